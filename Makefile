@@ -1,0 +1,47 @@
+# Two commands do all the set-up on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1:8000
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: run test bench check lint typecheck messages clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@ $(VENV)/.installed-run
+
+## run: install, migrate, load the demo camp (once), print the staff login and serve on $(HOST)
+run: $(VENV)/.installed-run
+	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DJANGO_DEBUG=1 $(BIN)/python manage.py demo_setup
+	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST)
+
+## test: install the test tools and run the whole suite
+test: $(VENV)/.installed-dev
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+## bench: the performance benchmarks (not part of the test suite)
+bench: $(VENV)/.installed-dev
+	$(BIN)/python -m bench
+
+## check: lint and strict type checks of the engines
+check: lint typecheck
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+typecheck: $(VENV)/.installed-dev
+	$(BIN)/mypy
+
+## messages: compile the Czech translations (.po -> .mo) without GNU gettext
+messages: $(VENV)/.installed-dev
+	$(BIN)/python tools/compile_messages.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache

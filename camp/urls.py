@@ -1,0 +1,14 @@
+"""Top-level URLs: the staff admin (with the games' custom admin views) and the public pages."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("i18n/", include("django.conf.urls.i18n")),
+]
+urlpatterns += i18n_patterns(
+    path("admin/", admin.site.urls),
+    path("", include("camp.urls_public")),
+    prefix_default_language=False,
+)
