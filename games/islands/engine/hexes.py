@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Literal, NamedTuple
 
 MIN_SIDE = 3
@@ -33,7 +33,7 @@ class Hex(NamedTuple):
     q: int
     r: int
 
-    def __add__(self, other: object) -> Hex:  # type: ignore[override]
+    def __add__(self, other: object) -> Hex:
         if not isinstance(other, tuple) or len(other) != 2:
             return NotImplemented
         return Hex(self.q + other[0], self.r + other[1])
@@ -258,13 +258,16 @@ def check_side(side: int) -> None:
         raise ValueError(f"board side must be a whole number from {MIN_SIDE} to {MAX_SIDE}, not {side!r}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def geometry(side: int) -> BoardGeometry:
     """The (cached) geometry of a board of ``side`` hexes per edge."""
     check_side(side)
     top = 3 * (side - 1)
     hexes = frozenset(
-        Hex(q, r) for q in range(0, 2 * (side - 1) + 1) for r in range(-top, 1) if on_triangle(Hex(q, r), side)
+        Hex(q, r)
+        for q in range(0, 2 * (side - 1) + 1)
+        for r in range(-top, 1)
+        if on_triangle(Hex(q, r), side)
     )
     candidates = {n for h in hexes for n in neighbours(h) if n not in hexes}
     bay_cells = [c for c in candidates if sum(n in hexes for n in neighbours(c)) == 3]
@@ -293,6 +296,6 @@ def geometry(side: int) -> BoardGeometry:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ordered(side: int) -> tuple[Hex, ...]:
     return tuple(sorted(geometry(side).hexes, key=lambda h: (h.q, column_number(h))))

@@ -1,0 +1,386 @@
+"""A team's orders for one round, their textual forms, and the check that names every problem.
+
+Routes are written one token per step, ``.`` for "stay". Files and code use the English letters;
+the Czech sheets use their own, where "S" (sever) is north. The two have distinct parsers, so a
+route is always read in the alphabet it was written in:
+
+>>> parse_route("N N . NE")
+('N', 'N', None, 'NE')
+>>> parse_czech_route("S SV . J")
+('N', 'NE', None, 'S')
+>>> format_czech_route(parse_route("N SE ."))
+'S JV .'
+>>> parse_harbor_moves("+ . -")
+(1, 0, -1)
+
+:func:`check_orders` lists every problem at once, each with a machine ``code`` and ``params`` for
+the staff's language and an English :attr:`OrderProblem.message` for files and logs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .hexes import CZECH_DIRECTIONS, DIRECTIONS, DIRECTIONS_FROM_CZECH, BoardGeometry, Hex
+from .state import (
+    BATTLESHIP_COST,
+    CARGO_SHIP_COST,
+    MAX_BATTLESHIPS,
+    MAX_CARGO_SHIPS,
+    GameState,
+    Ship,
+    Team,
+)
+
+#: One token of a route: a direction name (``N NE SE S SW NW``) or None for "stay".
+RouteStep = str | None
+Route = tuple[RouteStep, ...]
+
+STAY = "."
+HARBOR_TOKENS: dict[str, int] = {"+": 1, "-": -1, STAY: 0}
+
+
+class RouteSyntaxError(ValueError):
+    """A route or harbor text with a token that is not a direction (or ``+ - .``)."""
+
+    def __init__(self, text: str, position: int, token: str, allowed: Iterable[str]) -> None:
+        self.text, self.position, self.token = text, position, token
+        self.allowed = tuple(allowed)
+        super().__init__(f"token {position} {token!r} is not one of {' '.join(self.allowed)}")
+
+
+def _parse(text: str, table: Mapping[str, RouteStep]) -> Route:
+    steps: list[RouteStep] = []
+    for position, token in enumerate(text.split(), start=1):
+        key = token.upper()
+        if key not in table:
+            raise RouteSyntaxError(text, position, token, table)
+        steps.append(table[key])
+    return tuple(steps)
+
+
+_ENGLISH: dict[str, RouteStep] = {STAY: None, **{d: d for d in DIRECTIONS}}
+_CZECH: dict[str, RouteStep] = {STAY: None, **DIRECTIONS_FROM_CZECH}
+
+
+def parse_route(text: str) -> Route:
+    """A route in the English letters of files and code (``N NE SE S SW NW`` and ``.``)."""
+    return _parse(text, _ENGLISH)
+
+
+def parse_czech_route(text: str) -> Route:
+    """A route in the Czech letters of sheets and pages (``S SV JV J JZ SZ`` and ``.``)."""
+    return _parse(text, _CZECH)
+
+
+def format_route(route: Iterable[RouteStep]) -> str:
+    return " ".join(STAY if s is None else s for s in route)
+
+
+def format_czech_route(route: Iterable[RouteStep]) -> str:
+    return " ".join(STAY if s is None else CZECH_DIRECTIONS[s] for s in route)
+
+
+def parse_harbor_moves(text: str) -> tuple[int, ...]:
+    """Harbor moves per step: ``+`` next bay, ``-`` previous bay, ``.`` stay."""
+    moves: list[int] = []
+    for position, token in enumerate(text.split(), start=1):
+        if token not in HARBOR_TOKENS:
+            raise RouteSyntaxError(text, position, token, HARBOR_TOKENS)
+        moves.append(HARBOR_TOKENS[token])
+    return tuple(moves)
+
+
+def format_harbor_moves(moves: Iterable[int]) -> str:
+    return " ".join({1: "+", -1: "-", 0: STAY}[m] for m in moves)
+
+
+@dataclass(frozen=True)
+class Orders:
+    """One team's orders for a round.
+
+    ``routes`` pairs ship ids with their routes (one token per step, two per step for a ship that
+    moves double this round); ``harbor`` holds +1/-1/0 per step; ``fire`` is the battleship's target.
+
+    >>> o = Orders(ap=14, build_cargo=1, routes=(("C1", parse_route("N N")),))
+    >>> o.steps, o.route("C1"), o.route("C2")
+    (8, ('N', 'N'), ())
+    """
+
+    ap: int
+    build_cargo: int = 0
+    build_battleships: int = 0
+    routes: tuple[tuple[str, Route], ...] = ()
+    harbor: tuple[int, ...] = ()
+    fire: Hex | None = None
+
+    @property
+    def build_cost(self) -> int:
+        return CARGO_SHIP_COST * self.build_cargo + BATTLESHIP_COST * self.build_battleships
+
+    @property
+    def steps(self) -> int:
+        """Movement steps: the AP left after building (never below 0)."""
+        return max(0, self.ap - self.build_cost)
+
+    def route(self, ship_id: str) -> Route:
+        for sid, route in self.routes:
+            if sid == ship_id:
+                return route
+        return ()
+
+
+#: Orders of a team that handed in none: it builds nothing and nothing moves.
+NO_ORDERS = Orders(ap=0)
+
+
+class ProblemCode(StrEnum):
+    UNKNOWN_TEAM = "unknown_team"
+    NEGATIVE_AP = "negative_ap"
+    NEGATIVE_BUILD = "negative_build"
+    BUILD_COST = "build_cost"
+    CARGO_LIMIT = "cargo_limit"
+    BATTLESHIP_LIMIT = "battleship_limit"
+    UNKNOWN_SHIP = "unknown_ship"
+    DUPLICATE_ROUTE = "duplicate_route"
+    SHIP_MAY_NOT_MOVE = "ship_may_not_move"
+    ROUTE_TOO_LONG = "route_too_long"
+    UNKNOWN_DIRECTION = "unknown_direction"
+    OFF_BOARD = "off_board"
+    HARBOR_TOO_LONG = "harbor_too_long"
+    BAD_HARBOR_MOVE = "bad_harbor_move"
+    FIRE_WITHOUT_BATTLESHIP = "fire_without_battleship"
+    FIRE_OFF_BOARD = "fire_off_board"
+
+
+#: English texts of the problems; the Django layer keeps its own (translated) texts per code.
+PROBLEM_TEXTS: dict[ProblemCode, str] = {
+    ProblemCode.UNKNOWN_TEAM: "there is no team {team}",
+    ProblemCode.NEGATIVE_AP: "action points cannot be negative ({ap})",
+    ProblemCode.NEGATIVE_BUILD: "cannot build a negative number of ships ({count})",
+    ProblemCode.BUILD_COST: "the ships cost {cost} AP but the team has {ap}",
+    ProblemCode.CARGO_LIMIT: "{have} cargo ships and {build} more would pass the limit of {limit}",
+    ProblemCode.BATTLESHIP_LIMIT: "{have} battleships and {build} more would pass the limit of {limit}",
+    ProblemCode.UNKNOWN_SHIP: "the team has no ship {ship} (a ship built now moves from the next round)",
+    ProblemCode.DUPLICATE_ROUTE: "two routes for {ship}",
+    ProblemCode.SHIP_MAY_NOT_MOVE: "step {step}: {ship} may not move this round ({reason})",
+    ProblemCode.ROUTE_TOO_LONG: "the route has {length} tokens but the team has {allowed}",
+    ProblemCode.UNKNOWN_DIRECTION: "step {step}: {token!r} is not a direction",
+    ProblemCode.OFF_BOARD: "step {step} leaves the board at {at}",
+    ProblemCode.HARBOR_TOO_LONG: "{length} harbor moves but the team has {allowed} steps",
+    ProblemCode.BAD_HARBOR_MOVE: "step {step}: a harbor moves by +1, -1 or 0, not {move}",
+    ProblemCode.FIRE_WITHOUT_BATTLESHIP: "the team had no battleship at the start of the round",
+    ProblemCode.FIRE_OFF_BOARD: "the target {target} is not a board hex",
+}
+
+ProblemParam = str | int
+
+
+@dataclass(frozen=True)
+class OrderProblem:
+    """One thing wrong with a team's orders.
+
+    ``field`` is the part of the orders it concerns (``ap``, ``build``, ``routes``, ``harbor``,
+    ``fire``, or ``team`` for the orders as a whole); ``ship`` and ``step`` say where, when known;
+    ``half`` is 1 or 2 for a ship that moves double (two tokens per step). ``params`` feed the text.
+    """
+
+    team: str
+    code: ProblemCode
+    field: str
+    ship: str | None = None
+    step: int | None = None
+    half: int | None = None
+    params: tuple[tuple[str, ProblemParam], ...] = ()
+
+    @property
+    def message(self) -> str:
+        """English text, e.g. ``step 3 leaves the board at A1``."""
+        values: dict[str, object] = {"team": self.team, "ship": self.ship, "step": self.step_text}
+        values.update(self.params)
+        return PROBLEM_TEXTS[self.code].format(**values)
+
+    @property
+    def step_text(self) -> str:
+        if self.step is None:
+            return ""
+        return f"{self.step}" if self.half is None else f"{self.step}.{self.half}"
+
+    @property
+    def path(self) -> str:
+        """Where in a round file the problem sits: ``orders.red.routes.C2``."""
+        parts = ["orders", self.team]
+        if self.field != "team":
+            parts.append(self.field)
+        if self.field == "routes" and self.ship is not None:
+            parts.append(self.ship)
+        return ".".join(parts)
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+class IllegalOrders(ValueError):
+    """Orders that break the rules; ``problems`` lists every one of them."""
+
+    def __init__(self, problems: Iterable[OrderProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+def harbor_positions(g: BoardGeometry, start: Hex, moves: Iterable[int]) -> list[Hex]:
+    """Where the harbor is during each step (after that step's move); ``[i]`` is step ``i + 1``."""
+    positions: list[Hex] = []
+    bay = start
+    for move in moves:
+        bay = g.bay_neighbour(bay, move) if move else bay
+        positions.append(bay)
+    return positions
+
+
+def check_orders(state: GameState, team_name: str, orders: Orders) -> list[OrderProblem]:
+    """Every problem of one team's orders against the state before the round (empty: legal).
+
+    >>> from games.islands.engine.state import Board, ShipKind
+    >>> from games.islands.engine.hexes import geometry
+    >>> g = geometry(5)
+    >>> team = Team("red", g.parse("Z1"), ships=(Ship("C1", ShipKind.CARGO, at=g.parse("A1")),))
+    >>> state = GameState(Board.empty(5), (team,))
+    >>> [str(p) for p in check_orders(state, "red", Orders(ap=3, routes=(("C1", ("SW",)),)))]
+    ['orders.red.routes.C1: step 1 leaves the board at A1']
+    """
+    try:
+        team = state.team(team_name)
+    except KeyError:
+        return [OrderProblem(team_name, ProblemCode.UNKNOWN_TEAM, "team")]
+    problems: list[OrderProblem] = []
+
+    def problem(code: ProblemCode, field: str, **kw: object) -> None:
+        ship = kw.pop("ship", None)
+        step = kw.pop("step", None)
+        half = kw.pop("half", None)
+        params = tuple((k, v) for k, v in kw.items() if isinstance(v, str | int))
+        problems.append(
+            OrderProblem(
+                team_name,
+                code,
+                field,
+                ship=ship if isinstance(ship, str) else None,
+                step=step if isinstance(step, int) else None,
+                half=half if isinstance(half, int) else None,
+                params=params,
+            )
+        )
+
+    if orders.ap < 0:
+        problem(ProblemCode.NEGATIVE_AP, "ap", ap=orders.ap)
+    for count in (orders.build_cargo, orders.build_battleships):
+        if count < 0:
+            problem(ProblemCode.NEGATIVE_BUILD, "build", count=count)
+    if orders.build_cost > max(orders.ap, 0):
+        problem(ProblemCode.BUILD_COST, "build", cost=orders.build_cost, ap=orders.ap)
+    if orders.build_cargo > 0 and team.cargo_count + orders.build_cargo > MAX_CARGO_SHIPS:
+        problem(
+            ProblemCode.CARGO_LIMIT,
+            "build",
+            have=team.cargo_count,
+            build=orders.build_cargo,
+            limit=MAX_CARGO_SHIPS,
+        )
+    have_battleships = 0 if team.battleship is None else 1
+    if orders.build_battleships > 0 and have_battleships + orders.build_battleships > MAX_BATTLESHIPS:
+        problem(
+            ProblemCode.BATTLESHIP_LIMIT,
+            "build",
+            have=have_battleships,
+            build=orders.build_battleships,
+            limit=MAX_BATTLESHIPS,
+        )
+
+    steps = orders.steps
+    g = state.geometry
+    if len(orders.harbor) > steps:
+        problem(ProblemCode.HARBOR_TOO_LONG, "harbor", length=len(orders.harbor), allowed=steps)
+    for number, move in enumerate(orders.harbor, start=1):
+        if move not in (-1, 0, 1):
+            problem(ProblemCode.BAD_HARBOR_MOVE, "harbor", step=number, move=move)
+    clean_harbor = [m if m in (-1, 0, 1) else 0 for m in orders.harbor[:steps]]
+    harbor_at = harbor_positions(g, team.harbor, clean_harbor)
+    harbor_at += [harbor_at[-1] if harbor_at else team.harbor] * (steps - len(harbor_at))
+
+    seen: set[str] = set()
+    for ship_id, route in orders.routes:
+        ship = team.ship(ship_id)
+        if ship is None:
+            problem(ProblemCode.UNKNOWN_SHIP, "routes", ship=ship_id)
+            continue
+        if ship_id in seen:
+            problem(ProblemCode.DUPLICATE_ROUTE, "routes", ship=ship_id)
+            continue
+        seen.add(ship_id)
+        problems.extend(_route_problems(state, team, ship, route, steps, harbor_at))
+
+    if orders.fire is not None:
+        if team.battleship is None:
+            problem(ProblemCode.FIRE_WITHOUT_BATTLESHIP, "fire")
+        if not g.on_board(orders.fire):
+            problem(ProblemCode.FIRE_OFF_BOARD, "fire", target=f"({orders.fire.q}, {orders.fire.r})")
+    return problems
+
+
+def _route_problems(
+    state: GameState, team: Team, ship: Ship, route: Route, steps: int, harbor_at: list[Hex]
+) -> list[OrderProblem]:
+    """Problems of one ship's route: may it move, is it too long, does it stay on the board."""
+    per_step = 2 if ship.seahorse else 1
+    allowed = steps * per_step
+
+    def where(token_index: int) -> tuple[int, int | None]:
+        if per_step == 1:
+            return token_index + 1, None
+        return token_index // 2 + 1, token_index % 2 + 1
+
+    def make(code: ProblemCode, token_index: int | None = None, **params: ProblemParam) -> OrderProblem:
+        step, half = where(token_index) if token_index is not None else (None, None)
+        return OrderProblem(team.name, code, "routes", ship.id, step, half, tuple(params.items()))
+
+    problems: list[OrderProblem] = []
+    for i, token in enumerate(route):
+        if token is not None and token not in DIRECTIONS:
+            problems.append(make(ProblemCode.UNKNOWN_DIRECTION, i, token=str(token)))
+    if problems:
+        return problems
+    if not ship.may_move:
+        first_move = next((i for i, t in enumerate(route) if t is not None), None)
+        if first_move is not None:
+            reason = "held by an octopus" if ship.octopus else "kept by a mermaid"
+            problems.append(make(ProblemCode.SHIP_MAY_NOT_MOVE, first_move, reason=reason))
+        return problems
+    if len(route) > allowed:
+        problems.append(make(ProblemCode.ROUTE_TOO_LONG, None, length=len(route), allowed=allowed))
+    g = state.geometry
+    at = ship.at
+    for i, token in enumerate(route[:allowed]):
+        if token is None:
+            continue
+        harbor = harbor_at[i // per_step]
+        origin = harbor if at is None else at
+        target = origin.step(token)
+        if g.on_board(target):
+            at = target
+        elif at is not None and target == harbor:
+            at = None  # into its own harbor: delivers, may leave again later
+        else:
+            problems.append(make(ProblemCode.OFF_BOARD, i, at=g.label(origin)))
+            break  # past this the route means nothing
+    return problems
+
+
+def check_all_orders(state: GameState, orders_by_team: Mapping[str, Orders]) -> list[OrderProblem]:
+    """Problems of every team's orders, teams in the order given."""
+    problems: list[OrderProblem] = []
+    for name, orders in orders_by_team.items():
+        problems.extend(check_orders(state, name, orders))
+    return problems
