@@ -32,7 +32,7 @@ def main() -> None:
     print(f"{'side':>4} {'chests':>6} {'tol':>3} {'median ms':>9} {'max ms':>7} {'attempts med/max':>17}")
     for side in SIDES:
         chests = default_mix(side).chests
-        seconds, attempts = measure(side)
+        seconds, attempts = measure(side, REPEATS)
         print(
             f"{side:>4} {chests:>6} {default_tolerance(chests):>3} "
             f"{statistics.median(seconds) * 1000:>9.2f} {max(seconds) * 1000:>7.1f} "
