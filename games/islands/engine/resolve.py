@@ -1,0 +1,621 @@
+"""Resolving a Golden Islands round: all teams' orders at once (rules, section 6).
+
+:func:`resolve` is a pure function of (state before the round, every team's orders, fixed draws):
+the same input always gives the same :class:`RoundResult`. It checks the orders first and raises
+:class:`IllegalOrders` listing every problem; :func:`resolve_trusted` skips the check for orders
+that were checked already.
+
+Inside, the round runs on private mutable copies (``_Mover`` per ship and pirate, flat lists for
+the board) for speed; the result is frozen again at the end.
+
+>>> from games.islands.engine.hexes import geometry
+>>> from games.islands.engine.state import Board, Cell, GameState, Ship, ShipKind, Team
+>>> from games.islands.engine.tiles import Tile
+>>> from games.islands.engine.orders import Orders, parse_route
+>>> g = geometry(5)
+>>> board = Board.from_cells(5, {g.parse("B2"): Cell(Tile.TREASURE, chests=2)})
+>>> red = Team("red", g.parse("Z1"), ships=(Ship("C1", ShipKind.CARGO),))
+>>> state = GameState(board, (red,))
+>>> result = resolve(state, {"red": Orders(ap=8, routes=(("C1", parse_route("N N")),))})
+>>> [(e.what.value, g.label(e.at)) for e in result.events]
+[('reveal', 'B1'), ('reveal', 'B2'), ('load', 'B2')]
+>>> result.state.team("red").ships[0].chests, result.state.board.cell(g.parse("B2")).chests
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from .events import (
+    DetailValue,
+    Event,
+    MapHint,
+    PendingTelescope,
+    RoundResult,
+    Visibility,
+    What,
+    standings,
+)
+from .hexes import BoardGeometry, Hex, compass16, distance, neighbours
+from .orders import NO_ORDERS, IllegalOrders, Orders, RouteStep, check_all_orders
+from .rng import NO_DRAWS, DirectionStream, Draws, RoundRandom, pirate_moves
+from .state import (
+    BATTLESHIP_ID,
+    MAX_CARGO_SHIPS,
+    SHOT_RANGE,
+    Board,
+    GameState,
+    Pirate,
+    Ship,
+    ShipKind,
+    Team,
+    hex_index,
+)
+from .tiles import REPEATING, Tile
+
+#: Tiles that act on a pirate, and only once revealed (rules, section 6.4).
+PIRATE_TILES = frozenset({Tile.OCTOPUS, Tile.MERMAID, Tile.SEAHORSE, Tile.REEFS})
+
+
+class TelescopeError(ValueError):
+    """A telescope choice that does not name a board hex."""
+
+
+def resolve(state: GameState, orders_by_team: Mapping[str, Orders], draws: Draws = NO_DRAWS) -> RoundResult:
+    """Check every team's orders, then resolve the round (checked path).
+
+    Teams missing from ``orders_by_team`` hand in nothing: they build nothing, nothing of theirs
+    moves, and they receive 0 AP. Raises :class:`IllegalOrders` with every problem of every team.
+    """
+    problems = check_all_orders(state, orders_by_team)
+    if problems:
+        raise IllegalOrders(problems)
+    return resolve_trusted(state, orders_by_team, draws)
+
+
+def resolve_trusted(
+    state: GameState, orders_by_team: Mapping[str, Orders], draws: Draws = NO_DRAWS
+) -> RoundResult:
+    """Resolve a round with orders already known to be legal (see :func:`check_orders`)."""
+    return _Round(state, orders_by_team, draws).run()
+
+
+def open_round(state: GameState) -> GameState:
+    """Draw every pirate's directions for the coming round (11, or 22 for a doubled pirate).
+
+    A pirate that may not move this round (held, enchanted) gets none.
+    """
+    pirates = tuple(
+        replace(
+            p,
+            moves=pirate_moves(state.seed, state.round_number, p.id, doubled=p.seahorse)
+            if p.may_move
+            else (),
+        )
+        for p in state.pirates
+    )
+    return replace(state, pirates=pirates)
+
+
+def telescope_hexes(g: BoardGeometry, centre: Hex) -> list[Hex]:
+    """The hexes a telescope choice reveals: ``centre`` and its neighbours on the board."""
+    if not g.on_board(centre):
+        raise TelescopeError(f"{centre} is not a board hex")
+    return [centre] + [n for n in neighbours(centre) if g.on_board(n)]
+
+
+def reveal_by_telescope(state: GameState, centre: Hex) -> GameState:
+    """Apply a telescope choice: reveal ``centre`` and its 6 neighbours for all. Triggers nothing."""
+    board = state.board
+    changes = {h: replace(board.cell(h), revealed=True) for h in telescope_hexes(state.geometry, centre)}
+    return replace(state, board=board.with_cells(changes))
+
+
+@dataclass(slots=True, eq=False)
+class _TeamRun:
+    name: str
+    harbor: Hex
+    delivered: int
+    ap_total: int
+    orders: Orders
+    ships: list[_Mover] = field(default_factory=list)
+
+
+@dataclass(slots=True, eq=False)
+class _Mover:
+    """A ship or a pirate during the round. ``team`` is None for a pirate."""
+
+    team: _TeamRun | None
+    id: str
+    kind: ShipKind | None
+    at: Hex | None
+    tokens: tuple[RouteStep, ...] = ()
+    doubled: bool = False
+    can_move: bool = False
+    held: bool = False
+    chests: int = 0
+    boat: int = 0
+    seahorse_next: bool = False
+    mermaid_next: bool = False
+    alive: bool = True
+    stopped: bool = False
+    poseidon: bool = False
+    moved: bool = False
+    new: bool = False
+    rum: DirectionStream | None = None
+    redraw: DirectionStream | None = None
+
+    @property
+    def who(self) -> tuple[str | None, str]:
+        return (self.team.name if self.team else None, self.id)
+
+    @property
+    def label(self) -> str:
+        return f"{self.team.name}.{self.id}" if self.team else self.id
+
+    def token(self, step: int, half: int) -> RouteStep:
+        """The direction (or None) this mover plays in a half-step."""
+        if self.doubled:
+            i = 2 * (step - 1) + half - 1
+        elif half == 1:
+            i = step - 1
+        else:
+            return None
+        return self.tokens[i] if i < len(self.tokens) else None
+
+
+class _Round:
+    """One round being resolved. Methods follow the rules' section 6, in order."""
+
+    def __init__(self, state: GameState, orders_by_team: Mapping[str, Orders], draws: Draws) -> None:
+        self.state = state
+        self.g = state.geometry
+        self.random = RoundRandom(state.seed, state.round_number, draws)
+        self.index = hex_index(state.side)
+        self.cells = list(state.board.cells)
+        self.events: list[Event] = []
+        self.chests_lost = 0
+        self.step, self.half = 0, 1
+        self.telescopes: list[PendingTelescope] = []
+        self.maps: list[tuple[_Mover, Hex]] = []
+        self.found: list[tuple[_TeamRun, Hex]] = []
+        self.hints: list[MapHint] = []
+        self.next_pirate = max((p.number for p in state.pirates), default=0) + 1
+        self.teams = [
+            _TeamRun(t.name, t.harbor, t.delivered, t.ap_total, orders_by_team.get(t.name, NO_ORDERS))
+            for t in state.teams
+        ]
+        for run, team in zip(self.teams, state.teams, strict=True):
+            run.ships = [self._ship_mover(run, s) for s in sorted(team.ships, key=lambda s: s.order_key)]
+        self.pirates = [self._pirate_mover(p) for p in sorted(state.pirates, key=lambda p: p.number)]
+
+    # -- set-up ---------------------------------------------------------------------------------
+
+    def _ship_mover(self, team: _TeamRun, ship: Ship) -> _Mover:
+        may_move = ship.may_move
+        return _Mover(
+            team=team,
+            id=ship.id,
+            kind=ship.kind,
+            at=ship.at,
+            tokens=team.orders.route(ship.id) if may_move else (),
+            doubled=ship.seahorse,
+            can_move=may_move,
+            held=ship.octopus,
+            chests=ship.chests,
+            boat=ship.boat,
+        )
+
+    def _pirate_mover(self, pirate: Pirate) -> _Mover:
+        moves = pirate.moves
+        if pirate.may_move and not moves:  # a state whose round was not opened: draw as opening would
+            moves = pirate_moves(self.state.seed, self.state.round_number, pirate.id, doubled=pirate.seahorse)
+        return _Mover(
+            team=None,
+            id=pirate.id,
+            kind=None,
+            at=pirate.at,
+            tokens=moves if pirate.may_move else (),
+            doubled=pirate.seahorse,
+            can_move=pirate.may_move,
+            held=pirate.octopus,
+            redraw=self.random.directions(f"{pirate.id}.redraw"),
+        )
+
+    # -- the log --------------------------------------------------------------------------------
+
+    def log(
+        self,
+        what: What,
+        at: Hex,
+        mover: _Mover | None = None,
+        *,
+        team: str | None = None,
+        visibility: Visibility = Visibility.PUBLIC,
+        **detail: DetailValue,
+    ) -> None:
+        if mover is not None:
+            team, actor = mover.who
+        else:
+            actor = ""
+        self.events.append(
+            Event(self.step, self.half, what, at, team, actor, visibility, tuple(detail.items()))
+        )
+
+    # -- the round ------------------------------------------------------------------------------
+
+    def run(self) -> RoundResult:
+        self.build()
+        steps = self.movement_steps()
+        for step in range(1, steps + 1):
+            for half in (1, 2):
+                self.step, self.half = step, half
+                if half == 1:
+                    self.move_harbors(step)
+                self.move_all(step, half)
+                self.free_held()
+        self.step, self.half = steps + 1, 1
+        self.convert()
+        self.shoot()
+        self.end_of_round()
+        return self.result()
+
+    def movement_steps(self) -> int:
+        """The longest mover sets the count: a team's steps, or a pirate's 11 (or 22 in halves)."""
+        counts = [t.orders.steps for t in self.teams]
+        counts += [len(p.tokens) // (2 if p.doubled else 1) for p in self.pirates if p.can_move]
+        return max(counts, default=0)
+
+    def build(self) -> None:
+        for team in self.teams:
+            orders = team.orders
+            free = [i for i in ("C1", "C2", "C3", "C4", "C5", "C6") if i not in {s.id for s in team.ships}]
+            built = free[: orders.build_cargo]
+            if orders.build_battleships and all(s.id != BATTLESHIP_ID for s in team.ships):
+                built.insert(0, BATTLESHIP_ID)
+            for ship_id in built:
+                kind = ShipKind.BATTLESHIP if ship_id == BATTLESHIP_ID else ShipKind.CARGO
+                mover = _Mover(team=team, id=ship_id, kind=kind, at=None, new=True)
+                team.ships.append(mover)
+                self.log(What.BUILD, team.harbor, mover, kind=kind.value)
+            team.ships.sort(key=lambda m: 0 if m.id == BATTLESHIP_ID else int(m.id[1:]))
+
+    def move_harbors(self, step: int) -> None:
+        """A harbor moves in the first half-step of its step, before the ships (its ships with it)."""
+        for team in self.teams:
+            moves = team.orders.harbor
+            if step <= len(moves) and moves[step - 1]:
+                team.harbor = self.g.bay_neighbour(team.harbor, moves[step - 1])
+                self.log(What.HARBOR, team.harbor, team=team.name)
+
+    def move_all(self, step: int, half: int) -> None:
+        """Everyone moves "at once"; effects apply in priority order: teams in order (battleship,
+        then cargo ships by number), then pirates by number."""
+        for team in self.teams:
+            for ship in team.ships:
+                if ship.alive and ship.can_move and not ship.stopped:
+                    self.move_ship(ship, ship.token(step, half))
+        for pirate in list(self.pirates):
+            if pirate.alive and pirate.can_move and not pirate.stopped:
+                self.move_pirate(pirate, pirate.token(step, half))
+
+    def move_ship(self, ship: _Mover, direction: RouteStep) -> None:
+        if direction is None:
+            return  # a stay: no entry, no effect
+        team = ship.team
+        assert team is not None
+        if ship.rum is not None:
+            direction = ship.rum.next()
+            self.log(
+                What.RUM_MOVE, ship.at or team.harbor, ship, visibility=Visibility.STAFF, direction=direction
+            )
+        origin = ship.at if ship.at is not None else team.harbor
+        target = origin.step(direction)
+        if target in self.g.hexes:
+            ship.at = target
+            ship.moved = True
+            self.enter(ship, target)
+        elif ship.at is not None and target == team.harbor:
+            ship.at = None
+            ship.moved = True
+            self.deliver(ship, team.harbor)
+        elif ship.at is None:
+            # (decision) a rum-struck ship in its harbor cannot drift off the board: it stays moored.
+            pass
+        else:
+            self.log(What.SINK, origin, ship, reason="off-board")
+            self.lose(ship)
+
+    def deliver(self, ship: _Mover, bay: Hex) -> None:
+        """Into its own harbor: a cargo ship delivers all its chests; a delivery ends all boat bonuses."""
+        team = ship.team
+        assert team is not None
+        if ship.kind is ShipKind.CARGO and ship.chests > 0:
+            team.delivered += ship.chests
+            self.log(What.DELIVER, bay, ship, chests=ship.chests, boat_ended=ship.boat)
+            ship.chests = 0
+            ship.boat = 0
+
+    def lose(self, mover: _Mover) -> None:
+        """A ship goes out of the game (sunk, hit, turned pirate): its chests go with it."""
+        mover.alive = False
+        self.chests_lost += mover.chests
+        mover.chests = 0
+
+    def enter(self, ship: _Mover, at: Hex) -> None:
+        """A team ship enters a board hex: reveal it if hidden, then apply the tile (section 3)."""
+        i = self.index[at]
+        cell = self.cells[i]
+        first = not cell.revealed
+        if first:
+            cell = replace(cell, revealed=True)
+            self.cells[i] = cell
+            self.log(What.REVEAL, at, ship, tile=cell.tile.value)
+        tile = cell.tile
+        if not first and tile not in REPEATING:
+            return
+        team = ship.team
+        assert team is not None
+        if tile is Tile.TELESCOPE:
+            self.telescopes.append(PendingTelescope(team.name, ship.id))
+            self.log(What.TELESCOPE, at, ship, visibility=Visibility.TEAM)
+        elif tile is Tile.MAP:
+            self.maps.append((ship, at))
+            self.log(What.MAP, at, ship)
+        elif tile is Tile.CARGO_SHIP:
+            self.found.append((team, at))
+        elif tile is Tile.BOAT:
+            if ship.kind is ShipKind.CARGO:
+                ship.boat += 1
+            self.log(
+                What.BOAT,
+                at,
+                ship,
+                visibility=Visibility.TEAM,
+                bonus=ship.boat,
+                used=ship.kind is ShipKind.CARGO,
+            )
+        elif tile is Tile.RUM:
+            ship.rum = self.random.directions(f"{team.name}.{ship.id}.rum")
+            self.log(What.RUM, at, ship)
+        elif tile is Tile.SEAHORSE:
+            ship.seahorse_next = True
+            self.log(What.SEAHORSE, at, ship)
+        elif tile is Tile.TREASURE:
+            if ship.kind is ShipKind.CARGO and cell.chests > 0 and ship.chests < 1 + ship.boat:
+                ship.chests += 1
+                self.cells[i] = replace(cell, chests=cell.chests - 1)
+                self.log(What.LOAD, at, ship, left=cell.chests - 1)
+        elif tile is Tile.POSEIDON:
+            ship.stopped = ship.poseidon = True
+            self.log(What.STOP, at, ship, tile=tile.value)
+        elif tile is Tile.OCTOPUS:
+            ship.stopped = ship.held = True
+            self.log(What.HOLD, at, ship)
+        elif tile is Tile.MERMAID:
+            ship.stopped = ship.mermaid_next = True
+            self.log(What.STOP, at, ship, tile=tile.value)
+        elif tile is Tile.REEFS:
+            self.log(What.SINK, at, ship, reason="reefs")
+            self.lose(ship)
+        elif tile is Tile.PIRATES:
+            pirate = self.new_pirate(at)
+            self.log(What.PIRATE, at, pirate, by=ship.label)
+
+    def new_pirate(self, at: Hex) -> _Mover:
+        """A pirate placed or made this round: it neither moves nor shoots until the next."""
+        pirate = _Mover(team=None, id=f"P{self.next_pirate}", kind=None, at=at, new=True)
+        self.next_pirate += 1
+        self.pirates.append(pirate)
+        return pirate
+
+    def move_pirate(self, pirate: _Mover, direction: RouteStep) -> None:
+        """A pirate moves by its draws; a move off the board is drawn again. It reveals nothing."""
+        if direction is None:
+            return
+        assert pirate.at is not None and pirate.redraw is not None
+        target = pirate.at.step(direction)
+        while target not in self.g.hexes:
+            direction = pirate.redraw.next()
+            self.log(What.REDRAW, pirate.at, pirate, visibility=Visibility.STAFF, direction=direction)
+            target = pirate.at.step(direction)
+        pirate.at = target
+        pirate.moved = True
+        cell = self.cells[self.index[target]]
+        if not cell.revealed or cell.tile not in PIRATE_TILES:
+            return
+        if cell.tile is Tile.OCTOPUS:
+            pirate.stopped = pirate.held = True
+            self.log(What.HOLD, target, pirate)
+        elif cell.tile is Tile.MERMAID:
+            pirate.stopped = pirate.mermaid_next = True
+            self.log(What.STOP, target, pirate, tile=cell.tile.value)
+        elif cell.tile is Tile.SEAHORSE:
+            # (decision) a revealed seahorse acts on a pirate at every entry: the rules name it among
+            # the tiles that act on pirates, and a pirate never reveals, so "first entry" never comes.
+            pirate.seahorse_next = True
+            self.log(What.SEAHORSE, target, pirate)
+        elif cell.tile is Tile.REEFS:
+            self.log(What.SINK, target, pirate, reason="reefs")
+            pirate.alive = False
+
+    def free_held(self) -> None:
+        """After every half-step, a held ship with another of its team (a held pirate with another
+        pirate) on a neighbouring hex is freed. Ships in a harbor free nobody."""
+        groups = [team.ships for team in self.teams] + [self.pirates]
+        for group in groups:
+            held = [m for m in group if m.alive and m.held and m.at is not None]
+            if not held:
+                continue
+            places: dict[Hex, _Mover] = {}
+            for m in group:
+                if m.alive and m.at is not None:
+                    places.setdefault(m.at, m)
+            for m in held:
+                assert m.at is not None
+                rescuer = next((places[n] for n in neighbours(m.at) if n in places), None)
+                if rescuer is not None:
+                    m.held = False
+                    self.log(What.FREE, m.at, m, by=rescuer.label)
+
+    def convert(self) -> None:
+        """A pirate that moved this round turns every team ship on its hex into a pirate."""
+        on_hex: dict[Hex, list[_Mover]] = {}
+        for team in self.teams:
+            for ship in team.ships:
+                if ship.alive and ship.at is not None:
+                    on_hex.setdefault(ship.at, []).append(ship)
+        for pirate in list(self.pirates):
+            if not (pirate.alive and pirate.moved) or pirate.at not in on_hex:
+                continue
+            for ship in on_hex.pop(pirate.at):
+                assert ship.at is not None
+                made = self.new_pirate(ship.at)
+                made.held, made.mermaid_next, made.seahorse_next = (
+                    ship.held,
+                    ship.mermaid_next,
+                    ship.seahorse_next,
+                )
+                self.log(What.CONVERT, ship.at, ship, by=pirate.id, pirate=made.id, chests_lost=ship.chests)
+                self.lose(ship)
+
+    def shoot(self) -> None:
+        """All shots at once, after all movement; a revealed peace zone shelters its hex and ring."""
+        peace = {
+            h for h, c in zip(self.g.ordered, self.cells, strict=True) if c.revealed and c.tile is Tile.PEACE
+        }
+        sheltered = peace | {n for h in peace for n in neighbours(h)}
+        shots: list[tuple[_Mover, Hex]] = []
+        for team in self.teams:
+            ship = next((s for s in team.ships if s.id == BATTLESHIP_ID and s.alive), None)
+            if ship is None or (ship.rum is None and team.orders.fire is None):
+                continue
+            if ship.at is None:
+                self.log(What.SHOT_LOST, team.harbor, ship, reason="harbor")
+            elif ship.at in sheltered:
+                self.log(What.SHOT_LOST, ship.at, ship, reason="peace")
+            elif ship.rum is not None:
+                target = self.random.shot_target(f"{team.name}.{BATTLESHIP_ID}.shot", ship.at, self.g)
+                if target is not None:
+                    shots.append((ship, target))
+            elif team.orders.fire is not None:
+                if distance(ship.at, team.orders.fire) <= SHOT_RANGE:
+                    shots.append((ship, team.orders.fire))
+                else:
+                    self.log(What.SHOT_LOST, team.orders.fire, ship, reason="range")
+        for pirate in self.pirates:
+            if not pirate.alive or pirate.new or pirate.at is None:
+                continue
+            if pirate.at in sheltered:
+                self.log(What.SHOT_LOST, pirate.at, pirate, reason="peace")
+                continue
+            target = self.random.shot_target(f"{pirate.id}.shot", pirate.at, self.g)
+            if target is not None:
+                shots.append((pirate, target))
+
+        everyone = [s for t in self.teams for s in t.ships] + self.pirates
+        hit: list[_Mover] = []
+        for shooter, target in shots:
+            self.log(What.SHOT, target, shooter)
+            area = {target, *neighbours(target)}
+            for m in everyone:
+                if m.alive and m.at in area and m.at not in sheltered and all(m is not h for h in hit):
+                    hit.append(m)
+                    assert m.at is not None
+                    self.log(What.HIT, m.at, m, by=shooter.label)
+        for m in hit:  # ships that were hit still fired: they go only now
+            self.lose(m)
+
+    def end_of_round(self) -> None:
+        """Poseidon carries home, found cargo ships appear, map hints are worked out."""
+        for team in self.teams:
+            for ship in team.ships:
+                if ship.alive and ship.poseidon:
+                    ship.at = None
+                    self.log(What.HOME, team.harbor, ship)
+                    self.deliver(ship, team.harbor)
+        for team, at in self.found:
+            alive = [s for s in team.ships if s.alive]
+            cargo = sum(1 for s in alive if s.kind is ShipKind.CARGO)
+            if cargo >= MAX_CARGO_SHIPS:
+                self.log(What.FOUND_LOST, at, team=team.name)
+                continue
+            used = {s.id for s in alive}
+            ship_id = next(f"C{i}" for i in range(1, MAX_CARGO_SHIPS + 1) if f"C{i}" not in used)
+            mover = _Mover(team=team, id=ship_id, kind=ShipKind.CARGO, at=at, new=True)
+            team.ships.append(mover)
+            self.log(What.FOUND, at, mover)
+        self.hints = self.work_out_hints()
+
+    def work_out_hints(self) -> list[MapHint]:
+        """(decision) One hint per ship, from where it ended (its bay when in harbor), or from the
+        first map hex it found when it did not survive; the nearest hex with chests, but its own."""
+        hints: list[MapHint] = []
+        done: set[tuple[str, str]] = set()
+        treasure = [(h, c) for h, c in zip(self.g.ordered, self.cells, strict=True) if c.chests > 0]
+        for ship, map_hex in self.maps:
+            team = ship.team
+            assert team is not None
+            if (team.name, ship.id) in done:
+                continue
+            done.add((team.name, ship.id))
+            origin = (ship.at or team.harbor) if ship.alive else map_hex
+            candidates = [h for h, _ in treasure if h != origin]  # label order: ties go to the first
+            if not candidates:
+                continue
+            nearest = min(candidates, key=lambda h: distance(origin, h))
+            point = compass16(origin, nearest)
+            hints.append(MapHint(team.name, ship.id, origin, nearest, point))
+            self.log(What.HINT, origin, ship, visibility=Visibility.TEAM, point=point)
+        return hints
+
+    # -- freezing the result ---------------------------------------------------------------------
+
+    def result(self) -> RoundResult:
+        teams = tuple(
+            Team(
+                name=t.name,
+                harbor=t.harbor,
+                ships=tuple(self.frozen_ship(s) for s in t.ships if s.alive),
+                delivered=t.delivered,
+                ap_total=t.ap_total + t.orders.ap,
+            )
+            for t in self.teams
+        )
+        pirates = tuple(
+            Pirate(p.id, p.at, (), seahorse=p.seahorse_next, mermaid=p.mermaid_next, octopus=p.held)
+            for p in self.pirates
+            if p.alive and p.at is not None
+        )
+        state = GameState(
+            board=Board(self.state.side, tuple(self.cells)),
+            teams=teams,
+            pirates=pirates,
+            seed=self.state.seed,
+            round_number=self.state.round_number + 1,
+        )
+        return RoundResult(
+            state=state,
+            events=tuple(self.events),
+            telescopes=tuple(self.telescopes),
+            hints=tuple(self.hints),
+            standings=standings(state),
+            chests_lost=self.chests_lost,
+        )
+
+    @staticmethod
+    def frozen_ship(m: _Mover) -> Ship:
+        assert m.kind is not None
+        return Ship(
+            id=m.id,
+            kind=m.kind,
+            at=m.at,
+            chests=m.chests,
+            boat=m.boat,
+            seahorse=m.seahorse_next,
+            mermaid=m.mermaid_next,
+            octopus=m.held,
+            new=m.new,
+        )
