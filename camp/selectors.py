@@ -1,0 +1,128 @@
+"""Reads of the camp app: action points (AP) per rank, per round and in total.
+
+AP rules (rules/islands.md §1): places count from 1; teams tied on a place each get that place's AP
+and the following places are skipped (two 1sts get 14 each, the next team is 3rd and gets 8); a
+team that did not play gets 0; a place beyond the camp's AP table gets 0. Past rounds use the AP
+stored with each placement, never the current table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch, Sum
+from django.db.models.functions import Coalesce
+
+from camp.models import Camp, MiniGame, Placement, Round, Team
+
+
+def ap_for_rank(ap_table: Sequence[int], rank: int | None) -> int:
+    """AP for a place (1 = first) by the table; 0 for no place or a place beyond the table.
+
+    With competition ranking ("1, 1, 3") this is all the tie rule needs: tied teams share the rank,
+    so they share its AP, and the next team's rank already skips the tied places.
+    """
+    if rank is None or rank < 1 or rank > len(ap_table):
+        return 0
+    return int(ap_table[rank - 1])
+
+
+def ranks_ap(ap_table: Sequence[int], ranks: Mapping[int, int | None]) -> dict[int, int]:
+    """AP per team id for ranks not (yet) stored, e.g. the live preview while staff type."""
+    return {tid: ap_for_rank(ap_table, rank) for tid, rank in ranks.items()}
+
+
+def camp_teams(camp: Camp) -> list[Team]:
+    """The camp's teams in seat order."""
+    return list(Team.objects.filter(camp=camp).order_by("order", "name", "id"))
+
+
+def round_ap(round: Round) -> dict[Team, int]:  # noqa: A002
+    """AP of every team of the round's camp in this round, as recorded (0 for no placement)."""
+    stored = dict(Placement.objects.filter(round=round).values_list("team_id", "ap"))
+    return {team: stored.get(team.pk, 0) for team in camp_teams(round.camp)}
+
+
+def team_ap_totals(camp: Camp) -> dict[Team, int]:
+    """Running AP total per team over all rounds (the last tie-break: fewer AP wins). One query."""
+    teams = Team.objects.filter(camp=camp).annotate(ap_total=Coalesce(Sum("placements__ap"), 0))
+    return {team: team.ap_total for team in teams.order_by("order", "name", "id")}
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One team in one round: its place (``None``: did not play / not recorded) and AP."""
+
+    team: Team
+    rank: int | None
+    ap: int
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    round: Round
+    minigame: MiniGame | None
+    cells: list[Cell]
+
+    @property
+    def recorded(self) -> bool:
+        return any(cell.rank is not None for cell in self.cells)
+
+
+@dataclass(frozen=True)
+class APOverview:
+    """Rounds × teams with the AP of each, and the running totals (for the list page and print)."""
+
+    camp: Camp
+    teams: list[Team]
+    rows: list[RoundRow]
+    totals: dict[int, int] = field(default_factory=dict)  # team id -> total AP
+
+    @property
+    def total_cells(self) -> list[tuple[Team, int]]:
+        return [(team, self.totals.get(team.pk, 0)) for team in self.teams]
+
+
+def rounds_with_ap(camp: Camp) -> APOverview:
+    """The AP overview of a camp in three queries, however many rounds it has."""
+    teams = camp_teams(camp)
+    rounds = list(
+        Round.objects.filter(camp=camp)
+        .select_related("minigame")
+        .prefetch_related(Prefetch("placements", queryset=Placement.objects.order_by()))
+    )
+    totals = {team.pk: 0 for team in teams}
+    rows = []
+    for round_ in rounds:
+        round_.camp = camp  # avoid a query per row when a template shows it
+        by_team = {p.team_id: p for p in round_.placements.all()}
+        cells = []
+        for team in teams:
+            placement = by_team.get(team.pk)
+            ap = placement.ap if placement else 0
+            totals[team.pk] += ap
+            cells.append(Cell(team=team, rank=placement.rank if placement else None, ap=ap))
+        minigame = round_.minigame if _has_minigame(round_) else None
+        rows.append(RoundRow(round=round_, minigame=minigame, cells=cells))
+    return APOverview(camp=camp, teams=teams, rows=rows, totals=totals)
+
+
+def _has_minigame(round_: Round) -> bool:
+    try:
+        round_.minigame  # noqa: B018 (select_related: no query)
+    except MiniGame.DoesNotExist:
+        return False
+    return True
+
+
+def current_round(camp: Camp) -> Round | None:
+    """The round staff most likely work on tonight: the first one not closed, else the last one."""
+    open_round = (
+        Round.objects.filter(camp=camp).exclude(status=Round.Status.CLOSED).order_by("number").first()
+    )
+    return open_round or Round.objects.filter(camp=camp).order_by("-number").first()
+
+
+def latest_camp() -> Camp | None:
+    return Camp.objects.order_by("-created_at", "-id").first()

@@ -1,0 +1,315 @@
+"""Writes of the camp app: keyword-only functions named ``<thing>_<action>``, each one transaction.
+
+Errors are :class:`django.core.exceptions.ValidationError` subclasses with translated messages that
+a view can show as they are. Where two staff members could race (two browser tabs on one laptop,
+or two laptops), the round row is locked with ``select_for_update`` and its state read again inside
+the transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import date as date_type
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from camp.models import (
+    PLACEMENTS_EDITABLE_STATUSES,
+    ROUND_STATUS_ORDER,
+    ROUND_STATUS_UNDO,
+    Camp,
+    MiniGame,
+    Placement,
+    Round,
+    RoundStatus,
+    Team,
+)
+from camp.selectors import ap_for_rank
+
+# ---------------------------------------------------------------------------------------- errors
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with submitted data: a translated message, and the team it concerns if any."""
+
+    message: str
+    code: str
+    team_id: int | None = None
+
+
+class PlacementsError(ValidationError):
+    """Placements were not recorded; ``problems`` lists every reason (each naming its team)."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__([ValidationError(p.message, code=p.code) for p in self.problems])
+
+
+class RoundStatusError(ValidationError):
+    """A round status change that the round's life does not allow."""
+
+
+# ------------------------------------------------------------------------------------ camp, team
+
+
+@transaction.atomic
+def camp_create(
+    *,
+    name: str,
+    year: int,
+    run_number: int = 1,
+    board_side: int | None = None,
+    ap_table: list[int] | None = None,
+) -> Camp:
+    """Create a camp run; its random seed is drawn now and fixed for good."""
+    camp = Camp(name=name, year=year, run_number=run_number)
+    if board_side is not None:
+        camp.board_side = board_side
+    if ap_table is not None:
+        camp.ap_table = list(ap_table)
+    camp.full_clean()
+    camp.save()
+    return camp
+
+
+@transaction.atomic
+def team_create(*, camp: Camp, name: str, colour: str, order: int | None = None) -> Team:
+    """Add a team to a camp run; without ``order`` it takes the next seat."""
+    if order is None:
+        order = (Team.objects.filter(camp=camp).aggregate(m=Max("order"))["m"] or 0) + 1
+    team = Team(camp=camp, name=name.strip(), colour=colour.strip().lower(), order=order)
+    team.full_clean()
+    team.save()
+    return team
+
+
+# ----------------------------------------------------------------------------------------- rounds
+
+
+@transaction.atomic
+def round_create(*, camp: Camp, date: date_type | None = None) -> Round:
+    """Add the camp's next round (number = highest so far + 1), status planned."""
+    Camp.objects.select_for_update().filter(pk=camp.pk).first()  # serialise numbering per camp
+    number = (Round.objects.filter(camp=camp).aggregate(m=Max("number"))["m"] or 0) + 1
+    round_ = Round(camp=camp, number=number, date=date)
+    round_.full_clean()
+    round_.save()
+    return round_
+
+
+def _lock_round(round_: Round) -> Round:
+    """The round's row, locked until the end of the transaction, with its current status."""
+    return Round.objects.select_for_update().select_related("camp").get(pk=round_.pk)
+
+
+@transaction.atomic
+def round_set_status(*, round: Round, to: str, allow_undo: bool = False) -> Round:  # noqa: A002
+    """Move a round to status ``to``: one step forward, or (with ``allow_undo``) resolved → orders open.
+
+    The caller's instance gets the new status too. Raises :class:`RoundStatusError` otherwise,
+    including when the round already has that status (someone else was quicker).
+    """
+    if to not in ROUND_STATUS_ORDER:
+        raise RoundStatusError(
+            _("Unknown round status “%(status)s”.") % {"status": to}, code="unknown_status"
+        )
+    locked = _lock_round(round)
+    current = locked.status
+    index = ROUND_STATUS_ORDER.index(current)
+    forward = index + 1 < len(ROUND_STATUS_ORDER) and ROUND_STATUS_ORDER[index + 1] == to
+    undo = allow_undo and ROUND_STATUS_UNDO.get(current) == to
+    if not (forward or undo):
+        raise RoundStatusError(
+            _("Round %(number)d cannot go from “%(current)s” to “%(to)s”.")
+            % {
+                "number": locked.number,
+                "current": RoundStatus(current).label,
+                "to": RoundStatus(to).label,
+            },
+            code="bad_transition",
+        )
+    locked.status = to
+    locked.save(update_fields=["status"])
+    round.status = to
+    return round
+
+
+# ------------------------------------------------------------------------------------- mini-game
+
+
+@transaction.atomic
+def minigame_record(*, round: Round, name: str, kind: str, notes: str = "") -> MiniGame:  # noqa: A002
+    """Record (or correct) the round's mini-game. Refused once the round is closed."""
+    locked = _lock_round(round)
+    if locked.status == RoundStatus.CLOSED:
+        raise ValidationError(
+            _("Round %(number)d is closed; its mini-game cannot be changed.") % {"number": locked.number},
+            code="round_closed",
+        )
+    minigame = MiniGame.objects.filter(round=locked).first() or MiniGame(round=locked)
+    minigame.name = name.strip()
+    minigame.kind = kind
+    minigame.notes = notes
+    minigame.full_clean()
+    minigame.save()
+    return minigame
+
+
+# ------------------------------------------------------------------------------------ placements
+
+RankInput = Mapping[Any, Any] | Iterable[tuple[Any, Any]]
+
+
+def _pairs(ranks: RankInput) -> list[tuple[Any, Any]]:
+    if isinstance(ranks, Mapping):
+        return list(ranks.items())
+    return list(ranks)
+
+
+def _team_id(key: Any) -> int | None:
+    if isinstance(key, Team):
+        return key.pk
+    if isinstance(key, int) and not isinstance(key, bool):
+        return key
+    return None
+
+
+def placements_check(*, round: Round, ranks: RankInput) -> tuple[list[Problem], dict[int, int | None]]:  # noqa: A002
+    """Check placements for ``round`` without writing anything.
+
+    ``ranks`` maps a team (id or instance) to its rank, or to ``None`` when it did not play; it may
+    also be a list of such pairs (so a team given twice can be reported). Rules: every team of the
+    round's camp at most once; ranks are whole numbers ≥ 1 forming a *competition ranking* (ties
+    share a place and skip the following ones: 1, 1, 3 or 1, 2, 2, 4, never 1, 3 or a lone 2);
+    at least one team ranked; the round not yet resolved. Teams missing from ``ranks`` did not play.
+
+    Returns ``(problems, ranks_by_team_id)``; the problems name their team and are translated.
+    The order check runs only when every single entry is valid, so one typo gives one message.
+    """
+    problems: list[Problem] = []
+    pairs = _pairs(ranks)
+
+    if round.status not in PLACEMENTS_EDITABLE_STATUSES:
+        problems.append(
+            Problem(
+                _(
+                    "Round %(number)d is already %(status)s, so its placements cannot be changed. "
+                    "Undo the resolution first."
+                )
+                % {"number": round.number, "status": RoundStatus(round.status).label},
+                "round_locked",
+            )
+        )
+
+    ids = {tid for key, _rank in pairs if (tid := _team_id(key)) is not None}
+    teams = {t.pk: t for t in Team.objects.filter(pk__in=ids).select_related("camp")}
+
+    def label(tid: int) -> str:
+        team = teams.get(tid)
+        return team.name if team is not None else _("team no. %(id)d") % {"id": tid}
+
+    accepted: dict[int, int | None] = {}
+    seen: set[int] = set()
+    for key, rank in pairs:
+        tid = _team_id(key)
+        if tid is None:
+            problems.append(Problem(_("“%(key)s” is not a team.") % {"key": key}, "unknown_team"))
+            continue
+        team = teams.get(tid)
+        if team is None:
+            problems.append(Problem(_("There is no team no. %(id)d.") % {"id": tid}, "unknown_team", tid))
+            continue
+        if team.camp_id != round.camp_id:
+            problems.append(
+                Problem(
+                    _("%(team)s: this team belongs to another camp run (%(camp)s).")
+                    % {"team": team.name, "camp": team.camp},
+                    "other_camp",
+                    tid,
+                )
+            )
+            continue
+        if tid in seen:
+            problems.append(
+                Problem(
+                    _("%(team)s: the team is entered more than once.") % {"team": label(tid)},
+                    "duplicate",
+                    tid,
+                )
+            )
+            continue
+        seen.add(tid)
+        if rank is None:
+            accepted[tid] = None
+            continue
+        if isinstance(rank, bool) or not isinstance(rank, int) or rank < 1:
+            problems.append(
+                Problem(
+                    _("%(team)s: the place must be a whole number, 1 or more (entered: “%(rank)s”).")
+                    % {"team": label(tid), "rank": rank},
+                    "bad_rank",
+                    tid,
+                )
+            )
+            continue
+        accepted[tid] = rank
+
+    ranked = {tid: r for tid, r in accepted.items() if r is not None}
+    entries_ok = not any(p.code != "round_locked" for p in problems)
+    if entries_ok:
+        for tid, rank in sorted(ranked.items(), key=lambda item: (item[1], label(item[0]))):
+            better = sum(1 for r in ranked.values() if r < rank)
+            if rank != better + 1:
+                problems.append(
+                    Problem(
+                        ngettext(
+                            "%(team)s: place %(rank)d is not possible: %(better)d team is placed better, "
+                            "so the next place is %(expected)d.",
+                            "%(team)s: place %(rank)d is not possible: %(better)d teams are placed better, "
+                            "so the next place is %(expected)d.",
+                            better,
+                        )
+                        % {"team": label(tid), "rank": rank, "better": better, "expected": better + 1},
+                        "rank_gap",
+                        tid,
+                    )
+                )
+    if entries_ok and not ranked:
+        problems.append(Problem(_("Enter the place of at least one team."), "no_placement"))
+    return problems, accepted
+
+
+@transaction.atomic
+def placements_record(*, round: Round, ranks: RankInput) -> list[Placement]:  # noqa: A002
+    """Record all placements of ``round`` at once, replacing any recorded before.
+
+    Everything is checked first (see :func:`placements_check`); on any problem
+    :class:`PlacementsError` carries all of them and nothing is stored. Each placement stores the
+    AP of its rank by the camp's *current* AP table. A planned round moves to "placements recorded";
+    later statuses stay as they are. Allowed until the round is resolved (mistakes are often found
+    when the order sheets are handed out); the islands app checks orders against the round's AP
+    again when it resolves the round.
+    """
+    locked = _lock_round(round)
+    problems, accepted = placements_check(round=locked, ranks=ranks)
+    if problems:
+        raise PlacementsError(problems)
+    ap_table = locked.camp.ap_table
+    Placement.objects.filter(round=locked).delete()
+    placements = Placement.objects.bulk_create(
+        Placement(round=locked, team_id=tid, rank=rank, ap=ap_for_rank(ap_table, rank))
+        for tid, rank in accepted.items()
+        if rank is not None
+    )
+    if locked.status == RoundStatus.PLANNED:
+        locked.status = RoundStatus.MINIGAME_RECORDED
+        locked.save(update_fields=["status"])
+    round.status = locked.status
+    return sorted(placements, key=lambda p: (p.rank, p.team_id))
