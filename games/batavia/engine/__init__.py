@@ -1,0 +1,107 @@
+"""The pure-Python Batavia engine (no Django): state, actions, rules, records, views and bots.
+
+>>> from games.batavia.engine import new_game, apply, chance_action, whose_turn, legal_actions
+>>> s = new_game(["Red", "Blue", "Green"], seed=42)
+>>> whose_turn(s), legal_actions(s, "Blue")
+('Red', [])
+>>> s = apply(s, chance_action(s))
+>>> whose_turn(s)
+'Blue'
+"""
+
+from .actions import Action, Bid, Draw, Pass, Play, Reshuffle, Roll
+from .errors import (
+    BataviaError,
+    GameOver,
+    IllegalAction,
+    IllegalBid,
+    IllegalCashIn,
+    IllegalMove,
+    IllegalPlay,
+    IllegalReshuffle,
+    IllegalRoll,
+    NotYourTurn,
+    SetupError,
+    WrongPhase,
+)
+from .record import (
+    Record,
+    RecordError,
+    ReplayError,
+    dump_record,
+    load_record,
+    read_record,
+    replay,
+    state_to_output,
+    state_to_record,
+)
+from .rules import (
+    apply,
+    apply_trusted,
+    can_play,
+    cards_needed,
+    chance_action,
+    is_legal,
+    legal_actions,
+    legal_plays,
+    new_game,
+    next_station,
+    setup_game,
+    stations_ahead,
+    whose_turn,
+)
+from .state import COMPANIES, GOAL, GOODS, GameState, PlayerState, Score, Tile
+from .views import private_view, public_view
+
+__all__ = [
+    "COMPANIES",
+    "GOAL",
+    "GOODS",
+    "Action",
+    "BataviaError",
+    "Bid",
+    "Draw",
+    "GameOver",
+    "GameState",
+    "IllegalAction",
+    "IllegalBid",
+    "IllegalCashIn",
+    "IllegalMove",
+    "IllegalPlay",
+    "IllegalReshuffle",
+    "IllegalRoll",
+    "NotYourTurn",
+    "Pass",
+    "Play",
+    "PlayerState",
+    "Record",
+    "RecordError",
+    "ReplayError",
+    "Reshuffle",
+    "Roll",
+    "Score",
+    "SetupError",
+    "Tile",
+    "WrongPhase",
+    "apply",
+    "apply_trusted",
+    "can_play",
+    "cards_needed",
+    "chance_action",
+    "dump_record",
+    "is_legal",
+    "legal_actions",
+    "legal_plays",
+    "load_record",
+    "new_game",
+    "next_station",
+    "private_view",
+    "public_view",
+    "read_record",
+    "replay",
+    "setup_game",
+    "stations_ahead",
+    "state_to_output",
+    "state_to_record",
+    "whose_turn",
+]

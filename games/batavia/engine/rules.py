@@ -1,0 +1,877 @@
+"""The rules of Batavia: setting up a game, checking and applying actions, listing legal ones.
+
+The specification is ``/work/shared/rules/batavia.md``; our own decisions are in
+``docs/batavia-rules-decisions.md``. A game goes round by round: an auction (the auctioneer rolls, the
+players bid), then one turn per player (draw two cards, or lay cards, move and maybe cash in), pirates
+after every turn; the round in which someone takes the goal tile is the last, then comes scoring.
+
+>>> s = new_game(["Red", "Blue", "Green"], seed=1)
+>>> s.phase, whose_turn(s), legal_actions(s, "Red")[:2]
+('auction', 'Red', [Roll(k=1), Roll(k=2)])
+>>> s = apply(s, Roll(3))
+>>> s = apply(s, Bid(2), player="Blue")
+>>> s = apply(s, Pass())
+>>> s = apply(s, Pass())
+>>> s.phase, whose_turn(s), [p.bills for p in s.players], sum(s.players[1].hand)
+('turns', 'Blue', [16, 13, 16], 13)
+>>> apply(s, Bid(1))
+Traceback (most recent call last):
+...
+games.batavia.engine.errors.WrongPhase: the auction is over: it is Blue's turn to draw or play
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from itertools import product
+
+from . import rng
+from .actions import Action, Bid, Draw, Pass, Play, Reshuffle, Roll
+from .errors import (
+    GameOver,
+    IllegalAction,
+    IllegalBid,
+    IllegalCashIn,
+    IllegalMove,
+    IllegalPlay,
+    IllegalReshuffle,
+    IllegalRoll,
+    NotYourTurn,
+    SetupError,
+    WrongPhase,
+)
+from .state import (
+    BILLS,
+    BILLS_GOLD,
+    BILLS_TIE_GOLD,
+    BLOCK,
+    CARDS_PER_COMPANY,
+    COMPANIES,
+    COMPANY_INDEX,
+    DEFAULT_CASH_TABLE,
+    DRAW_COUNT,
+    EXCHANGE_GOLD,
+    EXCHANGE_TIE_GOLD,
+    GOAL,
+    GOAL_FIELD,
+    GOAL_GOLD,
+    GOOD_INDEX,
+    GOODS,
+    HAND_SIZE,
+    INITIAL_FACE_UP,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    NO_CARDS,
+    SEAL_GOLD,
+    TRACK_LENGTH,
+    AuctionState,
+    Counts,
+    Field,
+    GameState,
+    LogEntry,
+    PendingDraw,
+    PlayerState,
+    Score,
+    Setup,
+    Tile,
+    add_counts,
+    count_cards,
+    counts_to_dict,
+    sub_counts,
+)
+
+DIE_FACES = range(1, 7)
+
+# --------------------------------------------------------------------------------------------- setup
+
+
+def random_track(seed: rng.Seed) -> tuple[Tile, ...]:
+    """The setup's track: each company's 7 tiles shuffled into a pile, then 7 blocks of five fields,
+    each block taking the top tile of every pile in random order.
+
+    >>> t = random_track(5)
+    >>> len(t), sorted(x.company for x in t[:5])
+    (35, ['DK', 'EN', 'FR', 'NL', 'SE'])
+    """
+    piles = {c: rng.shuffled(seed, [Tile(c, g) for g in GOODS], "tiles", c) for c in COMPANIES}
+    track: list[Tile] = []
+    for b in range(TRACK_LENGTH // BLOCK):
+        track += rng.shuffled(seed, [piles[c][b] for c in COMPANIES], "block", b)
+    return tuple(track)
+
+
+def random_deck(seed: rng.Seed) -> tuple[str, ...]:
+    """All 110 cards, shuffled, top first."""
+    return tuple(rng.shuffled(seed, [c for c in COMPANIES for _ in range(CARDS_PER_COMPANY)], "deck"))
+
+
+def track_problem(track: Sequence[Tile]) -> tuple[int | None, str] | None:
+    """The first reason ``track`` is not a setup's track, as (0-based index or None, message).
+
+    >>> track_problem(random_track(1)) is None
+    True
+    >>> track_problem(random_track(1)[:34])
+    (None, 'the track needs 35 tiles, not 34')
+    """
+    if len(track) != TRACK_LENGTH:
+        return None, f"the track needs {TRACK_LENGTH} tiles, not {len(track)}"
+    seen: set[Tile] = set()
+    for i, tile in enumerate(track):
+        if tile in seen:
+            return i, f"{tile} appears twice on the track"
+        seen.add(tile)
+        block = track[i - i % BLOCK : i]
+        if any(t.company == tile.company for t in block):
+            first = i - i % BLOCK + 1
+            return i, f"fields {first}-{first + BLOCK - 1} hold a second {tile.company} tile"
+    return None
+
+
+def deck_problem(deck: Sequence[str]) -> tuple[int | None, str] | None:
+    """The first reason ``deck`` is not the full deck, as (0-based index or None, message)."""
+    for i, c in enumerate(deck):
+        if c not in COMPANY_INDEX:
+            return i, f"unknown company {c!r}"
+    total = CARDS_PER_COMPANY * len(COMPANIES)
+    if len(deck) != total:
+        return None, f"the deck needs {total} cards, not {len(deck)}"
+    for c, n in zip(COMPANIES, count_cards(deck), strict=True):
+        if n != CARDS_PER_COMPANY:
+            return None, f"the deck holds {n} {c} cards, not {CARDS_PER_COMPANY}"
+    return None
+
+
+def new_game(
+    players: Sequence[str],
+    seed: rng.Seed,
+    open_tiles: bool = False,
+    auctioneer: str | None = None,
+    cash_table: Sequence[int] = DEFAULT_CASH_TABLE,
+) -> GameState:
+    """A new game with a track and deck shuffled from ``seed`` (which also drives the die rolls and
+    reshuffles offered by :func:`chance_action`). ``auctioneer`` defaults to the first player.
+
+    >>> s = new_game(["A", "B", "C", "D"], seed="camp")
+    >>> [p.hand_size for p in s.players], len(s.deck), s.revealed, s.track[9].face_up, s.track[10].face_up
+    ([10, 10, 10, 10], 70, 10, True, False)
+    """
+    return setup_game(
+        players,
+        random_track(seed),
+        random_deck(seed),
+        auctioneer=auctioneer,
+        open_tiles=open_tiles,
+        cash_table=cash_table,
+        seed=seed,
+    )
+
+
+def setup_game(
+    players: Sequence[str],
+    track: Sequence[Tile],
+    deck: Sequence[str],
+    *,
+    auctioneer: str | None = None,
+    open_tiles: bool = False,
+    cash_table: Sequence[int] = DEFAULT_CASH_TABLE,
+    seed: rng.Seed | None = None,
+) -> GameState:
+    """A new game from a given track (fields 1-35) and deck (top first), as a record describes it."""
+    names = tuple(players)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise SetupError("player_count", f"Batavia needs 3 to 5 players, not {len(names)}")
+    if any(not isinstance(n, str) or not n for n in names):
+        raise SetupError("player_name", "every player needs a non-empty name")
+    if len(set(names)) != len(names):
+        raise SetupError("player_name", "player names must be distinct")
+    if auctioneer is None:
+        first = 0
+    elif auctioneer in names:
+        first = names.index(auctioneer)
+    else:
+        raise SetupError("auctioneer", f"the auctioneer {auctioneer!r} is not a player")
+    problem = track_problem(track) or deck_problem(deck)
+    if problem is not None:
+        raise SetupError("setup", problem[1])
+    table = tuple(cash_table)
+    if len(table) != len(COMPANIES) or any(not isinstance(g, int) or g < 0 for g in table):
+        raise SetupError("cash_table", "the cash table needs 5 non-negative whole numbers")
+
+    cards = tuple(deck)
+    hands = [count_cards(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(len(names))]
+    revealed = TRACK_LENGTH if open_tiles else INITIAL_FACE_UP
+    return GameState(
+        setup=Setup(names, first, bool(open_tiles), tuple(track), cards, table),
+        players=tuple(PlayerState(name=n, hand=h, bills=BILLS) for n, h in zip(names, hands, strict=True)),
+        track=tuple(Field(i + 1, t, i < revealed) for i, t in enumerate(track)),
+        revealed=revealed,
+        exchanges=tuple((None,) * len(COMPANIES) for _ in GOODS),
+        seals=(None,) * len(COMPANIES),
+        lot=NO_CARDS,
+        deck=cards[len(names) * HAND_SIZE :],
+        discards=NO_CARDS,
+        phase="auction",
+        round=1,
+        start_player=None,
+        auctioneer=first,
+        auction=_fresh_auction(len(names), first),
+        turn=0,
+        end_round=False,
+        pending=None,
+        scores=None,
+        log=(LogEntry(1, names[first], "round", f"Round 1: {names[first]} is the auctioneer."),),
+        history=(),
+        seed=seed,
+    )
+
+
+def _fresh_auction(n_players: int, auctioneer: int) -> AuctionState:
+    return AuctionState(False, 0, None, (False,) * n_players, (auctioneer + 1) % n_players)
+
+
+# ------------------------------------------------------------------------------------------ queries
+
+
+def whose_turn(state: GameState) -> str | None:
+    """The name of the player the game waits for (None once finished)."""
+    seat = state.to_act
+    return None if seat is None else state.names[seat]
+
+
+def next_station(state: GameState, seat: int, company: str) -> int | None:
+    """The field of the next untaken ``company`` station ahead of ``seat``'s merchant, or None.
+
+    >>> s = new_game(["A", "B", "C"], seed=1)
+    >>> f = next_station(s, 0, "DK"); s.track[f - 1].tile.company, f <= 5
+    ('DK', True)
+    """
+    for fld in state.track[state.players[seat].field :]:
+        if fld.taken_by is None and fld.tile.company == company:
+            return fld.number
+    return None
+
+
+def stations_ahead(state: GameState, seat: int) -> tuple[int | None, ...]:
+    """:func:`next_station` for every company, in company order."""
+    out: list[int | None] = [None] * len(COMPANIES)
+    missing = len(COMPANIES)
+    for fld in state.track[state.players[seat].field :]:
+        if fld.taken_by is None:
+            i = COMPANY_INDEX[fld.tile.company]
+            if out[i] is None:
+                out[i] = fld.number
+                missing -= 1
+                if not missing:
+                    break
+    return tuple(out)
+
+
+def cards_needed(state: GameState, seat: int) -> Counts:
+    """Per company, how many cards ``seat`` must lay to hold its majority (0: holds it already).
+
+    >>> cards_needed(new_game(["A", "B", "C"], seed=1), 0)
+    (1, 1, 1, 1, 1)
+    """
+    players = state.players
+    own = players[seat].laid
+    out = []
+    for i in range(len(COMPANIES)):
+        other = 0
+        for s, p in enumerate(players):
+            if s != seat and p.laid[i] > other:
+                other = p.laid[i]
+        need = other - own[i] + 1
+        out.append(need if need > 0 else 0)
+    return tuple(out)
+
+
+def can_play(state: GameState) -> bool:
+    """Whether the player to act may lay cards now (otherwise they can only draw)."""
+    if state.phase != "turns" or state.pending is not None:
+        return False
+    seat = state.to_act
+    assert seat is not None
+    hand = state.players[seat].hand
+    total = sum(hand)
+    if not total:
+        return False
+    need = cards_needed(state, seat)
+    stations = stations_ahead(state, seat) if state.end_round else None
+    for i in range(len(COMPANIES)):
+        if need[i] <= hand[i] and (stations is None or stations[i] is not None):
+            return True
+    return False
+
+
+def legal_plays(state: GameState) -> Iterator[Play]:
+    """Every legal :class:`Play` of the player to act: every combination of cards from hand that
+    leaves them a majority, times every allowed move, times the allowed cash-in choices."""
+    if not can_play(state):
+        return
+    seat = state.to_act
+    assert seat is not None
+    p = state.players[seat]
+    need = cards_needed(state, seat)
+    stations = stations_ahead(state, seat)
+    held = {t.company for t in p.tiles}
+    n = len(COMPANIES)
+    for cards in product(*(range(h + 1) for h in p.hand)):
+        if not any(cards):
+            continue
+        sealed = [i for i in range(n) if cards[i] >= need[i]]
+        if not sealed:
+            continue
+        moves = [i for i in sealed if stations[i] is not None]
+        if not moves:
+            if not state.end_round:
+                yield Play(cards, GOAL, False)
+            continue
+        for i in moves:
+            company = COMPANIES[i]
+            yield Play(cards, company, False)
+            if company not in held:
+                yield Play(cards, company, True)
+
+
+def legal_actions(state: GameState, player: str) -> list[Action]:
+    """Exactly the actions ``player`` may take now ([] when it is not their turn).
+
+    The one exception is a due :class:`Reshuffle`: any order of the discards is legal, and this lists
+    only the seeded one (:func:`chance_action`). Plays can be many; use :func:`can_play` or
+    :func:`legal_plays` when a list is not needed.
+    """
+    seat = state.to_act
+    if seat is None or state.names[seat] != player:
+        return []
+    chance = chance_action(state)
+    if isinstance(chance, Reshuffle):
+        return [chance]
+    if state.phase == "auction":
+        auction = state.auction
+        assert auction is not None
+        if not auction.rolled:
+            return [Roll(k) for k in DIE_FACES]
+        bills = state.players[seat].bills
+        return [Pass(), *(Bid(n) for n in range(max(auction.high_bid + 1, 1), bills + 1))]
+    return [Draw(), *legal_plays(state)]
+
+
+def is_legal(state: GameState, action: Action, player: str | None = None) -> bool:
+    """Whether :func:`apply` would accept the action."""
+    try:
+        apply(state, action, player)
+    except IllegalAction:
+        return False
+    return True
+
+
+def chance_action(state: GameState) -> Roll | Reshuffle | None:
+    """The seeded die roll or reshuffle when one is due, else None.
+
+    Rolls come from (seed, round), reshuffles from (seed, number of actions so far); a state without
+    a seed (replayed from a record) uses a seed made from its setup.
+    """
+    if state.phase == "finished":
+        return None
+    seed = _chance_seed(state)
+    if state.pending is not None:
+        pile = [c for c, n in zip(COMPANIES, state.discards, strict=True) for _ in range(n)]
+        return Reshuffle(tuple(rng.shuffled(seed, pile, "reshuffle", len(state.history))))
+    if state.phase == "auction" and state.auction is not None and not state.auction.rolled:
+        return Roll(rng.roll(seed, state.round))
+    return None
+
+
+def _chance_seed(state: GameState) -> rng.Seed:
+    if state.seed is not None:
+        return state.seed
+    s = state.setup
+    return f"setup:{rng.derive(s.players, s.auctioneer, s.open_tiles, [str(t) for t in s.track], s.deck)}"
+
+
+# ---------------------------------------------------------------------------------------- applying
+
+
+def apply(state: GameState, action: Action, player: str | None = None) -> GameState:
+    """The state after ``action`` by the player to act (checked: raises an :class:`IllegalAction`
+    subclass when the rules do not allow it). With ``player``, also checks it is that player's turn."""
+    seat = state.to_act
+    if seat is None:
+        raise GameOver("game_over", "the game is over")
+    if player is not None and player != state.names[seat]:
+        if player not in state.names:
+            raise NotYourTurn("unknown_player", f"{player!r} does not play in this game")
+        raise NotYourTurn("not_your_turn", f"it is {state.names[seat]}'s turn, not {player}'s")
+    return _apply(state, seat, action, True)
+
+
+def apply_trusted(state: GameState, action: Action) -> GameState:
+    """Like :func:`apply` without the checks, for actions known to be legal (from
+    :func:`legal_actions`, :func:`chance_action` or a bot). An illegal action corrupts the state."""
+    seat = state.to_act
+    assert seat is not None
+    return _apply(state, seat, action, False)
+
+
+def _apply(state: GameState, seat: int, action: Action, check: bool) -> GameState:
+    name = state.names[seat]
+    if state.pending is not None:
+        if not isinstance(action, Reshuffle):
+            raise WrongPhase("reshuffle_due", f"the deck ran out: {name} must reshuffle the discards first")
+        new = _reshuffle(state, seat, action, check)
+    elif isinstance(action, Reshuffle):
+        raise IllegalReshuffle(
+            "no_reshuffle_due", "a reshuffle comes only when a roll or draw empties the deck"
+        )
+    elif state.phase == "auction":
+        auction = state.auction
+        assert auction is not None
+        if not auction.rolled:
+            if not isinstance(action, Roll):
+                raise WrongPhase("roll_due", f"the auctioneer {name} must roll the die first")
+            new = _roll(state, seat, action, check)
+        elif isinstance(action, Bid):
+            new = _bid(state, seat, auction, action, check)
+        elif isinstance(action, Pass):
+            new = _pass(state, seat, auction)
+        elif isinstance(action, Roll):
+            raise WrongPhase("already_rolled", "the die was already rolled this round")
+        else:
+            raise WrongPhase("auction_running", f"the auction is running: {name} must bid or pass")
+    elif isinstance(action, Draw):
+        new = _draw(state, seat)
+    elif isinstance(action, Play):
+        new = _play(state, seat, action, check)
+    else:
+        raise WrongPhase("turns_running", f"the auction is over: it is {name}'s turn to draw or play")
+    return replace(new, history=(*state.history, (seat, action)))
+
+
+def _log(state: GameState, seat: int | None, event: str, text: str) -> LogEntry:
+    return LogEntry(state.round, None if seat is None else state.names[seat], event, text)
+
+
+def _describe(counts: Counts) -> str:
+    return ", ".join(f"{n} {c}" for c, n in counts_to_dict(counts).items()) or "no cards"
+
+
+def _take(deck: tuple[str, ...], n: int) -> tuple[Counts, tuple[str, ...], int]:
+    """Take up to ``n`` cards: (taken, rest of deck, cards still owed)."""
+    k = min(n, len(deck))
+    return count_cards(deck[:k]), deck[k:], n - k
+
+
+# --- auction
+
+
+def _roll(state: GameState, seat: int, action: Roll, check: bool) -> GameState:
+    k = action.k
+    if check and (type(k) is not int or k not in DIE_FACES):
+        raise IllegalRoll("bad_roll", f"a die shows 1 to 6, not {k!r}")
+    taken, deck, owed = _take(state.deck, k)
+    lot = add_counts(state.lot, taken)
+    pending = PendingDraw(seat, owed, True) if owed and any(state.discards) else None
+    assert state.auction is not None
+    text = f"{state.names[seat]} rolls {k} and turns {_describe(taken)}; the lot: {_describe(lot)}."
+    return replace(
+        state,
+        deck=deck,
+        lot=lot,
+        pending=pending,
+        auction=replace(state.auction, rolled=True),
+        log=(*state.log, _log(state, seat, "roll", text)),
+    )
+
+
+def _bid(state: GameState, seat: int, auction: AuctionState, action: Bid, check: bool) -> GameState:
+    n = action.n
+    if check:
+        if type(n) is not int or n < 1:
+            raise IllegalBid("bid_below_one", f"a bid is a whole number of bills, at least 1, not {n!r}")
+        if n <= auction.high_bid:
+            raise IllegalBid("bid_too_low", f"a bid must be higher than {auction.high_bid}")
+        if n > state.players[seat].bills:
+            raise IllegalBid("not_enough_bills", f"{n} is more bills than {state.names[seat]} holds")
+    state = replace(state, log=(*state.log, _log(state, seat, "bid", f"{state.names[seat]} bids {n}.")))
+    return _auction_step(state, replace(auction, high_bid=n, high_bidder=seat), seat)
+
+
+def _pass(state: GameState, seat: int, auction: AuctionState) -> GameState:
+    out = auction.out[:seat] + (True,) + auction.out[seat + 1 :]
+    state = replace(state, log=(*state.log, _log(state, seat, "pass", f"{state.names[seat]} passes.")))
+    return _auction_step(state, replace(auction, out=out), seat)
+
+
+def _auction_step(state: GameState, auction: AuctionState, seat: int) -> GameState:
+    """After a bid or pass: end the auction or hand the bid to the next player still in."""
+    active = [s for s, o in enumerate(auction.out) if not o]
+    if not active:
+        return _unsold(state)
+    if auction.high_bidder is not None and active == [auction.high_bidder]:
+        return _sold(state, auction.high_bidder, auction.high_bid)
+    n = len(state.players)
+    nxt = (seat + 1) % n
+    while auction.out[nxt]:
+        nxt = (nxt + 1) % n
+    return replace(state, auction=replace(auction, to_bid=nxt))
+
+
+def payment(n_players: int, winner: int, bid: int) -> tuple[int, ...]:
+    """Bills each seat receives: one at a time from the winner's left neighbour clockwise, wrapping,
+    never to the winner.
+
+    >>> payment(3, 0, 5)
+    (0, 3, 2)
+    >>> payment(4, 2, 4)
+    (1, 1, 0, 2)
+    """
+    others = n_players - 1
+    base, extra = divmod(bid, others)
+    out = [0] * n_players
+    for k in range(1, n_players):
+        out[(winner + k) % n_players] = base + (1 if k <= extra else 0)
+    return tuple(out)
+
+
+def _sold(state: GameState, winner: int, bid: int) -> GameState:
+    pay = payment(len(state.players), winner, bid)
+    players = []
+    for s, p in enumerate(state.players):
+        if s == winner:
+            players.append(replace(p, bills=p.bills - bid, hand=add_counts(p.hand, state.lot)))
+        else:
+            players.append(replace(p, bills=p.bills + pay[s]))
+    text = f"{state.names[winner]} wins the lot ({_describe(state.lot)}) for {bid} and starts the turns."
+    return replace(
+        state,
+        players=tuple(players),
+        lot=NO_CARDS,
+        start_player=winner,
+        auction=None,
+        phase="turns",
+        turn=0,
+        log=(*state.log, _log(state, winner, "sold", text)),
+    )
+
+
+def _unsold(state: GameState) -> GameState:
+    start = state.start_player
+    if start is None:  # only possible in the very first auction
+        start = state.auctioneer
+    text = f"Nobody bids; the lot stays. {state.names[start]} starts the turns."
+    return replace(
+        state,
+        start_player=start,
+        auction=None,
+        phase="turns",
+        turn=0,
+        log=(*state.log, _log(state, None, "unsold", text)),
+    )
+
+
+def _reshuffle(state: GameState, seat: int, action: Reshuffle, check: bool) -> GameState:
+    pending = state.pending
+    assert pending is not None
+    order = tuple(action.order)
+    if check:
+        bad = [c for c in order if c not in COMPANY_INDEX]
+        if bad:
+            raise IllegalReshuffle("unknown_company", f"unknown company {bad[0]!r} in the reshuffle")
+        if count_cards(order) != state.discards:
+            raise IllegalReshuffle(
+                "not_discards",
+                f"the new deck must be exactly the discard pile ({_describe(state.discards)}), "
+                f"not {_describe(count_cards(order))}",
+            )
+    taken, deck, _ = _take(state.deck + order, pending.owed)
+    text = f"{state.names[seat]} shuffles the {len(order)} discarded cards into a new deck."
+    state = replace(
+        state, discards=NO_CARDS, pending=None, log=(*state.log, _log(state, seat, "reshuffle", text))
+    )
+    if pending.to_lot:
+        lot = add_counts(state.lot, taken)
+        text = f"{_describe(taken)} more join the lot: {_describe(lot)}."
+        return replace(state, deck=deck, lot=lot, log=(*state.log, _log(state, seat, "roll", text)))
+    p = state.players[seat]
+    state = replace(
+        state, deck=deck, players=_set(state.players, seat, replace(p, hand=add_counts(p.hand, taken)))
+    )
+    return _end_turn(state)
+
+
+# --- turns
+
+
+def _set(players: tuple[PlayerState, ...], seat: int, p: PlayerState) -> tuple[PlayerState, ...]:
+    return players[:seat] + (p,) + players[seat + 1 :]
+
+
+def _draw(state: GameState, seat: int) -> GameState:
+    taken, deck, owed = _take(state.deck, DRAW_COUNT)
+    p = state.players[seat]
+    n = sum(taken)
+    text = f"{state.names[seat]} draws {n} card{'s' if n != 1 else ''}."
+    state = replace(
+        state,
+        deck=deck,
+        players=_set(state.players, seat, replace(p, hand=add_counts(p.hand, taken))),
+        log=(*state.log, _log(state, seat, "draw", text)),
+    )
+    if owed and any(state.discards):
+        return replace(state, pending=PendingDraw(seat, owed, False))
+    return _end_turn(state)
+
+
+def majority_holder(players: Sequence[PlayerState], company: int) -> int | None:
+    """The seat with strictly the most laid cards of ``company`` (index), or None on a tie or none."""
+    best = 0
+    holder: int | None = None
+    for s, p in enumerate(players):
+        n = p.laid[company]
+        if n > best:
+            best, holder = n, s
+        elif n == best:
+            holder = None
+    return holder
+
+
+def _play(state: GameState, seat: int, action: Play, check: bool) -> GameState:
+    p = state.players[seat]
+    name = state.names[seat]
+    cards = tuple(action.cards)
+    if check:
+        if len(cards) != len(COMPANIES) or any(type(n) is not int for n in cards):
+            raise IllegalPlay("bad_cards", "laid cards are 5 whole numbers, one per company")
+        if any(n < 0 for n in cards):
+            raise IllegalPlay("bad_cards", "a negative number of cards cannot be laid")
+        if not any(cards):
+            raise IllegalPlay("no_cards", "a play lays at least one card")
+        for c, n, h in zip(COMPANIES, cards, p.hand, strict=True):
+            if n > h:
+                raise IllegalPlay(
+                    "not_in_hand", f"{name} has only {h} {c} card{'s' if h != 1 else ''} in hand"
+                )
+    need = cards_needed(state, seat)
+    sealed = [i for i, n in enumerate(cards) if n >= need[i]]
+    stations = stations_ahead(state, seat)
+    reachable = [i for i in sealed if stations[i] is not None]
+    if check:
+        if not sealed:
+            raise IllegalPlay(
+                "no_majority",
+                f"after laying these cards {name} would hold no majority in any company; draw instead",
+            )
+        if state.end_round and not reachable:
+            raise IllegalPlay(
+                "end_round_no_station",
+                "in the last round a play must leave one of your seals with a station ahead; draw instead",
+            )
+        if action.move == GOAL:
+            if reachable:
+                options = ", ".join(COMPANIES[i] for i in reachable)
+                raise IllegalMove(
+                    "station_ahead",
+                    f"the goal is only for a merchant with no station ahead; move to {options}",
+                )
+            if action.cash_in:
+                raise IllegalCashIn("cash_in_at_goal", "a merchant at the goal can no longer cash in")
+        else:
+            index = COMPANY_INDEX.get(action.move)
+            if index is None:
+                raise IllegalMove("unknown_company", f"unknown company {action.move!r}")
+            if index not in sealed:
+                raise IllegalMove("no_seal", f"{name} would not hold the {action.move} seal after laying")
+            field = stations[index]
+            if field is None:
+                raise IllegalMove(
+                    "no_station", f"no {action.move} station is left ahead of {name}'s merchant"
+                )
+            if action.cash_in and any(t.company == action.move for t in p.tiles):
+                raise IllegalCashIn(
+                    "company_held",
+                    f"{name} already holds a {action.move} tile: cashing in needs a new company",
+                )
+
+    # lay the cards, move the markers and the seals
+    laid = add_counts(p.laid, cards)
+    p = replace(p, hand=sub_counts(p.hand, cards), laid=laid)
+    players = _set(state.players, seat, p)
+    seals = tuple(majority_holder(players, i) if cards[i] else holder for i, holder in enumerate(state.seals))
+    log = [_log(state, seat, "play", f"{name} lays {_describe(cards)}.")]
+    for c, old, new in zip(COMPANIES, state.seals, seals, strict=True):
+        if old != new:
+            if new is None:
+                log.append(_log(state, seat, "seal", f"The {c} seal goes back to the board."))
+            else:
+                log.append(_log(state, seat, "seal", f"{name} takes the {c} seal."))
+    state = replace(state, seals=seals)
+
+    if action.move == GOAL:
+        p = replace(p, field=GOAL_FIELD)
+        log.append(_log(state, seat, "goal", f"{name} reaches the goal and takes the goal tile: last round."))
+        state = replace(state, end_round=True)
+    else:
+        state, p = _move(state, seat, p, action, stations[COMPANY_INDEX[action.move]], log)
+    state = replace(state, players=_set(players, seat, p), log=(*state.log, *log))
+    return _end_turn(state)
+
+
+def _move(
+    state: GameState, seat: int, p: PlayerState, action: Play, field: int | None, log: list[LogEntry]
+) -> tuple[GameState, PlayerState]:
+    assert field is not None
+    name = state.names[seat]
+    fld = state.track[field - 1]
+    tile = fld.tile
+    track = list(state.track)
+    track[field - 1] = replace(fld, face_up=True, taken_by=seat)
+    log.append(_log(state, seat, "move", f"{name} moves to field {field} and takes {tile}."))
+    exchanges = state.exchanges
+    crates = p.crates_left
+    if crates:
+        g, c = GOOD_INDEX[tile.good], COMPANY_INDEX[tile.company]
+        row = exchanges[g]
+        exchanges = exchanges[:g] + (row[:c] + (seat,) + row[c + 1 :],) + exchanges[g + 1 :]
+        crates -= 1
+    revealed = state.revealed
+    while revealed < TRACK_LENGTH and field > revealed - BLOCK:
+        for i in range(revealed, revealed + BLOCK):
+            if not track[i].face_up:
+                track[i] = replace(track[i], face_up=True)
+        log.append(
+            _log(state, seat, "reveal", f"Fields {revealed + 1}-{revealed + BLOCK} are turned face up.")
+        )
+        revealed += BLOCK
+    tiles = (*p.tiles, tile)
+    gold = p.gold
+    cashed = p.cashed
+    if action.cash_in:
+        give: list[Tile] = []
+        for t in tiles:
+            if all(x.company != t.company for x in give):
+                give.append(t)
+        gain = state.setup.cash_table[len(give) - 1]
+        gold += gain
+        cashed = (*cashed, *give)
+        tiles = tuple(t for t in tiles if t not in give)
+        text = f"{name} cashes in {', '.join(map(str, give))} for {gain} gold."
+        log.append(_log(state, seat, "cash_in", text))
+    p = replace(p, field=field, tiles=tiles, cashed=cashed, gold=gold, crates_left=crates)
+    return replace(state, track=tuple(track), revealed=revealed, exchanges=exchanges), p
+
+
+def _pirates(state: GameState) -> GameState:
+    """Sink the largest companies while the cannon reaches the threshold."""
+    threshold = state.pirate_threshold
+    while state.cannon >= threshold:
+        markers = state.markers
+        top = max(markers)
+        sunk = tuple(n if n == top else 0 for n in markers)
+        keep = tuple(0 if n == top else 1 for n in markers)
+        players = tuple(
+            replace(p, laid=tuple(a * b for a, b in zip(p.laid, keep, strict=True))) for p in state.players
+        )
+        seals = tuple(None if n == top else s for n, s in zip(markers, state.seals, strict=True))
+        names = ", ".join(c for c, n in zip(COMPANIES, sunk, strict=True) if n)
+        text = f"Pirates! The cannon shows {state.cannon}: all {sum(sunk)} {names} ships are sunk."
+        state = replace(
+            state,
+            players=players,
+            seals=seals,
+            discards=add_counts(state.discards, sunk),
+            log=(*state.log, _log(state, None, "pirates", text)),
+        )
+    return state
+
+
+def _end_turn(state: GameState) -> GameState:
+    state = _pirates(state)
+    turn = state.turn + 1
+    if turn < len(state.players):
+        return replace(state, turn=turn)
+    if state.end_round:
+        return _finish(replace(state, turn=turn))
+    assert state.start_player is not None
+    auctioneer = state.start_player
+    rnd = state.round + 1
+    text = f"Round {rnd}: {state.names[auctioneer]} is the auctioneer."
+    return replace(
+        state,
+        round=rnd,
+        phase="auction",
+        auctioneer=auctioneer,
+        auction=_fresh_auction(len(state.players), auctioneer),
+        turn=0,
+        log=(*state.log, LogEntry(rnd, state.names[auctioneer], "round", text)),
+    )
+
+
+# ---------------------------------------------------------------------------------------- scoring
+
+
+def _finish(state: GameState) -> GameState:
+    players = tuple(replace(p, laid=add_counts(p.laid, p.hand), hand=NO_CARDS) for p in state.players)
+    seals = tuple(majority_holder(players, i) for i in range(len(COMPANIES)))
+    state = replace(state, players=players, seals=seals)
+    scores = score(state)
+    best = max(s.total for s in scores)
+    winners = " and ".join(state.names[i] for i, s in enumerate(scores) if s.total == best)
+    return replace(
+        state,
+        phase="finished",
+        scores=scores,
+        log=(*state.log, _log(state, None, "end", f"The game is over: {winners} won with {best} gold.")),
+    )
+
+
+def score(state: GameState) -> tuple[Score, ...]:
+    """Final gold by source for every seat, from the state as it stands (hands already laid)."""
+    n = len(state.players)
+    exchange = [0] * n
+    for g, good in enumerate(GOODS):
+        crates = state.crates(good)
+        top = max(crates)
+        if not top:
+            continue
+        leaders = [s for s in range(n) if crates[s] == top]
+        gain = EXCHANGE_GOLD[g] if len(leaders) == 1 else EXCHANGE_TIE_GOLD[g]
+        for s in leaders:
+            exchange[s] += gain
+    top_bills = max(p.bills for p in state.players)
+    richest = [s for s, p in enumerate(state.players) if p.bills == top_bills]
+    bills_gain = BILLS_GOLD if len(richest) == 1 else BILLS_TIE_GOLD
+    return tuple(
+        Score(
+            cashed=p.gold,
+            exchanges=exchange[s],
+            bills=bills_gain if s in richest else 0,
+            goal=GOAL_GOLD if p.goal else 0,
+            seals=SEAL_GOLD * sum(1 for h in state.seals if h == s),
+        )
+        for s, p in enumerate(state.players)
+    )
+
+
+__all__ = [
+    "apply",
+    "apply_trusted",
+    "can_play",
+    "cards_needed",
+    "chance_action",
+    "deck_problem",
+    "is_legal",
+    "legal_actions",
+    "legal_plays",
+    "majority_holder",
+    "new_game",
+    "next_station",
+    "payment",
+    "random_deck",
+    "random_track",
+    "score",
+    "setup_game",
+    "stations_ahead",
+    "track_problem",
+    "whose_turn",
+]
