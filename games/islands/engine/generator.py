@@ -11,8 +11,8 @@ Pure Python, no Django. The camp leader's reasoning behind every number is in
 * a board is kept only if it is *fair*: for each radius in :data:`FAIRNESS_RADII`, the chests
   within that many hexes of each side's bays differ by at most the tolerance between the sides,
   and no hex is walled in by reefs. Otherwise the next attempt is drawn; attempt ``k`` takes its
-  randomness from ``(seed, "board", side, k)`` only, so a board is reproducible from
-  ``(side, seed, mix)``.
+  randomness from ``rng.random_for(seed, 0, f"board.{side}.{k}")`` only, so a board is
+  reproducible from ``(side, seed, mix)``.
 
 >>> m = generate_map(9, seed=7)
 >>> len(m.tiles), m.chests, m.fairness.is_fair
@@ -23,7 +23,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
@@ -33,6 +32,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from .hexes import MAX_SIDE, MIN_SIDE, SIDES, Hex, Side, distance, geometry, neighbours
+from .rng import random_for
 from .tiles import Tile
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "FAIRNESS_RADII",
     "MAX_ATTEMPTS",
     "MAX_FILL",
+    "SETUP_ROUND",
     "BoardNotFoundError",
     "Cell",
     "FairnessReport",
@@ -457,10 +458,13 @@ class GeneratedMap:
         return result
 
 
-def _rng(seed: int, *purpose: object) -> random.Random:
-    """A generator of its own for ``(seed, purpose…)``: independent of every other draw."""
-    key = ":".join(["zlate-ostrovy", "generator", str(seed), *map(str, purpose)])
-    return random.Random(int.from_bytes(hashlib.sha256(key.encode()).digest()[:16], "big"))
+#: The round number of the draws made before the game starts (board and sides): rounds count from 1.
+SETUP_ROUND = 0
+
+
+def _rng(seed: int, purpose: str) -> random.Random:
+    """A generator of its own for ``(seed, round 0, purpose)``: independent of every other draw."""
+    return random_for(seed, SETUP_ROUND, purpose)
 
 
 def generate_map(
@@ -474,7 +478,7 @@ def generate_map(
     """Deal ``mix`` (default: :func:`default_mix` of ``side``) onto a board, fairly.
 
     Attempt ``k`` (0, 1, …) shuffles the inner hexes (label order) with the generator of
-    ``(seed, "board", side, k)``; the first hexes of the shuffle get the tiles of
+    ``(seed, round 0, "board.<side>.<k>")``; the first hexes of the shuffle get the tiles of
     :meth:`TileMix.deal_order`. The attempt is kept if its chests near each side are within
     ``tolerance`` (default :func:`default_tolerance`) at every radius and no hex is walled in by
     reefs. Raises :class:`SideError`, :class:`MixError` (does not fit the inner hexes) or
@@ -503,7 +507,7 @@ def generate_map(
     unfair = walled = 0
     for attempt in range(max_attempts):
         cells = list(inner)
-        _rng(seed, "board", side, attempt).shuffle(cells)
+        _rng(seed, f"board.{side}.{attempt}").shuffle(cells)
         counts = _chest_counts(side, zip(cells[:n_treasures], mix.treasures, strict=True))
         if not _spread_ok(counts, tolerance):
             unfair += 1
@@ -538,7 +542,7 @@ def draw_sides(team_names: Iterable[str], seed: int) -> dict[str, Side]:
     """Give each team a side by lot, repeatably: the same names and seed always give the same draw.
 
     The names are sorted first (the order they are passed in does not matter), shuffled with the
-    generator of ``(seed, "sides")``, and dealt the sides in a shuffled order, round-robin: two
+    generator of ``(seed, round 0, "sides")``, and dealt the sides in a shuffled order, round-robin: two
     teams get two different sides, three teams one side each, more teams share sides with at most
     one team more on any side than on another. The result is in the order the names were given.
 
