@@ -1,0 +1,520 @@
+"""The round file ``zlate-ostrovy/1``: read a state with orders and draws, write the state after.
+
+The format is ``shared/formats/islands-scenario.md``; outside tools read these files, so the
+writer follows it to the letter. The reader collects every problem, each with its JSON path:
+
+>>> parse_scenario('{"format": "zlate-ostrovy/1", "side": 2, "teams": []}')
+Traceback (most recent call last):
+...
+games.islands.engine.scenario.ScenarioError: side: board side must be a whole number from 3 to 13, not 2
+
+>>> text = '''{"format": "zlate-ostrovy/1", "side": 5, "seed": 1,
+...   "teams": [{"name": "red", "harbor": "Z1", "ships": [{"id": "C1", "kind": "cargo", "at": "Z1"}]}],
+...   "orders": {"red": {"ap": 3, "routes": {"C1": "N NW"}}}}'''
+>>> parse_scenario(text)
+Traceback (most recent call last):
+...
+games.islands.engine.scenario.ScenarioError: orders.red.routes.C1: step 2 leaves the board at B1
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .events import RoundResult
+from .hexes import DIRECTIONS, BoardGeometry, Hex, LabelError, check_side, geometry
+from .orders import (
+    Orders,
+    RouteSyntaxError,
+    check_orders,
+    format_route,
+    parse_harbor_moves,
+    parse_route,
+)
+from .resolve import resolve_trusted
+from .rng import Draws, draw_key_kind
+from .state import (
+    BATTLESHIP_ID,
+    CARGO_IDS,
+    PIRATE_MOVES,
+    Board,
+    Cell,
+    GameState,
+    InvalidState,
+    Pirate,
+    Ship,
+    ShipKind,
+    Team,
+)
+from .tiles import Tile
+
+FORMAT = "zlate-ostrovy/1"
+_OUTPUT_ONLY_KEYS = {"events", "pending", "standings"}  # an output may be read back as the next input
+_PIRATE_ID = re.compile(r"^P[1-9][0-9]*$")
+
+
+@dataclass(frozen=True)
+class ScenarioProblem:
+    """One thing wrong with a round file, where it is (``orders.red.routes.C2``) and what."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+class ScenarioError(ValueError):
+    """A round file that cannot be resolved; ``problems`` lists every problem found."""
+
+    def __init__(self, problems: list[ScenarioProblem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """What a round file holds: the state before the round, the orders, the fixed draws."""
+
+    state: GameState
+    orders: tuple[tuple[str, Orders], ...]
+    draws: Draws
+
+    @property
+    def orders_by_team(self) -> dict[str, Orders]:
+        return dict(self.orders)
+
+
+class _Reader:
+    """Walks the JSON tree, collecting problems instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.problems: list[ScenarioProblem] = []
+
+    def fail(self, path: str, message: str) -> None:
+        self.problems.append(ScenarioProblem(path, message))
+
+    def obj(
+        self, value: object, path: str, allowed: set[str], required: frozenset[str] | set[str] = frozenset()
+    ) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            self.fail(path, "must be an object")
+            return {}
+        for key in value:
+            if key not in allowed:
+                self.fail(_join(path, key), "unknown key")
+        for key in sorted(required - set(value)):
+            self.fail(_join(path, key), "is missing")
+        return {k: v for k, v in value.items() if k in allowed}
+
+    def integer(self, value: object, path: str, default: int = 0, minimum: int | None = 0) -> int:
+        if value is None:
+            return default
+        if not isinstance(value, int) or isinstance(value, bool):
+            self.fail(path, "must be a whole number")
+            return default
+        if minimum is not None and value < minimum:
+            self.fail(path, f"must be at least {minimum}")
+            return default
+        return value
+
+    def flag(self, value: object, path: str) -> bool:
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            self.fail(path, "must be true or false")
+            return False
+        return value
+
+    def text(self, value: object, path: str) -> str | None:
+        if not isinstance(value, str):
+            self.fail(path, "must be a string")
+            return None
+        return value
+
+    def items(self, value: object, path: str) -> list[Any]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.fail(path, "must be a list")
+            return []
+        return value
+
+    def cell_label(self, g: BoardGeometry, value: object, path: str, *, bay: Hex | None = None) -> Hex | None:
+        """A board hex label (or, when ``bay`` is given, that bay's label too)."""
+        label = self.text(value, path)
+        if label is None:
+            return None
+        try:
+            h = g.parse(label)
+        except LabelError as e:
+            self.fail(path, str(e))
+            return None
+        if g.on_board(h) or h == bay:
+            return h
+        self.fail(path, f"{label} is not a board hex" + ("" if bay is None else " nor the team's harbor"))
+        return None
+
+    def directions(self, value: object, path: str) -> tuple[str, ...]:
+        result: list[str] = []
+        for i, d in enumerate(self.items(value, path)):
+            if d not in DIRECTIONS:
+                self.fail(f"{path}[{i}]", f"{d!r} is not a direction (N NE SE S SW NW)")
+            else:
+                result.append(d)
+        return tuple(result)
+
+
+def _join(path: str, key: object) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def parse_scenario(text: str) -> Scenario:
+    """Read a round file; raises :class:`ScenarioError` listing every problem (with JSON paths)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ScenarioError([ScenarioProblem("", f"not valid JSON: {e}")]) from None
+    return load_scenario(data)
+
+
+def load_scenario(data: object) -> Scenario:
+    """Read an already decoded round file (see :func:`parse_scenario`)."""
+    r = _Reader()
+    top_keys = {"format", "side", "seed", "hexes", "teams", "pirates", "orders", "draws"}
+    doc = r.obj(data, "", top_keys | _OUTPUT_ONLY_KEYS, {"format", "side", "teams"})
+    if doc.get("format", FORMAT) != FORMAT:
+        r.fail("format", f"must be {FORMAT!r}")
+    side = doc.get("side")
+    try:
+        check_side(side)  # type: ignore[arg-type]
+    except ValueError as e:
+        if "side" in doc:
+            r.fail("side", str(e))
+        raise ScenarioError(r.problems) from None
+    assert isinstance(side, int)
+    g = geometry(side)
+    seed = r.integer(doc.get("seed"), "seed", minimum=None)
+
+    board = _read_board(r, g, doc.get("hexes"))
+    teams = _read_teams(r, g, doc.get("teams"))
+    pirates = _read_pirates(r, g, doc.get("pirates"))
+    draws = _read_draws(r, g, doc.get("draws"))
+    orders = _read_orders(r, g, doc.get("orders"), {t.name: t for t in teams})
+    if r.problems:
+        raise ScenarioError(r.problems)
+    try:
+        state = GameState(board, tuple(teams), tuple(pirates), seed=seed)
+    except InvalidState as e:
+        raise ScenarioError([ScenarioProblem("", str(e))]) from None
+    for name, team_orders in orders:
+        for problem in check_orders(state, name, team_orders):
+            r.fail(problem.path, problem.message)
+    if r.problems:
+        raise ScenarioError(r.problems)
+    return Scenario(state, tuple(orders), draws)
+
+
+def _read_board(r: _Reader, g: BoardGeometry, value: object) -> Board:
+    cells: dict[Hex, Cell] = {}
+    if value is None:
+        return Board.empty(g.side)
+    if not isinstance(value, dict):
+        r.fail("hexes", "must be an object")
+        return Board.empty(g.side)
+    for label, spec in value.items():
+        path = f"hexes.{label}"
+        h = r.cell_label(g, label, path)
+        item = r.obj(spec, path, {"tile", "chests", "revealed"}, {"tile"})
+        if h is None or "tile" not in item:
+            continue
+        try:
+            tile = Tile(item["tile"])
+        except ValueError:
+            r.fail(f"{path}.tile", f"{item['tile']!r} is not a tile ({', '.join(t.value for t in Tile)})")
+            continue
+        chests = r.integer(item.get("chests"), f"{path}.chests")
+        if chests and tile is not Tile.TREASURE:
+            r.fail(f"{path}.chests", "only a treasure holds chests")
+            chests = 0
+        cells[h] = Cell(tile, chests, r.flag(item.get("revealed"), f"{path}.revealed"))
+    return Board.from_cells(g.side, cells)
+
+
+_SHIP_KEYS = {"id", "kind", "at", "chests", "boat", "seahorse", "mermaid", "octopus", "new"}
+
+
+def _read_teams(r: _Reader, g: BoardGeometry, value: object) -> list[Team]:
+    teams: list[Team] = []
+    names: set[str] = set()
+    for i, spec in enumerate(r.items(value, "teams")):
+        path = f"teams[{i}]"
+        item = r.obj(spec, path, {"name", "harbor", "delivered", "ap_total", "ships"}, {"name", "harbor"})
+        name = r.text(item.get("name"), f"{path}.name") if "name" in item else None
+        if name is not None and (not name or "." in name or name in names):
+            r.fail(f"{path}.name", "a team name must be unique, non-empty and without dots")
+            name = None
+        harbor = None
+        if "harbor" in item:
+            label = r.text(item["harbor"], f"{path}.harbor")
+            if label is not None:
+                try:
+                    harbor = g.parse(label)
+                except LabelError as e:
+                    r.fail(f"{path}.harbor", str(e))
+                if harbor is not None and not g.is_bay(harbor):
+                    r.fail(f"{path}.harbor", f"{label} is not a bay")
+                    harbor = None
+        ships = _read_ships(r, g, item.get("ships"), f"{path}.ships", harbor)
+        delivered = r.integer(item.get("delivered"), f"{path}.delivered")
+        ap_total = r.integer(item.get("ap_total"), f"{path}.ap_total")
+        if name is not None and harbor is not None:
+            names.add(name)
+            teams.append(Team(name, harbor, tuple(ships), delivered, ap_total))
+    return teams
+
+
+def _read_ships(r: _Reader, g: BoardGeometry, value: object, path: str, harbor: Hex | None) -> list[Ship]:
+    ships: list[Ship] = []
+    seen: set[str] = set()
+    for i, spec in enumerate(r.items(value, path)):
+        spath = f"{path}[{i}]"
+        item = r.obj(spec, spath, _SHIP_KEYS, {"id", "kind", "at"})
+        ship_id = item.get("id")
+        if ship_id not in (*CARGO_IDS, BATTLESHIP_ID) or ship_id in seen:
+            r.fail(f"{spath}.id", "a ship id is C1…C6 or B, once per team")
+            continue
+        assert isinstance(ship_id, str)
+        seen.add(ship_id)
+        expected = ShipKind.BATTLESHIP if ship_id == BATTLESHIP_ID else ShipKind.CARGO
+        if item.get("kind") != expected.value:
+            r.fail(f"{spath}.kind", f"ship {ship_id} is a {expected.value}")
+        at = r.cell_label(g, item.get("at"), f"{spath}.at", bay=harbor) if "at" in item else None
+        chests = r.integer(item.get("chests"), f"{spath}.chests")
+        boat = r.integer(item.get("boat"), f"{spath}.boat")
+        flags = {f: r.flag(item.get(f), f"{spath}.{f}") for f in ("seahorse", "mermaid", "octopus", "new")}
+        room = 1 + boat if expected is ShipKind.CARGO else 0
+        if chests > room:
+            r.fail(f"{spath}.chests", f"{chests} chests do not fit a room of {room}")
+        if at is None:
+            continue
+        in_harbor = at == harbor
+        if in_harbor and flags["octopus"]:
+            r.fail(f"{spath}.octopus", "no octopus holds a ship in its harbor")
+        ships.append(
+            Ship(
+                ship_id,
+                expected,
+                None if in_harbor else at,
+                chests=min(chests, room),
+                boat=boat,
+                seahorse=flags["seahorse"],
+                mermaid=flags["mermaid"],
+                octopus=flags["octopus"] and not in_harbor,
+            )  # "new" is ignored in input: it tells what the last round brought
+        )
+    return ships
+
+
+def _read_pirates(r: _Reader, g: BoardGeometry, value: object) -> list[Pirate]:
+    pirates: list[Pirate] = []
+    seen: set[str] = set()
+    for i, spec in enumerate(r.items(value, "pirates")):
+        path = f"pirates[{i}]"
+        item = r.obj(spec, path, {"id", "at", "moves", "seahorse", "mermaid", "octopus"}, {"id", "at"})
+        pirate_id = item.get("id")
+        if not isinstance(pirate_id, str) or not _PIRATE_ID.match(pirate_id) or pirate_id in seen:
+            r.fail(f"{path}.id", "a pirate id is P1, P2, …, each once")
+            continue
+        seen.add(pirate_id)
+        at = r.cell_label(g, item.get("at"), f"{path}.at") if "at" in item else None
+        flags = {f: r.flag(item.get(f), f"{path}.{f}") for f in ("seahorse", "mermaid", "octopus")}
+        moves = r.directions(item.get("moves"), f"{path}.moves")
+        expected = PIRATE_MOVES * (2 if flags["seahorse"] else 1)
+        if moves and len(moves) != expected:
+            r.fail(f"{path}.moves", f"a pirate gets {expected} moves, not {len(moves)}")
+        if at is not None:
+            pirates.append(Pirate(pirate_id, at, moves, **flags))
+    return pirates
+
+
+def _read_orders(
+    r: _Reader, g: BoardGeometry, value: object, teams: Mapping[str, Team]
+) -> list[tuple[str, Orders]]:
+    if value is None:
+        return []
+    if not isinstance(value, dict):
+        r.fail("orders", "must be an object")
+        return []
+    result: list[tuple[str, Orders]] = []
+    for name, spec in value.items():
+        path = f"orders.{name}"
+        if name not in teams:
+            r.fail(path, f"there is no team {name}")
+            continue
+        item = r.obj(spec, path, {"ap", "build", "routes", "harbor", "fire"}, {"ap"})
+        ap = r.integer(item.get("ap"), f"{path}.ap", minimum=None)
+        build = r.obj(item.get("build", {}), f"{path}.build", {"cargo", "battleship"})
+        cargo = r.integer(build.get("cargo"), f"{path}.build.cargo", minimum=None)
+        battleships = r.integer(build.get("battleship"), f"{path}.build.battleship", minimum=None)
+        routes = []
+        route_specs = item.get("routes") or {}
+        if not isinstance(route_specs, dict):
+            r.fail(f"{path}.routes", "must be an object")
+            route_specs = {}
+        for ship_id, text in route_specs.items():
+            rpath = f"{path}.routes.{ship_id}"
+            route_text = r.text(text, rpath)
+            if route_text is None:
+                continue
+            try:
+                routes.append((ship_id, parse_route(route_text)))
+            except RouteSyntaxError as e:
+                r.fail(rpath, str(e))
+        harbor: tuple[int, ...] = ()
+        if item.get("harbor") is not None:
+            harbor_text = r.text(item["harbor"], f"{path}.harbor")
+            try:
+                harbor = parse_harbor_moves(harbor_text or "")
+            except RouteSyntaxError as e:
+                r.fail(f"{path}.harbor", str(e))
+        fire = r.cell_label(g, item["fire"], f"{path}.fire") if item.get("fire") is not None else None
+        result.append((name, Orders(ap, cargo, battleships, tuple(routes), harbor, fire)))
+    return result
+
+
+def _read_draws(r: _Reader, g: BoardGeometry, value: object) -> Draws:
+    if value is None:
+        return Draws()
+    if not isinstance(value, dict):
+        r.fail("draws", "must be an object")
+        return Draws()
+    directions: list[tuple[str, tuple[str, ...]]] = []
+    targets: list[tuple[str, Hex]] = []
+    for key, spec in value.items():
+        path = f"draws.{key}"
+        kind = draw_key_kind(key)
+        if kind is None:
+            r.fail(path, "not a draw key (PIRATE.shot, PIRATE.redraw, TEAM.SHIP.rum, TEAM.B.shot)")
+        elif kind == "shot":
+            target = r.cell_label(g, spec, path)
+            if target is not None:
+                targets.append((key, target))
+        else:
+            directions.append((key, r.directions(spec, path)))
+    return Draws(tuple(directions), tuple(targets))
+
+
+# -- writing ---------------------------------------------------------------------------------------
+
+
+def state_document(state: GameState) -> dict[str, object]:
+    """A state as a round file (without orders): ``format``, ``side``, ``seed``, ``hexes``, ``teams``,
+    ``pirates``. ``hexes`` holds every revealed hex and every hex that is not hidden open sea."""
+    g = state.geometry
+    hexes: dict[str, object] = {}
+    for h, cell in state.board.items():
+        if cell.revealed or cell.tile is not Tile.OPEN_SEA:
+            entry: dict[str, object] = {"tile": cell.tile.value, "revealed": cell.revealed}
+            if cell.tile is Tile.TREASURE:
+                entry["chests"] = cell.chests
+            hexes[g.label(h)] = entry
+    return {
+        "format": FORMAT,
+        "side": state.side,
+        "seed": state.seed,
+        "hexes": hexes,
+        "teams": [
+            {
+                "name": t.name,
+                "harbor": g.label(t.harbor),
+                "delivered": t.delivered,
+                "ap_total": t.ap_total,
+                "ships": [_ship_document(g, t, s) for s in t.ships],
+            }
+            for t in state.teams
+        ],
+        "pirates": [_pirate_document(g, p) for p in state.pirates],
+    }
+
+
+def _ship_document(g: BoardGeometry, team: Team, ship: Ship) -> dict[str, object]:
+    return {
+        "id": ship.id,
+        "kind": ship.kind.value,
+        "at": g.label(team.harbor if ship.at is None else ship.at),
+        "chests": ship.chests,
+        "boat": ship.boat,
+        "seahorse": ship.seahorse,
+        "mermaid": ship.mermaid,
+        "octopus": ship.octopus,
+        "new": ship.new,
+    }
+
+
+def _pirate_document(g: BoardGeometry, pirate: Pirate) -> dict[str, object]:
+    doc: dict[str, object] = {"id": pirate.id, "at": g.label(pirate.at)}
+    if pirate.moves:
+        doc["moves"] = list(pirate.moves)
+    doc.update(seahorse=pirate.seahorse, mermaid=pirate.mermaid, octopus=pirate.octopus)
+    return doc
+
+
+def scenario_document(state: GameState, orders: Mapping[str, Orders] | None = None) -> dict[str, object]:
+    """A round file (input side) for a state and optional orders: what staff export to replay."""
+    doc = state_document(state)
+    if orders:
+        g = state.geometry
+        doc["orders"] = {
+            name: {
+                "ap": o.ap,
+                "build": {"cargo": o.build_cargo, "battleship": o.build_battleships},
+                "routes": {ship_id: format_route(route) for ship_id, route in o.routes},
+                "harbor": " ".join({1: "+", -1: "-", 0: "."}[m] for m in o.harbor),
+                "fire": None if o.fire is None else g.label(o.fire),
+            }
+            for name, o in orders.items()
+        }
+    return doc
+
+
+def result_document(result: RoundResult) -> dict[str, object]:
+    """The output of a round file: the state after the round plus ``events``, ``pending`` and
+    ``standings`` (pirates without moves, orders and draws dropped)."""
+    g = result.state.geometry
+    doc = state_document(result.state)
+    doc["pirates"] = [
+        {k: v for k, v in _pirate_document(g, p).items() if k != "moves"} for p in result.state.pirates
+    ]
+    events: list[dict[str, object]] = []
+    for e in result.events:
+        entry: dict[str, object] = {
+            "step": e.step,
+            "half": e.half,
+            "who": e.who,
+            "at": g.label(e.at),
+            "what": e.what.value,
+        }
+        if e.private:
+            entry["private"] = True
+        events.append(entry)
+    doc["events"] = events
+    doc["pending"] = {
+        "telescope": [t.who for t in result.telescopes],
+        "hints": {h.who: h.point for h in result.hints},
+    }
+    doc["standings"] = [
+        {"team": s.team, "delivered": s.delivered, "ap_total": s.ap_total} for s in result.standings
+    ]
+    return doc
+
+
+def run_scenario(text: str) -> str:
+    """Read a round file, resolve the round, and give the output document as JSON text."""
+    scenario = parse_scenario(text)
+    result = resolve_trusted(scenario.state, scenario.orders_by_team, scenario.draws)
+    return json.dumps(result_document(result), ensure_ascii=False, indent=2)

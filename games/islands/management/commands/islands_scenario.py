@@ -1,0 +1,43 @@
+"""``python manage.py islands_scenario FILE``: resolve one round file and print the state after.
+
+The file format is ``zlate-ostrovy/1`` (``shared/formats/islands-scenario.md``). On any problem
+(not JSON, not the format, an illegal order) every problem goes to standard error, one a line with
+its JSON path, and the command exits with status 1 without printing anything to standard output.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from games.islands.engine.orders import IllegalOrders
+from games.islands.engine.scenario import ScenarioError, run_scenario
+
+
+class Command(BaseCommand):
+    help = "Resolve a Golden Islands round file (zlate-ostrovy/1) and print the resulting JSON."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="the round file, or - for standard input")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        name: str = options["file"]
+        try:
+            text = sys.stdin.read() if name == "-" else Path(name).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            self._fail([f"{name}: cannot read the file: {e}"])
+        try:
+            output = run_scenario(text)
+        except ScenarioError as e:
+            self._fail([str(p) for p in e.problems])
+        except IllegalOrders as e:  # the reader checks orders already; kept as a safety net
+            self._fail([str(p) for p in e.problems])
+        self.stdout.write(output)
+
+    def _fail(self, lines: list[str]) -> None:
+        for line in lines:
+            self.stderr.write(line)
+        raise SystemExit(1)
