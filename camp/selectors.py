@@ -28,6 +28,21 @@ def ap_for_rank(ap_table: Sequence[int], rank: int | None) -> int:
     return int(ap_table[rank - 1])
 
 
+def competition_ranking_gaps(ranks: Mapping[int, int]) -> list[tuple[int, int, int]]:
+    """Teams whose rank breaks *competition ranking* ("1, 1, 3"): ``(team id, rank, expected)``.
+
+    A team's rank must be 1 + the number of teams ranked strictly better. So 1, 1, 3 and 1, 2, 2, 4
+    are fine; 1, 3 (no 2nd) and a lone 2 (no 1st) and 1, 1, 2 (the tie skips the 2nd) are not.
+    """
+    values = sorted(ranks.values())
+    gaps = []
+    for tid, rank in ranks.items():
+        better = sum(1 for r in values if r < rank)
+        if rank != better + 1:
+            gaps.append((tid, rank, better + 1))
+    return gaps
+
+
 def ranks_ap(ap_table: Sequence[int], ranks: Mapping[int, int | None]) -> dict[int, int]:
     """AP per team id for ranks not (yet) stored, e.g. the live preview while staff type."""
     return {tid: ap_for_rank(ap_table, rank) for tid, rank in ranks.items()}

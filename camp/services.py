@@ -30,7 +30,7 @@ from camp.models import (
     RoundStatus,
     Team,
 )
-from camp.selectors import ap_for_rank
+from camp.selectors import ap_for_rank, competition_ranking_gaps
 
 # ---------------------------------------------------------------------------------------- errors
 
@@ -191,7 +191,6 @@ def placements_check(*, round: Round, ranks: RankInput) -> tuple[list[Problem], 
     at least one team ranked; the round not yet resolved. Teams missing from ``ranks`` did not play.
 
     Returns ``(problems, ranks_by_team_id)``; the problems name their team and are translated.
-    The order check runs only when every single entry is valid, so one typo gives one message.
     """
     problems: list[Problem] = []
     pairs = _pairs(ranks)
@@ -262,25 +261,27 @@ def placements_check(*, round: Round, ranks: RankInput) -> tuple[list[Problem], 
         accepted[tid] = rank
 
     ranked = {tid: r for tid, r in accepted.items() if r is not None}
-    entries_ok = not any(p.code != "round_locked" for p in problems)
+    # Gaps caused by an entry that could not be used would only confuse: check the order only when
+    # every rank is a valid number of a team of this camp (a duplicate's first entry counts).
+    entries_ok = not any(p.code in {"bad_rank", "other_camp", "unknown_team"} for p in problems)
     if entries_ok:
-        for tid, rank in sorted(ranked.items(), key=lambda item: (item[1], label(item[0]))):
-            better = sum(1 for r in ranked.values() if r < rank)
-            if rank != better + 1:
-                problems.append(
-                    Problem(
-                        ngettext(
-                            "%(team)s: place %(rank)d is not possible: %(better)d team is placed better, "
-                            "so the next place is %(expected)d.",
-                            "%(team)s: place %(rank)d is not possible: %(better)d teams are placed better, "
-                            "so the next place is %(expected)d.",
-                            better,
-                        )
-                        % {"team": label(tid), "rank": rank, "better": better, "expected": better + 1},
-                        "rank_gap",
-                        tid,
+        gaps = competition_ranking_gaps(ranked)
+        for tid, rank, expected in sorted(gaps, key=lambda gap: (gap[1], label(gap[0]))):
+            better = expected - 1
+            problems.append(
+                Problem(
+                    ngettext(
+                        "%(team)s: place %(rank)d is not possible: %(better)d team is placed better, "
+                        "so the next place is %(expected)d.",
+                        "%(team)s: place %(rank)d is not possible: %(better)d teams are placed better, "
+                        "so the next place is %(expected)d.",
+                        better,
                     )
+                    % {"team": label(tid), "rank": rank, "better": better, "expected": expected},
+                    "rank_gap",
+                    tid,
                 )
+            )
     if entries_ok and not ranked:
         problems.append(Problem(_("Enter the place of at least one team."), "no_placement"))
     return problems, accepted
