@@ -23,7 +23,9 @@ def test_ap_for_rank_custom_table() -> None:
     assert [selectors.ap_for_rank(table, r) for r in range(1, 7)] == [20, 15, 10, 5, 1, 0]
 
 
-def test_two_firsts_share_first_place_ap_and_next_is_third(camp: Camp, teams: list[Team], round1: Round) -> None:
+def test_two_firsts_share_first_place_ap_and_next_is_third(
+    camp: Camp, teams: list[Team], round1: Round
+) -> None:
     red, blue, green = teams
     services.placements_record(round=round1, ranks={blue.pk: 1, green.pk: 1, red.pk: 3})
     assert selectors.round_ap(round1) == {red: 8, blue: 14, green: 14}
@@ -53,7 +55,9 @@ def test_custom_table_with_more_places(db: None) -> None:
     camp = services.camp_create(name="Velký tábor", year=2026, ap_table=[16, 13, 10, 7, 4])
     ts = [services.team_create(camp=camp, name=f"T{i}", colour="#123456") for i in range(5)]
     round_ = services.round_create(camp=camp)
-    services.placements_record(round=round_, ranks={ts[0].pk: 1, ts[1].pk: 1, ts[2].pk: 3, ts[3].pk: 4, ts[4].pk: 4})
+    services.placements_record(
+        round=round_, ranks={ts[0].pk: 1, ts[1].pk: 1, ts[2].pk: 3, ts[3].pk: 4, ts[4].pk: 4}
+    )
     assert list(selectors.round_ap(round_).values()) == [16, 16, 10, 7, 7]
 
 
@@ -71,7 +75,9 @@ def test_totals_of_a_camp_without_rounds_are_zero(camp: Camp, teams: list[Team])
     assert selectors.team_ap_totals(camp) == dict.fromkeys(teams, 0)
 
 
-def test_changing_the_table_does_not_rewrite_recorded_rounds(camp: Camp, teams: list[Team], round1: Round) -> None:
+def test_changing_the_table_does_not_rewrite_recorded_rounds(
+    camp: Camp, teams: list[Team], round1: Round
+) -> None:
     red, blue, green = teams
     services.placements_record(round=round1, ranks={red.pk: 1, blue.pk: 2, green.pk: 3})
     camp.ap_table = [30, 20, 10]
@@ -94,7 +100,11 @@ def test_rounds_with_ap_table(camp: Camp, teams: list[Team]) -> None:
     assert [row.round.number for row in overview.rows] == [1, 2]
     assert overview.rows[0].minigame is not None and overview.rows[0].minigame.name == "Stavba vorů"
     assert overview.rows[1].minigame is None
-    assert [(c.team, c.rank, c.ap) for c in overview.rows[0].cells] == [(red, 2, 11), (blue, 1, 14), (green, None, 0)]
+    assert [(c.team, c.rank, c.ap) for c in overview.rows[0].cells] == [
+        (red, 2, 11),
+        (blue, 1, 14),
+        (green, None, 0),
+    ]
     assert [(c.rank, c.ap) for c in overview.rows[1].cells] == [(None, 0)] * 3
     assert overview.total_cells == [(red, 11), (blue, 14), (green, 0)]
 
@@ -140,8 +150,17 @@ def test_only_competition_rankings_are_accepted(ranks: list[int]) -> None:
 
 @pytest.mark.parametrize(
     ("ranks", "ok"),
-    [([1, 1, 3], True), ([1, 2, 2, 4], True), ([1], True), ([1, 1, 1], True), ([1, 3], False), ([2], False),
-     ([1, 1, 2], False), ([1, 2, 2, 3], False), ([2, 2], False)],
+    [
+        ([1, 1, 3], True),
+        ([1, 2, 2, 4], True),
+        ([1], True),
+        ([1, 1, 1], True),
+        ([1, 3], False),
+        ([2], False),
+        ([1, 1, 2], False),
+        ([1, 2, 2, 3], False),
+        ([2, 2], False),
+    ],
 )
 def test_competition_ranking_examples(ranks: list[int], ok: bool) -> None:
     assert (selectors.competition_ranking_gaps(dict(enumerate(ranks))) == []) is ok

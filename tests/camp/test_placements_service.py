@@ -119,7 +119,8 @@ def test_ranks_must_be_a_competition_ranking(
     assert sorted(codes(error)) == sorted(("rank_gap", teams[i].pk) for i, _r, _e in bad)
     for i, rank, expected in bad:
         assert any(
-            m.startswith(f"{teams[i].name}: place {rank} is not possible") and m.endswith(f"place is {expected}.")
+            m.startswith(f"{teams[i].name}: place {rank} is not possible")
+            and m.endswith(f"place is {expected}.")
             for m in error.messages
         )
 

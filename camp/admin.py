@@ -1,0 +1,345 @@
+"""Staff admin of the camp: camp runs with their teams, rounds with their mini-game, the page that
+records all placements of a round at once, and the AP overview (rounds × teams, printable)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, QuerySet, Sum
+from django.db.models.functions import Coalesce
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from camp import selectors
+from camp.adminpages import render_admin_page
+from camp.forms import CampForm, PlacementRowValue, TeamForm, parse_placements
+from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
+from camp.services import PlacementsError, Problem, placements_check, placements_record, round_create
+
+admin.site.site_header = gettext_lazy("Golden Islands – staff")
+admin.site.site_title = gettext_lazy("Golden Islands – staff")
+admin.site.index_title = gettext_lazy("Tonight at the staff desk")
+admin.site.site_url = None  # the public pages are not the staff's business here
+
+
+def colour_swatch(colour: str) -> str:
+    return format_html('<span class="zo-swatch" style="background:{}"></span>', colour)
+
+
+# ------------------------------------------------------------------------------------------ camps
+
+
+class TeamInline(admin.TabularInline):
+    model = Team
+    form = TeamForm
+    fields = ["name", "colour", "order"]
+    min_num = 0
+
+    def get_extra(self, request: HttpRequest, obj: Camp | None = None, **kwargs: Any) -> int:
+        return 3 if obj is None else 0
+
+
+@admin.register(Camp)
+class CampAdmin(admin.ModelAdmin):
+    form = CampForm
+    inlines = [TeamInline]
+    list_display = ["name", "year", "run_number", "board_side", "team_count", "ap_overview_link"]
+    readonly_fields = ["seed", "created_at"]
+    fieldsets = [
+        (None, {"fields": ["name", "year", "run_number"]}),
+        (gettext_lazy("Game settings"), {"fields": ["board_side", "ap_table", "seed", "created_at"]}),
+    ]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Camp]:
+        return super().get_queryset(request).annotate(num_teams=Count("teams"))
+
+    @admin.display(description=gettext_lazy("teams"), ordering="num_teams")
+    def team_count(self, obj: Camp) -> int:
+        return obj.num_teams  # type: ignore[attr-defined]
+
+    @admin.display(description=gettext_lazy("AP overview"))
+    def ap_overview_link(self, obj: Camp) -> str:
+        url = reverse("admin:camp_camp_ap_overview", args=[obj.pk])
+        return format_html('<a href="{}">{}</a>', url, _("AP overview"))
+
+    def get_urls(self) -> list[Any]:
+        return [
+            path(
+                "<path:object_id>/ap-overview/",
+                self.admin_site.admin_view(self.ap_overview_view),
+                name="camp_camp_ap_overview",
+            ),
+            *super().get_urls(),
+        ]
+
+    def ap_overview_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        camp = self.get_object(request, unquote(object_id))
+        if camp is None:
+            raise Http404(_("No such camp run."))
+        if not self.has_view_permission(request, camp):
+            raise PermissionDenied
+        overview = selectors.rounds_with_ap(camp)
+        return render_admin_page(
+            request,
+            model_admin=self,
+            template="admin/camp/camp/ap_overview.html",
+            title=_("AP overview – %(camp)s") % {"camp": camp},
+            obj=camp,
+            context={"camp": camp, "overview": overview, "highlight": request.GET.get("round", "")},
+        )
+
+
+# ------------------------------------------------------------------------------------------ teams
+
+
+@admin.register(Team)
+class TeamAdmin(admin.ModelAdmin):
+    form = TeamForm
+    list_display = ["name", "camp", "colour_display", "order", "ap_total"]
+    list_filter = ["camp"]
+    list_select_related = ["camp"]
+    search_fields = ["name"]
+
+    def get_fields(self, request: HttpRequest, obj: Team | None = None) -> list[str]:
+        return ["camp", "name", "colour", "order"]
+
+    def get_form(
+        self, request: HttpRequest, obj: Team | None = None, change: bool = False, **kwargs: Any
+    ) -> Any:
+        kwargs["fields"] = ["camp", "name", "colour", "order"]
+        return super().get_form(request, obj, change, **kwargs)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Team | None = None) -> list[str]:
+        return ["camp"] if obj is not None else []
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Team]:
+        return super().get_queryset(request).annotate(ap_sum=Coalesce(Sum("placements__ap"), 0))
+
+    @admin.display(description=gettext_lazy("colour"), ordering="colour")
+    def colour_display(self, obj: Team) -> str:
+        return format_html("{} {}", colour_swatch(obj.colour), obj.colour)
+
+    @admin.display(description=gettext_lazy("AP in total"), ordering="ap_sum")
+    def ap_total(self, obj: Team) -> int:
+        return obj.ap_sum  # type: ignore[attr-defined]
+
+
+# ----------------------------------------------------------------------------------------- rounds
+
+
+class MiniGameInline(admin.StackedInline):
+    model = MiniGame
+    fields = ["name", "kind", "notes"]
+    can_delete = False
+    max_num = 1
+    min_num = 0
+    extra = 1
+
+    def has_change_permission(self, request: HttpRequest, obj: Round | None = None) -> bool:
+        if obj is not None and obj.status == RoundStatus.CLOSED:
+            return False
+        return super().has_change_permission(request, obj)
+
+    has_add_permission = has_change_permission  # type: ignore[assignment]
+
+
+class PlacementInline(admin.TabularInline):
+    """Read-only here: placements are recorded all at once on the round's placements page."""
+
+    model = Placement
+    fields = ["rank", "team", "ap"]
+    readonly_fields = ["rank", "team", "ap"]
+    can_delete = False
+    extra = 0
+    verbose_name_plural = gettext_lazy("placements (recorded on the “Record placements” page)")
+
+    def has_add_permission(self, request: HttpRequest, obj: Round | None = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Round | None = None) -> bool:
+        return False
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Placement]:
+        return super().get_queryset(request).select_related("team")
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    inlines = [MiniGameInline, PlacementInline]
+    list_display = ["__str__", "camp", "date", "minigame_name", "status", "ap_summary", "placements_link"]
+    list_display_links = ["__str__"]
+    list_filter = ["camp", "status"]
+    ordering = ["camp", "number"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Round]:
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("camp", "minigame")
+            .prefetch_related("placements__team")
+        )
+
+    def get_fields(self, request: HttpRequest, obj: Round | None = None) -> list[str]:
+        return ["camp", "date"] if obj is None else ["camp", "number", "date", "status"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> list[str]:
+        return [] if obj is None else ["camp", "number", "status"]
+
+    def get_inlines(self, request: HttpRequest, obj: Round | None) -> list[Any]:
+        return [MiniGameInline] if obj is None else [MiniGameInline, PlacementInline]
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        initial = super().get_changeform_initial_data(request)
+        if "camp" not in initial:
+            camp = selectors.latest_camp()
+            if camp is not None:
+                initial["camp"] = camp.pk
+        return initial
+
+    def save_model(self, request: HttpRequest, obj: Round, form: Any, change: bool) -> None:
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        created = round_create(camp=obj.camp, date=obj.date)
+        # Adopt the created row so the admin saves the inlines against it and logs it.
+        obj.pk = created.pk
+        obj.number = created.number
+        obj.status = created.status
+        obj._state.adding = False
+        obj._state.db = created._state.db
+
+    @admin.display(description=gettext_lazy("mini-game"))
+    def minigame_name(self, obj: Round) -> str:
+        return obj.minigame.name if hasattr(obj, "minigame") else "—"
+
+    @admin.display(description=gettext_lazy("AP"))
+    def ap_summary(self, obj: Round) -> str:
+        placements = sorted(obj.placements.all(), key=lambda p: (p.rank, p.team.order, p.team.name))
+        if not placements:
+            return "—"
+        return format_html_join(
+            ", ", "{}. {} ({}&nbsp;{})", ((p.rank, p.team.name, p.ap, _("AP")) for p in placements)
+        )
+
+    @admin.display(description=gettext_lazy("placements"))
+    def placements_link(self, obj: Round) -> str:
+        if not obj.placements_editable:
+            return "—"
+        url = reverse("admin:camp_round_placements", args=[obj.pk])
+        return format_html('<a class="button" href="{}">{}</a>', url, _("Record placements"))
+
+    def get_urls(self) -> list[Any]:
+        return [
+            path(
+                "<path:object_id>/placements/",
+                self.admin_site.admin_view(self.placements_view),
+                name="camp_round_placements",
+            ),
+            *super().get_urls(),
+        ]
+
+    # --- the "record all placements" page -------------------------------------------------------
+
+    def placements_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        round_ = self.get_object(request, unquote(object_id))
+        if round_ is None:
+            raise Http404(_("No such round."))
+        if not self.has_change_permission(request, round_):
+            raise PermissionDenied
+        camp = round_.camp
+        teams = selectors.camp_teams(camp)
+        problems: list[Problem] = []
+        stored_ap: dict[int, int] = {}  # GET: the AP as recorded, not as the current table would say
+
+        if request.method == "POST":
+            parsed = parse_placements(request.POST, teams)
+            checked, accepted = placements_check(round=round_, ranks=parsed.pairs)
+            if parsed.problems:  # don't report order gaps caused by rows that could not be read
+                checked = [p for p in checked if p.code not in {"rank_gap", "no_placement"}]
+            problems = parsed.problems + checked
+            values = parsed.values
+            if not problems and not request.htmx:
+                try:
+                    saved = placements_record(round=round_, ranks=parsed.pairs)
+                except PlacementsError as error:  # e.g. resolved meanwhile in another tab
+                    problems = error.problems
+                else:
+                    names = {t.pk: t.name for t in teams}
+                    summary = ", ".join(
+                        _("%(team)s %(rank)d. (%(ap)d AP)")
+                        % {"team": names[p.team_id], "rank": p.rank, "ap": p.ap}
+                        for p in saved
+                    )
+                    messages.success(
+                        request,
+                        _("Placements of round %(number)d saved: %(summary)s.")
+                        % {"number": round_.number, "summary": summary},
+                    )
+                    overview = reverse("admin:camp_camp_ap_overview", args=[camp.pk])
+                    return HttpResponseRedirect(f"{overview}?round={round_.number}")
+        else:
+            accepted = {}
+            values = {}
+            for placement in round_.placements.all():
+                accepted[placement.team_id] = placement.rank
+                stored_ap[placement.team_id] = placement.ap
+            recorded = bool(accepted)
+            for team in teams:
+                rank = accepted.get(team.pk)
+                values[team.pk] = _row_value(rank, absent=recorded and rank is None)
+
+        by_team: dict[int, list[str]] = {}
+        for problem in problems:
+            if problem.team_id is not None:
+                by_team.setdefault(problem.team_id, []).append(problem.message)
+        rows = []
+        for team in teams:
+            value = values.get(team.pk) or _row_value(None, absent=False)
+            rank = accepted.get(team.pk) if isinstance(accepted.get(team.pk), int) else None
+            rows.append(
+                {
+                    "team": team,
+                    "rank": value.rank,
+                    "absent": value.absent,
+                    "errors": by_team.get(team.pk, []),
+                    "preview_rank": rank,
+                    "preview_ap": stored_ap.get(team.pk, 0)
+                    if request.method != "POST"
+                    else selectors.ap_for_rank(camp.ap_table, rank),
+                }
+            )
+        preview = sorted(
+            (r for r in rows if r["preview_rank"] is not None),
+            key=lambda r: (r["preview_rank"], r["team"].order),
+        )
+        context = {
+            "round": round_,
+            "camp": camp,
+            "rows": rows,
+            "preview": preview,
+            "not_playing": [r for r in rows if r["absent"] and not r["errors"]],
+            "problems": problems,
+            "submitted": request.method == "POST",
+            "live": bool(request.htmx),
+            "ap_table": list(enumerate(camp.ap_table, start=1)),
+            "editable": round_.placements_editable,
+        }
+        return render_admin_page(
+            request,
+            model_admin=self,
+            template="admin/camp/round/placements.html",
+            title=_("Record placements – round %(number)d") % {"number": round_.number},
+            obj=round_,
+            context=context,
+            fragment="preview",
+        )
+
+
+def _row_value(rank: int | None, *, absent: bool) -> PlacementRowValue:
+    return PlacementRowValue(rank="" if rank is None else str(rank), absent=absent)

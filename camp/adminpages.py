@@ -1,0 +1,57 @@
+"""Helpers for custom staff pages inside the Django admin, shared by every app.
+
+How to add a staff page (see ``camp/admin.py`` for two examples):
+
+1. In the app's ``ModelAdmin.get_urls`` add, before ``super().get_urls()``,
+   ``path("<path:object_id>/thing/", self.admin_site.admin_view(self.thing_view), name=...)``
+   with the name ``"<app>_<model>_thing"``: ``admin_view`` makes it staff-only (login redirect).
+2. In the view: parse the input, call one service, then return :func:`render_admin_page`.
+3. The template extends ``admin/base_site.html`` (branding, language switcher, htmx and the CSRF
+   header on ``<body>``), fills ``breadcrumbs`` and ``content``, and wraps every piece that htmx
+   replaces in ``{% partialdef name inline %} … {% endpartialdef %}`` (``{% load partials %}``).
+   ``render_admin_page(..., fragment="name")`` renders only that partial when ``request.htmx``.
+4. htmx attributes go on ordinary links and forms that work without JavaScript too (links keep
+   their ``href``, forms their ``action``); an htmx request never writes unless the plain one would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.db.models import Model
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+
+
+def admin_page_context(
+    request: HttpRequest, *, model_admin: admin.ModelAdmin, title: str, obj: Model | None = None
+) -> dict[str, Any]:
+    """The context every admin template expects (site header, sidebar, permissions, breadcrumbs)."""
+    opts = model_admin.model._meta
+    return {
+        **model_admin.admin_site.each_context(request),
+        "opts": opts,
+        "app_label": opts.app_label,
+        "title": title,
+        "original": obj,
+        "has_view_permission": model_admin.has_view_permission(request, obj),
+        "has_change_permission": model_admin.has_change_permission(request, obj),
+    }
+
+
+def render_admin_page(
+    request: HttpRequest,
+    *,
+    model_admin: admin.ModelAdmin,
+    template: str,
+    title: str,
+    context: dict[str, Any],
+    obj: Model | None = None,
+    fragment: str | None = None,
+    status: int = 200,
+) -> TemplateResponse:
+    """Render a full admin page, or only its partial ``fragment`` for an htmx request."""
+    name = f"{template}#{fragment}" if fragment and getattr(request, "htmx", False) else template
+    full_context = {**admin_page_context(request, model_admin=model_admin, title=title, obj=obj), **context}
+    return TemplateResponse(request, name, full_context, status=status)

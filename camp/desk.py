@@ -1,0 +1,68 @@
+"""The "tonight" panel on the admin home: the evening's steps for the current round, with links.
+
+Each app contributes steps through a plain function registry (no signals): a provider takes the
+round and returns :class:`DeskStep` items. The camp app provides the mini-game and placement steps;
+the islands app registers its own (orders, resolution) in its ``AppConfig.ready``::
+
+    from camp.desk import register_steps
+    register_steps(islands_steps, order=30)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from camp.models import ROUND_STATUS_ORDER, Round, RoundStatus
+
+
+@dataclass(frozen=True)
+class DeskStep:
+    label: str
+    url: str | None
+    done: bool
+    hint: str = ""
+
+
+StepProvider = Callable[[Round], list[DeskStep]]
+_PROVIDERS: list[tuple[int, StepProvider]] = []
+
+
+def register_steps(provider: StepProvider, *, order: int) -> None:
+    """Add a step provider; providers run by ``order`` (camp uses 10; games should use 20 and up)."""
+    if all(existing is not provider for _o, existing in _PROVIDERS):
+        _PROVIDERS.append((order, provider))
+        _PROVIDERS.sort(key=lambda item: item[0])
+
+
+def steps_for(round_: Round) -> list[DeskStep]:
+    return [step for _order, provider in _PROVIDERS for step in provider(round_)]
+
+
+def _status_at_least(round_: Round, status: str) -> bool:
+    return ROUND_STATUS_ORDER.index(round_.status) >= ROUND_STATUS_ORDER.index(status)
+
+
+def camp_steps(round_: Round) -> list[DeskStep]:
+    has_minigame = hasattr(round_, "minigame")
+    return [
+        DeskStep(
+            label=_("Record the mini-game"),
+            url=reverse("admin:camp_round_change", args=[round_.pk]),
+            done=has_minigame,
+            hint=round_.minigame.name if has_minigame else "",
+        ),
+        DeskStep(
+            label=_("Record the placements (AP)"),
+            url=reverse("admin:camp_round_placements", args=[round_.pk])
+            if round_.placements_editable
+            else None,
+            done=_status_at_least(round_, RoundStatus.MINIGAME_RECORDED),
+        ),
+    ]
+
+
+register_steps(camp_steps, order=10)

@@ -1,0 +1,167 @@
+"""Parsing of staff input: the AP table field and the "record all placements" page.
+
+Nothing here writes; the services decide. Every parsing problem becomes a translated
+:class:`camp.services.Problem` naming its team, so the page can list them all at once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from camp.models import Camp, Team
+from camp.services import Problem
+
+MAX_FORM_ROWS = 200
+_WHOLE_NUMBER = re.compile(r"^\s*[+]?\d{1,6}\s*$")
+
+
+class APTableField(forms.CharField):
+    """AP per place typed as "14, 11, 8" (a JSON list is accepted too)."""
+
+    default_error_messages = {
+        "invalid": gettext_lazy("Enter whole numbers separated by commas, e.g. 14, 11, 8."),
+    }
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, str) and value.startswith("["):
+            try:
+                value = json.loads(value)
+            except ValueError:
+                return value
+        if isinstance(value, list | tuple):
+            return ", ".join(str(v) for v in value)
+        return value
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, list):
+            return value
+        text = (super().to_python(value) or "").strip().strip("[]")
+        if not text:
+            return []
+        parts = [p.strip() for p in re.split(r"[,;\s]+", text) if p.strip()]
+        if not all(_WHOLE_NUMBER.match(p) for p in parts):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return [int(p) for p in parts]
+
+    def has_changed(self, initial: Any, data: Any) -> bool:
+        try:
+            return self.to_python(data) != self.to_python(self.prepare_value(initial))
+        except forms.ValidationError:
+            return True
+
+
+class CampForm(forms.ModelForm):
+    ap_table = APTableField(
+        label=gettext_lazy("AP table"),
+        help_text=gettext_lazy(
+            "Action points for the 1st, 2nd, 3rd … place, e.g. 14, 11, 8. A place beyond "
+            "the table gets 0. Changing it later does not change rounds already recorded."
+        ),
+    )
+
+    class Meta:
+        model = Camp
+        fields = ["name", "year", "run_number", "board_side", "ap_table"]
+
+
+class TeamForm(forms.ModelForm):
+    class Meta:
+        model = Team
+        fields = ["name", "colour", "order"]
+        widgets = {"colour": forms.TextInput(attrs={"placeholder": "#c0392b", "size": 8, "maxlength": 7})}
+
+
+# ------------------------------------------------------------------------------- placements page
+
+
+@dataclass
+class PlacementRowValue:
+    """What staff typed for one team, to show again after an error."""
+
+    rank: str = ""
+    absent: bool = False
+
+
+@dataclass
+class ParsedPlacements:
+    pairs: list[tuple[Any, Any]] = field(default_factory=list)  # (team id, rank | None | raw text)
+    problems: list[Problem] = field(default_factory=list)
+    values: dict[int, PlacementRowValue] = field(default_factory=dict)
+
+
+def parse_placements(data: QueryDict, teams: list[Team]) -> ParsedPlacements:
+    """Read the placements form: ``team`` (one hidden id per row), ``rank-<id>``, ``absent-<id>``.
+
+    A row needs exactly one of a place or "did not play". Text that is not a whole number is passed
+    on as it is, so the service's check reports it with the team's name. Every team of the camp
+    must have its row (a team added meanwhile in another tab shows up as missing).
+    """
+    parsed = ParsedPlacements()
+    names = {t.pk: t.name for t in teams}
+    raw_ids = data.getlist("team")
+    if len(raw_ids) > MAX_FORM_ROWS:
+        parsed.problems.append(Problem(_("The form has too many rows. Reload the page."), "tampered"))
+        return parsed
+    listed: set[int] = set()
+    for raw in raw_ids:
+        raw_text = str(raw).strip()
+        if not raw_text.isdigit() or len(raw_text) > 18:
+            parsed.problems.append(
+                Problem(
+                    _("The form contains an unknown team (“%(value)s”). Reload the page and try again.")
+                    % {"value": raw_text[:30]},
+                    "tampered",
+                )
+            )
+            continue
+        tid = int(raw_text)
+        rank_text = (data.get(f"rank-{tid}") or "").strip()[:30]
+        absent = bool(data.get(f"absent-{tid}"))
+        if tid not in listed:
+            parsed.values[tid] = PlacementRowValue(rank=rank_text, absent=absent)
+        listed.add(tid)
+        name = names.get(tid)
+        if absent and rank_text:
+            parsed.problems.append(
+                Problem(
+                    _("%(team)s: enter either a place or “did not play”, not both.")
+                    % {"team": name or _("team no. %(id)d") % {"id": tid}},
+                    "rank_and_absent",
+                    tid,
+                )
+            )
+            continue
+        if absent:
+            parsed.pairs.append((tid, None))
+        elif not rank_text:
+            parsed.problems.append(
+                Problem(
+                    _("%(team)s: enter the place, or tick “did not play”.")
+                    % {"team": name or _("team no. %(id)d") % {"id": tid}},
+                    "rank_missing",
+                    tid,
+                )
+            )
+        elif _WHOLE_NUMBER.match(rank_text):
+            parsed.pairs.append((tid, int(rank_text)))
+        else:
+            parsed.pairs.append((tid, rank_text))
+    for team in teams:
+        if team.pk not in listed:
+            parsed.problems.append(
+                Problem(
+                    _("%(team)s is missing from the form (added meanwhile?). Reload the page.")
+                    % {"team": team.name},
+                    "team_missing",
+                    team.pk,
+                )
+            )
+    return parsed

@@ -1,0 +1,24 @@
+"""Template tags of the staff pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from camp import desk, selectors
+
+register = template.Library()
+
+
+@register.inclusion_tag("admin/camp/desk.html", takes_context=True)
+def evening_desk(context: template.Context) -> dict[str, Any]:
+    """The "tonight" panel: the latest camp run, its current round and the evening's steps."""
+    camp = selectors.latest_camp()
+    round_ = selectors.current_round(camp) if camp else None
+    return {
+        "camp": camp,
+        "round": round_,
+        "steps": desk.steps_for(round_) if round_ else [],
+        "request": context.get("request"),
+    }

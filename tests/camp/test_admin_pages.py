@@ -1,0 +1,406 @@
+"""The staff admin: the "record all placements" page, the AP overview, the home, languages."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import django
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from camp import services
+from camp.models import Camp, Placement, Round, RoundStatus, Team
+from tests.camp.conftest import db_state
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def placements_url(round_: Round) -> str:
+    return reverse("admin:camp_round_placements", args=[round_.pk])
+
+
+def post_data(rows: list[tuple[object, str, bool]]) -> dict[str, list[str]]:
+    """The form as the page posts it: (team id, typed place, "did not play" ticked) per row."""
+    data: dict[str, list[str]] = {"team": []}
+    for tid, rank, absent in rows:
+        data["team"].append(str(tid))
+        data.setdefault(f"rank-{tid}", []).append(rank)
+        if absent:
+            data[f"absent-{tid}"] = ["1"]
+    return data
+
+
+def text(response: object) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())  # type: ignore[attr-defined]
+
+
+# ----------------------------------------------------------------------------- access and GET
+
+
+def test_anonymous_is_sent_to_login(client: Client, round1: Round) -> None:
+    for url in (placements_url(round1), reverse("admin:camp_camp_ap_overview", args=[round1.camp_id])):
+        response = client.get(url)
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("admin:login"))
+    response = client.post(placements_url(round1), post_data([(t, "1", False) for t in []]))
+    assert response.status_code == 302
+    assert not Placement.objects.exists()
+
+
+def test_staff_without_permission_is_refused(db: None, round1: Round, django_user_model: type) -> None:
+    user = django_user_model.objects.create_user(username="host", password="x", is_staff=True)
+    client = Client()
+    client.force_login(user)
+    assert client.get(placements_url(round1)).status_code == 403
+
+
+def test_get_renders_one_row_per_team(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    response = admin_client.get(placements_url(round1))
+    assert response.status_code == 200
+    page = text(response)
+    for team in teams:
+        assert f'name="rank-{team.pk}"' in page
+        assert f'name="absent-{team.pk}"' in page
+        assert team.name in page
+    assert "Zapsat umístění" in page
+    assert 'hx-post="' in page and 'hx-target="#ap-preview"' in page
+    assert 'hx-headers=\'{"X-CSRFToken": "' in page  # on <body>, from admin/base.html
+    assert "js/htmx.min.js" in page
+
+
+def test_get_shows_recorded_placements(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    red, blue, green = teams
+    services.placements_record(round=round1, ranks={red.pk: 1, blue.pk: 2, green.pk: None})
+    page = text(admin_client.get(placements_url(round1)))
+    assert f'name="rank-{red.pk}" value="1"' in page
+    assert f'name="rank-{green.pk}" value=""' in page
+    assert f'name="absent-{green.pk}" value="1" checked' in page
+
+
+def test_unknown_round_is_404(admin_client: Client, db: None) -> None:
+    assert admin_client.get(reverse("admin:camp_round_placements", args=[987654])).status_code == 404
+    assert admin_client.get("/admin/camp/round/abc/placements/").status_code == 404
+
+
+# ------------------------------------------------------------------------------------- POST
+
+
+def test_valid_post_stores_and_redirects_with_message(
+    admin_client: Client, teams: list[Team], round1: Round
+) -> None:
+    red, blue, green = teams
+    response = admin_client.post(
+        placements_url(round1), post_data([(red.pk, "2", False), (blue.pk, "1", False), (green.pk, "", True)])
+    )
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("admin:camp_camp_ap_overview", args=[round1.camp_id]))
+    assert sorted(Placement.objects.values_list("team_id", "rank", "ap")) == sorted(
+        [(red.pk, 2, 11), (blue.pk, 1, 14)]
+    )
+    assert Round.objects.get(pk=round1.pk).status == RoundStatus.MINIGAME_RECORDED
+    page = text(admin_client.get(response["Location"]))
+    assert "Umístění 1. herního kola uložena" in page
+    assert "Modří 1. (14 AB)" in page
+
+
+def assert_refused(admin_client: Client, round_: Round, data: dict[str, list[str]], *expected: str) -> str:
+    before = db_state()
+    response = admin_client.post(placements_url(round_), data)
+    assert response.status_code == 200
+    assert db_state() == before, "nothing may be stored"
+    page = text(response)
+    assert "Nic nebylo uloženo." in page
+    for message in expected:
+        assert message in page, message
+    return page
+
+
+def test_team_twice(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    red, blue, green = teams
+    data = post_data([(red.pk, "1", False), (blue.pk, "2", False), (green.pk, "3", False)])
+    data["team"].append(str(red.pk))
+    assert_refused(admin_client, round1, data, "Červení: tým je zadán víckrát.")
+
+
+def test_rank_zero(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    red, blue, green = teams
+    data = post_data([(red.pk, "0", False), (blue.pk, "1", False), (green.pk, "2", False)])
+    page = assert_refused(
+        admin_client, round1, data, "Červení: místo musí být celé číslo 1 nebo větší (zadáno: „0“)."
+    )
+    assert 'class="zo-has-error"' in page  # the row itself is marked too
+
+
+def test_letters(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    red, blue, green = teams
+    data = post_data([(red.pk, "1", False), (blue.pk, "abc", False), (green.pk, "2", False)])
+    page = assert_refused(
+        admin_client, round1, data, "Modří: místo musí být celé číslo 1 nebo větší (zadáno: „abc“)."
+    )
+    assert f'name="rank-{blue.pk}" value="abc"' in page  # what was typed is kept
+
+
+def test_gap_in_ranks(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    red, blue, green = teams
+    data = post_data([(red.pk, "1", False), (blue.pk, "3", False), (green.pk, "", True)])
+    assert_refused(
+        admin_client,
+        round1,
+        data,
+        "Modří: 3. místo není možné: lépe je umístěn 1 tým, další místo je tedy 2.",
+    )
+
+
+def test_team_of_another_camp(admin_client: Client, teams: list[Team], round1: Round, stranger: Team) -> None:
+    red, blue, green = teams
+    data = post_data(
+        [(red.pk, "1", False), (blue.pk, "2", False), (green.pk, "3", False), (stranger.pk, "4", False)]
+    )
+    assert_refused(admin_client, round1, data, "Žlutí: tento tým patří k jinému běhu tábora")
+
+
+def test_missing_fields(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    red, blue, green = teams
+    data = post_data([(red.pk, "1", False), (blue.pk, "2", False)])  # Zelení's row is gone
+    del data[f"rank-{blue.pk}"]  # and Modří's place too
+    assert_refused(
+        admin_client,
+        round1,
+        data,
+        "Modří: zadejte místo, nebo zaškrtněte „nehrál“.",
+        "Zelení ve formuláři chybí",
+    )
+
+
+def test_empty_post(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    page = assert_refused(admin_client, round1, {}, "Červení ve formuláři chybí")
+    assert "Zelení ve formuláři chybí" in page
+
+
+def test_rank_and_did_not_play_both(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    red, blue, green = teams
+    data = post_data([(red.pk, "1", True), (blue.pk, "2", False), (green.pk, "3", False)])
+    assert_refused(admin_client, round1, data, "Červení: zadejte buď místo, nebo „nehrál“, ne obojí.")
+
+
+@pytest.mark.parametrize("bad_id", ["abc", "-1", "1.5", "", "9" * 40])
+def test_tampered_team_ids(admin_client: Client, teams: list[Team], round1: Round, bad_id: str) -> None:
+    data = post_data([(t.pk, str(i + 1), False) for i, t in enumerate(teams)])
+    data["team"].append(bad_id)
+    data[f"rank-{bad_id}"] = ["1"]
+    assert_refused(admin_client, round1, data, "Formulář obsahuje neznámý tým")
+
+
+def test_unknown_team_id(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    data = post_data([*[(t.pk, str(i + 1), False) for i, t in enumerate(teams)], (987654, "4", False)])
+    assert_refused(admin_client, round1, data, "Tým č. 987654 neexistuje.")
+
+
+def test_resolved_round_cannot_be_changed(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    services.placements_record(round=round1, ranks={t.pk: i + 1 for i, t in enumerate(teams)})
+    Round.objects.filter(pk=round1.pk).update(status=RoundStatus.RESOLVED)
+    page = text(admin_client.get(placements_url(round1)))
+    assert "už nelze měnit" in page and "disabled" in page
+    data = post_data([(t.pk, "1", False) for t in teams])
+    assert_refused(admin_client, round1, data, "je už ve stavu „vyhodnoceno“")
+
+
+def test_recording_again_replaces(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    red, blue, green = teams
+    services.placements_record(round=round1, ranks={red.pk: 1, blue.pk: 2, green.pk: 3})
+    data = post_data([(red.pk, "1", False), (blue.pk, "1", False), (green.pk, "3", False)])
+    assert admin_client.post(placements_url(round1), data).status_code == 302
+    assert sorted(Placement.objects.values_list("team_id", "ap")) == sorted(
+        [(red.pk, 14), (blue.pk, 14), (green.pk, 8)]
+    )
+
+
+# ------------------------------------------------------------------------------------- htmx
+
+
+def test_htmx_preview_returns_only_the_fragment_and_stores_nothing(
+    admin_client: Client, teams: list[Team], round1: Round
+) -> None:
+    red, blue, green = teams
+    before = db_state()
+    data = post_data([(red.pk, "1", False), (blue.pk, "1", False), (green.pk, "3", False)])
+    response = admin_client.post(placements_url(round1), data, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    page = text(response)
+    assert page.strip().startswith('<div id="ap-preview"')
+    assert "<html" not in page and "<form" not in page
+    assert re.search(r"Červení</td><td class=\"num\">14<", page)
+    assert re.search(r"Zelení</td><td class=\"num\">8<", page)
+    assert "Vše je v pořádku" in page
+    assert db_state() == before
+
+
+def test_htmx_preview_lists_problems(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    red, blue, green = teams
+    data = post_data([(red.pk, "1", False), (blue.pk, "x", False), (green.pk, "", False)])
+    page = text(admin_client.post(placements_url(round1), data, headers={"HX-Request": "true"}))
+    assert "Modří: místo musí být celé číslo" in page
+    assert "Zelení: zadejte místo" in page
+    assert not Placement.objects.exists()
+
+
+# ------------------------------------------------------------------------------- AP overview
+
+
+def make_rounds(camp: Camp, teams: list[Team], count: int) -> None:
+    for _ in range(count):
+        round_ = services.round_create(camp=camp)
+        services.minigame_record(round=round_, name="Hra", kind="outdoor")
+        services.placements_record(round=round_, ranks={t.pk: i + 1 for i, t in enumerate(teams)})
+
+
+def test_ap_overview_shows_rounds_and_totals(admin_client: Client, camp: Camp, teams: list[Team]) -> None:
+    make_rounds(camp, teams, 2)
+    page = text(admin_client.get(reverse("admin:camp_camp_ap_overview", args=[camp.pk])))
+    assert "Přehled AB" in page
+    assert "AB celkem" in page
+    assert re.search(
+        r"<th colspan=\"4\">AB celkem</th> <td class=\"num\">28</td><td class=\"num\">22</td>"
+        r"<td class=\"num\">16</td>",
+        page,
+    )
+
+
+def test_ap_overview_query_count_does_not_grow_with_rounds(
+    admin_client: Client, camp: Camp, teams: list[Team], django_assert_num_queries: object
+) -> None:
+    url = reverse("admin:camp_camp_ap_overview", args=[camp.pk])
+    make_rounds(camp, teams, 1)
+    admin_client.get(url)  # warm up (session, content types)
+    with CaptureQueriesContext(connection) as one_round:
+        assert admin_client.get(url).status_code == 200
+    make_rounds(camp, teams, 9)
+    with django_assert_num_queries(len(one_round)):  # type: ignore[operator]
+        response = admin_client.get(url)
+    assert text(response).count("Record placements") + text(response).count("Zapsat umístění") == 10
+
+
+def test_round_changelist_and_camp_admin_render(admin_client: Client, camp: Camp, teams: list[Team]) -> None:
+    make_rounds(camp, teams, 2)
+    for url in (
+        reverse("admin:camp_round_changelist"),
+        reverse("admin:camp_camp_changelist"),
+        reverse("admin:camp_team_changelist"),
+        reverse("admin:camp_camp_change", args=[camp.pk]),
+        reverse("admin:camp_round_change", args=[Round.objects.first().pk]),  # type: ignore[union-attr]
+        reverse("admin:camp_round_add"),
+        reverse("admin:camp_camp_add"),
+    ):
+        assert admin_client.get(url).status_code == 200, url
+
+
+def test_round_add_in_admin_takes_the_next_number(
+    admin_client: Client, camp: Camp, teams: list[Team]
+) -> None:
+    services.round_create(camp=camp)
+    response = admin_client.post(
+        reverse("admin:camp_round_add"),
+        {
+            "camp": camp.pk,
+            "date": "2026-07-06",
+            "minigame-TOTAL_FORMS": "1",
+            "minigame-INITIAL_FORMS": "0",
+            "minigame-MIN_NUM_FORMS": "0",
+            "minigame-MAX_NUM_FORMS": "1",
+            "minigame-0-name": "Stavba vorů",
+            "minigame-0-kind": "outdoor",
+            "minigame-0-notes": "",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    round2 = Round.objects.get(camp=camp, number=2)
+    assert round2.minigame.name == "Stavba vorů"
+
+
+def test_camp_add_in_admin_with_teams(admin_client: Client, db: None) -> None:
+    data = {
+        "name": "Letní tábor techniků – 3. běh",
+        "year": "2026",
+        "run_number": "3",
+        "board_side": "9",
+        "ap_table": "14, 11, 8",
+        "teams-TOTAL_FORMS": "3",
+        "teams-INITIAL_FORMS": "0",
+        "teams-MIN_NUM_FORMS": "0",
+        "teams-MAX_NUM_FORMS": "1000",
+        "teams-0-name": "Červení",
+        "teams-0-colour": "#C0392B",
+        "teams-0-order": "1",
+        "teams-1-name": "Červení",
+        "teams-1-colour": "#2471a3",
+        "teams-1-order": "2",
+        "teams-2-name": "",
+        "teams-2-colour": "",
+        "teams-2-order": "0",
+    }
+    response = admin_client.post(reverse("admin:camp_camp_add"), data)
+    assert response.status_code == 200  # the duplicate team name is refused
+    assert not Camp.objects.exists()
+    data["teams-1-name"] = "Modří"
+    data["ap_table"] = "14, 11, osm"
+    response = admin_client.post(reverse("admin:camp_camp_add"), data)
+    assert response.status_code == 200
+    assert "Zadejte celá čísla oddělená čárkami" in text(response)
+    data["ap_table"] = "14, 11, 8"
+    response = admin_client.post(reverse("admin:camp_camp_add"), data)
+    assert response.status_code == 302
+    camp = Camp.objects.get()
+    assert camp.ap_table == [14, 11, 8]
+    assert list(camp.teams.values_list("name", "colour")) == [("Červení", "#c0392b"), ("Modří", "#2471a3")]
+
+
+# --------------------------------------------------------------------------- home, languages
+
+
+def test_admin_home_is_czech_with_branding_and_evening_steps(admin_client: Client, round1: Round) -> None:
+    page = text(admin_client.get(reverse("admin:index")))
+    assert '<html lang="cs"' in page
+    assert "Zlaté ostrovy – vedoucí" in page
+    assert "Herní kola" in page
+    assert "Zapsat umístění (AB)" in page
+    assert reverse("admin:camp_round_placements", args=[round1.pk]) in page
+    assert 'action="/i18n/setlang/"' in page
+
+
+def test_admin_home_in_english(admin_client: Client, round1: Round) -> None:
+    page = text(admin_client.get("/en/admin/"))
+    assert '<html lang="en"' in page
+    assert "Golden Islands – staff" in page
+    assert "Rounds" in page
+    assert "Herní kola" not in page
+
+
+def test_login_page_is_czech_and_has_the_language_switcher(client: Client, db: None) -> None:
+    page = text(client.get(reverse("admin:login")))
+    assert "Zlaté ostrovy – vedoucí" in page
+    assert 'name="language"' in page
+
+
+def test_language_switch(admin_client: Client, db: None) -> None:
+    response = admin_client.post("/i18n/setlang/", {"language": "en", "next": "/admin/"})
+    assert response.status_code == 302
+    assert response["Location"] == "/en/admin/"
+
+
+def test_home_redirects_to_admin(client: Client, db: None) -> None:
+    response = client.get("/")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("admin:index")
+
+
+def test_admin_base_is_djangos_but_for_the_htmx_header() -> None:
+    """camp/templates/admin/base.html is a copy of Django's: after a Django upgrade, copy it again."""
+    ours = (ROOT / "camp/templates/admin/base.html").read_text()
+    theirs = (Path(django.__file__).parent / "contrib/admin/templates/admin/base.html").read_text()
+    ours = re.sub(r"^\{#.*?#\}", "", ours)
+    ours = ours.replace(""" hx-headers='{"X-CSRFToken": "{{ csrf_token }}"}'""", "")
+    assert ours == theirs
