@@ -137,6 +137,9 @@ STORAGES = {
 
 LOGIN_URL = "admin:login"
 
+# Project-wide fixtures (the demo camp: ``manage.py loaddata demo_camp``).
+FIXTURE_DIRS = [BASE_DIR / "fixtures"]
+
 # Fonts that cover Czech, embedded in every PDF.
 PDF_FONT_DIR = BASE_DIR / "static" / "fonts"
 

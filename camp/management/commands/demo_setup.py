@@ -1,0 +1,68 @@
+"""``manage.py demo_setup``: the demo camp and a staff login, for development (``make run``).
+
+Idempotent: loads the demo data only into an empty database (see ``camp.demo.DEMO_STEPS``) and
+makes sure the staff superuser ``vedouci`` exists. Refuses to run unless ``DEBUG`` is on, because
+it creates a user with a well-known password.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+
+from camp.demo import run_demo_steps
+
+DEMO_USERNAME = "vedouci"
+DEMO_PASSWORD = "zlate-ostrovy"  # development only: the command refuses to run without DEBUG
+
+
+class Command(BaseCommand):
+    help = (
+        "Load the demo camp (into an empty database) and ensure the staff login vedouci exists. DEBUG only."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--base-url",
+            default="http://127.0.0.1:8000",
+            help="Where the server will listen (for the printed link).",
+        )
+
+    def handle(self, *args: Any, base_url: str, **options: Any) -> None:
+        if not settings.DEBUG:
+            raise CommandError(
+                "demo_setup creates a user with a well-known password, so it runs only with DEBUG on "
+                "(DJANGO_DEBUG=1, as `make run` sets). In production create staff with "
+                "`manage.py createsuperuser`."
+            )
+        with transaction.atomic():
+            run_demo_steps(out=lambda line: self.stdout.write(line))
+            password_note = self._ensure_staff_user()
+        url = base_url.rstrip("/") + "/admin/"
+        self.stdout.write("")
+        self.stdout.write(self.style.SUCCESS("Staff login (vedoucí):"))
+        self.stdout.write(f"  URL:      {url}")
+        self.stdout.write(f"  user:     {DEMO_USERNAME}")
+        self.stdout.write(f"  password: {password_note}")
+        self.stdout.write("")
+
+    def _ensure_staff_user(self) -> str:
+        User = get_user_model()
+        user = User.objects.filter(username=DEMO_USERNAME).first()
+        if user is None:
+            User.objects.create_superuser(username=DEMO_USERNAME, email="", password=DEMO_PASSWORD)
+            return DEMO_PASSWORD
+        changed = []
+        for flag in ("is_staff", "is_superuser", "is_active"):
+            if not getattr(user, flag):
+                setattr(user, flag, True)
+                changed.append(flag)
+        if changed:
+            user.save(update_fields=changed)
+        if user.check_password(DEMO_PASSWORD):
+            return DEMO_PASSWORD
+        return "(changed by you; demo_setup leaves it alone)"
