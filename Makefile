@@ -21,7 +21,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 ## run: install, migrate, load the demo camp (once), print the staff login and serve on $(HOST)
 run: $(VENV)/.installed-run
 	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
-	DJANGO_DEBUG=1 $(BIN)/python manage.py demo_setup
+	DJANGO_DEBUG=1 $(BIN)/python manage.py demo_setup --base-url http://$(HOST)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST)
 
 ## test: install the test tools and run the whole suite

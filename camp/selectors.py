@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 
-from django.db.models import Prefetch, Sum
+from django.db.models import Prefetch, Q, Sum
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 
 from camp.models import Camp, MiniGame, Placement, Round, Team
 
@@ -131,12 +133,19 @@ def _has_minigame(round_: Round) -> bool:
     return True
 
 
-def current_round(camp: Camp) -> Round | None:
-    """The round staff most likely work on tonight: the first one not closed, else the last one."""
-    open_round = (
-        Round.objects.filter(camp=camp).exclude(status=Round.Status.CLOSED).order_by("number").first()
+def current_round(camp: Camp, *, today: date | None = None) -> Round | None:
+    """The round staff most likely work on tonight, for the admin home.
+
+    The round dated today; else the highest-numbered round dated today or earlier (or undated);
+    else (all rounds lie ahead) the first round.
+    """
+    today = today or timezone.localdate()
+    rounds = Round.objects.filter(camp=camp)
+    return (
+        rounds.filter(date=today).order_by("number").first()
+        or rounds.filter(Q(date__lte=today) | Q(date__isnull=True)).order_by("-number").first()
+        or rounds.order_by("number").first()
     )
-    return open_round or Round.objects.filter(camp=camp).order_by("-number").first()
 
 
 def latest_camp() -> Camp | None:

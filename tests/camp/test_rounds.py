@@ -93,3 +93,20 @@ def test_minigame_record_validates_and_refuses_closed_round(round1: Round) -> No
     with pytest.raises(ValidationError):
         services.minigame_record(round=round1, name="Hra", kind="outdoor")
     assert not MiniGame.objects.exists()
+
+
+def test_current_round_for_the_admin_home(camp: Camp) -> None:
+    from datetime import date
+
+    from camp.selectors import current_round
+
+    assert current_round(camp) is None
+    r1 = services.round_create(camp=camp, date=date(2026, 7, 5))
+    r2 = services.round_create(camp=camp, date=date(2026, 7, 6))
+    r3 = services.round_create(camp=camp, date=date(2026, 7, 7))
+    assert current_round(camp, today=date(2026, 7, 6)) == r2  # dated today
+    assert current_round(camp, today=date(2026, 8, 1)) == r3  # the latest one already played
+    assert current_round(camp, today=date(2026, 6, 1)) == r1  # all ahead: the first
+    r4 = services.round_create(camp=camp)  # undated: counts as already due
+    assert current_round(camp, today=date(2026, 7, 6)) == r2
+    assert current_round(camp, today=date(2026, 8, 1)) == r4
