@@ -1,0 +1,459 @@
+"""The Golden Islands board as an inline SVG string, drawn from plain data.
+
+Build a :class:`MapView` with one of the two constructors, then :func:`render_svg` it:
+
+- :func:`staff_view` sees everything: hidden tiles are drawn too, lighter and hatched.
+- :func:`public_view` sees what the teams see. The constructor itself drops the tile and chests of
+  every unrevealed hex (and the ships' cargo), so the renderer never holds them: nothing about a
+  hidden hex can reach the SVG, not as text, class, title or data attribute. A hidden hex is drawn
+  exactly like every other hidden hex.
+
+The renderer escapes every piece of text and attribute it writes. With ``clickable`` each hex is a
+link (``href`` plus ``hx-get``) whose only parameter is the hex label, so the same markup works
+with htmx and without it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from urllib.parse import urlencode
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from games.islands import display
+from games.islands.engine.hexes import Hex, corners, geometry, to_pixel
+from games.islands.engine.tiles import Tile
+
+#: Circumradius of a hex in SVG user units.
+SIZE = 30.0
+
+HIDDEN_FILL = "#8a99a8"
+BAY_FILL = "#eef4f8"
+TILE_FILLS: dict[str, str] = {
+    Tile.OPEN_SEA: "#cfe8f7",
+    Tile.TELESCOPE: "#e9edc9",
+    Tile.MAP: "#fefae0",
+    Tile.CARGO_SHIP: "#d4e09b",
+    Tile.BOAT: "#cbdfbd",
+    Tile.RUM: "#e0a96d",
+    Tile.SEAHORSE: "#9ad1d4",
+    Tile.TREASURE: "#f4d35e",
+    Tile.POSEIDON: "#7b9fd4",
+    Tile.OCTOPUS: "#c3a6e8",
+    Tile.MERMAID: "#f7b2d9",
+    Tile.REEFS: "#b08968",
+    Tile.PEACE: "#b7e4c7",
+    Tile.PIRATES: "#595959",
+}
+_DARK_TILES = {Tile.PIRATES.value}
+_SAFE_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20})$")
+FALLBACK_COLOUR = "#777777"
+
+
+# --------------------------------------------------------------------------- plain data
+
+
+@dataclass(frozen=True)
+class BoardCell:
+    """The truth about one board hex: what a constructor is given, never what a renderer sees."""
+
+    q: int
+    r: int
+    tile: str = Tile.OPEN_SEA.value
+    chests: int = 0
+    revealed: bool = False
+
+
+@dataclass(frozen=True)
+class CellView:
+    """One hex as the viewer may see it. ``tile`` and ``chests`` are None when the viewer may not."""
+
+    q: int
+    r: int
+    label: str
+    tile: str | None
+    chests: int | None
+    revealed: bool
+
+
+@dataclass(frozen=True)
+class ShipView:
+    """A team ship at a hex label or, while in its harbor, at its bay label (``Z3``)."""
+
+    at: str
+    ident: str
+    colour: str
+    team: str
+    battleship: bool = False
+    #: Cargo: shown to staff only (a team's cargo is private).
+    chests: int | None = None
+
+
+@dataclass(frozen=True)
+class HarborView:
+    bay: int
+    colour: str
+    team: str
+
+
+@dataclass(frozen=True)
+class PirateView:
+    at: str
+    ident: str
+
+
+@dataclass(frozen=True)
+class RouteView:
+    """A polyline through hex/bay labels, e.g. a ship's planned route."""
+
+    points: tuple[str, ...]
+    colour: str = "#222222"
+
+
+@dataclass(frozen=True)
+class MapView:
+    side: int
+    cells: tuple[CellView, ...]
+    ships: tuple[ShipView, ...] = ()
+    harbors: tuple[HarborView, ...] = ()
+    pirates: tuple[PirateView, ...] = ()
+    highlights: frozenset[str] = frozenset()
+    routes: tuple[RouteView, ...] = ()
+    target: str | None = None
+    staff: bool = False
+    clickable: bool = False
+    #: With ``clickable``: each hex links to ``click_url?hex=<label>`` and htmx swaps ``click_target``.
+    click_url: str = ""
+    click_target: str = ""
+
+    def clicking(self, url: str, target: str = "") -> MapView:
+        return replace(self, clickable=True, click_url=url, click_target=target)
+
+
+def _cells(side: int, cells: Iterable[BoardCell], *, staff: bool) -> tuple[CellView, ...]:
+    g = geometry(side)
+    by_hex = {Hex(c.q, c.r): c for c in cells}
+    unknown = set(by_hex) - g.hexes
+    if unknown:
+        raise ValueError(f"cells off a board of side {side}: {sorted(unknown)}")
+    out = []
+    for h in g.ordered:  # label order: the drawing order never depends on what is hidden
+        cell = by_hex.get(h)
+        revealed = bool(cell and cell.revealed)
+        if cell is not None and (revealed or staff):
+            tile: str | None = Tile(cell.tile).value
+            chests: int | None = cell.chests if tile == Tile.TREASURE else None
+        else:
+            tile, chests = None, None
+        out.append(CellView(q=h.q, r=h.r, label=g.label(h), tile=tile, chests=chests, revealed=revealed))
+    return tuple(out)
+
+
+def staff_view(
+    *,
+    side: int,
+    cells: Iterable[BoardCell],
+    ships: Iterable[ShipView] = (),
+    harbors: Iterable[HarborView] = (),
+    pirates: Iterable[PirateView] = (),
+    highlights: Iterable[str] = (),
+    routes: Iterable[RouteView] = (),
+    target: str | None = None,
+) -> MapView:
+    """Everything, hidden tiles included (drawn lighter and hatched)."""
+    return MapView(
+        side=side,
+        cells=_cells(side, cells, staff=True),
+        ships=tuple(ships),
+        harbors=tuple(harbors),
+        pirates=tuple(pirates),
+        highlights=frozenset(highlights),
+        routes=tuple(routes),
+        target=target,
+        staff=True,
+    )
+
+
+def public_view(
+    *,
+    side: int,
+    cells: Iterable[BoardCell],
+    ships: Iterable[ShipView] = (),
+    harbors: Iterable[HarborView] = (),
+    pirates: Iterable[PirateView] = (),
+    highlights: Iterable[str] = (),
+) -> MapView:
+    """What every team may see: revealed hexes, ships (without cargo), harbors and pirates."""
+    return MapView(
+        side=side,
+        cells=_cells(side, cells, staff=False),
+        ships=tuple(replace(s, chests=None) for s in ships),
+        harbors=tuple(harbors),
+        pirates=tuple(pirates),
+        highlights=frozenset(highlights),
+        staff=False,
+    )
+
+
+# --------------------------------------------------------------------------- rendering
+
+
+def safe_colour(colour: str) -> str:
+    """A team colour fit for an attribute: ``#rgb``, ``#rrggbb`` or a plain colour name."""
+    colour = (colour or "").strip()
+    return colour if _SAFE_COLOUR.match(colour) else FALLBACK_COLOUR
+
+
+def _f(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+def _points(pts: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{_f(x)},{_f(y)}" for x, y in pts)
+
+
+def _attrs(**attrs: object) -> str:
+    parts = []
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(f' {name}="{escape(str(value))}"')
+    return "".join(parts)
+
+
+def _text(x: float, y: float, text: str, *, cls: str, **attrs: object) -> str:
+    return f"<text{_attrs(x=_f(x), y=_f(y), class_=cls, **attrs)}>{escape(text)}</text>"
+
+
+def _shrunk(h: Hex, factor: float) -> list[tuple[float, float]]:
+    """The corners of ``h`` pulled towards its centre (for bays and highlight rings)."""
+    cx, cy = to_pixel(h, SIZE)
+    return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in corners(h, SIZE)]
+
+
+def _ring(n: int, radius: float) -> list[tuple[float, float]]:
+    """Offsets for ``n`` markers sharing one hex (one in the middle of the lower half)."""
+    if n == 1:
+        return [(0.0, radius * 0.55)]
+    return [
+        (radius * math.cos(math.radians(90 + 360 * i / n)), radius * math.sin(math.radians(90 + 360 * i / n)))
+        for i in range(n)
+    ]
+
+
+STYLE = (
+    ".zo-map text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;text-anchor:middle;"
+    "dominant-baseline:central;pointer-events:none}"
+    ".zo-map .lbl{font-size:8.5px;fill:#233}"
+    ".zo-map .mark{font-size:13px;font-weight:bold;fill:#123}"
+    ".zo-map .dark .mark,.zo-map .dark .lbl,.zo-map .dark .cnt{fill:#fff}"
+    ".zo-map .cnt{font-size:11px;font-weight:bold;fill:#6b3e00}"
+    ".zo-map .bay{fill:#eef4f8;stroke:#9bb;stroke-dasharray:3 2}"
+    ".zo-map .bay-lbl{font-size:9px;fill:#467}"
+    ".zo-map .hex polygon{stroke:#fff;stroke-width:1.5}"
+    ".zo-map a .hex:hover polygon{stroke:#d00;stroke-width:3}"
+    ".zo-map .hl{fill:none;stroke:#e63946;stroke-width:3.5}"
+    ".zo-map .ship text,.zo-map .pirate text{font-size:8px;font-weight:bold;fill:#fff}"
+    ".zo-map .ship circle,.zo-map .ship rect{stroke:#000;stroke-width:1}"
+    ".zo-map .route{fill:none;stroke-width:3;stroke-linecap:round;stroke-linejoin:round;opacity:.8}"
+    ".zo-map .target{fill:none;stroke:#d00;stroke-width:2.5}"
+    ".zo-map .compass{font-size:13px;font-weight:bold;fill:#233}"
+)
+
+
+def render_svg(view: MapView) -> SafeString:
+    """The board as one ``<svg>`` element (safe to put into a template as is)."""
+    g = geometry(view.side)
+    s = SIZE
+    cells_px = [to_pixel(Hex(c.q, c.r), s) for c in view.cells] + [to_pixel(b, s) for b in g.bays]
+    xs = [x for x, _y in cells_px]
+    ys = [y for _x, y in cells_px]
+    pad = s * 1.2
+    min_x, min_y = min(xs) - pad, min(ys) - pad
+    width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+
+    def centre(label: str) -> tuple[float, float]:
+        return to_pixel(g.parse(label), s)
+
+    board_name = _("Game board")
+    harbor_word = _("harbor")
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="zo-map"'
+        f' viewBox="{_f(min_x)} {_f(min_y)} {_f(width)} {_f(height)}"'
+        f' width="100%" style="max-width:{_f(width * 1.25)}px" role="img"'
+        f' aria-label="{escape(board_name)}">',
+        f"<style>{STYLE}</style>",
+    ]
+    if view.staff:
+        out.append(
+            "<style>.zo-map .staff-hidden .mark,.zo-map .staff-hidden .cnt{opacity:.75}</style>"
+            '<defs><pattern id="zo-hatch" width="6" height="6" patternUnits="userSpaceOnUse"'
+            ' patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff" fill-opacity=".35"/>'
+            '<line x1="0" y1="0" x2="0" y2="6" stroke="#555" stroke-width="1.5"/></pattern></defs>'
+        )
+
+    # Compass: which way is north, in the page's own letters.
+    cx0, cy0 = min_x + s * 1.1, min_y + s * 1.1
+    out.append(
+        f'<g class="compass-rose" aria-hidden="true">'
+        f'<path d="M{_f(cx0)},{_f(cy0 - 16)} l6,16 l-6,-4 l-6,4 z" fill="#233"/>'
+        + _text(cx0, cy0 + 10, display.direction_label("N"), cls="compass")
+        + "</g>"
+    )
+
+    # Bays and harbors.
+    harbors: dict[int, list[HarborView]] = {}
+    for hv in view.harbors:
+        harbors.setdefault(hv.bay, []).append(hv)
+    out.append('<g class="bays">')
+    for number, bay in enumerate(g.bays, start=1):
+        x, y = to_pixel(bay, s)
+        label = f"Z{number}"
+        here = harbors.get(number, [])
+        if here:
+            colour = safe_colour(here[0].colour)
+            names = ", ".join(h.team for h in here)
+            out.append(
+                f'<g class="harbor"{_attrs(data_bay=label)}><title>{escape(label)} – '
+                f"{escape(harbor_word)}: {escape(names)}</title>"
+                f"<polygon{_attrs(points=_points(_shrunk(bay, 0.92)), fill=colour)}"
+                f' fill-opacity=".45"{_attrs(stroke=colour)} stroke-width="3"/>'
+                + _text(x, y - s * 0.45, label, cls="bay-lbl")
+                + "</g>"
+            )
+        else:
+            out.append(
+                f"<g{_attrs(data_bay=label)}><title>{escape(label)}</title>"
+                f'<polygon class="bay"{_attrs(points=_points(_shrunk(bay, 0.92)))}/>'
+                + _text(x, y, label, cls="bay-lbl")
+                + "</g>"
+            )
+    out.append("</g>")
+
+    # Hexes, in label order.
+    out.append('<g class="hexes">')
+    for cell in view.cells:
+        out.append(_hex(view, cell, g.label(Hex(cell.q, cell.r))))
+    out.append("</g>")
+
+    for label in sorted(view.highlights):
+        out.append(f'<polygon class="hl"{_attrs(points=_points(_shrunk(g.parse(label), 0.84)))}/>')
+
+    for route in view.routes:
+        if len(route.points) < 2:
+            continue
+        pts = _points(centre(p) for p in route.points)
+        out.append(f'<polyline class="route"{_attrs(points=pts, stroke=safe_colour(route.colour))}/>')
+
+    if view.target:
+        tx, ty = centre(view.target)
+        out.append(
+            f'<g class="target"{_attrs(data_target=view.target)}>'
+            f"<circle{_attrs(cx=_f(tx), cy=_f(ty), r=_f(s * 0.55))}/>"
+            f'<path d="M{_f(tx - s * 0.8)},{_f(ty)} h{_f(s * 1.6)} '
+            f'M{_f(tx)},{_f(ty - s * 0.8)} v{_f(s * 1.6)}"/>'
+            "</g>"
+        )
+
+    # Ships and pirates on top (they never catch clicks).
+    markers: dict[str, list[ShipView | PirateView]] = {}
+    for ship in view.ships:
+        markers.setdefault(ship.at.strip().upper(), []).append(ship)
+    for pirate in view.pirates:
+        markers.setdefault(pirate.at.strip().upper(), []).append(pirate)
+    out.append('<g class="ships" pointer-events="none">')
+    for at in sorted(markers, key=lambda lab: g.sort_key(g.parse(lab))):
+        x, y = centre(at)
+        items = markers[at]
+        for (dx, dy), item in zip(_ring(len(items), s * 0.5), items, strict=True):
+            out.append(_marker(item, x + dx, y + dy))
+    out.append("</g>")
+    out.append("</svg>")
+    return mark_safe("".join(out))  # noqa: S308 - every piece above is escaped
+
+
+def _hex(view: MapView, cell: CellView, label: str) -> str:
+    s = SIZE
+    h = Hex(cell.q, cell.r)
+    x, y = to_pixel(h, s)
+    poly = _points(corners(h, s))
+    if cell.tile is None:
+        # Hidden and not for this viewer: the same markup for every such hex.
+        body = f"<title>{escape(label)}</title><polygon{_attrs(points=poly, fill=HIDDEN_FILL)}/>" + _text(
+            x, y - s * 0.55, label, cls="lbl"
+        )
+        cls = "hex hidden"
+    else:
+        tile = Tile(cell.tile)
+        name = display.tile_name(tile)
+        title = f"{label}: {name}"
+        if cell.chests is not None:
+            title += f" ({cell.chests})"
+        if not cell.revealed:
+            hidden_word = _("hidden")
+            title += f" – {hidden_word}"
+        parts = [f"<title>{escape(title)}</title>"]
+        if cell.revealed:
+            parts.append(f"<polygon{_attrs(points=poly, fill=TILE_FILLS[tile])}/>")
+            cls = f"hex revealed tile-{tile.value}" + (" dark" if tile.value in _DARK_TILES else "")
+        else:
+            parts.append(f'<polygon{_attrs(points=poly, fill=TILE_FILLS[tile])} fill-opacity=".55"/>')
+            parts.append(f'<polygon{_attrs(points=poly)} fill="url(#zo-hatch)"/>')
+            cls = f"hex staff-hidden tile-{tile.value}"
+        parts.append(_text(x, y - s * 0.55, label, cls="lbl"))
+        mark = display.tile_mark(tile)
+        if mark:
+            parts.append(_text(x, y - s * 0.05, mark, cls="mark"))
+        if cell.chests is not None:
+            parts.append(_text(x, y + s * 0.42, f"×{cell.chests}", cls="cnt"))
+        body = "".join(parts)
+    group = f"<g{_attrs(class_=cls, data_hex=label)}>{body}</g>"
+    if view.clickable:
+        sep = "&" if "?" in view.click_url else "?"
+        url = f"{view.click_url}{sep}{urlencode({'hex': label})}"
+        return (
+            f"<a{_attrs(href=url, hx_get=url, hx_target=view.click_target or None, data_hex=label)}>"
+            f"{group}</a>"
+        )
+    return group
+
+
+def _marker(item: ShipView | PirateView, x: float, y: float) -> str:
+    r = SIZE * 0.3
+    if isinstance(item, PirateView):
+        pirate_word = _("pirate ship")
+        return (
+            f'<g class="pirate"{_attrs(data_pirate=item.ident)}>'
+            f"<title>{escape(pirate_word)} {escape(item.ident)}</title>"
+            f'<circle{_attrs(cx=_f(x), cy=_f(y), r=_f(r))} fill="#111" stroke="#fff" stroke-width="1"/>'
+            + _text(x, y, item.ident, cls="")
+            + "</g>"
+        )
+    colour = safe_colour(item.colour)
+    kind = _("battleship") if item.battleship else _("cargo ship")
+    title = f"{item.team} {item.ident} ({kind})"
+    if item.chests is not None:
+        chests_word = _("chests")
+        title += f", {chests_word}: {item.chests}"
+    if item.battleship:
+        shape = f"<rect{_attrs(x=_f(x - r), y=_f(y - r), width=_f(2 * r), height=_f(2 * r), fill=colour)}/>"
+    else:
+        shape = f"<circle{_attrs(cx=_f(x), cy=_f(y), r=_f(r), fill=colour)}/>"
+    text = item.ident if not item.chests else f"{item.ident}·{item.chests}"
+    return (
+        f'<g class="ship"{_attrs(data_ship=item.ident)}><title>{escape(title)}</title>'
+        f"{shape}{_text(x, y, text, cls='', stroke='#000', stroke_width='.6', paint_order='stroke')}</g>"
+    )
+
+
+def legend(*, staff: bool) -> list[dict[str, str]]:
+    """Mark, name and colour of every tile, for the key under the map."""
+    rows = [{"mark": display.tile_mark(t), "name": display.tile_name(t), "fill": TILE_FILLS[t]} for t in Tile]
+    rows.insert(0, {"mark": "", "name": _("hidden"), "fill": HIDDEN_FILL})
+    return rows

@@ -1,0 +1,173 @@
+"""The SVG board: known answers, escaping, and above all secrecy of the public view."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.utils import translation
+
+from games.islands.engine.hexes import geometry
+from games.islands.engine.tiles import Tile
+from games.islands.svgmap import (
+    BoardCell,
+    HarborView,
+    PirateView,
+    RouteView,
+    ShipView,
+    public_view,
+    render_svg,
+    safe_colour,
+    staff_view,
+)
+
+SECRET_WORDS = [
+    "treasure", "reefs", "poseidon", "octopus", "mermaid", "telescope", "seahorse", "rum",
+    "poklad", "útesy", "chobotnice", "mořská", "dalekohled", "koník", "Poseidon", "tile-", "staff-hidden",
+    "hatch", "×", "zahalen", "hidden –", "skryt",
+]  # fmt: skip
+
+
+def secret_board(side: int = 5) -> list[BoardCell]:
+    g = geometry(side)
+    a1, b2, c3, d2 = (g.parse(x) for x in ("A1", "B2", "C3", "D2"))
+    return [
+        BoardCell(a1.q, a1.r, Tile.TREASURE.value, chests=7),
+        BoardCell(b2.q, b2.r, Tile.REEFS.value),
+        BoardCell(c3.q, c3.r, Tile.POSEIDON.value),
+        BoardCell(d2.q, d2.r, Tile.OCTOPUS.value),
+    ]
+
+
+def polygons_of_hexes(svg: str) -> int:
+    return len(re.findall(r'<g class="hex[^"]*" data-hex="[A-Z]\d+">', svg))
+
+
+@pytest.mark.parametrize("side", [3, 5, 9, 13])
+def test_known_answers_every_hex_once_with_its_label(side: int) -> None:
+    g = geometry(side)
+    svg = str(render_svg(public_view(side=side, cells=[])))
+    assert polygons_of_hexes(svg) == len(g.hexes) == 1 + 3 * side * (side - 1) // 2
+    assert svg.count("<polygon") == len(g.hexes) + len(g.bays)
+    for h in g.hexes:
+        assert f'data-hex="{g.label(h)}"' in svg
+        assert f">{g.label(h)}</text>" in svg
+    for n in range(1, len(g.bays) + 1):
+        assert f">Z{n}</text>" in svg
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+
+
+@pytest.mark.parametrize("lang", ["cs", "en"])
+def test_public_svg_holds_no_trace_of_hidden_hexes(lang: str) -> None:
+    with translation.override(lang):
+        svg = str(render_svg(public_view(side=5, cells=secret_board())))
+    lowered = svg.lower()
+    for word in SECRET_WORDS:
+        assert word.lower() not in lowered, word
+    assert ">7<" not in svg and "(7)" not in svg and '"7"' not in svg
+    # Every hidden hex is drawn with the very same markup (only the label and position differ).
+    a1 = re.search(r'<g class="hex hidden" data-hex="A1">.*?</g>', svg)
+    e1 = re.search(r'<g class="hex hidden" data-hex="E1">.*?</g>', svg)
+    assert a1 and e1
+    strip = lambda s: re.sub(r'(points|x|y)="[^"]*"|A1|E1', "", s)  # noqa: E731
+    assert strip(a1.group()) == strip(e1.group())
+
+
+def test_public_svg_is_identical_whatever_the_hidden_hexes_hold() -> None:
+    g = geometry(5)
+    a1 = g.parse("A1")
+    plain = render_svg(public_view(side=5, cells=[]))
+    secret = render_svg(public_view(side=5, cells=secret_board()))
+    assert plain == secret
+    clickable_plain = render_svg(public_view(side=5, cells=[]).clicking("/x/", "#ed"))
+    clickable_secret = render_svg(public_view(side=5, cells=secret_board()).clicking("/x/", "#ed"))
+    assert clickable_plain == clickable_secret
+    # Once revealed, the treasure shows with its chests.
+    revealed = [BoardCell(a1.q, a1.r, Tile.TREASURE.value, chests=7, revealed=True)]
+    with translation.override("cs"):
+        svg = str(render_svg(public_view(side=5, cells=revealed)))
+    assert "poklad (7)" in svg and "×7" in svg and "tile-treasure" in svg
+
+
+def test_public_view_drops_ship_cargo_staff_view_keeps_it() -> None:
+    ship = ShipView(at="B1", ident="C2", colour="#ff0000", team="Červení", chests=1)
+    with translation.override("cs"):
+        public = str(render_svg(public_view(side=5, cells=[], ships=[ship])))
+        staff = str(render_svg(staff_view(side=5, cells=[], ships=[ship])))
+    assert "truhly: 1" not in public and "C2·1" not in public
+    assert "C2·1" in staff
+
+
+def test_staff_svg_shows_hidden_tiles_hatched() -> None:
+    with translation.override("cs"):
+        svg = str(render_svg(staff_view(side=5, cells=secret_board())))
+    assert 'class="hex staff-hidden tile-treasure" data-hex="A1"' in svg
+    assert "A1: poklad (7) – zahalené" in svg
+    assert "url(#zo-hatch)" in svg
+    assert "×7" in svg
+
+
+def test_everything_is_escaped() -> None:
+    evil = '<script>alert("x")</script>'
+    view = staff_view(
+        side=3,
+        cells=[],
+        ships=[ShipView(at="A1", ident="C1", colour='red" onload="x', team=evil)],
+        harbors=[HarborView(bay=1, colour="url(javascript:1)", team=evil)],
+        pirates=[PirateView(at="B1", ident="P1")],
+        routes=[RouteView(points=("A1", "B1"), colour="<b>")],
+    ).clicking('/a/?x="1"&y=<2>', target="#hex-editor")
+    svg = str(render_svg(view))
+    assert "<script" not in svg and "onload=" not in svg and "javascript" not in svg
+    assert "&lt;script&gt;" in svg
+    assert "<b>" not in svg
+    assert 'href="/a/?x=&quot;1&quot;&amp;y=&lt;2&gt;&amp;hex=A1"' in svg
+
+
+def test_safe_colour() -> None:
+    assert safe_colour("#a1B2c3") == "#a1B2c3"
+    assert safe_colour("red") == "red"
+    assert safe_colour("red;x") == "#777777"
+    assert safe_colour("") == "#777777"
+
+
+def test_clickable_links_carry_the_label_only() -> None:
+    svg = str(render_svg(public_view(side=3, cells=secret_board(3)[:1]).clicking("/e/", "#ed")))
+    links = re.findall(r"<a [^>]*>", svg)
+    assert len(links) == len(geometry(3).hexes)
+    assert '<a href="/e/?hex=A1" hx-get="/e/?hex=A1" hx-target="#ed" data-hex="A1">' in svg
+
+
+def test_ships_harbors_pirates_routes_target() -> None:
+    view = staff_view(
+        side=5,
+        cells=[],
+        ships=[
+            ShipView(at="Z2", ident="C1", colour="#d00", team="Červení"),
+            ShipView(at="C2", ident="B", colour="#d00", team="Červení", battleship=True),
+            ShipView(at="C2", ident="C1", colour="#00d", team="Modří"),
+        ],
+        harbors=[HarborView(bay=2, colour="#d00", team="Červení")],
+        pirates=[PirateView(at="C2", ident="P1")],
+        highlights=["B1"],
+        routes=[RouteView(points=("Z2", "B1", "B2"), colour="#d00")],
+        target="D2",
+    )
+    with translation.override("cs"):
+        svg = str(render_svg(view))
+    assert svg.count('class="ship"') == 3 and svg.count('class="pirate"') == 1
+    assert 'class="harbor" data-bay="Z2"' in svg and "Z2 – přístav: Červení" in svg
+    assert svg.count('class="hl"') == 1 and svg.count('class="route"') == 1
+    assert 'data-target="D2"' in svg
+
+
+@pytest.mark.parametrize(("lang", "north"), [("cs", "S"), ("en", "N")])
+def test_compass_in_the_page_language(lang: str, north: str) -> None:
+    with translation.override(lang):
+        svg = str(render_svg(public_view(side=3, cells=[])))
+    assert f'class="compass">{north}</text>' in svg
+
+
+def test_cells_off_the_board_are_refused() -> None:
+    with pytest.raises(ValueError):
+        staff_view(side=3, cells=[BoardCell(9, 9)])
