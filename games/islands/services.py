@@ -1,0 +1,398 @@
+"""Writes of the Golden Islands game: keyword-only ``<thing>_<action>`` functions, each one transaction.
+
+Every user error is an :class:`IslandsError` (a ``ValidationError``) with a translated message that
+a view shows as it is; nothing is stored when one is raised. The set-up services lock the camp row
+(``select_for_update``) and read what they check again inside the transaction, so two staff members
+(two tabs, two laptops) cannot set up one camp at the same time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from camp.models import Camp, Round, Team
+from games.islands import display
+from games.islands.engine import generator
+from games.islands.engine import state as es
+from games.islands.engine.hexes import Hex, LabelError, geometry
+from games.islands.engine.tiles import Tile
+from games.islands.models import MAX_CHESTS_PER_HEX, BoardHex, BoardSetup, Harbor, Pirate, Ship
+from games.islands.selectors import derived_seed, game_is_on
+
+MAX_SEED = 2**63 - 1
+MIXES = ("default",)
+
+
+class IslandsError(ValidationError):
+    """Something staff asked for that the game does not allow; the message says why, translated."""
+
+
+def _lock_camp(camp: Camp) -> Camp:
+    return Camp.objects.select_for_update().get(pk=camp.pk)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _game_started(camp: Camp) -> bool:
+    return (
+        BoardSetup.objects.filter(camp=camp, game_started_at__isnull=False).exists()
+        or Ship.objects.filter(team__camp=camp).exists()
+    )
+
+
+# ------------------------------------------------------------------------------------ the board
+
+
+@transaction.atomic
+def board_generate(*, camp: Camp, seed: int, mix: str = "default") -> BoardSetup:
+    """Deal a fair board from ``seed`` and store it (every hex, hidden), replacing any earlier board.
+
+    Refused once a round has been opened: the board is then part of the game.
+    """
+    camp = _lock_camp(camp)
+    if not _is_int(seed) or not 0 <= seed <= MAX_SEED:
+        raise IslandsError(
+            _("The seed must be a whole number from 0 to %(max)d.") % {"max": MAX_SEED}, code="seed"
+        )
+    if mix not in MIXES:
+        raise IslandsError(_("Unknown tile mix “%(mix)s”.") % {"mix": mix}, code="mix")
+    if game_is_on(camp):
+        raise IslandsError(
+            _(
+                "The game is already on (a round has been opened): "
+                "the board can no longer be generated again."
+            ),
+            code="game_on",
+        )
+    if _game_started(camp):
+        raise IslandsError(
+            _(
+                "The game has started (the ships are in their harbors): "
+                "the board can no longer be generated again."
+            ),
+            code="game_started",
+        )
+    try:
+        board = generator.generate_map(camp.board_side, seed)
+    except generator.BoardNotFoundError:
+        raise IslandsError(
+            _("No fair board was found for seed %(seed)d. Try another seed.") % {"seed": seed},
+            code="not_found",
+        ) from None
+    except generator.GeneratorError as exc:
+        raise IslandsError(
+            _("The board cannot be generated: %(reason)s") % {"reason": exc}, code="generator"
+        ) from None
+    BoardHex.objects.filter(camp=camp).delete()
+    BoardHex.objects.bulk_create(
+        BoardHex(camp=camp, q=h.q, r=h.r, tile=cell.tile.value, chests=cell.chests, revealed=False)
+        for h, cell in board.tiles.items()
+    )
+    now = timezone.now()
+    setup, _created = BoardSetup.objects.update_or_create(
+        camp=camp,
+        defaults={"generator_seed": seed, "mix": mix, "generated_at": now, "hand_edits": 0},
+    )
+    return setup
+
+
+def _parse_label(camp: Camp, label: object) -> Hex:
+    if not isinstance(label, str):
+        raise IslandsError(_("Choose a hex."), code="label")
+    try:
+        h = geometry(camp.board_side).parse(label)
+    except LabelError:
+        h = None
+    if h is None or not geometry(camp.board_side).on_board(h):
+        raise IslandsError(
+            _("“%(label)s” is not a hex of this board (e.g. A1 … %(last)s).")
+            % {
+                "label": label.strip()[:10],
+                "last": geometry(camp.board_side).label(geometry(camp.board_side).ordered[-1]),
+            },
+            code="label",
+        )
+    return h
+
+
+@transaction.atomic
+def board_hex_set(*, camp: Camp, label: str, tile: str, chests: int = 0, revealed: bool = False) -> BoardHex:
+    """Set one hex by hand: its tile, its chests (a treasure has 1 to 9, nothing else has any) and
+    whether it is revealed. A hex revealed by hand was revealed by nobody in particular."""
+    camp = _lock_camp(camp)
+    h = _parse_label(camp, label)
+    try:
+        tile_value = Tile(tile)
+    except ValueError:
+        raise IslandsError(_("“%(tile)s” is not a tile.") % {"tile": str(tile)[:20]}, code="tile") from None
+    if chests is None:
+        chests = 0
+    if not _is_int(chests):
+        raise IslandsError(_("The number of chests must be a whole number."), code="chests")
+    if tile_value is Tile.TREASURE and not 1 <= chests <= MAX_CHESTS_PER_HEX:
+        raise IslandsError(
+            _("A treasure holds 1 to %(max)d chests.") % {"max": MAX_CHESTS_PER_HEX}, code="chests"
+        )
+    if tile_value is not Tile.TREASURE and chests != 0:
+        raise IslandsError(
+            _("Only a treasure holds chests (this hex is: %(tile)s).")
+            % {"tile": display.tile_name(tile_value)},
+            code="chests",
+        )
+    if not isinstance(revealed, bool):
+        raise IslandsError(_("Revealed is yes or no."), code="revealed")
+    setup = BoardSetup.objects.filter(camp=camp).first()
+    if setup is None:
+        raise IslandsError(_("Generate and accept a board first."), code="no_board")
+    row, _created = BoardHex.objects.get_or_create(camp=camp, q=h.q, r=h.r)
+    changed = (row.tile, row.chests, row.revealed) != (tile_value.value, chests, revealed)
+    row.tile, row.chests = tile_value.value, chests
+    if revealed != row.revealed:
+        row.revealed = revealed
+        row.revealed_round = None
+        row.revealed_by = None
+    row.save()
+    if changed:
+        setup.hand_edits += 1
+        setup.save(update_fields=["hand_edits"])
+    return row
+
+
+# ------------------------------------------------------------------------------------ sides, harbors
+
+
+@transaction.atomic
+def harbors_draw_sides(*, camp: Camp, redraw: bool = False) -> dict[Team, str]:
+    """Give every team a side by lot (the generator's ``draw_sides``).
+
+    The draw's seed derives from the camp's seed and the number of the draw, so it is recorded and
+    can be repeated. Drawing again needs ``redraw`` and is refused once the game has started. A team
+    that keeps its side keeps its bay; the others pick again.
+    """
+    camp = _lock_camp(camp)
+    setup = BoardSetup.objects.filter(camp=camp).first()
+    if setup is None:
+        raise IslandsError(_("Generate and accept a board first."), code="no_board")
+    if _game_started(camp) or game_is_on(camp):
+        raise IslandsError(_("The game has started: the sides can no longer be drawn."), code="game_started")
+    if setup.sides_drawn and not redraw:
+        raise IslandsError(
+            _("The sides have already been drawn. Tick “draw again” to draw them once more."), code="drawn"
+        )
+    teams = list(Team.objects.filter(camp=camp).order_by("order", "name", "id"))
+    if len(teams) < 2:
+        raise IslandsError(
+            _("The game needs at least 2 teams; this camp run has %(n)d.") % {"n": len(teams)}, code="teams"
+        )
+    draw_number = setup.sides_draw + 1
+    sides = generator.draw_sides([t.name for t in teams], derived_seed(camp.seed, "sides", draw_number))
+    harbors = {h.team_id: h for h in Harbor.objects.filter(team__camp=camp)}
+    result: dict[Team, str] = {}
+    for team in teams:
+        side = sides[team.name]
+        harbor = harbors.get(team.pk) or Harbor(team=team)
+        if harbor.side != side:
+            harbor.bay = None
+        harbor.side = side
+        harbor.save()
+        result[team] = side
+    setup.sides_draw = draw_number
+    setup.sides_drawn_at = timezone.now()
+    setup.save(update_fields=["sides_draw", "sides_drawn_at"])
+    return result
+
+
+def parse_bay(value: object) -> int | None:
+    """``"Z3"``, ``"z 3"`` or ``"3"`` -> 3; None for anything else."""
+    if _is_int(value):
+        return value  # type: ignore[return-value]
+    if not isinstance(value, str):
+        return None
+    text = value.strip().upper().replace(" ", "").removeprefix("Z")
+    return int(text) if text.isdigit() and len(text) <= 3 else None
+
+
+@transaction.atomic
+def harbor_set_bay(*, team: Team, bay: int | str) -> Harbor:
+    """Record the bay a team picked for its harbor: a bay on its side that no other team has."""
+    camp = _lock_camp(team.camp)
+    team = Team.objects.get(pk=team.pk)
+    if _game_started(camp) or game_is_on(camp):
+        raise IslandsError(
+            _("The game has started: the harbors can no longer be placed by hand."), code="game_started"
+        )
+    harbor = Harbor.objects.filter(team=team).first()
+    if harbor is None or not harbor.side:
+        raise IslandsError(
+            _("Draw the sides first: %(team)s has no side yet.") % {"team": team.name}, code="no_side"
+        )
+    number = parse_bay(bay)
+    g = geometry(camp.board_side)
+    if number is None or not 1 <= number <= len(g.bays):
+        raise IslandsError(
+            _("“%(bay)s” is not a bay of this board (Z1 … Z%(last)d).")
+            % {"bay": str(bay)[:10], "last": len(g.bays)},
+            code="bay",
+        )
+    if g.bay_sides[g.bay(number)] != harbor.side:
+        raise IslandsError(
+            _("Z%(bay)d is not on the %(side)s side, which %(team)s drew.")
+            % {"bay": number, "side": display.SIDE_NAMES[harbor.side], "team": team.name},
+            code="bay_side",
+        )
+    taken = (
+        Harbor.objects.filter(team__camp=camp, bay=number).exclude(team=team).select_related("team").first()
+    )
+    if taken is not None:
+        raise IslandsError(
+            _("Z%(bay)d is already the harbor of %(other)s.") % {"bay": number, "other": taken.team.name},
+            code="bay_taken",
+        )
+    harbor.bay = number
+    harbor.save(update_fields=["bay"])
+    return harbor
+
+
+@transaction.atomic
+def game_start(*, camp: Camp) -> list[Ship]:
+    """Start the game: every team gets one cargo ship, C1, in its harbor. Once only."""
+    camp = _lock_camp(camp)
+    setup = BoardSetup.objects.filter(camp=camp).first()
+    if setup is None:
+        raise IslandsError(_("Generate and accept a board first."), code="no_board")
+    if _game_started(camp):
+        raise IslandsError(_("The game has already started."), code="started")
+    teams = list(Team.objects.filter(camp=camp).select_related("harbor").order_by("order", "name", "id"))
+    if len(teams) < 2:
+        raise IslandsError(
+            _("The game needs at least 2 teams; this camp run has %(n)d.") % {"n": len(teams)}, code="teams"
+        )
+    missing = []
+    for team in teams:
+        harbor = Harbor.objects.filter(team=team).first()
+        if harbor is None or harbor.bay is None:
+            missing.append(team.name)
+    if missing:
+        raise IslandsError(
+            _("These teams have no harbor yet: %(teams)s. Draw the sides and pick a bay for each team.")
+            % {"teams": ", ".join(missing)},
+            code="no_harbor",
+        )
+    ships = Ship.objects.bulk_create(
+        Ship(team=team, ident="C1", kind=es.ShipKind.CARGO.value) for team in teams
+    )
+    setup.game_started_at = timezone.now()
+    setup.save(update_fields=["game_started_at"])
+    return ships
+
+
+# ------------------------------------------------------------------------------------ engine state
+
+
+@transaction.atomic
+def game_state_store(
+    *,
+    camp: Camp,
+    state: es.GameState,
+    round: Round | None = None,  # noqa: A002
+    revealed_by: Mapping[Hex, str] | None = None,
+) -> None:
+    """Write an engine state to the camp's rows: board, harbors, ships, pirates (in bulk).
+
+    Used by resolving (``round``: the round just resolved, recorded on newly revealed hexes and new
+    ships; ``revealed_by``: hex -> team name that revealed it) and by undo (the state before the
+    round; hexes hidden again lose their revealer). Pirate moves belong to ``IslandsRound`` and are
+    not written here.
+    """
+    camp = _lock_camp(camp)
+    if state.side != camp.board_side:
+        raise IslandsError(
+            _("The state is for a board of side %(side)d.") % {"side": state.side}, code="side"
+        )
+    g = geometry(camp.board_side)
+    teams = {t.name: t for t in Team.objects.filter(camp=camp)}
+    unknown = [t.name for t in state.teams if t.name not in teams]
+    if unknown:
+        raise IslandsError(_("Unknown teams: %(teams)s.") % {"teams": ", ".join(unknown)}, code="teams")
+    revealed_by = revealed_by or {}
+
+    rows = {(r.q, r.r): r for r in BoardHex.objects.filter(camp=camp)}
+    to_update, to_create = [], []
+    for h, cell in state.board.items():
+        row = rows.get((h.q, h.r))
+        if row is None:
+            row = BoardHex(camp=camp, q=h.q, r=h.r)
+            to_create.append(row)
+        elif (row.tile, row.chests, row.revealed) == (cell.tile.value, cell.chests, cell.revealed):
+            continue
+        else:
+            to_update.append(row)
+        if cell.revealed and not row.revealed:
+            row.revealed_round = round
+            by = revealed_by.get(h)
+            row.revealed_by = teams.get(by) if by else None
+        elif not cell.revealed:
+            row.revealed_round = None
+            row.revealed_by = None
+        row.tile, row.chests, row.revealed = cell.tile.value, cell.chests, cell.revealed
+    BoardHex.objects.bulk_update(to_update, ["tile", "chests", "revealed", "revealed_round", "revealed_by"])
+    BoardHex.objects.bulk_create(to_create)
+
+    harbors = {h.team_id: h for h in Harbor.objects.filter(team__camp=camp)}
+    harbor_rows = []
+    for t in state.teams:
+        team = teams[t.name]
+        harbor = harbors.get(team.pk)
+        if harbor is None:
+            harbor = Harbor.objects.create(team=team, side=g.bay_sides[t.harbor])
+        harbor.bay = g.bay_number(t.harbor)
+        harbor.delivered = t.delivered
+        harbor_rows.append(harbor)
+    Harbor.objects.bulk_update(harbor_rows, ["bay", "delivered"])
+
+    existing = {(s.team_id, s.ident): s for s in Ship.objects.filter(team__camp=camp)}
+    keep: set[tuple[int, str]] = set()
+    ship_update, ship_create = [], []
+    for t in state.teams:
+        team = teams[t.name]
+        for ship in t.ships:
+            key = (team.pk, ship.id)
+            keep.add(key)
+            row = existing.get(key)
+            if row is None:
+                row = Ship(team=team, ident=ship.id, built_round=round if ship.new else None)
+                ship_create.append(row)
+            else:
+                ship_update.append(row)
+            row.kind = ship.kind.value
+            row.q, row.r = (None, None) if ship.at is None else (ship.at.q, ship.at.r)
+            row.chests, row.boat = ship.chests, ship.boat
+            row.seahorse, row.mermaid, row.octopus = ship.seahorse, ship.mermaid, ship.octopus
+    gone = [row.pk for key, row in existing.items() if key not in keep]
+    Ship.objects.filter(pk__in=gone).delete()
+    Ship.objects.bulk_update(
+        ship_update, ["kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus"]
+    )
+    Ship.objects.bulk_create(ship_create)
+
+    pirates = {p.ident: p for p in Pirate.objects.filter(camp=camp)}
+    pirate_update, pirate_create = [], []
+    for p in state.pirates:
+        row = pirates.get(p.id)
+        if row is None:
+            row = Pirate(camp=camp, ident=p.id, q=p.at.q, r=p.at.r)
+            pirate_create.append(row)
+        else:
+            pirate_update.append(row)
+        row.q, row.r = p.at.q, p.at.r
+        row.seahorse, row.mermaid, row.octopus = p.seahorse, p.mermaid, p.octopus
+    Pirate.objects.filter(camp=camp).exclude(ident__in=[p.id for p in state.pirates]).delete()
+    Pirate.objects.bulk_update(pirate_update, ["q", "r", "seahorse", "mermaid", "octopus"])
+    Pirate.objects.bulk_create(pirate_create)

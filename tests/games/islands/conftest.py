@@ -1,0 +1,41 @@
+"""Fixtures of the islands app tests: a camp of side 5 with three teams, a staff client."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from camp import services as camp_services
+from camp.models import Camp, Team
+
+
+@pytest.fixture
+def camp(db: None) -> Camp:
+    return camp_services.camp_create(name="Letní tábor techniků – 1. běh", year=2026, board_side=5)
+
+
+@pytest.fixture
+def teams(camp: Camp) -> list[Team]:
+    return [
+        camp_services.team_create(camp=camp, name="Červení", colour="#c0392b"),
+        camp_services.team_create(camp=camp, name="Modří", colour="#2471a3"),
+        camp_services.team_create(camp=camp, name="Zelení", colour="#229954"),
+    ]
+
+
+@pytest.fixture
+def other_camp(db: None) -> Camp:
+    return camp_services.camp_create(name="Letní tábor techniků – 2. běh", year=2026, run_number=2)
+
+
+@pytest.fixture
+def staff(db: None) -> object:
+    return get_user_model().objects.create_superuser("vedouci", "vedouci@example.com", "heslo-heslo-123")
+
+
+@pytest.fixture
+def staff_client(staff: object) -> Client:
+    client = Client()
+    client.force_login(staff)  # type: ignore[arg-type]
+    return client
