@@ -1,0 +1,140 @@
+"""The Golden Islands in the staff admin.
+
+Every row of the game is read-only here: the state changes only through the game's services (the
+board set-up pages below, and later order entry and resolving), so a stray edit cannot break it.
+The board set-up pages hang under "Board set-ups" (see :mod:`games.islands.admin_views`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, path
+from django.utils.translation import gettext_lazy as _
+
+from games.islands import admin_views
+from games.islands.models import (
+    BoardHex,
+    BoardSetup,
+    Harbor,
+    IslandsRound,
+    Pirate,
+    RoundResult,
+    Ship,
+    TeamOrders,
+    TelescopeChoice,
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    """Shows rows, never adds, changes or deletes them."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(BoardSetup)
+class BoardSetupAdmin(ReadOnlyAdmin):
+    """Its list is the choice of camp run; each camp has its set-up page."""
+
+    list_display = ("camp", "generator_seed", "generated_at", "hand_edits", "sides_draw", "game_started_at")
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return bool(request.user.is_active and request.user.is_staff)
+
+    def get_urls(self) -> list[URLPattern]:
+        wrap = self.admin_site.admin_view
+        return [
+            path("camp/<int:camp_id>/", wrap(admin_views.board_setup), name="islands_boardsetup_camp"),
+            path(
+                "camp/<int:camp_id>/accept/", wrap(admin_views.board_accept), name="islands_boardsetup_accept"
+            ),
+            path("camp/<int:camp_id>/hex/", wrap(admin_views.board_hex), name="islands_boardsetup_hex"),
+            path("camp/<int:camp_id>/sides/", wrap(admin_views.sides_draw), name="islands_boardsetup_sides"),
+            path("camp/<int:camp_id>/bay/", wrap(admin_views.harbor_bay), name="islands_boardsetup_bay"),
+            path("camp/<int:camp_id>/start/", wrap(admin_views.game_start), name="islands_boardsetup_start"),
+            *super().get_urls(),
+        ]
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        return admin_views.camp_list(request, admin_context=self.admin_site.each_context(request))
+
+
+@admin.register(BoardHex)
+class BoardHexAdmin(ReadOnlyAdmin):
+    list_display = ("label", "camp", "tile", "chests", "revealed", "revealed_round", "revealed_by")
+    list_filter = ("camp", "tile", "revealed")
+    list_select_related = ("camp", "revealed_round", "revealed_by")
+
+    @admin.display(description=_("hex"))
+    def label(self, obj: BoardHex) -> str:
+        return obj.label
+
+
+@admin.register(Harbor)
+class HarborAdmin(ReadOnlyAdmin):
+    list_display = ("team", "side", "bay_label", "delivered")
+    list_filter = ("team__camp",)
+    list_select_related = ("team",)
+
+    @admin.display(description=_("bay"))
+    def bay_label(self, obj: Harbor) -> str:
+        return obj.bay_label
+
+
+@admin.register(Ship)
+class ShipAdmin(ReadOnlyAdmin):
+    list_display = ("team", "ident", "kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus")
+    list_filter = ("team__camp", "team", "kind")
+    list_select_related = ("team",)
+
+
+@admin.register(Pirate)
+class PirateAdmin(ReadOnlyAdmin):
+    list_display = ("ident", "camp", "q", "r", "seahorse", "mermaid", "octopus")
+    list_filter = ("camp",)
+
+
+@admin.register(IslandsRound)
+class IslandsRoundAdmin(ReadOnlyAdmin):
+    list_display = ("round", "opened_at")
+    list_select_related = ("round",)
+
+
+@admin.register(TeamOrders)
+class TeamOrdersAdmin(ReadOnlyAdmin):
+    list_display = (
+        "round",
+        "team",
+        "ap",
+        "build_cargo",
+        "build_battleship",
+        "fire",
+        "updated_at",
+        "updated_by",
+    )
+    list_filter = ("round__camp", "team")
+    list_select_related = ("round", "team", "updated_by")
+
+
+@admin.register(RoundResult)
+class RoundResultAdmin(ReadOnlyAdmin):
+    list_display = ("round", "resolved_at", "resolved_by")
+    list_select_related = ("round", "resolved_by")
+    exclude = ("before",)
+
+
+@admin.register(TelescopeChoice)
+class TelescopeChoiceAdmin(ReadOnlyAdmin):
+    list_display = ("result", "ship", "hex", "chosen_at")
+    list_select_related = ("result__round",)

@@ -1,0 +1,355 @@
+"""Custom admin pages of the Golden Islands board set-up (wired in ``admin.BoardSetupAdmin.get_urls``).
+
+One template, ``islands/board_setup.html``, holds the whole page; its named partials are the htmx
+fragments: ``preview`` (a generated board not stored yet), ``board`` (the stored board with the hex
+editor) and ``hex-editor``. The page view serves the page, and with htmx the fragment the request
+asks for (``?seed=`` -> preview, ``?hex=`` -> hex editor). Every link keeps its ``href`` and every
+form posts normally, so the pages work without JavaScript too. Views parse, call one service,
+render; a user error becomes a message, never a 500.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import replace
+from typing import Any
+from urllib.parse import urlencode
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from camp.models import Camp, Team
+from games.islands import display, selectors, services, svgmap
+from games.islands.engine import generator
+from games.islands.engine.hexes import geometry
+from games.islands.models import MAX_CHESTS_PER_HEX, BoardSetup, TileChoice
+
+TEMPLATE = "islands/board_setup.html"
+PERMISSION = "islands.change_boardhex"
+
+
+class SeedForm(forms.Form):
+    seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=0, max_value=services.MAX_SEED)
+
+
+class HexForm(forms.Form):
+    hex = forms.CharField(
+        label=gettext_lazy("Hex"), max_length=10, error_messages={"required": gettext_lazy("Choose a hex.")}
+    )
+    tile = forms.ChoiceField(label=gettext_lazy("Tile"), choices=TileChoice.choices)
+    chests = forms.IntegerField(
+        label=gettext_lazy("Chests"),
+        min_value=0,
+        max_value=MAX_CHESTS_PER_HEX,
+        required=False,
+        help_text=gettext_lazy("Treasure only: 1 to 9."),
+    )
+    revealed = forms.BooleanField(label=gettext_lazy("Revealed"), required=False)
+
+
+def _check_perm(request: HttpRequest) -> None:
+    if not request.user.has_perm(PERMISSION):
+        raise PermissionDenied
+
+
+def _page_url(camp: Camp, **query: str) -> str:
+    url = reverse("admin:islands_boardsetup_camp", args=[camp.pk])
+    if query:
+        url += "?" + urlencode(query)
+    return url
+
+
+def _fairness_rows(report: generator.FairnessReport) -> dict[str, Any]:
+    return {
+        "radii": report.radii,
+        "rows": [{"side": display.SIDE_NAMES[side], "counts": counts} for side, counts in report.as_rows()],
+        "spreads": report.spreads,
+        "tolerance": report.tolerance,
+        "fair": report.is_fair,
+    }
+
+
+def _preview_context(camp: Camp, raw_seed: str | None) -> dict[str, Any]:
+    """The ``preview`` partial: a board dealt from a seed, drawn, with its fairness; nothing stored."""
+    setup = selectors.board_setup(camp)
+    default_seed = selectors.derived_seed(camp.seed, "board", 1) % 1_000_000
+    form = SeedForm({"seed": raw_seed if raw_seed is not None else str(default_seed)})
+    ctx: dict[str, Any] = {
+        "seed_form": form,
+        "next_seed": secrets.randbelow(999_999) + 1,
+        "replacing": setup is not None,
+        "page_url": _page_url(camp),
+    }
+    if not form.is_valid():
+        return ctx
+    seed = form.cleaned_data["seed"]
+    try:
+        board = selectors.board_preview(side=camp.board_side, seed=seed)
+    except generator.BoardNotFoundError:
+        ctx["preview_error"] = _("No fair board was found for seed %(seed)d. Try another seed.") % {
+            "seed": seed
+        }
+        return ctx
+    except generator.GeneratorError as exc:
+        ctx["preview_error"] = _("The board cannot be generated: %(reason)s") % {"reason": exc}
+        return ctx
+    view = svgmap.staff_view(side=camp.board_side, cells=selectors.preview_cells(board))
+    ctx.update(
+        preview_seed=seed,
+        preview_svg=svgmap.render_svg(view),
+        preview_fairness=_fairness_rows(board.fairness),
+        preview_counts=[{"name": display.tile_name(t), "count": n} for t, n in board.counts().items() if n],
+        preview_chests=board.chests,
+    )
+    return ctx
+
+
+def _hex_context(camp: Camp, label: str | None, form: HexForm | None = None) -> dict[str, Any]:
+    """The ``hex-editor`` partial: the form for one hex (or a prompt to click one)."""
+    if label is None and form is None:
+        return {"hex_form": None}
+    if form is None:
+        row = selectors.board_hex(camp, label or "")
+        if row is None:
+            return {
+                "hex_form": None,
+                "hex_error": _("“%(label)s” is not a hex of this board.")
+                % {"label": (label or "").strip()[:10]},
+            }
+        form = HexForm(
+            initial={
+                "hex": geometry(camp.board_side).label(row.hex),
+                "tile": row.tile,
+                "chests": row.chests or None,
+                "revealed": row.revealed,
+            }
+        )
+        label = form.initial["hex"]
+    return {"hex_form": form, "hex_label": label}
+
+
+def _board_context(camp: Camp, setup: BoardSetup | None, selected: str | None = None) -> dict[str, Any]:
+    if setup is None:
+        return {"board_svg": None}
+    view = selectors.map_view_for_staff(camp).clicking(_page_url(camp), "#hex-editor")
+    if selected:
+        try:
+            geometry(camp.board_side).parse(selected)
+            view = replace(view, highlights=frozenset({selected.strip().upper()}))
+        except ValueError:
+            pass
+    return {
+        "board_svg": svgmap.render_svg(view),
+        "board_fairness": _fairness_rows(
+            selectors.fairness_of_cells(camp.board_side, selectors.board_cells(camp))
+        ),
+        "hex_count": len(geometry(camp.board_side).hexes),
+    }
+
+
+def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
+    setup = selectors.board_setup(camp)
+    harbors = selectors.team_harbors(camp)
+    game_on = selectors.game_is_on(camp)
+    started = setup is not None and setup.game_started
+    ctx: dict[str, Any] = {
+        **_admin_context(request),
+        "title": _("Board set-up: %(camp)s") % {"camp": camp},
+        "camp": camp,
+        "setup": setup,
+        "game_on": game_on,
+        "started": started,
+        "can_generate": not game_on and not started,
+        "harbors": [
+            {
+                "team": th.team,
+                "colour": svgmap.safe_colour(th.team.colour),
+                "side": display.SIDE_NAMES[th.harbor.side] if th.harbor and th.harbor.side else None,
+                "bay": th.harbor.bay if th.harbor else None,
+                "bay_choices": th.bay_choices,
+            }
+            for th in harbors
+        ],
+        "bays_picked": sum(1 for th in harbors if th.harbor and th.harbor.bay),
+        "legend": svgmap.legend(staff=True),
+        "page_url": _page_url(camp),
+    }
+    ctx.update(_board_context(camp, setup, extra.get("hex_label")))
+    ctx.update(extra)
+    return ctx
+
+
+def _admin_context(request: HttpRequest) -> dict[str, Any]:
+    from django.contrib import admin
+
+    return admin.site.each_context(request)
+
+
+# ------------------------------------------------------------------------------------ pages
+
+
+def camp_list(request: HttpRequest, *, admin_context: dict[str, Any]) -> HttpResponse:
+    """Which camp run's board to set up."""
+    camps = list(Camp.objects.order_by("-year", "-run_number", "name", "id"))
+    setups = {s.camp_id: s for s in BoardSetup.objects.filter(camp__in=camps)}
+    rows = [{"camp": c, "setup": setups.get(c.pk), "url": _page_url(c)} for c in camps]
+    return render(
+        request,
+        "islands/board_setup_camps.html",
+        {**admin_context, "title": _("Board set-up"), "rows": rows},
+    )
+
+
+def board_setup(request: HttpRequest, camp_id: int) -> HttpResponse:
+    """The set-up page of one camp; with htmx, ``?seed=`` gives the preview, ``?hex=`` the hex editor."""
+    camp = get_object_or_404(Camp, pk=camp_id)
+    label = request.GET.get("hex")
+    raw_seed = request.GET.get("seed")
+    if request.htmx and label is not None:
+        return render(request, f"{TEMPLATE}#hex-editor", {"camp": camp, **_hex_context(camp, label)})
+    if request.htmx and raw_seed is not None:
+        return render(request, f"{TEMPLATE}#preview", {"camp": camp, **_preview_context(camp, raw_seed)})
+    extra: dict[str, Any] = {}
+    setup_exists = selectors.board_setup(camp) is not None
+    if raw_seed is not None or not setup_exists:
+        extra.update(_preview_context(camp, raw_seed))
+    extra.update(_hex_context(camp, label))
+    return render(request, TEMPLATE, _context(request, camp, **extra))
+
+
+@require_POST
+def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
+    """Store the previewed board (the seed comes back with the form)."""
+    _check_perm(request)
+    camp = get_object_or_404(Camp, pk=camp_id)
+    form = SeedForm(request.POST)
+    if not form.is_valid():
+        messages.error(
+            request, _("The seed must be a whole number from 0 to %(max)d.") % {"max": services.MAX_SEED}
+        )
+        return HttpResponseRedirect(_page_url(camp))
+    seed = form.cleaned_data["seed"]
+    if selectors.board_setup(camp) is not None and not request.POST.get("replace"):
+        messages.error(request, _("Tick “replace the current board” to replace it (hand edits are lost)."))
+        return HttpResponseRedirect(_page_url(camp, seed=str(seed)))
+    try:
+        services.board_generate(camp=camp, seed=seed)
+    except services.IslandsError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+        return HttpResponseRedirect(_page_url(camp, seed=str(seed)))
+    messages.success(
+        request, _("The board from seed %(seed)d has been stored; every hex is hidden.") % {"seed": seed}
+    )
+    return HttpResponseRedirect(_page_url(camp))
+
+
+def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
+    """Save one hex from the editor. GET (a link followed without htmx) shows the page with it open."""
+    camp = get_object_or_404(Camp, pk=camp_id)
+    if request.method != "POST":
+        return HttpResponseRedirect(_page_url(camp, hex=request.GET.get("hex", "")[:10]))
+    _check_perm(request)
+    form = HexForm(request.POST)
+    saved = False
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            row = services.board_hex_set(
+                camp=camp,
+                label=data["hex"],
+                tile=data["tile"],
+                chests=data["chests"] or 0,
+                revealed=data["revealed"],
+            )
+        except services.IslandsError as exc:
+            for message in exc.messages:
+                form.add_error(None, message)
+        else:
+            saved = True
+            label = geometry(camp.board_side).label(row.hex)
+            form = HexForm(
+                initial={
+                    "hex": label,
+                    "tile": row.tile,
+                    "chests": row.chests or None,
+                    "revealed": row.revealed,
+                }
+            )
+    label = (form.data.get("hex") or form.initial.get("hex") or "").strip().upper()[:10] if form else ""
+    extra = {"hex_form": form, "hex_label": label, "hex_saved": saved}
+    if request.htmx:
+        setup = selectors.board_setup(camp)
+        return render(
+            request,
+            f"{TEMPLATE}#board",
+            {
+                "camp": camp,
+                **_board_context(camp, setup, label),
+                **extra,
+                "legend": svgmap.legend(staff=True),
+            },
+        )
+    if saved:
+        messages.success(request, _("Hex %(label)s saved.") % {"label": label})
+        return HttpResponseRedirect(_page_url(camp, hex=label))
+    return render(request, TEMPLATE, _context(request, camp, **extra))
+
+
+@require_POST
+def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
+    _check_perm(request)
+    camp = get_object_or_404(Camp, pk=camp_id)
+    try:
+        sides = services.harbors_draw_sides(camp=camp, redraw=bool(request.POST.get("redraw")))
+    except services.IslandsError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        drawn = ", ".join(f"{team.name}: {display.SIDE_NAMES[side]}" for team, side in sides.items())
+        messages.success(
+            request, _("Sides drawn by lot: %(drawn)s. Now pick each team's bay.") % {"drawn": drawn}
+        )
+    return HttpResponseRedirect(_page_url(camp) + "#harbors")
+
+
+@require_POST
+def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
+    _check_perm(request)
+    camp = get_object_or_404(Camp, pk=camp_id)
+    raw_team = request.POST.get("team", "")
+    team = Team.objects.filter(camp=camp, pk=int(raw_team)).first() if raw_team.isdigit() else None
+    if team is None:
+        messages.error(request, _("Choose a team of this camp run."))
+        return HttpResponseRedirect(_page_url(camp) + "#harbors")
+    try:
+        harbor = services.harbor_set_bay(team=team, bay=request.POST.get("bay", ""))
+    except services.IslandsError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(
+            request, _("%(team)s: harbor in bay Z%(bay)d.") % {"team": team.name, "bay": harbor.bay}
+        )
+    return HttpResponseRedirect(_page_url(camp) + "#harbors")
+
+
+@require_POST
+def game_start(request: HttpRequest, camp_id: int) -> HttpResponse:
+    _check_perm(request)
+    camp = get_object_or_404(Camp, pk=camp_id)
+    try:
+        services.game_start(camp=camp)
+    except services.IslandsError as exc:
+        for message in exc.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, _("The game has started: every team has its cargo ship C1 in its harbor."))
+    return HttpResponseRedirect(_page_url(camp))

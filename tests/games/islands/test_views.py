@@ -1,0 +1,233 @@
+"""The board set-up pages: login, page and htmx fragments, bad and tampered input (never a 500)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from camp.models import Camp, Team
+from games.islands import services
+from games.islands.engine.hexes import geometry
+from games.islands.models import BoardHex, BoardSetup, Harbor, Ship
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def url(name: str, camp: Camp) -> str:
+    return reverse(f"admin:islands_boardsetup_{name}", args=[camp.pk])
+
+
+@pytest.mark.parametrize("name", ["camp", "accept", "hex", "sides", "bay", "start"])
+def test_anonymous_is_sent_to_login(client: Client, camp: Camp, name: str) -> None:
+    response = client.get(url(name, camp))
+    assert response.status_code == 302
+    assert reverse("admin:login") in response["Location"]
+    response = client.post(url(name, camp), {"seed": "1"})
+    assert response.status_code == 302 and reverse("admin:login") in response["Location"]
+    assert not BoardSetup.objects.exists()
+
+
+def test_camp_list(staff_client: Client, camp: Camp) -> None:
+    response = staff_client.get(reverse("admin:islands_boardsetup_changelist"))
+    assert response.status_code == 200
+    assert url("camp", camp) in response.content.decode()
+
+
+def test_page_without_board_shows_a_preview(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
+    response = staff_client.get(url("camp", camp))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<svg" in html and 'id="preview"' in html
+    assert "Přijmout tento herní plán" in html  # accept button, in Czech by default
+    assert not BoardSetup.objects.exists()
+
+
+def test_preview_fragment_with_htmx(staff_client: Client, camp: Camp) -> None:
+    response = staff_client.get(url("camp", camp), {"seed": "42"}, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="preview">')
+    assert "<html" not in html and "42" in html and "<svg" in html
+    assert not BoardSetup.objects.exists()
+
+
+@pytest.mark.parametrize("seed", ["abc", "-5", "1e5", "9" * 30, ""])
+def test_preview_with_a_bad_seed_is_a_message(staff_client: Client, camp: Camp, seed: str) -> None:
+    for extra in ({}, HTMX):
+        response = staff_client.get(url("camp", camp), {"seed": seed}, **extra)
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert 'class="zo-map"' not in html
+        assert "seed" in html.lower()
+
+
+def test_accept_stores_the_board(staff_client: Client, camp: Camp) -> None:
+    response = staff_client.post(url("accept", camp), {"seed": "42"})
+    assert response.status_code == 302
+    assert BoardSetup.objects.get(camp=camp).generator_seed == 42
+    assert BoardHex.objects.filter(camp=camp).count() == 31
+    page = staff_client.get(response["Location"]).content.decode()
+    assert "42" in page and 'hx-get="' in page  # the stored board is clickable
+    # Replacing needs the tick.
+    response = staff_client.post(url("accept", camp), {"seed": "43"}, follow=True)
+    assert BoardSetup.objects.get(camp=camp).generator_seed == 42
+    assert "nahradit" in response.content.decode()
+    staff_client.post(url("accept", camp), {"seed": "43", "replace": "1"})
+    assert BoardSetup.objects.get(camp=camp).generator_seed == 43
+
+
+@pytest.mark.parametrize("data", [{}, {"seed": "x"}, {"seed": "-1"}, {"seed": "1" * 40}])
+def test_accept_refuses_tampered_seeds(staff_client: Client, camp: Camp, data: dict[str, str]) -> None:
+    response = staff_client.post(url("accept", camp), data, follow=True)
+    assert response.status_code == 200
+    assert not BoardSetup.objects.exists()
+
+
+def test_accept_refused_once_the_game_is_on(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
+    from camp.models import Round, RoundStatus
+
+    services.board_generate(camp=camp, seed=1)
+    Round.objects.create(camp=camp, number=1, status=RoundStatus.RESOLVED)
+    response = staff_client.post(url("accept", camp), {"seed": "2", "replace": "1"}, follow=True)
+    assert "Hra už běží" in response.content.decode()
+    assert BoardSetup.objects.get(camp=camp).generator_seed == 1
+
+
+def test_hex_editor_fragment_and_save(staff_client: Client, camp: Camp) -> None:
+    services.board_generate(camp=camp, seed=1)
+    response = staff_client.get(url("camp", camp), {"hex": "b2"}, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html
+    assert "B2" in html and 'name="tile"' in html
+    # Without htmx the same link opens the page with the editor.
+    page = staff_client.get(url("camp", camp), {"hex": "B2"}).content.decode()
+    assert "<html" in page and 'name="tile"' in page
+    response = staff_client.post(
+        url("hex", camp), {"hex": "B2", "tile": "treasure", "chests": "5", "revealed": "on"}, **HTMX
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and html.lstrip().startswith('<div id="board"')
+    assert "<svg" in html and "Uloženo" in html
+    g = geometry(5)
+    b2 = g.parse("B2")
+    row = BoardHex.objects.get(camp=camp, q=b2.q, r=b2.r)
+    assert (row.tile, row.chests, row.revealed) == ("treasure", 5, True)
+    # Without htmx: redirect back to the page with the hex open.
+    response = staff_client.post(url("hex", camp), {"hex": "B2", "tile": "reefs", "chests": ""})
+    assert response.status_code == 302 and "hex=B2" in response["Location"]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"hex": "ZZ99", "tile": "reefs"}, "není hex"),
+        ({"hex": "B2", "tile": "treasure", "chests": "abc"}, "celé číslo"),
+        ({"hex": "B2", "tile": "treasure", "chests": ""}, "1 až 9"),
+        ({"hex": "B2", "tile": "treasure", "chests": "12"}, "9"),
+        ({"hex": "B2", "tile": "reefs", "chests": "2"}, "Truhly má jen poklad"),
+        ({"hex": "B2", "tile": "<script>"}, "platnou možnost"),
+        ({"tile": "reefs"}, "Vyberte hex"),
+        ({"hex": "<b>A1</b>", "tile": "reefs"}, "&lt;B&gt;"),
+    ],
+)
+def test_hex_editor_refuses_nonsense(
+    staff_client: Client, camp: Camp, data: dict[str, str], message: str
+) -> None:
+    services.board_generate(camp=camp, seed=1)
+    before = list(BoardHex.objects.values_list("tile", "chests", "revealed"))
+    for extra in ({}, HTMX):
+        response = staff_client.post(url("hex", camp), data, **extra)
+        html = response.content.decode()
+        assert response.status_code == 200
+        assert message in html, html[:3000]
+        assert "<b>A1" not in html and "<script>" not in html
+    assert list(BoardHex.objects.values_list("tile", "chests", "revealed")) == before
+
+
+def test_hex_link_for_a_bad_label(staff_client: Client, camp: Camp) -> None:
+    services.board_generate(camp=camp, seed=1)
+    response = staff_client.get(url("camp", camp), {"hex": "ZZ99"}, **HTMX)
+    assert response.status_code == 200 and "ZZ99" in response.content.decode()
+    response = staff_client.get(url("hex", camp), {"hex": "ZZ99"})
+    assert response.status_code == 302
+
+
+def test_sides_bays_and_start(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
+    services.board_generate(camp=camp, seed=1)
+    response = staff_client.post(url("sides", camp), follow=True)
+    assert "Strany vylosovány" in response.content.decode()
+    response = staff_client.post(url("sides", camp), follow=True)
+    assert "už byly vylosovány" in response.content.decode()
+    g = geometry(5)
+    for harbor in Harbor.objects.select_related("team"):
+        bay = g.bay_number(g.bays_on(harbor.side)[1])
+        response = staff_client.post(url("bay", camp), {"team": harbor.team.pk, "bay": str(bay)}, follow=True)
+        assert response.status_code == 200
+        assert Harbor.objects.get(pk=harbor.pk).bay == bay
+    response = staff_client.post(url("start", camp), follow=True)
+    assert "Hra začala" in response.content.decode()
+    assert Ship.objects.filter(team__camp=camp).count() == 3
+    response = staff_client.post(url("start", camp), follow=True)
+    assert "už začala" in response.content.decode()
+    assert Ship.objects.filter(team__camp=camp).count() == 3
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"team": "abc", "bay": "1"},
+        {"team": "999999", "bay": "1"},
+        {"team": "TEAM", "bay": "Z99"},
+        {"team": "TEAM", "bay": "<x>"},
+    ],
+)
+def test_bay_refuses_tampered_posts(
+    staff_client: Client, camp: Camp, teams: list[Team], other_camp: Camp, data: dict[str, str]
+) -> None:
+    services.board_generate(camp=camp, seed=1)
+    services.harbors_draw_sides(camp=camp)
+    data = {k: (str(teams[0].pk) if v == "TEAM" else v) for k, v in data.items()}
+    response = staff_client.post(url("bay", camp), data, follow=True)
+    assert response.status_code == 200
+    assert not Harbor.objects.filter(bay__isnull=False).exists()
+
+
+def test_bay_of_a_team_of_another_camp_is_refused(
+    staff_client: Client, camp: Camp, teams: list[Team], other_camp: Camp
+) -> None:
+    from camp import services as camp_services
+
+    stranger = camp_services.team_create(camp=other_camp, name="Žlutí", colour="#f1c40f")
+    services.board_generate(camp=camp, seed=1)
+    services.harbors_draw_sides(camp=camp)
+    response = staff_client.post(url("bay", camp), {"team": stranger.pk, "bay": "1"}, follow=True)
+    assert response.status_code == 200 and "Vyberte tým" in response.content.decode()
+
+
+def test_get_on_post_only_views_is_refused(staff_client: Client, camp: Camp) -> None:
+    for name in ("accept", "sides", "bay", "start"):
+        assert staff_client.get(url(name, camp)).status_code == 405
+
+
+def test_unknown_camp_is_404(staff_client: Client, db: None) -> None:
+    assert staff_client.get(reverse("admin:islands_boardsetup_camp", args=[999999])).status_code == 404
+
+
+def test_english_page(staff_client: Client, camp: Camp) -> None:
+    response = staff_client.get("/en" + url("camp", camp))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Accept this board" in html and 'class="compass">N<' in html
+
+
+def test_staff_without_permission_cannot_post(camp: Camp, db: None) -> None:
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user("pomocnik", password="heslo-heslo-123", is_staff=True)
+    client = Client()
+    client.force_login(user)
+    response = client.post(url("accept", camp), {"seed": "1"})
+    assert response.status_code == 403
+    assert not BoardSetup.objects.exists()
