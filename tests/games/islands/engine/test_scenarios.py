@@ -66,7 +66,9 @@ def test_scenario(case: Path) -> None:
     for expected in expect.get("events", []):
         while position < len(events) and not _matches_line(expected, events[position]):
             position += 1
-        assert position < len(events), f"event {expected!r} missing or out of order in {[_line(e) for e in events]}"
+        assert position < len(events), (
+            f"event {expected!r} missing or out of order in {[_line(e) for e in events]}"
+        )
         position += 1
     for tokens in expect.get("absent", []):
         wanted = set(tokens.split())

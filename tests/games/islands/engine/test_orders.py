@@ -1,0 +1,177 @@
+"""Orders: the two route alphabets, and the check that names every problem with ship and step."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.islands.engine.hexes import Hex, geometry
+from games.islands.engine.orders import (
+    IllegalOrders,
+    Orders,
+    ProblemCode,
+    RouteSyntaxError,
+    check_orders,
+    format_czech_route,
+    format_route,
+    parse_czech_route,
+    parse_harbor_moves,
+    parse_route,
+)
+from games.islands.engine.resolve import resolve
+from games.islands.engine.state import Board, GameState, Ship, ShipKind, Team
+
+G = geometry(5)
+
+
+def cargo(ship_id: str, at: str | None = None, **flags: bool) -> Ship:
+    return Ship(ship_id, ShipKind.CARGO, None if at is None else G.parse(at), **flags)  # type: ignore[arg-type]
+
+
+def state_with(*ships: Ship, harbor: str = "Z1") -> GameState:
+    return GameState(Board.empty(5), (Team("red", G.parse(harbor), ships=ships),))
+
+
+def codes(state: GameState, orders: Orders) -> list[tuple[ProblemCode, str | None, int | None]]:
+    return [(p.code, p.ship, p.step) for p in check_orders(state, "red", orders)]
+
+
+def test_routes_in_both_alphabets() -> None:
+    assert parse_route("N NE SE S SW NW .") == ("N", "NE", "SE", "S", "SW", "NW", None)
+    assert parse_czech_route("S SV JV J JZ SZ .") == ("N", "NE", "SE", "S", "SW", "NW", None)
+    assert parse_route("n  ne\t.") == ("N", "NE", None)
+    assert format_route(("N", None, "SW")) == "N . SW"
+    assert format_czech_route(("N", None, "SW")) == "S . JZ"
+    assert parse_route("") == ()
+
+
+def test_alphabets_are_never_mixed() -> None:
+    # Czech "J" (south) is no English direction, English "E"-words are no Czech ones.
+    with pytest.raises(RouteSyntaxError) as error:
+        parse_route("N J")
+    assert error.value.position == 2 and error.value.token == "J"
+    with pytest.raises(RouteSyntaxError):
+        parse_czech_route("S NE")
+    # "S" means south in English and north in Czech.
+    assert parse_route("S") == ("S",) and parse_czech_route("S") == ("N",)
+
+
+def test_harbor_moves() -> None:
+    assert parse_harbor_moves("+ . - +") == (1, 0, -1, 1)
+    with pytest.raises(RouteSyntaxError):
+        parse_harbor_moves("+ x")
+
+
+def test_legal_orders_have_no_problems() -> None:
+    state = state_with(cargo("C1"), cargo("C2", "B2"))
+    orders = Orders(ap=4, routes=(("C1", parse_route("N N")), ("C2", parse_route("S S . N"))))
+    assert check_orders(state, "red", orders) == []
+
+
+def test_off_board_names_ship_step_and_hex() -> None:
+    state = state_with(cargo("C1"), cargo("C2", "A1"))
+    orders = Orders(ap=3, routes=(("C1", parse_route("N N N")), ("C2", parse_route(". SW N"))))
+    problems = check_orders(state, "red", orders)
+    assert [(p.code, p.ship, p.step, p.message) for p in problems] == [
+        (ProblemCode.OFF_BOARD, "C1", 3, "step 3 leaves the board at B2"),
+        (ProblemCode.OFF_BOARD, "C2", 2, "step 2 leaves the board at A1"),
+    ]
+    assert str(problems[1]) == "orders.red.routes.C2: step 2 leaves the board at A1"
+
+
+def test_only_the_own_harbor_bay_is_a_way_off_the_board() -> None:
+    # From B1, S is the team's bay Z1; with the harbor at Z2 it is just off the board.
+    assert codes(state_with(cargo("C1", "B1")), Orders(ap=1, routes=(("C1", ("S",)),))) == []
+    assert codes(state_with(cargo("C1", "B1"), harbor="Z2"), Orders(ap=1, routes=(("C1", ("S",)),))) == [
+        (ProblemCode.OFF_BOARD, "C1", 1)
+    ]
+
+
+def test_leaving_the_harbor_uses_the_bay_after_the_harbor_move() -> None:
+    # Harbor Z1 -> Z2 in step 1; from Z2, N is D1 (on the board); from Z1, N would be B1.
+    state = state_with(cargo("C1"))
+    assert codes(state, Orders(ap=2, harbor=(1,), routes=(("C1", ("N", "N")),))) == []
+    # From Z2, SE is off the board.
+    assert codes(state, Orders(ap=1, harbor=(1,), routes=(("C1", ("SE",)),))) == [
+        (ProblemCode.OFF_BOARD, "C1", 1)
+    ]
+
+
+def test_builds_cost_and_limits() -> None:
+    state = state_with(*(cargo(f"C{i}") for i in range(1, 7)))
+    problems = codes(state, Orders(ap=14, build_cargo=1, build_battleships=1))
+    assert (ProblemCode.BUILD_COST, None, None) in problems
+    assert (ProblemCode.CARGO_LIMIT, None, None) in problems
+    with_b = state_with(cargo("C1"), Ship("B", ShipKind.BATTLESHIP))
+    assert codes(with_b, Orders(ap=9, build_battleships=1)) == [(ProblemCode.BATTLESHIP_LIMIT, None, None)]
+    assert codes(state_with(cargo("C1")), Orders(ap=15, build_cargo=1, build_battleships=1)) == []
+
+
+def test_route_too_long_counts_steps_after_builds() -> None:
+    state = state_with(cargo("C1"))
+    problems = check_orders(state, "red", Orders(ap=7, build_cargo=1, routes=(("C1", ("N", "N")),)))
+    assert [(p.code, p.params) for p in problems] == [
+        (ProblemCode.ROUTE_TOO_LONG, (("length", 2), ("allowed", 1)))
+    ]
+
+
+def test_seahorse_ship_has_two_tokens_per_step() -> None:
+    state = state_with(cargo("C1", "B1", seahorse=True))
+    assert codes(state, Orders(ap=2, routes=(("C1", parse_route("N NE SE N")),))) == []
+    problems = check_orders(state, "red", Orders(ap=1, routes=(("C1", parse_route("N N")),)))
+    assert [(p.step, p.half, p.message) for p in problems] == [(1, 2, "step 1.2 leaves the board at B2")]
+
+
+def test_ships_that_may_not_move_get_no_route_but_stays_are_fine() -> None:
+    state = state_with(cargo("C1", "B1", octopus=True), cargo("C2", "A1", mermaid=True))
+    problems = check_orders(state, "red", Orders(ap=3, routes=(("C1", (None, "N")), ("C2", (None, None)))))
+    assert [(p.code, p.ship, p.step) for p in problems] == [(ProblemCode.SHIP_MAY_NOT_MOVE, "C1", 2)]
+
+
+def test_unknown_ship_including_one_being_built() -> None:
+    state = state_with(cargo("C1"))
+    assert codes(state, Orders(ap=7, build_cargo=1, routes=(("C2", ("N",)),))) == [
+        (ProblemCode.UNKNOWN_SHIP, "C2", None)
+    ]
+
+
+def test_fire_needs_a_battleship_at_the_start_and_a_board_hex() -> None:
+    state = state_with(cargo("C1"))
+    assert codes(state, Orders(ap=9, build_battleships=1, fire=G.parse("C2"))) == [
+        (ProblemCode.FIRE_WITHOUT_BATTLESHIP, None, None)
+    ]
+    with_b = state_with(Ship("B", ShipKind.BATTLESHIP))
+    assert codes(with_b, Orders(ap=0, fire=Hex(30, 30))) == [(ProblemCode.FIRE_OFF_BOARD, None, None)]
+    assert codes(with_b, Orders(ap=0, fire=G.parse("I1"))) == []
+
+
+def test_every_problem_is_listed_at_once() -> None:
+    state = state_with(cargo("C1"), cargo("C2", "A1", mermaid=True))
+    orders = Orders(
+        ap=5,
+        build_cargo=1,
+        harbor=(1, 1, 1),
+        routes=(("C1", ("SW",)), ("C2", ("N",)), ("C9", ())),
+        fire=G.parse("A1"),
+    )
+    found = {p.code for p in check_orders(state, "red", orders)}
+    assert found == {
+        ProblemCode.BUILD_COST,
+        ProblemCode.HARBOR_TOO_LONG,
+        ProblemCode.ROUTE_TOO_LONG,  # the builds cost more than the AP: no steps are left
+        ProblemCode.SHIP_MAY_NOT_MOVE,
+        ProblemCode.UNKNOWN_SHIP,
+        ProblemCode.FIRE_WITHOUT_BATTLESHIP,
+    }
+
+
+def test_unknown_team() -> None:
+    problems = check_orders(state_with(cargo("C1")), "blue", Orders(ap=1))
+    assert [(p.code, p.path) for p in problems] == [(ProblemCode.UNKNOWN_TEAM, "orders.blue")]
+
+
+def test_resolve_refuses_illegal_orders_with_all_problems() -> None:
+    state = state_with(cargo("C1", "A1"), cargo("C2", "A1"))
+    with pytest.raises(IllegalOrders) as error:
+        resolve(state, {"red": Orders(ap=2, routes=(("C1", ("S",)), ("C2", ("SW",))))})
+    assert [p.ship for p in error.value.problems] == ["C1", "C2"]
+    assert isinstance(error.value, ValueError)

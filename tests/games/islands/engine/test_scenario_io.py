@@ -1,0 +1,182 @@
+"""Reading and writing round files: every problem with its JSON path, and the exact output shape."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from games.islands.engine.orders import Orders
+from games.islands.engine.resolve import resolve
+from games.islands.engine.scenario import (
+    ScenarioError,
+    load_scenario,
+    parse_scenario,
+    result_document,
+    run_scenario,
+    scenario_document,
+)
+
+
+def base(**changes: Any) -> dict[str, Any]:
+    doc: dict[str, Any] = {
+        "format": "zlate-ostrovy/1",
+        "side": 5,
+        "seed": 7,
+        "hexes": {"E3": {"tile": "treasure", "chests": 2}, "F4": {"tile": "reefs", "revealed": True}},
+        "teams": [
+            {
+                "name": "red",
+                "harbor": "Z2",
+                "delivered": 0,
+                "ap_total": 25,
+                "ships": [
+                    {"id": "C1", "kind": "cargo", "at": "Z2"},
+                    {"id": "C2", "kind": "cargo", "at": "D3", "chests": 1, "boat": 1, "seahorse": True},
+                    {"id": "B", "kind": "battleship", "at": "E5"},
+                ],
+            }
+        ],
+        "pirates": [{"id": "P1", "at": "G3", "moves": ["N", "S"] * 5 + ["N"]}],
+        "orders": {
+            "red": {"ap": 14, "build": {"cargo": 1}, "routes": {"C2": "N N", "B": "S S"}, "fire": "E3"}
+        },
+        "draws": {"P1.shot": "A1"},
+    }
+    doc.update(changes)
+    return doc
+
+
+def problems_of(doc: object) -> list[str]:
+    with pytest.raises(ScenarioError) as error:
+        load_scenario(doc)
+    return [str(p) for p in error.value.problems]
+
+
+def test_a_good_file_reads() -> None:
+    scenario = load_scenario(base())
+    red = scenario.state.team("red")
+    assert [s.id for s in red.ships] == ["C1", "C2", "B"]
+    assert red.ships[0].in_harbor and red.ships[1].seahorse
+    assert scenario.orders_by_team["red"].build_cargo == 1
+    assert scenario.state.pirates[0].moves[:2] == ("N", "S")
+
+
+def test_not_json() -> None:
+    with pytest.raises(ScenarioError) as error:
+        parse_scenario("{ nope")
+    assert len(error.value.problems) == 1 and "not valid JSON" in str(error.value)
+
+
+def test_every_format_problem_with_its_path() -> None:
+    doc = base()
+    doc["hexes"]["X9"] = {"tile": "gold"}
+    doc["hexes"]["A1"] = {"tile": "lava"}
+    doc["hexes"]["B1"] = {"tile": "map", "chests": 2}
+    doc["teams"][0]["ships"][1]["kind"] = "battleship"
+    doc["teams"][0]["ships"][2]["at"] = "Z5"
+    doc["pirates"][0]["moves"] = ["N"]
+    doc["orders"]["red"]["routes"]["C2"] = "N X"
+    doc["orders"]["blue"] = {"ap": 3}
+    doc["draws"]["P1.dance"] = "A1"
+    found = problems_of(doc)
+    for expected_start in (
+        "hexes.X9: ",
+        "hexes.A1.tile: 'lava' is not a tile",
+        "hexes.B1.chests: only a treasure holds chests",
+        "teams[0].ships[1].kind: ship C2 is a cargo",
+        "teams[0].ships[2].at: Z5 is not a board hex nor the team's harbor",
+        "pirates[0].moves: a pirate gets 11 moves, not 1",
+        "orders.red.routes.C2: token 2 'X' is not one of",
+        "orders.blue: there is no team blue",
+        "draws.P1.dance: not a draw key",
+    ):
+        assert any(p.startswith(expected_start) for p in found), (expected_start, found)
+
+
+def test_illegal_orders_are_reported_with_paths() -> None:
+    doc = base()
+    doc["orders"]["red"]["routes"] = {
+        "C2": "N N N N N N N N N N N N N N N N N N N N",
+        "B": "NE NE",
+        "C5": "N",
+    }
+    found = problems_of(doc)
+    assert "orders.red.routes.C2: the route has 20 tokens but the team has 16" in found
+    assert "orders.red.routes.B: step 2 leaves the board at F5" in found
+    assert any(p.startswith("orders.red.routes.C5: the team has no ship C5") for p in found)
+
+
+def test_unknown_keys_are_named() -> None:
+    found = problems_of(base(colour="red"))
+    assert found == ["colour: unknown key"]
+    doc = base()
+    doc["teams"][0]["ships"][0]["speed"] = 3
+    assert problems_of(doc) == ["teams[0].ships[0].speed: unknown key"]
+
+
+def test_missing_and_wrong_types() -> None:
+    assert problems_of([]) == ["must be an object"]
+    found = problems_of({"format": "zlate-ostrovy/2", "side": 5, "teams": [{"name": "red", "harbor": "A1"}]})
+    assert "format: must be 'zlate-ostrovy/1'" in found
+    assert "teams[0].harbor: A1 is not a bay" in found
+    assert problems_of({"format": "zlate-ostrovy/1", "teams": []}) == ["side: is missing"]
+
+
+def test_output_has_exactly_the_documented_shape() -> None:
+    out = json.loads(run_scenario(json.dumps(base())))
+    assert list(out) == [
+        "format",
+        "side",
+        "seed",
+        "hexes",
+        "teams",
+        "pirates",
+        "events",
+        "pending",
+        "standings",
+    ]
+    assert "orders" not in out and "draws" not in out
+    # Hidden special tiles stay listed (hidden); revealed hexes are listed; plain hidden sea is not.
+    # The battleship passed E3 (revealing it) but loads nothing.
+    assert out["hexes"]["E3"] == {"tile": "treasure", "revealed": True, "chests": 2}
+    assert out["hexes"]["F4"] == {"tile": "reefs", "revealed": True}
+    assert all(h["revealed"] or h["tile"] != "open-sea" for h in out["hexes"].values())
+    ships = {s["id"]: s for s in out["teams"][0]["ships"]}
+    assert ships["C3"]["new"] is True and ships["C3"]["at"] == "Z2"
+    assert ships["C1"]["new"] is False
+    assert set(ships["C1"]) == {"id", "kind", "at", "chests", "boat", "seahorse", "mermaid", "octopus", "new"}
+    assert all("moves" not in p for p in out["pirates"])
+    for event in out["events"]:
+        assert set(event) <= {"step", "half", "who", "at", "what", "private"}
+        assert event["half"] in (1, 2)
+    assert set(out["pending"]) == {"telescope", "hints"}
+    assert out["standings"] == [{"team": "red", "delivered": 0, "ap_total": 39}]
+
+
+def test_output_reads_back_as_input() -> None:
+    out = json.loads(run_scenario(json.dumps(base())))
+    again = load_scenario(out)
+    # Ships, board and teams survive the trip; the pirates get new draws when resolved.
+    assert [s.id for s in again.state.team("red").ships] == [s["id"] for s in out["teams"][0]["ships"]]
+    second = json.loads(run_scenario(json.dumps(out)))
+    assert second["standings"][0]["ap_total"] == 39  # no orders: no AP received
+
+
+def test_writer_and_reader_agree() -> None:
+    scenario = load_scenario(base())
+    doc = scenario_document(scenario.state, scenario.orders_by_team)
+    doc["draws"] = base()["draws"]
+    again = load_scenario(json.loads(json.dumps(doc)))
+    assert again.state == scenario.state
+    assert again.orders_by_team == scenario.orders_by_team
+    assert resolve(again.state, again.orders_by_team, again.draws) == resolve(
+        scenario.state, scenario.orders_by_team, scenario.draws
+    )
+
+
+def test_result_document_of_a_python_round() -> None:
+    scenario = load_scenario(base(orders={"red": {"ap": 1}}))
+    doc = result_document(resolve(scenario.state, {"red": Orders(ap=1)}, scenario.draws))
+    assert doc["teams"][0]["ap_total"] == 26  # type: ignore[index]
