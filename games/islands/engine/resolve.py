@@ -43,6 +43,7 @@ from .orders import NO_ORDERS, IllegalOrders, Orders, RouteStep, check_all_order
 from .rng import NO_DRAWS, DirectionStream, Draws, RoundRandom, pirate_moves
 from .state import (
     BATTLESHIP_ID,
+    CARGO_IDS,
     MAX_CARGO_SHIPS,
     SHOT_RANGE,
     Board,
@@ -52,6 +53,7 @@ from .state import (
     ShipKind,
     Team,
     hex_index,
+    ship_priority,
 )
 from .tiles import REPEATING, Tile
 
@@ -271,7 +273,8 @@ class _Round:
     def build(self) -> None:
         for team in self.teams:
             orders = team.orders
-            free = [i for i in ("C1", "C2", "C3", "C4", "C5", "C6") if i not in {s.id for s in team.ships}]
+            used = {s.id for s in team.ships}
+            free = [i for i in CARGO_IDS if i not in used]
             built = free[: orders.build_cargo]
             if orders.build_battleships and all(s.id != BATTLESHIP_ID for s in team.ships):
                 built.insert(0, BATTLESHIP_ID)
@@ -280,7 +283,7 @@ class _Round:
                 mover = _Mover(team=team, id=ship_id, kind=kind, at=None, new=True)
                 team.ships.append(mover)
                 self.log(What.BUILD, team.harbor, mover, kind=kind.value)
-            team.ships.sort(key=lambda m: 0 if m.id == BATTLESHIP_ID else int(m.id[1:]))
+            team.ships.sort(key=lambda m: ship_priority(m.id))
 
     def move_harbors(self, step: int) -> None:
         """A harbor moves in the first half-step of its step, before the ships (its ships with it)."""
@@ -543,7 +546,7 @@ class _Round:
                 self.log(What.FOUND_LOST, at, team=team.name)
                 continue
             used = {s.id for s in alive}
-            ship_id = next(f"C{i}" for i in range(1, MAX_CARGO_SHIPS + 1) if f"C{i}" not in used)
+            ship_id = next(i for i in CARGO_IDS if i not in used)
             mover = _Mover(team=team, id=ship_id, kind=ShipKind.CARGO, at=at, new=True)
             team.ships.append(mover)
             self.log(What.FOUND, at, mover)

@@ -88,7 +88,12 @@ class Ship:
     @property
     def order_key(self) -> int:
         """Priority within a team: the battleship first, then cargo ships by number."""
-        return 0 if self.id == BATTLESHIP_ID else int(self.id[1:])
+        return ship_priority(self.id)
+
+
+def ship_priority(ship_id: str) -> int:
+    """``B`` -> 0, ``C3`` -> 3: simultaneous effects apply the battleship first, then by number."""
+    return 0 if ship_id == BATTLESHIP_ID else int(ship_id[1:])
 
 
 @dataclass(frozen=True, slots=True)
