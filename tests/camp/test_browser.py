@@ -1,0 +1,65 @@
+"""The placements page in a real browser: htmx preview (CSRF header on <body>), then saving."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from camp.models import Placement, Round, Team
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed"),
+]
+
+
+@pytest.fixture
+def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setitem(os.environ, "DJANGO_ALLOW_ASYNC_UNSAFE", "1")  # Playwright's loop in this thread
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        try:
+            yield browser.new_page()
+        finally:
+            browser.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_preview_while_typing_then_save(
+    live_server: Any, page: Any, admin_user: Any, teams: list[Team], round1: Round
+) -> None:
+    red, blue, green = teams
+    page.goto(f"{live_server.url}/admin/login/")
+    page.fill("#id_username", "admin")
+    page.fill("#id_password", "password")
+    page.click("input[type=submit]")
+    page.goto(f"{live_server.url}/admin/camp/round/{round1.pk}/placements/")
+    page.fill(f"#rank-{red.pk}", "1")
+    page.fill(f"#rank-{blue.pk}", "1")
+    page.fill(f"#rank-{green.pk}", "3")
+    page.wait_for_selector("#ap-preview .zo-ok", timeout=5000)  # htmx POST passed CSRF and swapped in
+    preview = page.inner_text("#ap-preview")
+    assert "Zelení" in preview and "8" in preview
+    assert not Placement.objects.exists()  # the preview stores nothing
+    page.click("input[type=submit]")
+    page.wait_for_selector(".messagelist .success")
+    assert sorted(Placement.objects.values_list("team_id", "ap")) == sorted(
+        [(red.pk, 14), (blue.pk, 14), (green.pk, 8)]
+    )
