@@ -123,3 +123,10 @@ def test_undo_is_just_the_old_state() -> None:
     orders = {t.name: random_legal_orders(rnd, state, t.name, 11) for t in state.teams}
     resolve(state, orders)
     assert state == copy
+
+
+def test_each_telescope_found_is_one_pending_choice() -> None:
+    board = Board.from_cells(5, {at("B1"): Cell(Tile.TELESCOPE), at("B2"): Cell(Tile.TELESCOPE)})
+    state = GameState(board, (Team("red", at("Z1"), ships=(Ship("C1", ShipKind.CARGO),)),))
+    result = resolve(state, {"red": Orders(ap=2, routes=(("C1", parse_route("N N")),))})
+    assert [t.who for t in result.telescopes] == ["red.C1", "red.C1"]
