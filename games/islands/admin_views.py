@@ -76,8 +76,11 @@ def _fairness_rows(report: generator.FairnessReport) -> dict[str, Any]:
     }
 
 
-def _preview_context(camp: Camp, raw_seed: str | None) -> dict[str, Any]:
-    """The ``preview`` partial: a board dealt from a seed, drawn, with its fairness; nothing stored."""
+def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True) -> dict[str, Any]:
+    """The ``preview`` partial: a board dealt from a seed, drawn, with its fairness; nothing stored.
+
+    Without ``generate`` only the seed form (a first board's seed derives from the camp's seed).
+    """
     setup = selectors.board_setup(camp)
     default_seed = selectors.derived_seed(camp.seed, "board", 1) % 1_000_000
     form = SeedForm({"seed": raw_seed if raw_seed is not None else str(default_seed)})
@@ -87,7 +90,7 @@ def _preview_context(camp: Camp, raw_seed: str | None) -> dict[str, Any]:
         "replacing": setup is not None,
         "page_url": _page_url(camp),
     }
-    if not form.is_valid():
+    if not generate or not form.is_valid():
         return ctx
     seed = form.cleaned_data["seed"]
     try:
@@ -218,8 +221,7 @@ def board_setup(request: HttpRequest, camp_id: int) -> HttpResponse:
         return render(request, f"{TEMPLATE}#preview", {"camp": camp, **_preview_context(camp, raw_seed)})
     extra: dict[str, Any] = {}
     setup_exists = selectors.board_setup(camp) is not None
-    if raw_seed is not None or not setup_exists:
-        extra.update(_preview_context(camp, raw_seed))
+    extra.update(_preview_context(camp, raw_seed, generate=raw_seed is not None or not setup_exists))
     extra.update(_hex_context(camp, label))
     return render(request, TEMPLATE, _context(request, camp, **extra))
 

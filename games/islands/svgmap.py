@@ -250,7 +250,7 @@ def _ring(n: int, radius: float) -> list[tuple[float, float]]:
 STYLE = (
     ".zo-map text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;text-anchor:middle;"
     "dominant-baseline:central;pointer-events:none}"
-    ".zo-map .lbl{font-size:8.5px;fill:#233}"
+    ".zo-map .lbl{font-size:9.5px;fill:#233}"
     ".zo-map .mark{font-size:13px;font-weight:bold;fill:#123}"
     ".zo-map .dark .mark,.zo-map .dark .lbl,.zo-map .dark .cnt{fill:#fff}"
     ".zo-map .cnt{font-size:11px;font-weight:bold;fill:#6b3e00}"
@@ -294,8 +294,9 @@ def render_svg(view: MapView) -> SafeString:
         out.append(
             "<style>.zo-map .staff-hidden .mark,.zo-map .staff-hidden .cnt{opacity:.75}</style>"
             '<defs><pattern id="zo-hatch" width="6" height="6" patternUnits="userSpaceOnUse"'
-            ' patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff" fill-opacity=".35"/>'
-            '<line x1="0" y1="0" x2="0" y2="6" stroke="#555" stroke-width="1.5"/></pattern></defs>'
+            ' patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff" fill-opacity=".25"/>'
+            '<line x1="0" y1="0" x2="0" y2="6" stroke="#000" stroke-opacity=".22" stroke-width="1"/>'
+            "</pattern></defs>"
         )
 
     # Compass: which way is north, in the page's own letters.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -69,6 +71,7 @@ def test_accept_stores_the_board(staff_client: Client, camp: Camp) -> None:
     assert BoardHex.objects.filter(camp=camp).count() == 31
     page = staff_client.get(response["Location"]).content.decode()
     assert "42" in page and 'hx-get="' in page  # the stored board is clickable
+    assert re.search(r'href="\?seed=\d+"', page)  # "another seed" works with a board too
     # Replacing needs the tick.
     response = staff_client.post(url("accept", camp), {"seed": "43"}, follow=True)
     assert BoardSetup.objects.get(camp=camp).generator_seed == 42
