@@ -41,21 +41,17 @@ from .errors import (
     SetupError,
     WrongPhase,
 )
+from .scoring import TablePlayer, score_table
 from .state import (
     BILLS,
-    BILLS_GOLD,
-    BILLS_TIE_GOLD,
     BLOCK,
     CARDS_PER_COMPANY,
     COMPANIES,
     COMPANY_INDEX,
     DEFAULT_CASH_TABLE,
     DRAW_COUNT,
-    EXCHANGE_GOLD,
-    EXCHANGE_TIE_GOLD,
     GOAL,
     GOAL_FIELD,
-    GOAL_GOLD,
     GOOD_INDEX,
     GOODS,
     HAND_SIZE,
@@ -63,7 +59,6 @@ from .state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     NO_CARDS,
-    SEAL_GOLD,
     TRACK_LENGTH,
     AuctionState,
     Counts,
@@ -826,30 +821,19 @@ def _finish(state: GameState) -> GameState:
 
 
 def score(state: GameState) -> tuple[Score, ...]:
-    """Final gold by source for every seat, from the state as it stands (hands already laid)."""
-    n = len(state.players)
-    exchange = [0] * n
-    for g, good in enumerate(GOODS):
-        crates = state.crates(good)
-        top = max(crates)
-        if not top:
-            continue
-        leaders = [s for s in range(n) if crates[s] == top]
-        gain = EXCHANGE_GOLD[g] if len(leaders) == 1 else EXCHANGE_TIE_GOLD[g]
-        for s in leaders:
-            exchange[s] += gain
-    top_bills = max(p.bills for p in state.players)
-    richest = [s for s, p in enumerate(state.players) if p.bills == top_bills]
-    bills_gain = BILLS_GOLD if len(richest) == 1 else BILLS_TIE_GOLD
-    return tuple(
-        Score(
-            cashed=p.gold,
-            exchanges=exchange[s],
-            bills=bills_gain if s in richest else 0,
-            goal=GOAL_GOLD if p.goal else 0,
-            seals=SEAL_GOLD * sum(1 for h in state.seals if h == s),
-        )
-        for s, p in enumerate(state.players)
+    """Final gold by source for every seat, from the state as it stands (hands already laid);
+    computed by :func:`scoring.score_table`, the one scoring implementation."""
+    return score_table(
+        [
+            TablePlayer(
+                crates=tuple(state.crates(good)[s] for good in GOODS),
+                bills=p.bills,
+                seals=state.seals_of(s),
+                goal=p.goal,
+                cashed=p.gold,
+            )
+            for s, p in enumerate(state.players)
+        ]
     )
 
 
