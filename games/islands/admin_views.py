@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -288,17 +289,11 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
     label = (form.data.get("hex") or form.initial.get("hex") or "").strip().upper()[:10] if form else ""
     extra = {"hex_form": form, "hex_label": label, "hex_saved": saved}
     if request.htmx:
-        setup = selectors.board_setup(camp)
-        return render(
-            request,
-            f"{TEMPLATE}#board",
-            {
-                "camp": camp,
-                **_board_context(camp, setup, label),
-                **extra,
-                "legend": svgmap.legend(staff=True),
-            },
-        )
+        # The board (map and editor), and out of band the progress strip (hand edits counted).
+        ctx = _context(request, camp, **extra)
+        board = render_to_string(f"{TEMPLATE}#board", ctx, request=request)
+        progress = render_to_string(f"{TEMPLATE}#progress", {**ctx, "oob": True}, request=request)
+        return HttpResponse(board + progress)
     if saved:
         messages.success(request, _("Hex %(label)s saved.") % {"label": label})
         return HttpResponseRedirect(_page_url(camp, hex=label))

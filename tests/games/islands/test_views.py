@@ -112,6 +112,8 @@ def test_hex_editor_fragment_and_save(staff_client: Client, camp: Camp) -> None:
     html = response.content.decode()
     assert response.status_code == 200 and html.lstrip().startswith('<div id="board"')
     assert "<svg" in html and "Uloženo" in html
+    assert 'id="progress" aria-label="Postup" hx-swap-oob="true"' in html
+    assert "1 hex upraven ručně" in html
     g = geometry(5)
     b2 = g.parse("B2")
     row = BoardHex.objects.get(camp=camp, q=b2.q, r=b2.r)
