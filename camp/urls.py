@@ -9,6 +9,8 @@ urlpatterns = [
 ]
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),
+    path("batavia/", include("games.batavia.urls")),
+    path("", include("games.islands.urls_public")),
     path("", include("camp.urls_public")),
     prefix_default_language=False,
 )

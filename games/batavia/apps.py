@@ -6,3 +6,9 @@ class BataviaConfig(AppConfig):
     name = "games.batavia"
     label = "batavia"
     verbose_name = _("Batavia")
+
+    def ready(self) -> None:
+        from camp.desk import register_steps
+        from games.batavia.desk import batavia_steps
+
+        register_steps(batavia_steps, order=20)

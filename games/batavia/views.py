@@ -1,0 +1,129 @@
+"""A team's private page, reached by the unguessable link ``/batavia/t/<token>/`` (no login).
+
+It shows the team's own hand and bills (from the engine's ``private_view`` only) and exactly the
+forms of what the team may do now; while another player acts it waits and refreshes by itself
+(htmx polls with the version it shows; an unchanged game answers 204 and nothing is redrawn).
+A revoked or unknown link gets a friendly "not found" page. Every POST is checked by the services;
+anything wrong gives a message and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
+
+from games.batavia import selectors, services
+from games.batavia.engine import private_view
+from games.batavia.forms import FormProblem, parse_action, parse_counts, parse_version
+from games.batavia.models import BataviaSeat, BataviaSession, SessionStatus
+from games.batavia.presenters import action_options, play_preview, private_context
+
+POLL_SECONDS = 3
+
+
+def team_colours(session: BataviaSession) -> dict[str, str]:
+    return {s.team.name: s.team.colour for s in session.seats.select_related("team")}
+
+
+def _not_found(request: HttpRequest) -> HttpResponse:
+    response = render(request, "batavia/team_missing.html", {}, status=404)
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _seat(token: str) -> BataviaSeat | None:
+    seat = selectors.seat_by_token(token)
+    if seat is None or not seat.link_active:
+        return None
+    return seat
+
+
+def team_context(
+    seat: BataviaSeat, *, message: str = "", posted: dict[str, Any] | None = None, success: str = ""
+) -> dict[str, Any]:
+    """What the team page shows: the private view of this seat's player and its forms."""
+    session = seat.session
+    state = selectors.session_state(session)
+    ctx: dict[str, Any] = {
+        "seat": seat,
+        "session": session,
+        "team": seat.team,
+        "version": session.version,
+        "message": message,
+        "success": success,
+        "posted": posted or {},
+        "poll_seconds": POLL_SECONDS,
+        "status": session.status,
+        "started": session.status != SessionStatus.SETUP,
+    }
+    if state is None:
+        return ctx
+    name = state.names[seat.number]
+    ctx["game"] = private_context(private_view(state, name), team_colours(session))
+    options = action_options(state, seat.number) if ctx["started"] else {"kind": "wait"}
+    if seat.bot and options["kind"] in ("bid", "turn"):
+        options = {"kind": "wait"}
+    ctx["options"] = options
+    if options["kind"] == "turn" and options["can_play"]:
+        counts = {}
+        if posted:
+            try:
+                counts = parse_counts(posted)  # type: ignore[arg-type]
+            except FormProblem:
+                counts = {}
+        ctx["preview"] = play_preview(state, seat.number, counts) if any(counts.values()) else None
+        ctx["counts"] = counts
+    return ctx
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def team_page(request: HttpRequest, token: str) -> HttpResponse:
+    seat = _seat(token)
+    if seat is None:
+        return _not_found(request)
+    session = seat.session
+    if request.method == "GET":
+        if request.htmx and request.GET.get("v") == str(session.version):
+            return HttpResponse(status=204)  # nothing changed: htmx keeps the page as it is
+        template = "batavia/team.html#live" if request.htmx else "batavia/team.html"
+        success = _("Done.") if request.GET.get("done") else ""
+        return render(request, template, team_context(seat, success=success))
+
+    message = ""
+    try:
+        action = parse_action(request.POST)
+    except FormProblem as problem:
+        message = problem.message
+    else:
+        try:
+            services.session_act(
+                session=session, seat=seat.number, action=action, version=parse_version(request.POST)
+            )
+        except services.BataviaServiceError as error:
+            message = error.text
+            session.refresh_from_db()
+        else:
+            return HttpResponseRedirect(f"{request.path}?done=1")
+    return render(request, "batavia/team.html", team_context(seat, message=message, posted=request.POST))
+
+
+@never_cache
+@require_http_methods(["POST"])
+def team_play_check(request: HttpRequest, token: str) -> HttpResponse:
+    """htmx: the live check of the cards picked to lay (writes nothing)."""
+    seat = _seat(token)
+    if seat is None:
+        return _not_found(request)
+    ctx = team_context(seat, posted=request.POST)
+    try:
+        parse_counts(request.POST)
+    except FormProblem as problem:
+        ctx["preview"] = None
+        ctx["check_problem"] = problem.message
+    return render(request, "batavia/team.html#play-check", ctx)
