@@ -8,10 +8,11 @@ shows Czech letters (``S`` is north) and an English page English ones: the two n
 from __future__ import annotations
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.islands.engine.hexes import CZECH_COMPASS16, CZECH_DIRECTIONS
+from games.islands.engine.orders import OrderProblem, ProblemCode
 from games.islands.engine.tiles import Tile
 
 #: Full names, as in the glossary.
@@ -77,3 +78,280 @@ def tile_name(tile: str | Tile) -> str:
 def tile_mark(tile: str | Tile) -> str:
     t = Tile(tile)
     return "" if t is Tile.OPEN_SEA else str(TILE_MARKS[t])
+
+
+# ------------------------------------------------------------------------------------ orders
+
+
+def ship_label(ship: str) -> str:
+    """``C2`` -> "ship C2" / "Loď C2"; ``B`` -> the battleship."""
+    if ship == "B":
+        return gettext("Battleship B")
+    return gettext("Ship %(ship)s") % {"ship": ship}
+
+
+def step_label(step: int, half: int | None = None) -> str:
+    if half is None:
+        return gettext("step %(step)d") % {"step": step}
+    return gettext("step %(step)d, half-step %(half)d") % {"step": step, "half": half}
+
+
+def where_label(
+    *, field: str, ship: str | None = None, step: int | None = None, half: int | None = None
+) -> str:
+    """Where in the orders a problem sits, as a reader says it: "Loď C2, krok 3", "Přístav, krok 2"."""
+    parts: list[str] = []
+    if ship:
+        parts.append(ship_label(ship))
+    elif field == "harbor":
+        parts.append(gettext("Harbor"))
+    elif field == "fire":
+        parts.append(gettext("Fire"))
+    elif field in ("build", "build_cargo", "build_battleship"):
+        parts.append(gettext("Building"))
+    if step is not None:
+        parts.append(step_label(step, half))
+    return ", ".join(parts)
+
+
+def with_where(where: str, text: str) -> str:
+    if not where:
+        return text[:1].upper() + text[1:]
+    return gettext("%(where)s: %(what)s") % {"where": where, "what": text}
+
+
+def order_problem_text(problem: OrderProblem, *, fire_label: str = "") -> str:
+    """One engine problem of a team's orders in the active language, without the "where" part."""
+    p = dict(problem.params)
+    code = problem.code
+    if code is ProblemCode.UNKNOWN_TEAM:
+        return gettext("there is no team %(team)s") % {"team": problem.team}
+    if code is ProblemCode.NEGATIVE_AP:
+        return gettext("action points cannot be negative (%(ap)s)") % {"ap": p.get("ap")}
+    if code is ProblemCode.NEGATIVE_BUILD:
+        return gettext("the number of ships to build cannot be negative (%(count)s)") % {
+            "count": p.get("count")
+        }
+    if code is ProblemCode.BUILD_COST:
+        return gettext("the ships cost %(cost)s AP but the team has only %(ap)s AP this round") % {
+            "cost": p.get("cost"),
+            "ap": p.get("ap"),
+        }
+    if code is ProblemCode.CARGO_LIMIT:
+        return gettext(
+            "the team has %(have)s cargo ships; %(build)s more would pass the limit of %(limit)s"
+        ) % {"have": p.get("have"), "build": p.get("build"), "limit": p.get("limit")}
+    if code is ProblemCode.BATTLESHIP_LIMIT:
+        return gettext("the team already has a battleship (at most %(limit)s)") % {"limit": p.get("limit")}
+    if code is ProblemCode.UNKNOWN_SHIP:
+        return gettext("the team has no such ship (a ship built now moves from the next round)")
+    if code is ProblemCode.DUPLICATE_ROUTE:
+        return gettext("two routes for one ship")
+    if code is ProblemCode.SHIP_MAY_NOT_MOVE:
+        if "octopus" in str(p.get("reason", "")):
+            return gettext("the ship may not move this round: an octopus holds it")
+        return gettext("the ship may not move this round: a mermaid keeps it")
+    if code is ProblemCode.ROUTE_TOO_LONG:
+        allowed = int(p.get("allowed", 0))
+        return ngettext(
+            "the route has %(length)d moves but the team has only %(allowed)d step",
+            "the route has %(length)d moves but the team has only %(allowed)d steps",
+            allowed,
+        ) % {"length": int(p.get("length", 0)), "allowed": allowed}
+    if code is ProblemCode.UNKNOWN_DIRECTION:
+        return gettext("“%(token)s” is not a direction") % {"token": p.get("token")}
+    if code is ProblemCode.OFF_BOARD:
+        return gettext("would sail off the board at %(at)s") % {"at": p.get("at")}
+    if code is ProblemCode.HARBOR_TOO_LONG:
+        allowed = int(p.get("allowed", 0))
+        return ngettext(
+            "%(length)d harbor moves but the team has only %(allowed)d step",
+            "%(length)d harbor moves but the team has only %(allowed)d steps",
+            allowed,
+        ) % {"length": int(p.get("length", 0)), "allowed": allowed}
+    if code is ProblemCode.BAD_HARBOR_MOVE:
+        return gettext("a harbor moves by + (next bay), - (previous bay) or . (stays)")
+    if code is ProblemCode.FIRE_WITHOUT_BATTLESHIP:
+        return gettext("the team had no battleship at the start of the round, so it cannot fire")
+    if code is ProblemCode.FIRE_OFF_BOARD:
+        return gettext("%(target)s is not a hex of the board") % {"target": fire_label or p.get("target")}
+    return problem.message  # pragma: no cover - every code is handled above
+
+
+def route_token_text(token: str, *, czech: bool) -> str:
+    """A route token that is not a direction, with the letters that are."""
+    if czech:
+        return gettext("“%(token)s” is not a direction: write S SV JV J JZ SZ (S is north) or . to stay") % {
+            "token": token
+        }
+    return gettext("“%(token)s” is not a direction: write N NE SE S SW NW or . to stay") % {"token": token}
+
+
+def harbor_token_text(token: str) -> str:
+    return gettext("“%(token)s” is not a harbor move: write + (next bay), - (previous bay) or . (stay)") % {
+        "token": token
+    }
+
+
+# ------------------------------------------------------------------------------------ events
+
+
+def who_label(team: str | None, actor: str) -> str:
+    """``("Červení", "C1")`` -> "Červení C1"; ``(None, "P1")`` -> "Pirát P1"; a team alone by name."""
+    if team is None:
+        return gettext("Pirate %(pirate)s") % {"pirate": actor}
+    if not actor:
+        return team
+    return f"{team} {actor}"
+
+
+def dotted_who_label(who: str) -> str:
+    """``red.C1`` or ``P1`` (the round file's "who") as :func:`who_label` says it."""
+    if "." in who:
+        team, _dot, actor = who.rpartition(".")
+        return who_label(team, actor)
+    if who[:1] == "P" and who[1:].isdigit():
+        return who_label(None, who)
+    return who
+
+
+_AFTER_MOVEMENT = {"convert", "shot", "shot-lost", "hit", "home", "found", "found-lost", "hint"}
+
+
+def event_text(event: dict[str, object]) -> str:
+    """One event of a stored round log (see ``rounds.event_to_json``) as a sentence, without "when"."""
+    what = str(event["what"])
+    team = event.get("team")
+    who = who_label(team if isinstance(team, str) else None, str(event.get("actor") or ""))
+    at = str(event.get("at", ""))
+    raw = event.get("detail")
+    d: dict[str, object] = raw if isinstance(raw, dict) else {}
+    v = {"who": who, "at": at}
+    if what == "build":
+        if d.get("kind") == "battleship":
+            return gettext("%(team)s built the battleship %(ship)s") % {
+                "team": team,
+                "ship": event.get("actor"),
+            }
+        return gettext("%(team)s built the cargo ship %(ship)s") % {"team": team, "ship": event.get("actor")}
+    if what == "harbor":
+        return gettext("%(who)s moved the harbor to %(at)s") % v
+    if what == "reveal":
+        return gettext("%(who)s revealed %(at)s: %(tile)s") % {**v, "tile": tile_name(str(d.get("tile")))}
+    if what == "load":
+        return gettext("%(who)s loaded a chest at %(at)s (%(left)s left there)") % {
+            **v,
+            "left": d.get("left"),
+        }
+    if what == "deliver":
+        chests = int(d.get("chests", 0) or 0)  # type: ignore[call-overload]
+        return ngettext(
+            "%(who)s delivered %(chests)d chest to the harbor",
+            "%(who)s delivered %(chests)d chests to the harbor",
+            chests,
+        ) % {**v, "chests": chests}
+    if what == "sink":
+        if d.get("reason") == "reefs":
+            return gettext("%(who)s sank on the reefs at %(at)s") % v
+        return gettext("%(who)s sailed off the board at %(at)s and sank") % v
+    if what == "stop":
+        if d.get("tile") == Tile.POSEIDON.value:
+            return gettext("Poseidon stopped %(who)s at %(at)s") % v
+        return gettext("A mermaid stopped %(who)s at %(at)s: it may not move next round") % v
+    if what == "hold":
+        return gettext("An octopus holds %(who)s at %(at)s") % v
+    if what == "free":
+        return gettext("%(who)s at %(at)s was freed by %(by)s") % {
+            **v,
+            "by": dotted_who_label(str(d.get("by"))),
+        }
+    if what == "telescope":
+        return gettext("%(who)s found a telescope at %(at)s: the team names a hex to reveal") % v
+    if what == "map":
+        return gettext("%(who)s found a map at %(at)s") % v
+    if what == "found":
+        return gettext("%(team)s found a cargo ship at %(at)s: it is their %(ship)s") % {
+            "team": team,
+            "at": at,
+            "ship": event.get("actor"),
+        }
+    if what == "found-lost":
+        return gettext("%(team)s found a cargo ship at %(at)s, but they already have 6") % {
+            "team": team,
+            "at": at,
+        }
+    if what == "boat":
+        if d.get("used") is False:
+            return gettext("%(who)s found a boat at %(at)s; a battleship cannot use it") % v
+        return gettext("%(who)s found a boat at %(at)s: it may carry %(bonus)s chest(s) more") % {
+            **v,
+            "bonus": d.get("bonus"),
+        }
+    if what == "rum":
+        return gettext("%(who)s found rum at %(at)s: the rest of its moves go astray") % v
+    if what == "rum-move":
+        return gettext("%(who)s drifts towards %(direction)s (rum)") % {
+            **v,
+            "direction": direction_label(str(d.get("direction"))),
+        }
+    if what == "seahorse":
+        return gettext("%(who)s found a seahorse at %(at)s: it moves double next round") % v
+    if what == "pirate":
+        return gettext("%(who)s appeared at %(at)s (pirates found by %(by)s)") % {
+            **v,
+            "by": dotted_who_label(str(d.get("by"))),
+        }
+    if what == "redraw":
+        return gettext("%(who)s would leave the board: new direction %(direction)s") % {
+            **v,
+            "direction": direction_label(str(d.get("direction"))),
+        }
+    if what == "convert":
+        return gettext("%(who)s was caught by %(by)s at %(at)s and turned pirate (%(pirate)s)") % {
+            **v,
+            "by": dotted_who_label(str(d.get("by"))),
+            "pirate": d.get("pirate"),
+        }
+    if what == "shot":
+        return gettext("%(who)s fired at %(at)s") % v
+    if what == "shot-lost":
+        reason = d.get("reason")
+        if reason == "range":
+            return gettext("%(who)s could not fire at %(at)s: out of range") % v
+        if reason == "peace":
+            return gettext("%(who)s may not fire from a peace zone (%(at)s)") % v
+        return gettext("%(who)s does not fire from its harbor") % v
+    if what == "hit":
+        return gettext("%(who)s was hit at %(at)s (shot by %(by)s)") % {
+            **v,
+            "by": dotted_who_label(str(d.get("by"))),
+        }
+    if what == "home":
+        return gettext("Poseidon carried %(who)s home to its harbor") % v
+    if what == "hint":
+        return gettext("%(who)s got a map hint at %(at)s: treasure lies to the %(point)s") % {
+            **v,
+            "point": compass_label(str(d.get("point"))),
+        }
+    return f"{who}: {what} {at}"  # pragma: no cover - every engine word is handled above
+
+
+def event_when(event: dict[str, object], *, round_number: int, end_step: int | None) -> str:
+    """ "Kolo 3, krok 2", "Kolo 3, před plavbou", "Kolo 3, po plavbě"."""
+    step = int(event.get("step", 0) or 0)  # type: ignore[call-overload]
+    half = int(event.get("half", 1) or 1)  # type: ignore[call-overload]
+    if step == 0:
+        return gettext("Round %(round)d, before sailing") % {"round": round_number}
+    if end_step is not None and step >= end_step:
+        return gettext("Round %(round)d, after sailing") % {"round": round_number}
+    if half == 2:
+        return gettext("Round %(round)d, step %(step)d (second half)") % {"round": round_number, "step": step}
+    return gettext("Round %(round)d, step %(step)d") % {"round": round_number, "step": step}
+
+
+def end_step_of(events: list[dict[str, object]]) -> int | None:
+    """The step number the engine gives to what happens after all movement (shots, conversions…)."""
+    for e in events:
+        if e.get("what") in _AFTER_MOVEMENT:
+            return int(e.get("step", 0) or 0)  # type: ignore[call-overload]
+    return None

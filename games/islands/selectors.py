@@ -9,15 +9,28 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from django.db.models import Q, Sum
+from django.db.models import Count, Q, Sum
 
 from camp.models import Camp, Placement, Round, RoundStatus, Team
+from games.islands import display
 from games.islands.engine import generator
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
+from games.islands.engine.rng import random_for
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, BoardSetup, Harbor, IslandsRound, Pirate, RoundResult, Ship
+from games.islands.models import (
+    BoardHex,
+    BoardSetup,
+    Harbor,
+    IslandsRound,
+    Pirate,
+    RoundResult,
+    Ship,
+    TeamOrders,
+    TelescopeChoice,
+)
 from games.islands.svgmap import BoardCell, HarborView, MapView, PirateView, ShipView, public_view, staff_view
 
 #: Round statuses after which the board may no longer be generated again (rules: the game is on).
@@ -266,3 +279,309 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
 
 def round_result(round: Round) -> RoundResult | None:  # noqa: A002
     return RoundResult.objects.filter(round=round).first()
+
+
+# ------------------------------------------------------------------------------------ rounds
+
+
+def priority_team_ids(round: Round) -> list[int]:  # noqa: A002
+    """Team ids of the round's camp, best placement first: ties (and the teams without a
+    placement, who come last) in an order drawn by lot from (camp seed, round number, "priority")."""
+    ranks = dict(Placement.objects.filter(round=round).values_list("team_id", "rank"))
+    order = list(
+        Team.objects.filter(camp_id=round.camp_id)
+        .order_by("order", "name", "id")
+        .values_list("id", flat=True)
+    )
+    random_for(round.camp.seed, round.number, "priority").shuffle(order)
+    return sorted(order, key=lambda tid: ranks.get(tid, 10**6))
+
+
+def round_priority(round: Round) -> list[str]:  # noqa: A002
+    """Team names in the round's priority order (see :func:`priority_team_ids`)."""
+    names = dict(Team.objects.filter(camp_id=round.camp_id).values_list("id", "name"))
+    return [names[tid] for tid in priority_team_ids(round)]
+
+
+def map_view_of_state(state: es.GameState, colours: dict[str, str], *, staff: bool = True) -> MapView:
+    """A map view of an engine state (e.g. a previewed result), for staff or for the public."""
+    g = state.geometry
+    cells = [
+        BoardCell(q=h.q, r=h.r, tile=c.tile.value, chests=c.chests, revealed=c.revealed)
+        for h, c in state.board.items()
+    ]
+    ships = [
+        ShipView(
+            at=g.label(t.harbor if s.at is None else s.at),
+            ident=s.id,
+            colour=colours.get(t.name, ""),
+            team=t.name,
+            battleship=s.kind is es.ShipKind.BATTLESHIP,
+            chests=s.chests,
+        )
+        for t in state.teams
+        for s in t.ships
+    ]
+    harbors = [
+        HarborView(bay=g.bay_number(t.harbor), colour=colours.get(t.name, ""), team=t.name)
+        for t in state.teams
+    ]
+    pirates = [PirateView(at=g.label(p.at), ident=p.id) for p in state.pirates]
+    make = staff_view if staff else public_view
+    return make(side=state.side, cells=cells, ships=ships, harbors=harbors, pirates=pirates)
+
+
+@dataclass(frozen=True)
+class TeamRoundRow:
+    """One team in a round: its AP, its stored orders (None: none yet)."""
+
+    team: Team
+    ap: int
+    orders: TeamOrders | None
+
+    @property
+    def has_orders(self) -> bool:
+        return self.orders is not None
+
+
+@dataclass(frozen=True)
+class TelescopePending:
+    """One telescope choice of a resolved round: ``key`` (``red.C1``, ``red.C1#2``), who, and the
+    hex chosen (``""`` skipped, None not entered yet)."""
+
+    key: str
+    team: str
+    ship: str
+    chosen: str | None
+
+    @property
+    def open(self) -> bool:
+        return self.chosen is None
+
+
+@dataclass(frozen=True)
+class RoundOverview:
+    round: Round
+    status: str
+    opened: bool
+    teams: list[TeamRoundRow]
+    result: RoundResult | None
+    telescopes: list[TelescopePending]
+    #: Why the round cannot be resolved now (translated); empty when it can.
+    blockers: list[str]
+
+    @property
+    def resolvable(self) -> bool:
+        return not self.blockers
+
+    @property
+    def teams_without_orders(self) -> list[Team]:
+        return [row.team for row in self.teams if row.orders is None]
+
+    @property
+    def pending_telescopes(self) -> list[TelescopePending]:
+        return [t for t in self.telescopes if t.open]
+
+    @property
+    def closable(self) -> bool:
+        return self.status == RoundStatus.RESOLVED and not self.pending_telescopes
+
+
+def _telescopes(result: RoundResult | None, choices: Iterable[TelescopeChoice]) -> list[TelescopePending]:
+    if result is None:
+        return []
+    from games.islands.rounds import telescope_keys
+
+    chosen = {c.ship: c.hex for c in choices}
+    out = []
+    for key in telescope_keys(result.pending_telescopes):
+        team, _dot, ship = key.split("#")[0].rpartition(".")
+        out.append(TelescopePending(key=key, team=team, ship=ship, chosen=chosen.get(key)))
+    return out
+
+
+def round_overview(round: Round) -> RoundOverview:  # noqa: A002
+    """Where a round stands: status, which teams have orders, whether it can be resolved, pending
+    telescope choices. A constant number of queries, however many rounds the camp has."""
+    from django.utils.translation import gettext as _
+
+    from games.islands.rounds import OrdersInvalid, _stored_orders
+
+    round = Round.objects.select_related("camp").get(pk=round.pk)  # noqa: A001
+    teams = list(Team.objects.filter(camp_id=round.camp_id).order_by("order", "name", "id"))
+    ap = dict(Placement.objects.filter(round=round).values_list("team_id", "ap"))
+    orders = {o.team_id: o for o in TeamOrders.objects.filter(round=round).select_related("updated_by")}
+    result = RoundResult.objects.filter(round=round).first()
+    choices = list(TelescopeChoice.objects.filter(result=result)) if result is not None else []
+    opened = IslandsRound.objects.filter(round=round).exists()
+    blockers: list[str] = []
+    if round.status != RoundStatus.ORDERS_OPEN:
+        blockers.append(
+            _("Round %(number)d is %(status)s.")
+            % {"number": round.number, "status": RoundStatus(round.status).label}
+        )
+    else:
+        try:
+            state = game_state(round.camp, round=round)
+            _orders, problems, _missing = _stored_orders(round, state)
+            blockers.extend(p.message for team_problems in problems.values() for p in team_problems)
+        except (StateUnavailable, OrdersInvalid) as e:  # pragma: no cover - an opened round has a state
+            blockers.append(str(e))
+    return RoundOverview(
+        round=round,
+        status=round.status,
+        opened=opened,
+        teams=[TeamRoundRow(team=t, ap=int(ap.get(t.pk, 0)), orders=orders.get(t.pk)) for t in teams],
+        result=result,
+        telescopes=_telescopes(result, choices),
+        blockers=blockers,
+    )
+
+
+def team_orders(round: Round, team: Team) -> TeamOrders | None:  # noqa: A002
+    return TeamOrders.objects.filter(round=round, team=team).first()
+
+
+@dataclass(frozen=True)
+class EventLine:
+    """One event of a round's log as a viewer may read it: ``text`` is "Kolo 3, krok 2: …"."""
+
+    step: int
+    half: int
+    what: str
+    at: str
+    team: str | None
+    actor: str
+    visibility: str
+    when: str
+    description: str
+
+    @property
+    def text(self) -> str:
+        return f"{self.when}: {self.description}"
+
+
+Viewer = str | Team
+
+
+def _visible(event: dict[str, Any], viewer: Viewer) -> bool:
+    visibility = event.get("visibility", "public")
+    if isinstance(viewer, Team):
+        return visibility == "public" or (visibility == "team" and event.get("team") == viewer.name)
+    if viewer == "staff":
+        return True
+    if viewer == "public":
+        return visibility == "public"
+    raise ValueError(f"viewer must be 'staff', 'public' or a team, not {viewer!r}")
+
+
+def result_events(result: RoundResult, *, viewer: Viewer) -> list[EventLine]:
+    """The round's log for a viewer: ``"public"`` reads public events only, a team the public ones
+    and its own private ones (hints, boats, telescopes), ``"staff"`` everything (pirate redraws and
+    rum directions too). One query at most (the round's number)."""
+    number = result.round.number
+    events = list(result.events)
+    end_step = display.end_step_of(events)
+    lines = []
+    for e in events:
+        if not _visible(e, viewer):
+            continue
+        lines.append(
+            EventLine(
+                step=int(e.get("step", 0)),
+                half=int(e.get("half", 1)),
+                what=str(e.get("what")),
+                at=str(e.get("at")),
+                team=e.get("team"),
+                actor=str(e.get("actor") or ""),
+                visibility=str(e.get("visibility", "public")),
+                when=display.event_when(e, round_number=number, end_step=end_step),
+                description=display.event_text(e),
+            )
+        )
+    return lines
+
+
+@dataclass(frozen=True)
+class TeamHint:
+    """A map hint for one of a team's ships: the compass point (and where it was taken from).
+    Never the treasure's hex."""
+
+    ship: str
+    point: str
+    origin: str
+
+    @property
+    def point_label(self) -> str:
+        return display.compass_label(self.point)
+
+
+def team_hints(result: RoundResult, team: Team) -> list[TeamHint]:
+    """The map hints of a team's ships in a resolved round (no queries)."""
+    origins = {
+        f"{e.get('team')}.{e.get('actor')}": str(e.get("at"))
+        for e in result.events
+        if e.get("what") == "hint"
+    }
+    hints = []
+    for who, point in (result.hints or {}).items():
+        team_name, _dot, ship = who.rpartition(".")
+        if team_name == team.name:
+            hints.append(TeamHint(ship=ship, point=str(point), origin=origins.get(who, "")))
+    return hints
+
+
+@dataclass(frozen=True)
+class FinalStanding:
+    """A team's place in the camp-wide ranking (rules, section 7)."""
+
+    rank: int
+    team: Team
+    delivered: int
+    ap_received: int
+    ships_afloat: int
+
+
+def final_standings(camp: Camp) -> list[FinalStanding]:
+    """The ranking: more chests delivered first, then fewer AP received (over the rounds resolved
+    or closed); teams tied on both share a place and keep their seat order. Three queries."""
+    teams = list(Team.objects.filter(camp=camp).select_related("harbor").order_by("order", "name", "id"))
+    ap_rows = (
+        Placement.objects.filter(
+            round__camp=camp, round__status__in=(RoundStatus.RESOLVED, RoundStatus.CLOSED)
+        )
+        .values("team_id")
+        .annotate(total=Sum("ap"))
+    )
+    ap = {row["team_id"]: int(row["total"] or 0) for row in ap_rows}
+    afloat = dict(
+        Ship.objects.filter(team__camp=camp)
+        .values("team_id")
+        .annotate(n=Count("id"))
+        .values_list("team_id", "n")
+    )
+
+    def delivered(team: Team) -> int:
+        try:
+            return team.harbor.delivered
+        except Harbor.DoesNotExist:
+            return 0
+
+    keyed = [(delivered(t), ap.get(t.pk, 0), t) for t in teams]
+    keyed.sort(key=lambda k: (-k[0], k[1]))  # stable: full ties keep the seat order
+    standings: list[FinalStanding] = []
+    for i, (chests, ap_total, team) in enumerate(keyed):
+        if i and (chests, ap_total) == (keyed[i - 1][0], keyed[i - 1][1]):
+            rank = standings[-1].rank
+        else:
+            rank = i + 1
+        standings.append(
+            FinalStanding(
+                rank=rank,
+                team=team,
+                delivered=chests,
+                ap_received=ap_total,
+                ships_afloat=int(afloat.get(team.pk, 0)),
+            )
+        )
+    return standings

@@ -396,3 +396,41 @@ def game_state_store(
     Pirate.objects.filter(camp=camp).exclude(ident__in=[p.id for p in state.pirates]).delete()
     Pirate.objects.bulk_update(pirate_update, ["q", "r", "seahorse", "mermaid", "octopus"])
     Pirate.objects.bulk_create(pirate_create)
+
+
+# ------------------------------------------------------------------------------------ rounds
+# The round lifecycle lives in ``games.islands.rounds`` (it imports this module); its services are
+# served from here too, lazily, so ``from games.islands.services import round_open`` works.
+
+_ROUND_NAMES = frozenset(
+    {
+        "OrdersCheck",
+        "OrdersInvalid",
+        "OrdersProblem",
+        "RoundPreviewData",
+        "RoutePlan",
+        "before_document",
+        "camp_import_round",
+        "draws_from_events",
+        "orders_check",
+        "orders_submit",
+        "round_close",
+        "round_export",
+        "round_open",
+        "round_preview",
+        "round_resolve",
+        "round_undo",
+        "stored_orders_text",
+        "team_ap",
+        "telescope_choose",
+        "telescope_skip",
+    }
+)
+
+
+def __getattr__(name: str) -> object:
+    if name in _ROUND_NAMES:
+        from games.islands import rounds
+
+        return getattr(rounds, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

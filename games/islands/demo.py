@@ -1,0 +1,157 @@
+"""Demo data of the Golden Islands: a generated board and rounds played with random legal orders.
+
+:func:`demo_play` sets a camp's game up (board from a fixed seed, sides by lot, a bay per team,
+ships in their harbors) and plays rounds through the real services: placements, open, orders,
+resolve, telescope choices, close. It picks up wherever the camp is (rounds already played are
+kept), so running it again changes nothing. :func:`play_demo_rounds` is the ``demo_setup`` step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from django.db import transaction
+
+from camp import services as camp_services
+from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
+from games.islands import rounds as lifecycle
+from games.islands import services as islands_services
+from games.islands.engine.hexes import geometry
+from games.islands.engine.orders import format_harbor_moves, format_route
+from games.islands.engine.sampling import random_legal_orders
+from games.islands.models import BoardSetup, Harbor, RoundResult, TelescopeChoice
+from games.islands.selectors import derived_seed, game_state
+
+DEMO_BOARD_SEED = 20260705
+DEMO_ROUNDS = 3
+MINIGAMES = ("Přetahovaná", "Hledání pokladu", "Štafeta", "Batavia", "Orientační běh", "Vodní bitva")
+
+Out = Callable[[str], None]
+
+
+def game_setup(camp: Camp, *, board_seed: int = DEMO_BOARD_SEED) -> None:
+    """Board, sides, bays and ships, each only if missing (bays: the middle bay of each side,
+    the next free one when two teams share a side)."""
+    setup = BoardSetup.objects.filter(camp=camp).first()
+    if setup is None:
+        setup = islands_services.board_generate(camp=camp, seed=board_seed)
+    if setup.game_started:
+        return
+    if not setup.sides_drawn:
+        islands_services.harbors_draw_sides(camp=camp)
+    g = geometry(camp.board_side)
+    taken: set[int] = set(
+        Harbor.objects.filter(team__camp=camp, bay__isnull=False).values_list("bay", flat=True)
+    )
+    for harbor in Harbor.objects.filter(team__camp=camp, bay__isnull=True).select_related("team"):
+        bays = [g.bay_number(b) for b in g.bays_on(harbor.side)]  # type: ignore[arg-type]
+        middle = len(bays) // 2
+        free = sorted((b for b in bays if b not in taken), key=lambda b: abs(bays.index(b) - middle))
+        islands_services.harbor_set_bay(team=harbor.team, bay=free[0])
+        taken.add(free[0])
+    islands_services.game_start(camp=camp)
+
+
+def _rng(camp: Camp, number: int, purpose: str) -> random.Random:
+    return random.Random(derived_seed(camp.seed, "demo", number, purpose))
+
+
+def _placements(camp: Camp, round_: Round) -> None:
+    if Placement.objects.filter(round=round_).exists() and round_.status != RoundStatus.PLANNED:
+        return
+    if not MiniGame.objects.filter(round=round_).exists():
+        camp_services.minigame_record(
+            round=round_, name=MINIGAMES[(round_.number - 1) % len(MINIGAMES)], kind="outdoor"
+        )
+    teams = list(Team.objects.filter(camp=camp).order_by("order", "name", "id"))
+    _rng(camp, round_.number, "placements").shuffle(teams)
+    camp_services.placements_record(round=round_, ranks={t.pk: i for i, t in enumerate(teams, start=1)})
+
+
+def _orders(camp: Camp, round_: Round) -> None:
+    state = game_state(camp, round=round_)
+    rnd = _rng(camp, round_.number, "orders")
+    ap = dict(Placement.objects.filter(round=round_).values_list("team__name", "ap"))
+    for team in Team.objects.filter(camp=camp).order_by("order", "name", "id"):
+        orders = random_legal_orders(rnd, state, team.name, ap=int(ap.get(team.name, 0)), stay_share=0.15)
+        lifecycle.orders_submit(
+            round=round_,
+            team=team,
+            build_cargo=orders.build_cargo,
+            build_battleship=orders.build_battleships,
+            routes={ship: format_route(route) for ship, route in orders.routes},
+            harbor=format_harbor_moves(orders.harbor),
+            fire="" if orders.fire is None else state.geometry.label(orders.fire),
+            notation="en",
+        )
+
+
+def _telescopes(camp: Camp, round_: Round) -> None:
+    result = RoundResult.objects.get(round=round_)
+    done = set(TelescopeChoice.objects.filter(result=result).values_list("ship", flat=True))
+    rnd = _rng(camp, round_.number, "telescopes")
+    g = geometry(camp.board_side)
+    for key in lifecycle.telescope_keys(result.pending_telescopes):
+        if key in done:
+            continue
+        ship = key.split("#")[0]
+        if rnd.random() < 0.8:
+            lifecycle.telescope_choose(round=round_, ship=ship, label=g.label(rnd.choice(g.ordered)))
+        else:
+            lifecycle.telescope_skip(round=round_, ship=ship)
+
+
+def play_round(camp: Camp, round_: Round, *, close: bool = True) -> None:
+    """Take one round as far as it goes: placements, open, orders, resolve, telescopes, close."""
+    if round_.status in (RoundStatus.PLANNED, RoundStatus.MINIGAME_RECORDED):
+        _placements(camp, round_)
+        round_.refresh_from_db()
+        lifecycle.round_open(round=round_)
+    if round_.status == RoundStatus.ORDERS_OPEN:
+        _orders(camp, round_)
+        lifecycle.round_resolve(round=round_)
+    if round_.status == RoundStatus.RESOLVED and close:
+        _telescopes(camp, round_)
+        lifecycle.round_close(round=round_)
+
+
+@transaction.atomic
+def demo_play(camp: Camp, *, rounds: int = DEMO_ROUNDS, open_next: bool = False) -> list[Round]:
+    """Set the camp's game up and play its rounds 1 … ``rounds`` (creating rounds as needed).
+
+    Rounds already closed are kept as they are. With ``open_next`` the round after them is created
+    (if needed), its placements recorded and opened for order entry. Returns the played rounds.
+    """
+    game_setup(camp)
+    played = []
+    for number in range(1, rounds + 1):
+        round_ = Round.objects.filter(camp=camp, number=number).first() or camp_services.round_create(camp=camp)
+        play_round(camp, round_)
+        played.append(round_)
+    if open_next:
+        number = rounds + 1
+        round_ = Round.objects.filter(camp=camp, number=number).first() or camp_services.round_create(camp=camp)
+        if round_.status in (RoundStatus.PLANNED, RoundStatus.MINIGAME_RECORDED):
+            _placements(camp, round_)
+            round_.refresh_from_db()
+            lifecycle.round_open(round=round_)
+    return played
+
+
+def play_demo_rounds(*, out: Out) -> None:
+    """``demo_setup`` step: the demo camp gets a board, three rounds played, round 4 open for orders.
+
+    Only for the demo camp as the fixture loads it (same name and seed), never for a real camp.
+    """
+    camp = Camp.objects.filter(name="Letní tábor techniků – 1. běh", seed=4151990316782215021).first()
+    if camp is None:
+        out("No demo camp: no Golden Islands rounds played.")
+        return
+    if Round.objects.filter(camp=camp, number=DEMO_ROUNDS, status=RoundStatus.CLOSED).exists() and Round.objects.filter(
+        camp=camp, number=DEMO_ROUNDS + 1, status=RoundStatus.ORDERS_OPEN
+    ).exists():
+        out("Golden Islands: the demo rounds have been played already.")
+        return
+    demo_play(camp, rounds=DEMO_ROUNDS, open_next=True)
+    out(f"Golden Islands: {DEMO_ROUNDS} rounds played, round {DEMO_ROUNDS + 1} open for orders.")
