@@ -405,12 +405,10 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     # --- handout ------------------------------------------------------------------------------------
 
-    def handout_view(self, request: HttpRequest, pk: int) -> HttpResponse:
-        session = self._session(request, pk)
-        base = request.GET.get("base", "").strip().rstrip("/")
-        if base and not BASE_URL.match(base):
-            messages.error(request, _("The address for the phones must look like http://192.168.1.10:8000."))
-            return HttpResponseRedirect(self._master_url(session))
+    def handout_pages(
+        self, request: HttpRequest, session: BataviaSession, base: str = ""
+    ) -> list[HandoutPage]:
+        """One sheet per seat with a working link, each carrying only its own team's link."""
         round_ = session.minigame.round
         pages = []
         for seat in selectors.session_seats(session):
@@ -435,9 +433,20 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                     % {"round": round_, "seat": seat.number + 1},
                 )
             )
+        return pages
+
+    def handout_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        session = self._session(request, pk)
+        base = request.GET.get("base", "").strip().rstrip("/")
+        if base and not BASE_URL.match(base):
+            messages.error(request, _("The address for the phones must look like http://192.168.1.10:8000."))
+            return HttpResponseRedirect(self._master_url(session))
+        pages = self.handout_pages(request, session, base)
         pdf = render_handouts(pages, font_dir=settings.PDF_FONT_DIR)
         response = HttpResponse(pdf, content_type="application/pdf")
-        response["Content-Disposition"] = f'inline; filename="batavia-round-{round_.number}-links.pdf"'
+        response["Content-Disposition"] = (
+            f'inline; filename="batavia-round-{session.minigame.round.number}-links.pdf"'
+        )
         response["Cache-Control"] = "no-store"
         return response
 

@@ -266,8 +266,7 @@ def error_message(error: BataviaError, state: GameState | None = None, action: o
         "bad_cards": _("Enter the number of cards as whole numbers, 0 or more."),
         "no_cards": _("Lay at least one card."),
         "no_majority": _(
-            "With these cards you would hold no majority in any company: "
-            "lay more cards, or draw two cards."
+            "With these cards you would hold no majority in any company: lay more cards, or draw two cards."
         ),
         "end_round_no_station": _(
             "In the last round a play must leave one of your seals with a station ahead; "

@@ -126,4 +126,4 @@ def team_play_check(request: HttpRequest, token: str) -> HttpResponse:
     except FormProblem as problem:
         ctx["preview"] = None
         ctx["check_problem"] = problem.message
-    return render(request, "batavia/team.html#play-check", ctx)
+    return render(request, "batavia/_actions.html#play-check", ctx)

@@ -71,7 +71,13 @@ def test_act_applies_and_bumps_the_version(session: BataviaSession) -> None:
 
 def test_an_illegal_action_stores_nothing(session: BataviaSession) -> None:
     before = snapshot(session)
-    for seat, action in [(2, Bid(2)), (1, Bid(16)), (1, Bid(0)), (1, Draw()), (1, Play((1, 0, 0, 0, 0), "EN"))]:
+    for seat, action in [
+        (2, Bid(2)),
+        (1, Bid(16)),
+        (1, Bid(0)),
+        (1, Draw()),
+        (1, Play((1, 0, 0, 0, 0), "EN")),
+    ]:
         with pytest.raises(services.BataviaServiceError) as error:
             services.session_act(session=session, seat=seat, action=action)
         assert error.value.text
@@ -180,7 +186,8 @@ def test_finish_shares_places_on_ties(session: BataviaSession, monkeypatch: pyte
     finish_with_bots(session)
     real = selectors.session_state(session)
     tied = replace(
-        real, scores=(Score(30, 0, 0, 0, 0), Score(20, 0, 0, 0, 0), Score(30, 0, 0, 0, 0), Score(5, 0, 0, 0, 0))
+        real,
+        scores=(Score(30, 0, 0, 0, 0), Score(20, 0, 0, 0, 0), Score(30, 0, 0, 0, 0), Score(5, 0, 0, 0, 0)),
     )
     monkeypatch.setattr(services.selectors, "session_state", lambda s: tied)
     ranks = services.session_finish(session=session)
