@@ -19,6 +19,7 @@ DEMO_FIXTURES: list[str] = ["demo_camp"]
 
 DEMO_STEPS: list[str] = [
     "camp.demo.load_demo_camp",
+    "games.islands.demo.play_demo_rounds",
 ]
 
 Out = Callable[[str], None]

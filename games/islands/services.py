@@ -423,6 +423,7 @@ _ROUND_NAMES = frozenset(
         "stored_orders_text",
         "team_ap",
         "telescope_choose",
+        "telescope_keys",
         "telescope_skip",
     }
 )
