@@ -493,7 +493,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
                     "The bills add up to %(n)d, but %(players)d players hold %(expected)d together: "
                     "count again?"
                 ) % {"n": total_bills, "players": len(players), "expected": 15 * len(players)}
-            if request.method == "POST" and not request.htmx and request.POST.get("save") == "1":
+            if request.method == "POST" and not request.htmx and "save" in request.POST:
                 if not self.has_change_permission(request, session):
                     raise PermissionDenied
                 raw = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}

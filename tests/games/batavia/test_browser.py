@@ -1,0 +1,84 @@
+"""A team plays from its phone page in a real browser: a bid, then laying cards with the live
+check (htmx, CSRF header on <body>); a waiting page refreshes by itself when the game moves on."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from games.batavia import selectors, services
+from games.batavia.engine import Pass, cards_needed
+from games.batavia.engine.state import COMPANIES
+from games.batavia.models import BataviaSession
+
+CHROMIUM = "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else shutil.which("chromium")
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed")]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setitem(os.environ, "DJANGO_ALLOW_ASYNC_UNSAFE", "1")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_team_bids_and_lays_cards_from_its_phone(
+    live_server: Any, browser: Any, session: BataviaSession
+) -> None:
+    seats = {s.number: s for s in session.seats.all()}
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(f"{live_server.url}/batavia/t/{seats[1].token}/")
+    assert "Jste na tahu" in phone.inner_text("#bt-live")
+    phone.fill("input[name=amount]", "2")
+    phone.click("text=Přihodit")
+    phone.wait_for_selector("text=Hotovo.")
+    session.refresh_from_db()
+    assert session.record["actions"][-1] == {"by": "Modří", "bid": 2}
+
+    watcher = browser.new_page(viewport={"width": 390, "height": 844})
+    watcher.goto(f"{live_server.url}/batavia/t/{seats[2].token}/")
+    assert "Jste na tahu" in watcher.inner_text("#bt-live")
+    for number in (2, 3, 0):  # the others pass: Modří wins the lot and starts the turns
+        services.session_act(session=session, seat=number, action=Pass())
+    watcher.wait_for_function(
+        "document.querySelector('#bt-live').innerText.includes('Čeká se na tým Modří')", timeout=8000
+    )
+
+    phone.goto(f"{live_server.url}/batavia/t/{seats[1].token}/")
+    session.refresh_from_db()
+    state = selectors.session_state(session)
+    need = cards_needed(state, 1)
+    hand = state.players[1].hand
+    company = next(c for i, c in enumerate(COMPANIES) if 0 < max(need[i], 1) <= hand[i])
+    index = COMPANIES.index(company)
+    phone.fill(f"input[name=count-{company}]", str(max(need[index], 1)))
+    phone.wait_for_selector(f"input[name=move][value={company}]", timeout=5000)  # the live check answered
+    phone.check(f"input[name=move][value={company}]")
+    phone.wait_for_selector("text=Vyložit karty a táhnout")
+    phone.screenshot(path=os.environ.get("BATAVIA_SHOT", "/tmp/batavia-team-play.png"), full_page=True)
+    phone.click("text=Vyložit karty a táhnout")
+    phone.wait_for_selector("text=Hotovo.")
+    session.refresh_from_db()
+    last = session.record["actions"][-1]
+    assert (
+        last["by"] == "Modří" and last["play"] == {company: max(need[index], 1)} and last["move"] == company
+    )
