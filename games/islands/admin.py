@@ -7,14 +7,18 @@ The board set-up pages hang under "Board set-ups" (see :mod:`games.islands.admin
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.contrib import admin
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from games.islands import admin_views
+from camp.models import Round
+from games.islands import admin_views, round_views
 from games.islands.models import (
     BoardHex,
     BoardSetup,
@@ -107,8 +111,52 @@ class PirateAdmin(ReadOnlyAdmin):
 
 @admin.register(IslandsRound)
 class IslandsRoundAdmin(ReadOnlyAdmin):
-    list_display = ("round", "opened_at")
-    list_select_related = ("round",)
+    """Opened rounds; its URLs also carry the pages that run a round (see ``round_views``)."""
+
+    list_display = ("round", "camp", "opened_at", "round_page_link")
+    list_select_related = ("round__camp",)
+    actions = ["export_rounds"]
+
+    @admin.display(description=_("camp run"))
+    def camp(self, obj: IslandsRound) -> str:
+        return str(obj.round.camp)
+
+    @admin.display(description=_("round page"))
+    def round_page_link(self, obj: IslandsRound) -> str:
+        return format_html('<a href="{}">{}</a>', round_views.url("page", obj.round_id), _("the evening"))
+
+    @admin.action(description=_("Export as zlate-ostrovy/1 files"))
+    def export_rounds(self, request: HttpRequest, queryset: QuerySet[IslandsRound]) -> HttpResponse | None:
+        rounds = Round.objects.filter(pk__in=queryset.values("round_id"))
+        return round_views.export_rounds_response(request, rounds)
+
+    def get_urls(self) -> list[URLPattern]:
+        def page(view: Any) -> Any:
+            return self.admin_site.admin_view(partial(view, model_admin=self))
+
+        return [
+            path("round/<int:round_id>/", page(round_views.round_page), name="islands_round_page"),
+            path("round/<int:round_id>/open/", page(round_views.round_open), name="islands_round_open"),
+            path(
+                "round/<int:round_id>/orders/<int:team_id>/",
+                page(round_views.orders_page),
+                name="islands_round_orders",
+            ),
+            path(
+                "round/<int:round_id>/resolve/", page(round_views.resolve_page), name="islands_round_resolve"
+            ),
+            path("round/<int:round_id>/after/", page(round_views.after_page), name="islands_round_after"),
+            path("round/<int:round_id>/close/", page(round_views.round_close), name="islands_round_close"),
+            path("round/<int:round_id>/undo/", page(round_views.undo_page), name="islands_round_undo"),
+            path("round/<int:round_id>/export/", page(round_views.export_round), name="islands_round_export"),
+            path("import/", page(round_views.import_page), name="islands_round_import"),
+            path(
+                "camp/<int:camp_id>/standings/",
+                page(round_views.standings_page),
+                name="islands_round_standings",
+            ),
+            *super().get_urls(),
+        ]
 
 
 @admin.register(TeamOrders)

@@ -6,3 +6,8 @@ class IslandsConfig(AppConfig):
     name = "games.islands"
     label = "islands"
     verbose_name = _("Golden Islands")
+
+    def ready(self) -> None:
+        from games.islands import desk
+
+        desk.register()

@@ -1,0 +1,659 @@
+"""The pages that run a round: login, pages and htmx fragments, every POST flow, nonsense in every
+order field (a message, nothing stored, never a 500), query counts that do not grow with the
+rounds played, and the public notice board that shows nothing hidden."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
+
+from camp import services as camp_services
+from camp.models import Camp, Round, RoundStatus, Team
+from games.islands import display, selectors, services
+from games.islands.demo import demo_play
+from games.islands.engine.hexes import CZECH_DIRECTIONS, geometry
+from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamOrders, TelescopeChoice
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture(autouse=True)
+def default_language() -> Iterator[None]:
+    """Each test starts in Czech, whatever language an earlier request left active."""
+    with translation.override(settings.LANGUAGE_CODE):
+        yield
+
+
+def url(name: str, *args: object) -> str:
+    return reverse(f"admin:islands_round_{name}", args=list(args))
+
+
+GAME_SEED = 4151990316782215021
+
+
+@pytest.fixture
+def game(camp: Camp, teams: list[Team]) -> Round:
+    """Round 1 played and closed, round 2 open for orders (no orders stored yet); a fixed seed, so
+    every run plays the same game."""
+    Camp.objects.filter(pk=camp.pk).update(seed=GAME_SEED)
+    camp.refresh_from_db()
+    demo_play(camp, rounds=1, open_next=True)
+    return Round.objects.get(camp=camp, number=2)
+
+
+def _cz(route: str) -> str:
+    return " ".join(CZECH_DIRECTIONS.get(t, t) for t in route.split())
+
+
+def legal_route(round_: Round, team: Team, *, strict: bool = True) -> tuple[str, str]:
+    """A ship of the team and a legal one-step route for it (Czech letters)."""
+    state = selectors.game_state(round_.camp, round=round_)
+    g = state.geometry
+    t = state.team(team.name)
+    for ship in t.ships:
+        if not ship.may_move:
+            continue
+        start = t.harbor if ship.at is None else ship.at
+        for d in ("N", "NE", "SE", "S", "SW", "NW"):
+            if g.on_board(start.step(d)):
+                return ship.id, CZECH_DIRECTIONS[d]
+    if not strict:
+        return "C1", "."
+    raise AssertionError("no movable ship")
+
+
+def orders_data(ship: str, route: str, **extra: str) -> dict[str, str]:
+    data = {"build_cargo": "0", "build_battleship": "0", f"route-{ship}": route, "harbor": "", "fire": ""}
+    data.update(extra)
+    return data
+
+
+# --------------------------------------------------------------------------- login, pages, fragments
+
+
+def page_urls(round_: Round, team: Team) -> dict[str, str]:
+    return {
+        "page": url("page", round_.pk),
+        "orders": url("orders", round_.pk, team.pk),
+        "resolve": url("resolve", round_.pk),
+        "after": url("after", round_.pk),
+        "undo": url("undo", round_.pk),
+        "import": url("import"),
+        "standings": url("standings", round_.camp_id),
+    }
+
+
+FRAGMENTS = {
+    "page": 'id="checklist"',
+    "orders": 'id="editor"',
+    "resolve": 'id="preview"',
+    "after": 'id="telescopes"',
+    "undo": 'id="confirm"',
+    "import": 'id="result"',
+    "standings": 'id="standings"',
+}
+
+
+@pytest.mark.parametrize("name", sorted(FRAGMENTS) + ["open", "close", "export"])
+def test_anonymous_is_sent_to_login(client: Client, game: Round, teams: list[Team], name: str) -> None:
+    target = page_urls(game, teams[0]).get(name) or url(name, game.pk)
+    for method in (client.get, client.post):
+        response = method(target)
+        assert response.status_code == 302
+        assert reverse("admin:login") in response["Location"]
+    assert not TeamOrders.objects.filter(round=game).exists()
+    assert Round.objects.get(pk=game.pk).status == RoundStatus.ORDERS_OPEN
+
+
+@pytest.mark.parametrize("name", sorted(FRAGMENTS))
+def test_full_page_and_htmx_fragment(staff_client: Client, game: Round, teams: list[Team], name: str) -> None:
+    target = page_urls(game, teams[0])[name]
+    if name == "after":
+        target = url("after", Round.objects.get(camp=game.camp, number=1).pk)
+    response = staff_client.get(target)
+    html = response.content.decode()
+    assert response.status_code == 200, html[:2000]
+    assert "<html" in html and FRAGMENTS[name] in html
+    response = staff_client.get(target, **HTMX)
+    fragment = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in fragment and "<body" not in fragment
+    assert fragment.lstrip().startswith("<") and FRAGMENTS[name] in fragment.split(">", 1)[0] + ">"
+
+
+def test_desk_links_to_the_round_page(staff_client: Client, game: Round) -> None:
+    html = staff_client.get(reverse("admin:index")).content.decode()
+    assert url("page", game.pk) in html or url("resolve", game.pk) in html
+
+
+def test_round_page_lists_teams_with_a_tick_for_stored_orders(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    ship, route = legal_route(game, teams[0])
+    services.orders_submit(round=game, team=teams[0], routes={ship: route})
+    html = staff_client.get(url("page", game.pk)).content.decode()
+    for team in teams:
+        assert url("orders", game.pk, team.pk) in html
+    assert html.count('class="stored"') == 1
+    assert "1 z 3" in html  # "1 of 3 stored", in Czech
+
+
+# --------------------------------------------------------------------------- open
+
+
+def test_open_round(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
+    demo_play(camp, rounds=1)
+    round2 = camp_services.round_create(camp=camp)
+    response = staff_client.post(url("open", round2.pk), follow=True)
+    assert "otevřít" in response.content.decode().lower() or "umístění" in response.content.decode().lower()
+    assert Round.objects.get(pk=round2.pk).status == RoundStatus.PLANNED  # no placements: a message
+    camp_services.placements_record(round=round2, ranks={t.pk: i for i, t in enumerate(teams, start=1)})
+    response = staff_client.post(url("open", round2.pk), follow=True)
+    assert response.status_code == 200
+    assert Round.objects.get(pk=round2.pk).status == RoundStatus.ORDERS_OPEN
+    assert response.content.decode().count('class="messagelist"') == 1
+    # Pressed again: a clear message, not an error.
+    response = staff_client.post(url("open", round2.pk), follow=True)
+    assert response.status_code == 200 and "error" in response.content.decode()
+
+
+def test_get_on_a_post_only_url_is_refused(staff_client: Client, game: Round) -> None:
+    assert staff_client.get(url("open", game.pk)).status_code == 405
+    assert staff_client.get(url("close", game.pk)).status_code == 405
+
+
+# --------------------------------------------------------------------------- orders
+
+
+def test_live_check_returns_the_check_fragment_and_stores_nothing(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    ship, route = legal_route(game, teams[0])
+    response = staff_client.post(url("orders", game.pk, teams[0].pk), orders_data(ship, route), **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith('<div id="check"')
+    assert 'class="route"' in html  # the route is drawn on the map
+    assert "zo-check-bad" not in html
+    assert not TeamOrders.objects.exists() or not TeamOrders.objects.filter(round=game).exists()
+
+
+def test_live_check_names_the_ship_and_step(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    ship, route = legal_route(game, teams[0])
+    response = staff_client.post(url("orders", game.pk, teams[0].pk), orders_data(ship, f"{route} X"), **HTMX)
+    html = response.content.decode()
+    assert "zo-check-bad" in html and ship in html and "krok 2" in html
+    assert not TeamOrders.objects.filter(round=game).exists()
+
+
+def test_submit_valid_orders(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    ship, route = legal_route(game, teams[0])
+    response = staff_client.post(url("orders", game.pk, teams[0].pk), orders_data(ship, route.lower()))
+    assert response.status_code == 302 and response["Location"] == url("page", game.pk)
+    stored = TeamOrders.objects.get(round=game, team=teams[0])
+    assert stored.routes[ship].split()[0] in ("N", "NE", "SE", "S", "SW", "NW")
+    # The page shows them again, in Czech letters.
+    html = staff_client.get(url("orders", game.pk, teams[0].pk)).content.decode()
+    assert f'value="{route}"' in html
+
+
+def test_submit_invalid_orders_stores_nothing(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    ship, route = legal_route(game, teams[0])
+    response = staff_client.post(
+        url("orders", game.pk, teams[0].pk), orders_data(ship, route, build_cargo="7")
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Nic nebylo uloženo" in html and "zo-check-bad" in html
+    assert not TeamOrders.objects.filter(round=game).exists()
+
+
+NONSENSE = [
+    {"build_cargo": "abc"},
+    {"build_cargo": "-1"},
+    {"build_cargo": "1e5"},
+    {"build_cargo": "9" * 40},
+    {"build_battleship": "2"},
+    {"build_battleship": "½"},
+    {"harbor": "++ x"},
+    {"harbor": "+" * 5000},
+    {"fire": "Q99"},
+    {"fire": "Z1"},
+    {"fire": "<script>alert(1)</script>"},
+    {"route-C1": "S S S S S S S S S S S S S S S S S S S S S S S S S S S S S S S S S S"},
+    {"route-C1": "N NE"},  # English letters on a Czech page
+    {"route-C1": "🙂"},
+    {"route-C1": "x" * 10000},
+    {"route-C9": "S"},
+    {"route-C6": "S"},
+    {"route-<b>": "S"},
+    {"mode": "fire'\"", "show_hidden": "maybe"},
+]
+
+
+@pytest.mark.parametrize("extra", NONSENSE, ids=[next(iter(d)) + str(i) for i, d in enumerate(NONSENSE)])
+def test_nonsense_in_any_field_is_a_message(
+    staff_client: Client, game: Round, teams: list[Team], extra: dict[str, str]
+) -> None:
+    team = teams[0]
+    data = {"build_cargo": "0", "build_battleship": "0", "route-C1": "", "harbor": "", "fire": ""}
+    data.update(extra)
+    for kwargs in (HTMX, {}):
+        response = staff_client.post(url("orders", game.pk, team.pk), data, **kwargs)
+        html = response.content.decode()
+        if extra.get("mode"):  # only the page's own switches: nothing wrong with the orders
+            assert response.status_code in (200, 302)
+            continue
+        assert response.status_code == 200, html[:500]
+        assert "zo-check-bad" in html
+        assert "<script>alert" not in html
+    if not extra.get("mode"):
+        assert not TeamOrders.objects.filter(round=game).exists()
+
+
+def test_orders_of_another_camps_team_or_unknown_ids_are_404(
+    staff_client: Client, game: Round, other_camp: Camp
+) -> None:
+    stranger = camp_services.team_create(camp=other_camp, name="Cizí", colour="#000000")
+    assert staff_client.get(url("orders", game.pk, stranger.pk)).status_code == 404
+    assert staff_client.post(url("orders", game.pk, stranger.pk), {"route-C1": "S"}).status_code == 404
+    assert staff_client.get(url("orders", 99999, stranger.pk)).status_code == 404
+    assert staff_client.get(url("page", 99999)).status_code == 404
+
+
+def test_orders_not_open_are_read_only(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    closed = Round.objects.get(camp=game.camp, number=1)
+    html = staff_client.get(url("orders", closed.pk, teams[0].pk)).content.decode()
+    assert "disabled" in html and "Uložit plán tahu" not in html
+    response = staff_client.post(url("orders", closed.pk, teams[0].pk), {"route-C1": "S"}, follow=True)
+    assert response.status_code == 200
+    assert "errornote" in response.content.decode() or "error" in response.content.decode()
+
+
+def test_map_click_appends_a_direction(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    team = teams[0]
+    ship, route = legal_route(game, team)
+    check = services.orders_check(round=game, team=team, routes={ship: route})
+    end = check.routes[0].points[-1]
+    g = geometry(game.camp.board_side)
+    # Click the route's end's northern-most neighbour on the board.
+    h = g.parse(end)
+    target = next(n for n in (h.step(d) for d in ("N", "NE", "NW", "SE", "SW", "S")) if g.on_board(n))
+    data = orders_data(ship, route, mode=ship, hex=g.label(target))
+    response = staff_client.get(url("orders", game.pk, team.pk), data, **HTMX)
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="editor"')
+    value = re.search(rf'name="route-{ship}" value="([^"]*)"', html)
+    assert value is not None and value.group(1).startswith(route + " ") and len(value.group(1).split()) == 2
+    # The end itself: a stay. Far away: a message, the route unchanged.
+    response = staff_client.get(
+        url("orders", game.pk, team.pk), orders_data(ship, route, mode=ship, hex=end), **HTMX
+    )
+    assert f'value="{route} ."' in response.content.decode()
+    far = g.label(g.ordered[-1])
+    response = staff_client.get(
+        url("orders", game.pk, team.pk), orders_data(ship, route, mode=ship, hex=far), **HTMX
+    )
+    assert f'value="{route}"' in response.content.decode() and "zo-bad" in response.content.decode()
+    # Fire mode: the hex becomes the target.
+    response = staff_client.get(
+        url("orders", game.pk, team.pk), orders_data(ship, route, mode="fire", hex=far), **HTMX
+    )
+    assert f'name="fire" value="{far}"' in response.content.decode()
+    # Nonsense labels: a message.
+    response = staff_client.get(
+        url("orders", game.pk, team.pk), orders_data(ship, route, mode=ship, hex="ZZ"), **HTMX
+    )
+    assert response.status_code == 200 and "zo-bad" in response.content.decode()
+    assert not TeamOrders.objects.filter(round=game).exists()
+
+
+def test_hidden_tiles_only_on_request(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    hidden = BoardHex.objects.filter(camp=game.camp, revealed=False).exclude(tile="open_sea").count()
+    assert hidden
+    html = staff_client.get(url("orders", game.pk, teams[0].pk)).content.decode()
+    assert "staff-hidden" not in html
+    response = staff_client.post(url("orders", game.pk, teams[0].pk), {"show_hidden": "1"}, **HTMX)
+    assert "staff-hidden" in response.content.decode()
+
+
+# --------------------------------------------------------------------------- resolve, after, undo
+
+
+def _store_all(round_: Round, teams: list[Team]) -> None:
+    for team in teams:
+        ship, route = legal_route(round_, team)
+        services.orders_submit(round=round_, team=team, routes={ship: route})
+
+
+def test_preview_stores_nothing_then_commit_once(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    _store_all(game, teams)
+    before = list(BoardHex.objects.filter(camp=game.camp).values_list("revealed", flat=True))
+    html = staff_client.get(url("resolve", game.pk)).content.decode()
+    assert "Kolo 2" in html and 'class="zo-map"' in html
+    assert not RoundResult.objects.filter(round=game).exists()
+    assert list(BoardHex.objects.filter(camp=game.camp).values_list("revealed", flat=True)) == before
+    response = staff_client.post(url("resolve", game.pk))
+    assert response.status_code == 302 and response["Location"] == url("after", game.pk)
+    assert RoundResult.objects.filter(round=game).count() == 1
+    # The second press: a message, no error, nothing new.
+    response = staff_client.post(url("resolve", game.pk), follow=True)
+    assert response.status_code == 200
+    assert "již" in response.content.decode() or "už" in response.content.decode()
+    assert RoundResult.objects.filter(round=game).count() == 1
+    html = staff_client.get(url("resolve", game.pk)).content.decode()
+    assert url("after", game.pk) in html
+
+
+def test_preview_names_orders_that_no_longer_fit(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    _store_all(game, teams)
+    TeamOrders.objects.filter(round=game, team=teams[0]).update(build_cargo=3)
+    html = staff_client.get(url("resolve", game.pk)).content.decode()
+    assert teams[0].name in html and url("orders", game.pk, teams[0].pk) in html
+    response = staff_client.post(url("resolve", game.pk), follow=True)
+    assert response.status_code == 200
+    assert not RoundResult.objects.filter(round=game).exists()
+
+
+def _resolved_with_telescope(game: Round, teams: list[Team]) -> RoundResult:
+    _store_all(game, teams)
+    services.round_resolve(round=game)
+    result = RoundResult.objects.get(round=game)
+    if not result.pending_telescopes:
+        team = teams[0]
+        ship = Ship.objects.filter(team=team).first()
+        assert ship is not None
+        result.pending_telescopes = [f"{team.name}.{ship.ident}"]
+        result.save()
+    return result
+
+
+def test_after_page_telescope_pick_confirm_and_skip(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    result = _resolved_with_telescope(game, teams)
+    who = result.pending_telescopes[0]
+    html = staff_client.get(url("after", game.pk)).content.decode()
+    assert "hx-get" in html and "?ship=" in html
+    response = staff_client.get(url("after", game.pk), {"ship": who, "hex": "B2"}, **HTMX)
+    fragment = response.content.decode()
+    assert fragment.lstrip().startswith('<div id="telescopes"') and 'value="B2"' in fragment
+    assert not TelescopeChoice.objects.exists()  # a click only asks
+    response = staff_client.get(url("after", game.pk), {"ship": who, "hex": "nonsense"}, **HTMX)
+    assert "zo-bad" in response.content.decode()
+    response = staff_client.post(
+        url("after", game.pk), {"action": "choose", "ship": who, "hex": "B2"}, follow=True
+    )
+    assert response.status_code == 200
+    assert TelescopeChoice.objects.filter(result=result, hex="B2").exists()
+    # Choosing again, or for nobody: a message.
+    response = staff_client.post(
+        url("after", game.pk), {"action": "choose", "ship": who, "hex": "B2"}, follow=True
+    )
+    assert response.status_code == 200 and "error" in response.content.decode()
+    response = staff_client.post(url("after", game.pk), {"action": "skip", "ship": "nobody.C9"}, follow=True)
+    assert response.status_code == 200 and "error" in response.content.decode()
+    response = staff_client.post(url("after", game.pk), {"action": "dance"}, follow=True)
+    assert response.status_code == 200
+
+
+def test_close_round(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    result = _resolved_with_telescope(game, teams)
+    response = staff_client.post(url("close", game.pk), follow=True)
+    assert Round.objects.get(pk=game.pk).status == RoundStatus.RESOLVED  # a telescope is pending
+    assert "error" in response.content.decode()
+    for who in result.pending_telescopes:
+        staff_client.post(url("after", game.pk), {"action": "skip", "ship": who})
+    response = staff_client.post(url("close", game.pk), follow=True)
+    assert response.status_code == 200
+    assert Round.objects.get(pk=game.pk).status == RoundStatus.CLOSED
+
+
+def test_after_page_shows_hints_and_public_log(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    _store_all(game, teams)
+    services.round_resolve(round=game)
+    result = RoundResult.objects.get(round=game)
+    result.hints = {f"{teams[1].name}.C1": "NNE"}
+    result.save()
+    html = staff_client.get(url("after", game.pk)).content.decode()
+    assert "SSV" in html and teams[1].name in html
+
+
+def test_undo_needs_confirmation_and_keeps_orders(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    _store_all(game, teams)
+    services.round_resolve(round=game)
+    html = staff_client.get(url("page", game.pk)).content.decode()
+    assert url("undo", game.pk) in html
+    response = staff_client.post(url("undo", game.pk), follow=True)
+    assert Round.objects.get(pk=game.pk).status == RoundStatus.RESOLVED
+    assert "error" in response.content.decode()
+    response = staff_client.post(url("undo", game.pk), {"confirm": "1"}, follow=True)
+    assert response.status_code == 200
+    assert Round.objects.get(pk=game.pk).status == RoundStatus.ORDERS_OPEN
+    assert TeamOrders.objects.filter(round=game).count() == 3
+    assert not RoundResult.objects.filter(round=game).exists()
+    # Undo of a round that is not the last resolved one: a message.
+    closed = Round.objects.get(camp=game.camp, number=1)
+    assert "zo-bad" in staff_client.get(url("undo", closed.pk)).content.decode()
+    response = staff_client.post(url("undo", closed.pk), {"confirm": "1"}, follow=True)
+    assert response.status_code == 200 and "error" in response.content.decode()
+    assert Round.objects.get(pk=closed.pk).status == RoundStatus.CLOSED
+
+
+# --------------------------------------------------------------------------- export, import
+
+
+def test_export_a_round_and_import_it(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    closed = Round.objects.get(camp=game.camp, number=1)
+    response = staff_client.get(url("export", closed.pk))
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    doc = json.loads(response.content)
+    assert doc["format"] == "zlate-ostrovy/1"
+    camps = Camp.objects.count()
+    response = staff_client.post(url("import"), {"name": "Kopie", "text": response.content.decode()})
+    assert response.status_code == 302
+    assert Camp.objects.count() == camps + 1
+    assert Camp.objects.filter(name="Kopie").exists()
+
+
+def test_export_action_in_the_admin(staff_client: Client, game: Round) -> None:
+    ids = list(IslandsRound.objects.filter(round__camp=game.camp).values_list("pk", flat=True))
+    changelist = reverse("admin:islands_islandsround_changelist")
+    response = staff_client.post(changelist, {"action": "export_rounds", "_selected_action": ids[:1]})
+    assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+    response = staff_client.post(changelist, {"action": "export_rounds", "_selected_action": ids})
+    assert response.status_code == 200 and response["Content-Type"] == "application/zip"
+
+
+def test_export_of_an_unopened_round_is_a_message(
+    staff_client: Client, camp: Camp, teams: list[Team]
+) -> None:
+    demo_play(camp, rounds=1)
+    planned = camp_services.round_create(camp=camp)
+    response = staff_client.get(url("export", planned.pk), follow=True)
+    assert response.status_code == 200 and "error" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "not json",
+        "[]",
+        '{"format": "zlate-ostrovy/1", "side": 99}',
+        '{"format": "zlate-ostrovy/1", "side": 5, "teams": [{"name": "a", "harbor": "Q9"}]}',
+    ],
+)
+def test_import_a_bad_file_stores_nothing(staff_client: Client, db: None, text: str) -> None:
+    camps = Camp.objects.count()
+    response = staff_client.post(url("import"), {"name": "Nový", "text": text})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "errornote" in html
+    assert Camp.objects.count() == camps
+    response = staff_client.post(url("import"), {"name": "Nový", "text": text}, **HTMX)
+    assert response.content.decode().lstrip().startswith('<div id="result"')
+
+
+def test_import_lists_json_paths(staff_client: Client, db: None) -> None:
+    text = '{"format": "zlate-ostrovy/1", "side": 5, "teams": [{"name": "a", "harbor": "Q9"}]}'
+    html = staff_client.post(url("import"), {"name": "Nový", "text": text}).content.decode()
+    assert "teams" in html and "harbor" in html
+
+
+def test_import_upload_not_utf8(staff_client: Client, db: None) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("x.json", b"\xff\xfe\x00junk", content_type="application/json")
+    response = staff_client.post(url("import"), {"name": "Nový", "file": upload})
+    assert response.status_code == 200 and "UTF-8" in response.content.decode()
+    assert not Camp.objects.filter(name="Nový").exists()
+
+
+# --------------------------------------------------------------------------- standings, public page
+
+
+def test_standings_page(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    html = staff_client.get(url("standings", game.camp_id)).content.decode()
+    for team in teams:
+        assert team.name in html
+    assert "window.print()" in html
+
+
+def test_public_notice_board_needs_no_login(client: Client, game: Round, teams: list[Team]) -> None:
+    response = client.get(reverse("islands_public:notice_board", args=[game.camp_id]))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'class="zo-map"' in html and "Kolo 1" in html and "@media print" in html
+    for team in teams:
+        assert team.name in html
+    response = client.get(reverse("islands_public:notice_board", args=[game.camp_id]), **HTMX)
+    assert response.content.decode().lstrip().startswith('<div id="board"')
+    assert client.get(reverse("islands_public:notice_board", args=[99999])).status_code == 404
+
+
+def test_public_notice_board_hides_everything_hidden(client: Client, game: Round, teams: list[Team]) -> None:
+    """Hidden treasure and reefs, pirate draws, hints, telescopes and cargo never reach the page."""
+    camp = game.camp
+    _store_all(game, teams)
+    services.round_resolve(round=game)
+    result = RoundResult.objects.get(round=game)
+    result.hints = {f"{teams[0].name}.C1": "NNE"}
+    result.events = [
+        *result.events,
+        {
+            "step": 1,
+            "half": 1,
+            "what": "hint",
+            "at": "A1",
+            "team": teams[0].name,
+            "actor": "C1",
+            "visibility": "team",
+            "detail": {"point": "NNE"},
+        },
+        {
+            "step": 1,
+            "half": 1,
+            "what": "redraw",
+            "at": "A1",
+            "team": None,
+            "actor": "P1",
+            "visibility": "staff",
+            "detail": {"direction": "NE"},
+        },
+    ]
+    result.save()
+    Ship.objects.filter(team=teams[0]).update(chests=1)
+    html = client.get(reverse("islands_public:notice_board", args=[camp.pk])).content.decode()
+    g = geometry(camp.board_side)
+    for row in BoardHex.objects.filter(camp=camp, revealed=False):
+        label = g.label(row.hex)
+        assert f'data-hex="{label}"' in html
+        block = re.search(rf'<g class="([^"]*)" data-hex="{label}">(.*?)</g>', html)
+        assert block is not None and block.group(1) == "hex hidden"
+        assert block.group(2) == f"<title>{label}</title>" + block.group(2).split("</title>", 1)[1]
+        assert "tile-" not in block.group(1)
+    hidden_tiles = set(BoardHex.objects.filter(camp=camp, revealed=False).values_list("tile", flat=True))
+    revealed_tiles = set(BoardHex.objects.filter(camp=camp, revealed=True).values_list("tile", flat=True))
+    for tile in hidden_tiles - revealed_tiles:
+        assert f"tile-{tile}" not in html
+    assert "SSV" not in html and "NNE" not in html  # the hint
+    for event in result.events:  # staff-only and team-only lines (redraws, rum, hints, boats)
+        if event.get("visibility") != "public":
+            assert display.event_text(event) not in html
+    for islands_round in IslandsRound.objects.filter(round__camp=camp):
+        for moves in islands_round.pirate_moves.values():
+            assert json.dumps(moves) not in html and " ".join(moves) not in html
+    assert "pirate_moves" not in html
+    assert "·1" not in html  # cargo is drawn as "C1·1" for staff only
+    assert f", {gettext('chests')}: " not in html  # … and named in the ship's title
+
+
+# --------------------------------------------------------------------------- query counts
+
+
+def _queries(client: Client, target: str, method: str = "get", data: Any = None, **extra: Any) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        response = getattr(client, method)(target, data or {}, **extra)
+    assert response.status_code in (200, 302), response.content[:500]
+    return len(ctx.captured_queries)
+
+
+def _counts(client: Client, round_: Round, team: Team, closed: Round) -> dict[str, int]:
+    ship, route = legal_route(round_, team, strict=False)
+    return {
+        "page": _queries(client, url("page", round_.pk)),
+        "orders": _queries(client, url("orders", round_.pk, team.pk)),
+        "check": _queries(
+            client, url("orders", round_.pk, team.pk), "post", orders_data(ship, route), **HTMX
+        ),
+        "click": _queries(
+            client,
+            url("orders", round_.pk, team.pk),
+            "get",
+            orders_data(ship, route, mode=ship, hex="A1"),
+            **HTMX,
+        ),
+        "resolve": _queries(client, url("resolve", round_.pk)),
+        "after": _queries(client, url("after", closed.pk)),
+        "undo": _queries(client, url("undo", closed.pk)),
+        "standings": _queries(client, url("standings", round_.camp_id)),
+        "public": _queries(client, reverse("islands_public:notice_board", args=[round_.camp_id])),
+    }
+
+
+MAX_QUERIES = 30
+
+
+def test_query_counts_do_not_grow_with_rounds(staff_client: Client, db: None) -> None:
+    counts = []
+    for rounds, name in ((1, "A"), (15, "B")):
+        camp = camp_services.camp_create(name=f"Tábor {name}", year=2026, run_number=rounds, board_side=7)
+        teams = [camp_services.team_create(camp=camp, name=f"{name}{i}", colour="#123456") for i in range(3)]
+        Camp.objects.filter(pk=camp.pk).update(seed=GAME_SEED + rounds)
+        camp.refresh_from_db()
+        demo_play(camp, rounds=rounds, open_next=True)
+        open_round = Round.objects.get(camp=camp, number=rounds + 1)
+        closed = Round.objects.get(camp=camp, number=rounds)
+        counts.append(_counts(staff_client, open_round, teams[0], closed))
+    for name, n in counts[0].items():
+        assert n <= MAX_QUERIES, (name, n)
+    assert counts[0] == counts[1]
