@@ -330,7 +330,11 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         self._require_post(request)
         session = self._session(request, pk, change=True)
         raw = request.POST.get("seat_id", "")
-        seat = session.seats.select_related("team").filter(pk=int(raw)).first() if raw.isdigit() else None
+        seat = (
+            session.seats.select_related("team").filter(pk=int(raw)).first()
+            if raw.isdigit() and len(raw) < 12
+            else None
+        )
         if seat is None:
             messages.error(request, _("There is no such seat."))
             return HttpResponseRedirect(self._master_url(session))
