@@ -18,8 +18,9 @@ from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
 from games.islands import rounds as lifecycle
 from games.islands import services as islands_services
 from games.islands.engine.hexes import geometry
-from games.islands.engine.orders import format_harbor_moves, format_route
+from games.islands.engine.orders import Orders, format_harbor_moves, format_route
 from games.islands.engine.sampling import random_legal_orders
+from games.islands.engine.state import CARGO_SHIP_COST
 from games.islands.models import BoardSetup, Harbor, RoundResult, TelescopeChoice
 from games.islands.selectors import derived_seed, game_state
 
@@ -74,7 +75,10 @@ def _orders(camp: Camp, round_: Round) -> None:
     rnd = _rng(camp, round_.number, "orders")
     ap = dict(Placement.objects.filter(round=round_).values_list("team__name", "ap"))
     for team in Team.objects.filter(camp=camp).order_by("order", "name", "id"):
-        orders = random_legal_orders(rnd, state, team.name, ap=int(ap.get(team.name, 0)), stay_share=0.15)
+        team_ap = int(ap.get(team.name, 0))
+        orders = random_legal_orders(rnd, state, team.name, ap=team_ap, stay_share=0.15)
+        if not state.team(team.name).ships and team_ap >= CARGO_SHIP_COST:
+            orders = Orders(ap=team_ap, build_cargo=1)  # a team that lost every ship builds one
         lifecycle.orders_submit(
             round=round_,
             team=team,
@@ -126,12 +130,16 @@ def demo_play(camp: Camp, *, rounds: int = DEMO_ROUNDS, open_next: bool = False)
     game_setup(camp)
     played = []
     for number in range(1, rounds + 1):
-        round_ = Round.objects.filter(camp=camp, number=number).first() or camp_services.round_create(camp=camp)
+        round_ = Round.objects.filter(camp=camp, number=number).first() or camp_services.round_create(
+            camp=camp
+        )
         play_round(camp, round_)
         played.append(round_)
     if open_next:
         number = rounds + 1
-        round_ = Round.objects.filter(camp=camp, number=number).first() or camp_services.round_create(camp=camp)
+        round_ = Round.objects.filter(camp=camp, number=number).first() or camp_services.round_create(
+            camp=camp
+        )
         if round_.status in (RoundStatus.PLANNED, RoundStatus.MINIGAME_RECORDED):
             _placements(camp, round_)
             round_.refresh_from_db()
@@ -148,9 +156,10 @@ def play_demo_rounds(*, out: Out) -> None:
     if camp is None:
         out("No demo camp: no Golden Islands rounds played.")
         return
-    if Round.objects.filter(camp=camp, number=DEMO_ROUNDS, status=RoundStatus.CLOSED).exists() and Round.objects.filter(
-        camp=camp, number=DEMO_ROUNDS + 1, status=RoundStatus.ORDERS_OPEN
-    ).exists():
+    if (
+        Round.objects.filter(camp=camp, number=DEMO_ROUNDS, status=RoundStatus.CLOSED).exists()
+        and Round.objects.filter(camp=camp, number=DEMO_ROUNDS + 1, status=RoundStatus.ORDERS_OPEN).exists()
+    ):
         out("Golden Islands: the demo rounds have been played already.")
         return
     demo_play(camp, rounds=DEMO_ROUNDS, open_next=True)

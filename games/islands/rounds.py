@@ -1118,7 +1118,7 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
         for seat, t in enumerate(state.teams, start=1)
     )
     opened = open_round(state)
-    given = {p["id"]: p.get("moves") for p in data.get("pirates", []) if isinstance(p, dict)}
+    given = {p.get("id"): p.get("moves") for p in data.get("pirates") or [] if isinstance(p, dict)}
     IslandsRound.objects.create(
         round=round_,
         pirate_moves={

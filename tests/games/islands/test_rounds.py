@@ -72,7 +72,16 @@ def rows(camp: Camp) -> dict[str, list[tuple[Any, ...]]]:
             Ship.objects.filter(team__camp=camp)
             .order_by("team_id", "ident")
             .values_list(
-                "team_id", "ident", "kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus",
+                "team_id",
+                "ident",
+                "kind",
+                "q",
+                "r",
+                "chests",
+                "boat",
+                "seahorse",
+                "mermaid",
+                "octopus",
                 "built_round_id",
             )
         ),
@@ -82,7 +91,9 @@ def rows(camp: Camp) -> dict[str, list[tuple[Any, ...]]]:
             .values_list("ident", "q", "r", "seahorse", "mermaid", "octopus")
         ),
         "harbors": list(
-            Harbor.objects.filter(team__camp=camp).order_by("team_id").values_list("team_id", "side", "bay", "delivered")
+            Harbor.objects.filter(team__camp=camp)
+            .order_by("team_id")
+            .values_list("team_id", "side", "bay", "delivered")
         ),
     }
 
@@ -208,7 +219,9 @@ def test_orders_check_names_the_ship_the_step_and_the_hex(started: Camp, teams: 
     outward = next(d for d in ("N", "NE", "SE", "S", "SW", "NW") if not g.on_board(bay.step(d)))
     route = format_czech_route((outward,))
     check = services.orders_check(round=round_, team=red, routes={"C1": route})
-    assert [p.message for p in check.problems] == [f"Loď C1, krok 1: vyplula by mimo herní plán u {g.label(bay)}"]
+    assert [p.message for p in check.problems] == [
+        f"Loď C1, krok 1: vyplula by mimo herní plán u {g.label(bay)}"
+    ]
     problem = check.problems[0]
     assert (problem.ship, problem.step, problem.field) == ("C1", 1, "routes")
     with translation.override("en"):
@@ -268,15 +281,28 @@ def test_orders_check_problems(started: Camp, teams: list[Team], fields: dict[st
         assert check.ok
 
 
-def test_orders_submit_stores_english_tokens_and_replaces(started: Camp, teams: list[Team], staff: Any) -> None:
+def test_orders_submit_stores_english_tokens_and_replaces(
+    started: Camp, teams: list[Team], staff: Any
+) -> None:
     red = teams[0]
     round_ = opened(started)
     label, czech = put_tile(started, red, Tile.OPEN_SEA)
     stored = services.orders_submit(
-        round=round_, team=red, build_cargo="1", routes={"c1": f"{czech} . "}, harbor="+.-", fire="", user=staff
+        round=round_,
+        team=red,
+        build_cargo="1",
+        routes={"c1": f"{czech} . "},
+        harbor="+.-",
+        fire="",
+        user=staff,
     )
     english = direction_between(harbor_of(red), geometry(5).parse(label))
-    assert (stored.ap, stored.build_cargo, stored.routes, stored.harbor) == (14, 1, {"C1": f"{english} ."}, "+ . -")
+    assert (stored.ap, stored.build_cargo, stored.routes, stored.harbor) == (
+        14,
+        1,
+        {"C1": f"{english} ."},
+        "+ . -",
+    )
     assert stored.updated_by == staff
     services.orders_submit(round=round_, team=red, routes={})
     assert TeamOrders.objects.get().routes == {} and TeamOrders.objects.count() == 1
@@ -441,7 +467,10 @@ def test_export_replays_to_the_same_result(started: Camp, tmp_path: Path) -> Non
 
             def teams_of(d: dict[str, Any]) -> dict[str, Any]:
                 return {
-                    t["name"]: {**t, "ships": [{k: v for k, v in s.items() if k != "new"} for s in t["ships"]]}
+                    t["name"]: {
+                        **t,
+                        "ships": [{k: v for k, v in s.items() if k != "new"} for s in t["ships"]],
+                    }
                     for t in d["teams"]
                 }
 
@@ -481,11 +510,17 @@ ROUND_FILE = {
         {
             "name": "blue",
             "harbor": "Z5",
-            "ships": [{"id": "C1", "kind": "cargo", "at": "E3"}, {"id": "B", "kind": "battleship", "at": "Z5"}],
+            "ships": [
+                {"id": "C1", "kind": "cargo", "at": "E3"},
+                {"id": "B", "kind": "battleship", "at": "Z5"},
+            ],
         },
     ],
     "pirates": [{"id": "P1", "at": "E2"}],
-    "orders": {"red": {"ap": 8, "routes": {"C1": "N N"}}, "blue": {"ap": 11, "routes": {"B": "NW"}, "fire": "E2"}},
+    "orders": {
+        "red": {"ap": 8, "routes": {"C1": "N N"}},
+        "blue": {"ap": 11, "routes": {"B": "NW"}, "fire": "E2"},
+    },
 }
 
 
