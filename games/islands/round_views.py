@@ -22,6 +22,7 @@ import io
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from itertools import takewhile
 from typing import Any
 from urllib.parse import urlencode
 
@@ -39,7 +40,14 @@ from django.views.decorators.http import require_POST
 from camp.adminpages import render_admin_page
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands import display, rounds, selectors, services, svgmap
-from games.islands.engine.hexes import Hex, LabelError, direction_between, geometry
+from games.islands.engine.hexes import (
+    DIRECTIONS,
+    DIRECTIONS_FROM_CZECH,
+    Hex,
+    LabelError,
+    direction_between,
+    geometry,
+)
 from games.islands.engine.orders import STAY
 from games.islands.engine.resolve import telescope_hexes
 from games.islands.engine.state import BATTLESHIP_COST, CARGO_SHIP_COST, MAX_BATTLESHIPS, MAX_CARGO_SHIPS
@@ -327,6 +335,30 @@ def _check(round_: Round, team: Team, form: OrdersInput) -> tuple[services.Order
     return check, list(form.problems)
 
 
+def _drawable(
+    round_: Round, team: Team, form: OrdersInput, check: services.OrdersCheck
+) -> services.OrdersCheck:
+    """The check whose routes the map draws: a route with a typo is drawn up to the typo."""
+    broken = {p.ship for p in check.problems if p.code == "route_syntax" and p.ship}
+    if not broken:
+        return check
+    valid = {STAY, *(DIRECTIONS_FROM_CZECH if display.czech_active() else DIRECTIONS)}
+    routes = {}
+    for ident, text in form.routes.items():
+        tokens = text.replace(",", " ").replace(";", " ").split()
+        routes[ident] = " ".join(takewhile(lambda t: t.upper() in valid, tokens))
+    return services.orders_check(
+        round=round_,
+        team=team,
+        build_cargo=form.build_cargo,
+        build_battleship=form.build_battleship,
+        routes=routes,
+        harbor=form.harbor,
+        fire=form.fire,
+        notation=_notation(),
+    )
+
+
 def _notation() -> str:
     return "cs" if display.czech_active() else "en"
 
@@ -491,7 +523,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
     camp = round_.camp
     team = get_object_or_404(Team, pk=team_id, camp_id=camp.pk)
     ships = list(Ship.objects.filter(team=team).order_by("ident"))
-    ships.sort(key=lambda s: (s.ident != "B", s.ident))
+    ships.sort(key=lambda s: (s.ident == "B", s.ident))  # as on the sheet: C1 … C6, then B
     idents = [s.ident for s in ships]
     editable = round_.status == RoundStatus.ORDERS_OPEN
     page_url = url("orders", round_.pk, team.pk)
@@ -540,7 +572,11 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
             if editable:
                 start = _starts(ships, camp, team)
                 click_message = apply_click(
-                    form, check, request.GET.get("hex", ""), side=camp.board_side, start=start
+                    form,
+                    _drawable(round_, team, form, check),
+                    request.GET.get("hex", ""),
+                    side=camp.board_side,
+                    start=start,
                 )
                 check, form_problems = _check(round_, team, form)
             fragment = "editor"
@@ -565,6 +601,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
         )
 
     own = {s.ident: s.chests for s in ships}
+    drawn = _drawable(round_, team, form, check)
     context = {
         "round": round_,
         "camp": camp,
@@ -582,7 +619,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
         "live": bool(request.htmx),
         "page_url": page_url,
         "click_message": click_message,
-        "check": _check_context(check, form_problems, saved_problems),
+        "check": _check_context(check, form_problems, saved_problems, drawn=drawn),
         "fire_mode": FIRE_MODE,
         "cargo_cost": CARGO_SHIP_COST,
         "battleship_cost": BATTLESHIP_COST,
@@ -590,7 +627,15 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
         "max_battleships": MAX_BATTLESHIPS,
         "directions": _direction_hint(),
         "stored": selectors.team_orders(round_, team) is not None,
-        **_orders_map(camp, team, form, check, own_chests=own, clickable=editable, page_url=page_url),
+        **_orders_map(
+            camp,
+            team,
+            form,
+            drawn,
+            own_chests=own,
+            clickable=editable,
+            page_url=page_url,
+        ),
     }
     return _page(
         request,
@@ -619,7 +664,11 @@ def _direction_hint() -> str:
 
 
 def _check_context(
-    check: services.OrdersCheck, form_problems: list[str], saved_problems: list[Any]
+    check: services.OrdersCheck,
+    form_problems: list[str],
+    saved_problems: list[Any],
+    *,
+    drawn: services.OrdersCheck,
 ) -> dict[str, Any]:
     """What the ``check`` partial shows: every problem (ship, step), AP, cost, steps and AP left."""
     messages_seen: set[str] = set()
@@ -638,7 +687,7 @@ def _check_context(
         "ap": check.ap,
         "build_cost": check.build_cost,
         "steps": check.steps,
-        "ap_left": check.ap_left,
+        "ap_left": drawn.ap_left,  # a route with a typo counts up to the typo
         "harbor_path": list(check.harbor_path) if len(check.harbor_path) > 1 else [],
         "fire": _fire_label(check),
     }
