@@ -1,0 +1,117 @@
+"""Order entry in a real browser: a Czech route typed, the live check (htmx POST with the CSRF header)
+shows the problem and draws the route; a click on the map extends the route; saving stores it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from camp.models import Camp, Round, Team
+from games.islands import selectors
+from games.islands.demo import demo_play
+from games.islands.engine.hexes import CZECH_DIRECTIONS
+from games.islands.models import TeamOrders
+
+CHROMIUM = "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else shutil.which("chromium")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed"),
+]
+
+
+@pytest.fixture
+def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setitem(os.environ, "DJANGO_ALLOW_ASYNC_UNSAFE", "1")  # Playwright's loop in this thread
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        try:
+            yield browser.new_page(viewport={"width": 1400, "height": 1000})
+        finally:
+            browser.close()
+
+
+def _movable(round_: Round, team: Team) -> tuple[str, list[str]]:
+    """A ship that may move and two legal steps for it (English letters)."""
+    state = selectors.game_state(round_.camp, round=round_)
+    g = state.geometry
+    t = state.team(team.name)
+    for ship in t.ships:
+        if not ship.may_move:
+            continue
+        start = t.harbor if ship.at is None else ship.at
+        for first in ("N", "NE", "NW", "SE", "SW", "S"):
+            one = start.step(first)
+            if not g.on_board(one):
+                continue
+            for second in ("N", "NE", "NW", "SE", "SW", "S"):
+                if g.on_board(one.step(second)):
+                    return ship.id, [first, second]
+    raise AssertionError("no movable ship")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_typed_czech_route_is_checked_live_and_drawn(
+    live_server: Any, page: Any, admin_user: Any, camp: Camp, teams: list[Team]
+) -> None:
+    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
+    camp.refresh_from_db()
+    demo_play(camp, rounds=1, open_next=True)
+    round2 = Round.objects.get(camp=camp, number=2)
+    team = next(
+        t
+        for t in teams
+        if any(s.may_move for s in selectors.game_state(camp, round=round2).team(t.name).ships)
+    )
+    ship, (first, second) = _movable(round2, team)
+    page.goto(f"{live_server.url}/admin/login/")
+    page.fill("#id_username", "admin")
+    page.fill("#id_password", "password")
+    page.click("input[type=submit]")
+    page.goto(f"{live_server.url}/admin/islands/islandsround/round/{round2.pk}/orders/{team.pk}/")
+    assert "staff-hidden" not in page.content()  # hidden tiles stay hidden by default
+
+    page.click(f"#id_route-{ship}")
+    page.keyboard.type(f"{CZECH_DIRECTIONS[first]} Q")
+    page.wait_for_selector("#check .zo-check-bad", timeout=5000)
+    problem = page.inner_text("#check .zo-check-bad")
+    assert ship in problem and "2" in problem and "Q" in problem
+    assert page.locator("#check polyline.route").count() == 1  # drawn up to the typo
+
+    page.fill(f"#id_route-{ship}", CZECH_DIRECTIONS[first])
+    page.wait_for_selector("#check .zo-check-ok", timeout=5000)
+    assert not TeamOrders.objects.filter(round=round2).exists()  # the live check stores nothing
+
+    # A click on the map extends the route (the hex next to its end).
+    page.click(f"label:has(input[name=mode][value={ship}])")
+    state = selectors.game_state(camp, round=round2)
+    g = state.geometry
+    t = state.team(team.name)
+    s = t.ship(ship)
+    assert s is not None
+    at = (t.harbor if s.at is None else s.at).step(first).step(second)
+    page.click(f"#check a[data-hex='{g.label(at)}']")
+    page.wait_for_function(
+        f"document.querySelector('#id_route-{ship}').value.split(/\\s+/).length == 2", timeout=5000
+    )
+    assert page.input_value(f"#id_route-{ship}") == f"{CZECH_DIRECTIONS[first]} {CZECH_DIRECTIONS[second]}"
+
+    page.click("button[type=submit].default")
+    page.wait_for_selector(".messagelist .success", timeout=5000)
+    stored = TeamOrders.objects.get(round=round2, team=team)
+    assert stored.routes[ship] == f"{first} {second}"
