@@ -162,7 +162,7 @@ class _Reader:
     def directions(self, value: object, path: str) -> tuple[str, ...]:
         result: list[str] = []
         for i, d in enumerate(self.items(value, path)):
-            if d not in DIRECTIONS:
+            if not isinstance(d, str) or d not in DIRECTIONS:
                 self.fail(f"{path}[{i}]", f"{d!r} is not a direction (N NE SE S SW NW)")
             else:
                 result.append(d)

@@ -24,7 +24,7 @@ G = geometry(5)
 
 
 def cargo(ship_id: str, at: str | None = None, **flags: bool) -> Ship:
-    return Ship(ship_id, ShipKind.CARGO, None if at is None else G.parse(at), **flags)  # type: ignore[arg-type]
+    return Ship(ship_id, ShipKind.CARGO, None if at is None else G.parse(at), **flags)
 
 
 def state_with(*ships: Ship, harbor: str = "Z1") -> GameState:

@@ -180,3 +180,14 @@ def test_result_document_of_a_python_round() -> None:
     scenario = load_scenario(base(orders={"red": {"ap": 1}}))
     doc = result_document(resolve(scenario.state, {"red": Orders(ap=1)}, scenario.draws))
     assert doc["teams"][0]["ap_total"] == 26  # type: ignore[index]
+
+
+def test_directions_of_any_json_type_are_named_not_crashed_on() -> None:
+    doc = base()
+    doc["pirates"][0]["moves"] = ["N", ["S"], {}, 3, None] + ["N"] * 6
+    doc["draws"]["red.C2.rum"] = ["S", {"d": "N"}]
+    found = problems_of(doc)
+    assert "pirates[0].moves[1]: ['S'] is not a direction (N NE SE S SW NW)" in found
+    assert "pirates[0].moves[2]: {} is not a direction (N NE SE S SW NW)" in found
+    assert "pirates[0].moves[3]: 3 is not a direction (N NE SE S SW NW)" in found
+    assert "draws.red.C2.rum[1]: {'d': 'N'} is not a direction (N NE SE S SW NW)" in found

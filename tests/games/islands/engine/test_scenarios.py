@@ -42,7 +42,7 @@ def _matches_line(expected: str, event: dict[str, Any]) -> bool:
 def _chests(doc: dict[str, Any]) -> int:
     on_map = sum(h.get("chests", 0) for h in doc.get("hexes", {}).values())
     aboard = sum(s.get("chests", 0) for t in doc["teams"] for s in t.get("ships", []))
-    return on_map + aboard + sum(t.get("delivered", 0) for t in doc["teams"])
+    return int(on_map + aboard + sum(t.get("delivered", 0) for t in doc["teams"]))
 
 
 def _partial(actual: dict[str, Any], expected: dict[str, Any], where: str) -> None:
