@@ -381,7 +381,8 @@ class _Round:
                 used=ship.kind is ShipKind.CARGO,
             )
         elif tile is Tile.RUM:
-            ship.rum = self.random.directions(f"{team.name}.{ship.id}.rum")
+            if ship.rum is None:  # a second rum changes nothing: its draws go on in order
+                ship.rum = self.random.directions(f"{team.name}.{ship.id}.rum")
             self.log(What.RUM, at, ship)
         elif tile is Tile.SEAHORSE:
             ship.seahorse_next = True
