@@ -24,9 +24,9 @@ run: $(VENV)/.installed-run
 	DJANGO_DEBUG=1 $(BIN)/python manage.py demo_setup --base-url http://$(HOST)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST)
 
-## test: install the test tools and run the whole suite
+## test: install the test tools and run the whole suite (on every core; PYTEST_ARGS adds options)
 test: $(VENV)/.installed-dev
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
 
 ## bench: the performance benchmarks (not part of the test suite)
 bench: $(VENV)/.installed-dev
