@@ -237,30 +237,91 @@ def _shrunk(h: Hex, factor: float) -> list[tuple[float, float]]:
     return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in corners(h, SIZE)]
 
 
-def _ring(n: int, radius: float) -> list[tuple[float, float]]:
-    """Offsets for ``n`` markers sharing one hex (one in the middle of the lower half)."""
-    if n == 1:
-        return [(0.0, radius * 0.55)]
-    return [
-        (radius * math.cos(math.radians(90 + 360 * i / n)), radius * math.sin(math.radians(90 + 360 * i / n)))
-        for i in range(n)
-    ]
+#: Ship and pirate markers: radius of a round marker, gap between neighbours, and how far below
+#: the hex centre the first row sits. Rows fill from the lower edge of the hex upwards, so the
+#: hex label (top) and the tile mark (middle) stay readable with up to three markers.
+MARKER_R = SIZE * 0.2
+MARKER_GAP = 1.0
+MARKER_ROW_DY = SIZE * 0.54
+MARKER_CHAR_W = 4.6  # width of one character of a marker's 7 px bold text, about
+_APOTHEM = SIZE * math.sqrt(3) / 2
+
+
+def _marker_width(item: ShipView | PirateView) -> float:
+    """A marker is a circle (a square for a battleship) that grows into a pill for longer text."""
+    text = _marker_text(item)
+    return max(2 * MARKER_R, len(text) * MARKER_CHAR_W + 2.5)
+
+
+def _row_half_width(dy: float) -> float:
+    """How far from the centre line a marker's round end may sit on a row ``dy`` below the centre,
+    keeping the whole marker inside the hex (flat-top: the slanted edges bind)."""
+    # A point (x, y) is inside the hex, ``m`` away from the slanted edge, iff
+    # sqrt(3)|x| + |y| <= sqrt(3) * SIZE - 2m.
+    return max(0.0, (math.sqrt(3) * SIZE - abs(dy) - 2 * (MARKER_R + 0.5)) / math.sqrt(3))
+
+
+def _layout(widths: list[float]) -> list[tuple[float, float]]:
+    """Centres (dx, dy) of markers of the given widths: rows along the lower edge of the hex,
+    left to right, the next row above when one is full. Depends only on the widths given."""
+    rows: list[list[float]] = [[]]
+    row_dys = [MARKER_ROW_DY]
+    for w in widths:
+        row = rows[-1]
+        used = sum(row) + MARKER_GAP * len(row) + w
+        # The room of a row: between the centres of its outermost round ends, plus those ends.
+        room = 2 * (_row_half_width(row_dys[-1]) + MARKER_R)
+        if row and used > room:
+            rows.append([])
+            row_dys.append(row_dys[-1] - 2 * MARKER_R - MARKER_GAP)
+        rows[-1].append(w)
+    out: list[tuple[float, float]] = []
+    for row, dy in zip(rows, row_dys, strict=True):
+        total = sum(row) + MARKER_GAP * (len(row) - 1)
+        x = -total / 2
+        for w in row:
+            out.append((x + w / 2, dy))
+            x += w + MARKER_GAP
+    return out
+
+
+def _sector(cx: float, cy: float, radius: float, a0: float, a1: float) -> list[tuple[float, float]]:
+    """The part of a flat-top hexagon (circumradius ``radius``) between the angles ``a0 < a1``
+    (degrees, clockwise on screen from east): its centre, the rim from ``a0`` to ``a1``."""
+
+    def rim(a: float) -> tuple[float, float]:
+        edge_mid = 60 * math.floor(a / 60) + 30  # the apothem of the edge the ray hits
+        d = radius * math.cos(math.radians(30)) / math.cos(math.radians(a - edge_mid))
+        return cx + d * math.cos(math.radians(a)), cy + d * math.sin(math.radians(a))
+
+    pts = [(cx, cy), rim(a0)]
+    corner = 60 * math.floor(a0 / 60) + 60
+    while corner < a1 - 1e-9:
+        pts.append(
+            (cx + radius * math.cos(math.radians(corner)), cy + radius * math.sin(math.radians(corner)))
+        )
+        corner += 60
+    pts.append(rim(a1))
+    return pts
 
 
 STYLE = (
     ".zo-map text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;text-anchor:middle;"
     "dominant-baseline:central;pointer-events:none}"
-    ".zo-map .lbl{font-size:9.5px;fill:#233}"
-    ".zo-map .mark{font-size:13px;font-weight:bold;fill:#123}"
+    ".zo-map .lbl{font-size:8px;fill:#233}"
+    ".zo-map .mark{font-size:12px;font-weight:bold;fill:#123}"
     ".zo-map .dark .mark,.zo-map .dark .lbl,.zo-map .dark .cnt{fill:#fff}"
-    ".zo-map .cnt{font-size:11px;font-weight:bold;fill:#6b3e00}"
+    ".zo-map .cnt{font-size:10px;font-weight:bold;fill:#6b3e00}"
     ".zo-map .bay{fill:#eef4f8;stroke:#9bb;stroke-dasharray:3 2}"
     ".zo-map .bay-lbl{font-size:9px;fill:#467}"
     ".zo-map .hex polygon{stroke:#fff;stroke-width:1.5}"
     ".zo-map a .hex:hover polygon{stroke:#d00;stroke-width:3}"
     ".zo-map .hl{fill:none;stroke:#e63946;stroke-width:3.5}"
-    ".zo-map .ship text,.zo-map .pirate text{font-size:8px;font-weight:bold;fill:#fff}"
-    ".zo-map .ship circle,.zo-map .ship rect{stroke:#000;stroke-width:1}"
+    ".zo-map .ship text,.zo-map .pirate text{font-size:7px;font-weight:bold;fill:#fff}"
+    ".zo-map .ship rect{stroke:#000;stroke-width:.8}"
+    ".zo-map .pirate rect{stroke:#fff;stroke-width:.8}"
+    ".zo-map .harbor .rim{fill:none;stroke-width:3;stroke-linejoin:round}"
+    ".zo-map .harbor .bay-lbl{font-weight:bold;fill:#123;stroke:#fff;stroke-width:2.5px;paint-order:stroke}"
     ".zo-map .route{fill:none;stroke-width:3;stroke-linecap:round;stroke-linejoin:round;opacity:.8}"
     ".zo-map .target{fill:none;stroke:#d00;stroke-width:2.5}"
     ".zo-map .compass{font-size:13px;font-weight:bold;fill:#233}"
@@ -318,16 +379,7 @@ def render_svg(view: MapView) -> SafeString:
         label = f"Z{number}"
         here = harbors.get(number, [])
         if here:
-            colour = safe_colour(here[0].colour)
-            names = ", ".join(h.team for h in here)
-            out.append(
-                f'<g class="harbor"{_attrs(data_bay=label)}><title>{escape(label)} – '
-                f"{escape(harbor_word)}: {escape(names)}</title>"
-                f"<polygon{_attrs(points=_points(_shrunk(bay, 0.92)), fill=colour)}"
-                f' fill-opacity=".45"{_attrs(stroke=colour)} stroke-width="3"/>'
-                + _text(x, y - s * 0.45, label, cls="bay-lbl")
-                + "</g>"
-            )
+            out.append(_harbor(bay, label, here, harbor_word))
         else:
             out.append(
                 f"<g{_attrs(data_bay=label)}><title>{escape(label)}</title>"
@@ -368,15 +420,56 @@ def render_svg(view: MapView) -> SafeString:
         markers.setdefault(ship.at.strip().upper(), []).append(ship)
     for pirate in view.pirates:
         markers.setdefault(pirate.at.strip().upper(), []).append(pirate)
+    bay_teams = {f"Z{number}": [h.team for h in here] for number, here in harbors.items()}
     out.append('<g class="ships" pointer-events="none">')
     for at in sorted(markers, key=lambda lab: g.sort_key(g.parse(lab))):
         x, y = centre(at)
         items = markers[at]
-        for (dx, dy), item in zip(_ring(len(items), s * 0.5), items, strict=True):
+        if at in bay_teams:  # a shared bay: each team's ships under its own part, left to right
+            order = bay_teams[at]
+            items.sort(
+                key=lambda i: order.index(i.team) if isinstance(i, ShipView) and i.team in order else 99
+            )
+        for (dx, dy), item in zip(_layout([_marker_width(i) for i in items]), items, strict=True):
             out.append(_marker(item, x + dx, y + dy))
     out.append("</g>")
     out.append("</svg>")
     return mark_safe("".join(out))  # noqa: S308 - every piece above is escaped
+
+
+#: The hex label sits this far (in hex sizes) above the centre, clear of the tile mark below it.
+LABEL_DY = 0.62
+
+
+def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str) -> str:
+    """A bay with one harbor or more: one coloured part of the bay per team (halves, thirds, …,
+    the first team on the left), each with its own coloured rim, so none hides another."""
+    x, y = to_pixel(bay, SIZE)
+    names = ", ".join(h.team for h in here)
+    title = f"{label} – {harbor_word}: {names}"
+    parts = [f'<g class="harbor"{_attrs(data_bay=label)}><title>{escape(title)}</title>']
+    if len(here) == 1:
+        colour = safe_colour(here[0].colour)
+        parts.append(
+            f"<polygon{_attrs(points=_points(_shrunk(bay, 0.92)), fill=colour)}"
+            f' fill-opacity=".45"{_attrs(stroke=colour)} stroke-width="3"/>'
+        )
+    else:
+        k = len(here)
+        for i, hv in enumerate(here):
+            colour = safe_colour(hv.colour)
+            # Counter-clockwise from the top: the first part is the left one.
+            a0, a1 = -90 - 360 * (i + 1) / k, -90 - 360 * i / k
+            sector = _sector(x, y, SIZE * 0.92, a0 + 360, a1 + 360)
+            rim = _sector(x, y, SIZE * 0.92 - 1.5, a0 + 360, a1 + 360)[1:]
+            parts.append(
+                f'<g class="harbor-part"{_attrs(data_team=hv.team)}>'
+                f"<title>{escape(label)} – {escape(harbor_word)}: {escape(hv.team)}</title>"
+                f'<polygon{_attrs(points=_points(sector), fill=colour)} fill-opacity=".45"/>'
+                f'<polyline class="rim"{_attrs(points=_points(rim), stroke=colour)}/></g>'
+            )
+    parts.append(_text(x, y - SIZE * LABEL_DY, label, cls="bay-lbl") + "</g>")
+    return "".join(parts)
 
 
 def _hex(view: MapView, cell: CellView, label: str) -> str:
@@ -387,7 +480,7 @@ def _hex(view: MapView, cell: CellView, label: str) -> str:
     if cell.tile is None:
         # Hidden and not for this viewer: the same markup for every such hex.
         body = f"<title>{escape(label)}</title><polygon{_attrs(points=poly, fill=HIDDEN_FILL)}/>" + _text(
-            x, y - s * 0.55, label, cls="lbl"
+            x, y - s * LABEL_DY, label, cls="lbl"
         )
         cls = "hex hidden"
     else:
@@ -407,12 +500,14 @@ def _hex(view: MapView, cell: CellView, label: str) -> str:
             parts.append(f'<polygon{_attrs(points=poly, fill=TILE_FILLS[tile])} fill-opacity=".55"/>')
             parts.append(f'<polygon{_attrs(points=poly)} fill="url(#zo-hatch)"/>')
             cls = f"hex staff-hidden tile-{tile.value}"
-        parts.append(_text(x, y - s * 0.55, label, cls="lbl"))
+        parts.append(_text(x, y - s * LABEL_DY, label, cls="lbl"))
+        # Mark and chests on one line, so the lower part of the hex is free for ship markers.
         mark = display.tile_mark(tile)
+        shift = s * 0.32 if cell.chests is not None else 0.0
         if mark:
-            parts.append(_text(x, y - s * 0.05, mark, cls="mark"))
+            parts.append(_text(x - shift, y - s * 0.15, mark, cls="mark"))
         if cell.chests is not None:
-            parts.append(_text(x, y + s * 0.42, f"×{cell.chests}", cls="cnt"))
+            parts.append(_text(x + shift + 1, y - s * 0.15, f"×{cell.chests}", cls="cnt"))
         body = "".join(parts)
     group = f"<g{_attrs(class_=cls, data_hex=label)}>{body}</g>"
     if view.clickable:
@@ -425,16 +520,23 @@ def _hex(view: MapView, cell: CellView, label: str) -> str:
     return group
 
 
+def _marker_text(item: ShipView | PirateView) -> str:
+    if isinstance(item, PirateView) or not item.chests:
+        return item.ident
+    return f"{item.ident}·{item.chests}"
+
+
 def _marker(item: ShipView | PirateView, x: float, y: float) -> str:
-    r = SIZE * 0.3
+    """A pirate (black), a cargo ship (round) or a battleship (square) in its team's colour."""
+    r = MARKER_R
+    w = _marker_width(item)
+    box = _attrs(x=_f(x - w / 2), y=_f(y - r), width=_f(w), height=_f(2 * r))
     if isinstance(item, PirateView):
         pirate_word = _("pirate ship")
         return (
             f'<g class="pirate"{_attrs(data_pirate=item.ident)}>'
             f"<title>{escape(pirate_word)} {escape(item.ident)}</title>"
-            f'<circle{_attrs(cx=_f(x), cy=_f(y), r=_f(r))} fill="#111" stroke="#fff" stroke-width="1"/>'
-            + _text(x, y, item.ident, cls="")
-            + "</g>"
+            f'<rect{box}{_attrs(rx=_f(r))} fill="#111"/>' + _text(x, y, item.ident, cls="") + "</g>"
         )
     colour = safe_colour(item.colour)
     kind = _("battleship") if item.battleship else _("cargo ship")
@@ -442,11 +544,8 @@ def _marker(item: ShipView | PirateView, x: float, y: float) -> str:
     if item.chests is not None:
         chests_word = _("chests")
         title += f", {chests_word}: {item.chests}"
-    if item.battleship:
-        shape = f"<rect{_attrs(x=_f(x - r), y=_f(y - r), width=_f(2 * r), height=_f(2 * r), fill=colour)}/>"
-    else:
-        shape = f"<circle{_attrs(cx=_f(x), cy=_f(y), r=_f(r), fill=colour)}/>"
-    text = item.ident if not item.chests else f"{item.ident}·{item.chests}"
+    shape = f"<rect{box}{_attrs(rx=_f(1.5 if item.battleship else r), fill=colour)}/>"
+    text = _marker_text(item)
     return (
         f'<g class="ship"{_attrs(data_ship=item.ident)}><title>{escape(title)}</title>'
         f"{shape}{_text(x, y, text, cls='', stroke='#000', stroke_width='.6', paint_order='stroke')}</g>"

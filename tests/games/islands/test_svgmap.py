@@ -7,9 +7,11 @@ import re
 import pytest
 from django.utils import translation
 
-from games.islands.engine.hexes import geometry
+from games.islands.engine.hexes import geometry, to_pixel
 from games.islands.engine.tiles import Tile
 from games.islands.svgmap import (
+    MARKER_R,
+    SIZE,
     BoardCell,
     HarborView,
     PirateView,
@@ -171,3 +173,65 @@ def test_compass_in_the_page_language(lang: str, north: str) -> None:
 def test_cells_off_the_board_are_refused() -> None:
     with pytest.raises(ValueError):
         staff_view(side=3, cells=[BoardCell(9, 9)])
+
+
+def test_a_shared_bay_shows_every_harbor_and_every_teams_ships() -> None:
+    harbors = [
+        HarborView(bay=2, colour="#c0392b", team="Červení"),
+        HarborView(bay=2, colour="#2471a3", team="Modří"),
+    ]
+    ships = [
+        ShipView(at="Z2", ident="C1", colour="#c0392b", team="Červení"),
+        ShipView(at="Z2", ident="C1", colour="#2471a3", team="Modří"),
+        ShipView(at="Z2", ident="C2", colour="#2471a3", team="Modří"),
+    ]
+    with translation.override("cs"):
+        svg = str(render_svg(public_view(side=5, cells=[], ships=ships, harbors=harbors)))
+    bay = re.search(r'<g class="harbor" data-bay="Z2">.*?>Z2</text></g>', svg)
+    assert bay, "one harbor group for the bay"
+    assert "Z2 – přístav: Červení, Modří" in bay.group()
+    parts = re.findall(r'<g class="harbor-part" data-team="([^"]+)">.*?fill="(#[0-9a-f]{6})"', bay.group())
+    assert parts == [("Červení", "#c0392b"), ("Modří", "#2471a3")]
+    assert bay.group().count('class="rim" ') == 2  # each part has a rim in its own colour
+    # The three ships in harbor: all drawn, none on top of another, first team's on the left.
+    marker = (
+        r'<g class="ship" data-ship="(C\d)">.*?<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)"'
+        r' height="[\d.]+" rx="[\d.]+" fill="([^"]+)"'
+    )
+    markers = re.findall(marker, svg)
+    assert [(m[0], m[4]) for m in markers] == [("C1", "#c0392b"), ("C1", "#2471a3"), ("C2", "#2471a3")]
+    boxes = [(float(x), float(y), float(w)) for _id, x, y, w, _c in markers]
+    assert len({y for _x, y, _w in boxes}) == 1, "one row"
+    assert all(a[0] + a[2] <= b[0] for a, b in zip(boxes, boxes[1:], strict=False)), "left to right, apart"
+
+
+def test_a_lone_harbor_is_one_coloured_bay() -> None:
+    svg = str(
+        render_svg(public_view(side=5, cells=[], harbors=[HarborView(bay=3, colour="#229954", team="Z")]))
+    )
+    assert svg.count('class="harbor"') == 1 and "harbor-part" not in svg and 'fill="#229954"' in svg
+
+
+def test_markers_sit_in_a_row_below_the_tile_mark_and_label() -> None:
+    g = geometry(5)
+    d2 = g.parse("D2")
+    cells = [BoardCell(d2.q, d2.r, Tile.TELESCOPE.value, revealed=True)]
+    ships = [ShipView(at="D2", ident=f"C{i}", colour="#c0392b", team="Červení") for i in (1, 2)]
+    pirates = [PirateView(at="D2", ident="P1")]
+    svg = str(render_svg(public_view(side=5, cells=cells, ships=ships, pirates=pirates)))
+    hex_ = re.search(r'data-hex="D2">.*?</g>', svg)
+    assert hex_
+    label_y = float(re.search(r'y="([-\d.]+)" class="lbl"', hex_.group()).group(1))  # type: ignore[union-attr]
+    mark_y = float(re.search(r'y="([-\d.]+)" class="mark"', hex_.group()).group(1))  # type: ignore[union-attr]
+    _cx, cy = to_pixel(d2, SIZE)
+    assert label_y < mark_y
+    rects = re.findall(
+        r'<g class="(?:ship|pirate)"[^>]*>.*?<rect x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)"', svg
+    )
+    assert len(rects) == 3
+    tops = {float(y) for _x, y, _w in rects}
+    assert len(tops) == 1, "one row"
+    top = tops.pop()
+    assert mark_y + 5 < top and top + 2 * MARKER_R < cy + SIZE * 0.87, "below the mark, inside the hex"
+    lefts = sorted((float(x), float(w)) for x, _y, w in rects)
+    assert all(a[0] + a[1] <= b[0] for a, b in zip(lefts, lefts[1:], strict=False)), "no marker on another"
