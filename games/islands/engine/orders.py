@@ -307,8 +307,7 @@ def check_orders(state: GameState, team_name: str, orders: Orders) -> list[Order
         if move not in (-1, 0, 1):
             problem(ProblemCode.BAD_HARBOR_MOVE, "harbor", step=number, move=move)
     clean_harbor = [m if m in (-1, 0, 1) else 0 for m in orders.harbor[:steps]]
-    harbor_at = harbor_positions(g, team.harbor, clean_harbor)
-    harbor_at += [harbor_at[-1] if harbor_at else team.harbor] * (steps - len(harbor_at))
+    harbor_at = harbor_positions(g, team.harbor, clean_harbor) or [team.harbor]
 
     seen: set[str] = set()
     for ship_id, route in orders.routes:
@@ -333,7 +332,10 @@ def check_orders(state: GameState, team_name: str, orders: Orders) -> list[Order
 def _route_problems(
     state: GameState, team: Team, ship: Ship, route: Route, steps: int, harbor_at: list[Hex]
 ) -> list[OrderProblem]:
-    """Problems of one ship's route: may it move, is it too long, does it stay on the board."""
+    """Problems of one ship's route: may it move, is it too long, does it stay on the board.
+
+    ``harbor_at[i]`` is the harbor's bay during step ``i + 1``; past its end the harbor stays.
+    """
     per_step = 2 if ship.seahorse else 1
     allowed = steps * per_step
 
@@ -365,7 +367,7 @@ def _route_problems(
     for i, token in enumerate(route[:allowed]):
         if token is None:
             continue
-        harbor = harbor_at[i // per_step]
+        harbor = harbor_at[min(i // per_step, len(harbor_at) - 1)]  # after its last move it stays
         origin = harbor if at is None else at
         target = origin.step(token)
         if g.on_board(target):

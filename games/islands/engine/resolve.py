@@ -251,7 +251,7 @@ class _Round:
     def run(self) -> RoundResult:
         self.build()
         steps = self.movement_steps()
-        for step in range(1, steps + 1):
+        for step in range(1, self.active_steps(steps) + 1):
             for half in (1, 2):
                 self.step, self.half = step, half
                 if half == 1:
@@ -269,6 +269,18 @@ class _Round:
         counts = [t.orders.steps for t in self.teams]
         counts += [len(p.tokens) // (2 if p.doubled else 1) for p in self.pirates if p.can_move]
         return max(counts, default=0)
+
+    def active_steps(self, steps: int) -> int:
+        """The steps worth walking: up to the last one in which a route, a harbor or a pirate moves.
+
+        Past it nothing moves, so nothing can happen (a held ship is freed in the first half-step
+        after its rescuer arrived): AP in the millions resolve as fast as AP in the tens.
+        """
+        last = max((len(t.orders.harbor) for t in self.teams), default=0)
+        for mover in [s for t in self.teams for s in t.ships] + self.pirates:
+            per_step = 2 if mover.doubled else 1
+            last = max(last, -(-len(mover.tokens) // per_step))
+        return min(steps, max(last, 1))
 
     def build(self) -> None:
         for team in self.teams:

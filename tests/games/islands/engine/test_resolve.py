@@ -130,3 +130,25 @@ def test_each_telescope_found_is_one_pending_choice() -> None:
     state = GameState(board, (Team("red", at("Z1"), ships=(Ship("C1", ShipKind.CARGO),)),))
     result = resolve(state, {"red": Orders(ap=2, routes=(("C1", parse_route("N N")),))})
     assert [t.who for t in result.telescopes] == ["red.C1", "red.C1"]
+
+
+def test_huge_ap_resolves_at_once_and_the_steps_count_stays() -> None:
+    # Steps after the last move change nothing: they are not walked one by one, but the events
+    # after movement still carry step `steps + 1`. A held ship is still freed after a half-step.
+    board = Board.from_cells(5, {at("B1"): Cell(Tile.OCTOPUS, revealed=True)})
+    ships = (Ship("C1", ShipKind.CARGO, at("B1"), octopus=True), Ship("C2", ShipKind.CARGO, at("C3")))
+    battleship = Ship("B", ShipKind.BATTLESHIP, at("G1"))
+    state = GameState(board, (Team("red", at("Z1"), ships=(battleship, *ships)),))
+    ap = 10**12
+    orders = Orders(ap=ap, routes=(("C2", parse_route("S")),), harbor=(1,), fire=at("G2"))
+    result = resolve(state, {"red": orders})
+    (free,) = [e for e in result.events if e.what is What.FREE]
+    assert (free.step, free.half) == (1, 1)
+    (shot,) = [e for e in result.events if e.what is What.SHOT]
+    assert (shot.step, shot.half) == (ap + 1, 1)
+    assert result.state.team("red").ap_total == ap
+    assert result.state.team("red").harbor == at("Z2")
+    held = GameState(board, (Team("red", at("Z1"), ships=(ships[0], replace(ships[1], at=at("C2")))),))
+    # Nobody moves at all: the one half-step walked still frees C1.
+    freed = resolve(held, {"red": Orders(ap=ap)})
+    assert [(e.what, e.step) for e in freed.events] == [(What.FREE, 1)]
