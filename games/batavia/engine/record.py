@@ -83,6 +83,8 @@ def load_record(text: str | bytes) -> Record:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as e:
         raise RecordError("$", f"not valid JSON ({e})") from None
+    except RecursionError:
+        raise RecordError("$", "not valid JSON (nested too deeply)") from None
     return read_record(data)
 
 

@@ -106,6 +106,13 @@ def test_missing_keys_and_bad_json() -> None:
     assert str(e.value).startswith("$: not valid JSON")
 
 
+@pytest.mark.parametrize("text", ["[" * 100_000, '{"format": "batavia/1", "actions": ' + "[" * 100_000])
+def test_json_nested_too_deeply_is_malformed_not_a_crash(text: str) -> None:
+    with pytest.raises(RecordError) as e:
+        record.load_record(text)
+    assert str(e.value).startswith("$: not valid JSON")
+
+
 def test_track_errors() -> None:
     track = [str(t) for t in TRACK]
     assert (
