@@ -9,7 +9,7 @@ import pytest
 from games.batavia.engine import rules
 from games.batavia.engine.actions import Play
 from games.batavia.engine.errors import IllegalCashIn, IllegalMove
-from games.batavia.engine.state import GOAL_FIELD, GOODS, Tile
+from games.batavia.engine.state import GOAL_FIELD, GOODS, GameState, Tile
 
 from .helpers import NAMES4, counts, game, patch, to_turns
 
@@ -42,7 +42,7 @@ def test_cannon_25_with_four_players_sinks_the_11_danish_ships() -> None:
     assert any(e.event == "pirates" for e in after.log)
 
 
-def _cash_in_state(new_company: str) -> tuple[rules.GameState, Play]:
+def _cash_in_state(new_company: str) -> tuple[GameState, Play]:
     s = to_turns(game())
     held = (Tile("SE", "tea"), Tile("FR", "cotton"), Tile("SE", "cotton"))
     s = patch(s, 0, field=10, tiles=held, hand=counts(**{new_company: 1}))
@@ -89,7 +89,7 @@ def test_with_a_swedish_seal_and_a_swedish_station_ahead_she_must_go_there() -> 
     assert after.players[0].field == 35 and not after.end_round
 
 
-def _silk(owners: list[int | None]) -> rules.GameState:
+def _silk(owners: list[int | None]) -> GameState:
     s = game()
     g = GOODS.index("silk")
     exchanges = s.exchanges[:g] + (tuple(owners),) + s.exchanges[g + 1 :]

@@ -30,13 +30,13 @@ from games.batavia.engine.state import (
 BOT_MIXES = st.lists(st.sampled_from(["greedy", "random"]), min_size=3, max_size=5)
 
 
-def states(kinds: list[str], seed: int) -> Iterator[GameState]:
+def states(kinds: list[str], seed: int, open_tiles: bool = False) -> Iterator[GameState]:
     """Every state of a checked bot game, the first one included."""
     agents = [bots.make_bot(k, f"{seed}/{i}") for i, k in enumerate(kinds)]
-    state = rules.new_game([f"P{i}" for i in range(len(kinds))], seed)
+    state = rules.new_game([f"P{i}" for i in range(len(kinds))], seed, open_tiles=open_tiles)
     yield state
     while state.phase != "finished":
-        action = rules.chance_action(state)
+        action: Action | None = rules.chance_action(state)
         if action is None:
             seat = state.to_act
             assert seat is not None
@@ -86,10 +86,10 @@ def check_invariants(s: GameState) -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(kinds=BOT_MIXES, seed=st.integers(0, 10**9))
-def test_invariants_hold_after_every_action(kinds: list[str], seed: int) -> None:
+@given(kinds=BOT_MIXES, seed=st.integers(0, 10**9), open_tiles=st.booleans())
+def test_invariants_hold_after_every_action(kinds: list[str], seed: int, open_tiles: bool) -> None:
     last = None
-    for count, s in enumerate(states(kinds, seed)):
+    for count, s in enumerate(states(kinds, seed, open_tiles)):
         check_invariants(s)
         last = s
         assert count < 5000
@@ -169,9 +169,9 @@ def test_legal_actions_agree_with_the_validator(kinds: list[str], seed: int) -> 
 
 
 @settings(max_examples=20, deadline=None)
-@given(kinds=BOT_MIXES, seed=st.integers(0, 10**9), cut=st.floats(0, 1))
-def test_records_round_trip(kinds: list[str], seed: int, cut: float) -> None:
-    all_states = list(states(kinds, seed))
+@given(kinds=BOT_MIXES, seed=st.integers(0, 10**9), cut=st.floats(0, 1), open_tiles=st.booleans())
+def test_records_round_trip(kinds: list[str], seed: int, cut: float, open_tiles: bool) -> None:
+    all_states = list(states(kinds, seed, open_tiles))
     for s in (all_states[-1], all_states[int(cut * (len(all_states) - 1))]):
         again = record.replay(record.load_record(record.dump_record(s)))
         assert again == s

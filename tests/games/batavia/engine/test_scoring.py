@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from games.batavia.engine import rules
-from games.batavia.engine.state import GOAL_FIELD, GOODS, Score
+from games.batavia.engine.state import GOAL_FIELD, GOODS, GameState, Score
 
 from .helpers import counts, game, patch
 
@@ -15,7 +15,7 @@ FULL = dict(zip(GOODS, (10, 11, 12, 13, 14, 15, 16), strict=True))
 TIED = dict(zip(GOODS, (5, 5, 6, 6, 7, 7, 8), strict=True))
 
 
-def with_exchange(state: rules.GameState, good: str, owners: list[int | None]) -> rules.GameState:
+def with_exchange(state: GameState, good: str, owners: list[int | None]) -> GameState:
     g = GOODS.index(good)
     return replace(state, exchanges=state.exchanges[:g] + (tuple(owners),) + state.exchanges[g + 1 :])
 

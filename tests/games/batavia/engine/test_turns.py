@@ -17,14 +17,14 @@ from games.batavia.engine.errors import (
     IllegalReshuffle,
     WrongPhase,
 )
-from games.batavia.engine.state import GOODS, Tile
+from games.batavia.engine.state import GOODS, GameState, Tile
 
 from .helpers import NAMES4, counts, game, patch, to_turns
 
 # The known track: EN on 1, 6, 11, ...; DK on 2, 7, ...; FR on 3, 8, ...; NL on 4, 9, ...; SE on 5, 10, ...
 
 
-def take_field(state: rules.GameState, field: int, seat: int) -> rules.GameState:
+def take_field(state: GameState, field: int, seat: int) -> GameState:
     track = list(state.track)
     track[field - 1] = replace(track[field - 1], taken_by=seat, face_up=True)
     return replace(state, track=tuple(track))
@@ -270,7 +270,7 @@ def test_with_no_discards_either_a_roll_or_draw_takes_less() -> None:
     assert s.players[0].hand == (2, 2, 2, 2, 2) and rules.whose_turn(s) == "Blue"
 
 
-def _end_round_state() -> rules.GameState:
+def _end_round_state() -> GameState:
     s = to_turns(game())
     s = patch(s, 0, field=33, laid=counts(DK=2), hand=counts(DK=1))  # Red: no DK station ahead
     s = patch(s, 1, laid=counts(EN=1), hand=counts(EN=1))  # Blue: EN station on field 1
@@ -315,3 +315,25 @@ def test_final_scoring_lays_the_hands_and_gives_seals_by_majority() -> None:
     assert s.scores is not None
     assert [sc.seals for sc in s.scores] == [0, 2, 4]
     assert [sc.goal for sc in s.scores] == [4, 0, 0]
+
+
+def test_no_pirates_in_final_scoring_whatever_the_cannon() -> None:
+    s = rules.apply(_end_round_state(), Draw())  # Blue
+    s = patch(s, 2, hand=counts(FR=10, SE=10))  # Green: nothing ahead, must draw; lays 20+ at the end
+    s = rules.apply(s, Draw())
+    assert s.phase == "finished"
+    assert s.cannon >= s.pirate_threshold
+    assert sum(s.discards) == 0 and "pirates" not in [e.event for e in s.log]
+    assert s.players[2].laid[2] >= 11 and s.seals[2] == 2 and s.seals[4] == 2
+
+
+def test_pirates_strike_after_the_last_turn_before_the_final_scoring() -> None:
+    s = rules.apply(_end_round_state(), Draw())  # Blue
+    s = patch(s, 1, laid=counts(EN=16))  # Red has 3 DK laid: the cannon shows 19
+    s = patch(s, 2, field=30, laid=counts(), hand=counts(SE=2))  # SE station on field 35
+    s = rules.apply(s, Play.of({"SE": 2}, move="SE"))  # 21 with three players
+    assert s.phase == "finished"
+    assert s.discards == counts(EN=16)
+    assert s.players[1].laid[0] < 16  # only Blue's hand, laid at the end
+    events = [e.event for e in s.log]
+    assert events.count("pirates") == 1 and events.index("pirates") < events.index("end")

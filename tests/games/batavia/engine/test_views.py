@@ -7,13 +7,13 @@ import json
 from dataclasses import replace
 
 from games.batavia.engine import bots, rules
-from games.batavia.engine.state import Tile, counts_to_dict
+from games.batavia.engine.state import GameState, Tile, counts_to_dict
 from games.batavia.engine.views import private_view, public_view
 
 from .helpers import counts, patch
 
 
-def mid_game() -> rules.GameState:
+def mid_game() -> GameState:
     s = bots.play_game(["greedy", "greedy", "greedy"], 4, names=["Red", "Blue", "Green"])
     # rewind: replay the first 40 actions of the finished game
     state = rules.new_game(["Red", "Blue", "Green"], 4)
@@ -22,7 +22,7 @@ def mid_game() -> rules.GameState:
     return state
 
 
-def secretly_different(s: rules.GameState) -> rules.GameState:
+def secretly_different(s: GameState) -> GameState:
     """Same public facts, different secrets: other hands (same sizes), bills, deck order, goods of
     face-down tiles."""
     s = patch(s, 1, hand=counts(EN=s.players[1].hand_size), bills=s.players[1].bills + 3)
