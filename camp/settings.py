@@ -102,7 +102,7 @@ WSGI_APPLICATION = "camp.wsgi.application"
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=60,
+        conn_max_age=0 if TESTING else 60,  # tests open many short-lived threads
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
