@@ -169,6 +169,11 @@ class _Reader:
         return tuple(result)
 
 
+def _or_empty(value: object) -> object:
+    """An optional object: null reads as ``{}`` (the default), anything else is checked as given."""
+    return {} if value is None else value
+
+
 def _join(path: str, key: object) -> str:
     return f"{path}.{key}" if path else str(key)
 
@@ -221,6 +226,7 @@ def load_scenario(data: object) -> Scenario:
 
 def _read_board(r: _Reader, g: BoardGeometry, value: object) -> Board:
     cells: dict[Hex, Cell] = {}
+    labels: dict[Hex, str] = {}
     if value is None:
         return Board.empty(g.side)
     if not isinstance(value, dict):
@@ -230,6 +236,11 @@ def _read_board(r: _Reader, g: BoardGeometry, value: object) -> Board:
         path = f"hexes.{label}"
         h = r.cell_label(g, label, path)
         item = r.obj(spec, path, {"tile", "chests", "revealed"}, {"tile"})
+        if h is not None and h in labels:
+            r.fail(path, f"names the same hex as hexes.{labels[h]}")
+            continue
+        if h is not None:
+            labels[h] = label
         if h is None or "tile" not in item:
             continue
         try:
@@ -358,11 +369,11 @@ def _read_orders(
             continue
         item = r.obj(spec, path, {"ap", "build", "routes", "harbor", "fire"}, {"ap"})
         ap = r.integer(item.get("ap"), f"{path}.ap", minimum=None)
-        build = r.obj(item.get("build", {}), f"{path}.build", {"cargo", "battleship"})
+        build = r.obj(_or_empty(item.get("build")), f"{path}.build", {"cargo", "battleship"})
         cargo = r.integer(build.get("cargo"), f"{path}.build.cargo", minimum=None)
         battleships = r.integer(build.get("battleship"), f"{path}.build.battleship", minimum=None)
         routes = []
-        route_specs = item.get("routes") or {}
+        route_specs = _or_empty(item.get("routes"))
         if not isinstance(route_specs, dict):
             r.fail(f"{path}.routes", "must be an object")
             route_specs = {}

@@ -191,3 +191,24 @@ def test_directions_of_any_json_type_are_named_not_crashed_on() -> None:
     assert "pirates[0].moves[2]: {} is not a direction (N NE SE S SW NW)" in found
     assert "pirates[0].moves[3]: 3 is not a direction (N NE SE S SW NW)" in found
     assert "draws.red.C2.rum[1]: {'d': 'N'} is not a direction (N NE SE S SW NW)" in found
+
+
+def test_null_is_the_default_and_a_wrong_type_is_named() -> None:
+    # null reads as the default everywhere (as for chests, flags, fire); any other wrong type is named.
+    doc = base()
+    doc["orders"]["red"].update(build=None, routes=None, harbor=None, fire=None)
+    assert load_scenario(doc).orders_by_team["red"] == Orders(ap=14)
+    wrongs: list[object] = [[], "", 0, False, "N N"]
+    for wrong in wrongs:
+        doc = base()
+        doc["orders"]["red"]["routes"] = wrong
+        assert problems_of(doc) == ["orders.red.routes: must be an object"], wrong
+        doc = base()
+        doc["orders"]["red"]["build"] = wrong
+        assert problems_of(doc) == ["orders.red.build: must be an object"], wrong
+
+
+def test_two_labels_of_one_hex_are_refused() -> None:
+    doc = base()
+    doc["hexes"]["e3"] = {"tile": "reefs"}
+    assert problems_of(doc) == ["hexes.e3: names the same hex as hexes.E3"]
