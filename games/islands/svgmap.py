@@ -237,52 +237,69 @@ def _shrunk(h: Hex, factor: float) -> list[tuple[float, float]]:
     return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in corners(h, SIZE)]
 
 
-#: Ship and pirate markers: radius of a round marker, gap between neighbours, and how far below
-#: the hex centre the first row sits. Rows fill from the lower edge of the hex upwards, so the
-#: hex label (top) and the tile mark (middle) stay readable with up to three markers.
-MARKER_R = SIZE * 0.2
+@dataclass(frozen=True)
+class MarkerSize:
+    """Ship and pirate markers of one size: radius of a round marker, width of one character of
+    its bold text (about), and how far below the hex centre the first row of markers sits."""
+
+    r: float
+    char_w: float
+    row_dy: float
+    cls: str
+
+
+#: Up to two markers on a hex are drawn large; more (or a long text) small, three in a row. Rows
+#: fill from the lower edge of the hex upwards, so the hex label (top) and the tile mark (middle)
+#: stay readable with up to three markers.
+MARKER_LARGE = MarkerSize(r=SIZE * 0.27, char_w=6.0, row_dy=SIZE * 0.57, cls="mk-l")
+MARKER_SMALL = MarkerSize(r=SIZE * 0.2, char_w=4.6, row_dy=SIZE * 0.54, cls="mk-s")
+MARKER_R = MARKER_SMALL.r
 MARKER_GAP = 1.0
-MARKER_ROW_DY = SIZE * 0.54
-MARKER_CHAR_W = 4.6  # width of one character of a marker's 7 px bold text, about
-_APOTHEM = SIZE * math.sqrt(3) / 2
 
 
-def _marker_width(item: ShipView | PirateView) -> float:
+def _marker_width(item: ShipView | PirateView, size: MarkerSize) -> float:
     """A marker is a circle (a square for a battleship) that grows into a pill for longer text."""
-    text = _marker_text(item)
-    return max(2 * MARKER_R, len(text) * MARKER_CHAR_W + 2.5)
+    return max(2 * size.r, len(_marker_text(item)) * size.char_w + 2.5)
 
 
-def _row_half_width(dy: float) -> float:
+def _row_half_width(dy: float, size: MarkerSize) -> float:
     """How far from the centre line a marker's round end may sit on a row ``dy`` below the centre,
     keeping the whole marker inside the hex (flat-top: the slanted edges bind)."""
     # A point (x, y) is inside the hex, ``m`` away from the slanted edge, iff
     # sqrt(3)|x| + |y| <= sqrt(3) * SIZE - 2m.
-    return max(0.0, (math.sqrt(3) * SIZE - abs(dy) - 2 * (MARKER_R + 0.5)) / math.sqrt(3))
+    return max(0.0, (math.sqrt(3) * SIZE - abs(dy) - 2 * (size.r + 0.5)) / math.sqrt(3))
 
 
-def _layout(widths: list[float]) -> list[tuple[float, float]]:
-    """Centres (dx, dy) of markers of the given widths: rows along the lower edge of the hex,
-    left to right, the next row above when one is full. Depends only on the widths given."""
+def _rows(widths: list[float], size: MarkerSize) -> list[list[float]]:
     rows: list[list[float]] = [[]]
-    row_dys = [MARKER_ROW_DY]
     for w in widths:
         row = rows[-1]
-        used = sum(row) + MARKER_GAP * len(row) + w
+        dy = size.row_dy - (len(rows) - 1) * (2 * size.r + MARKER_GAP)
         # The room of a row: between the centres of its outermost round ends, plus those ends.
-        room = 2 * (_row_half_width(row_dys[-1]) + MARKER_R)
-        if row and used > room:
+        room = 2 * (_row_half_width(dy, size) + size.r)
+        if row and sum(row) + MARKER_GAP * len(row) + w > room:
             rows.append([])
-            row_dys.append(row_dys[-1] - 2 * MARKER_R - MARKER_GAP)
         rows[-1].append(w)
+    return rows
+
+
+def _layout(items: list[ShipView | PirateView]) -> tuple[MarkerSize, list[tuple[float, float]]]:
+    """The size of the markers on one hex and their centres (dx, dy): rows along the lower edge of
+    the hex, left to right, the next row above when one is full. Large when they fit in one row.
+    Depends only on the markers' texts, never on the hex."""
+    size = MARKER_LARGE
+    rows = _rows([_marker_width(i, size) for i in items], size)
+    if len(rows) > 1:
+        size = MARKER_SMALL
+        rows = _rows([_marker_width(i, size) for i in items], size)
     out: list[tuple[float, float]] = []
-    for row, dy in zip(rows, row_dys, strict=True):
-        total = sum(row) + MARKER_GAP * (len(row) - 1)
-        x = -total / 2
+    for n, row in enumerate(rows):
+        dy = size.row_dy - n * (2 * size.r + MARKER_GAP)
+        x = -(sum(row) + MARKER_GAP * (len(row) - 1)) / 2
         for w in row:
             out.append((x + w / 2, dy))
             x += w + MARKER_GAP
-    return out
+    return size, out
 
 
 def _sector(cx: float, cy: float, radius: float, a0: float, a1: float) -> list[tuple[float, float]]:
@@ -308,7 +325,7 @@ def _sector(cx: float, cy: float, radius: float, a0: float, a1: float) -> list[t
 STYLE = (
     ".zo-map text{font-family:'DejaVu Sans',Verdana,Arial,sans-serif;text-anchor:middle;"
     "dominant-baseline:central;pointer-events:none}"
-    ".zo-map .lbl{font-size:8px;fill:#233}"
+    ".zo-map .lbl{font-size:8.5px;fill:#233}"
     ".zo-map .mark{font-size:12px;font-weight:bold;fill:#123}"
     ".zo-map .dark .mark,.zo-map .dark .lbl,.zo-map .dark .cnt{fill:#fff}"
     ".zo-map .cnt{font-size:10px;font-weight:bold;fill:#6b3e00}"
@@ -318,6 +335,7 @@ STYLE = (
     ".zo-map a .hex:hover polygon{stroke:#d00;stroke-width:3}"
     ".zo-map .hl{fill:none;stroke:#e63946;stroke-width:3.5}"
     ".zo-map .ship text,.zo-map .pirate text{font-size:7px;font-weight:bold;fill:#fff}"
+    ".zo-map text.mk-l{font-size:9px}"
     ".zo-map .ship rect{stroke:#000;stroke-width:.8}"
     ".zo-map .pirate rect{stroke:#fff;stroke-width:.8}"
     ".zo-map .harbor .rim{fill:none;stroke-width:3;stroke-linejoin:round}"
@@ -430,8 +448,9 @@ def render_svg(view: MapView) -> SafeString:
             items.sort(
                 key=lambda i: order.index(i.team) if isinstance(i, ShipView) and i.team in order else 99
             )
-        for (dx, dy), item in zip(_layout([_marker_width(i) for i in items]), items, strict=True):
-            out.append(_marker(item, x + dx, y + dy))
+        size, offsets = _layout(items)
+        for (dx, dy), item in zip(offsets, items, strict=True):
+            out.append(_marker(item, x + dx, y + dy, size))
     out.append("</g>")
     out.append("</svg>")
     return mark_safe("".join(out))  # noqa: S308 - every piece above is escaped
@@ -526,17 +545,17 @@ def _marker_text(item: ShipView | PirateView) -> str:
     return f"{item.ident}·{item.chests}"
 
 
-def _marker(item: ShipView | PirateView, x: float, y: float) -> str:
+def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -> str:
     """A pirate (black), a cargo ship (round) or a battleship (square) in its team's colour."""
-    r = MARKER_R
-    w = _marker_width(item)
+    r = size.r
+    w = _marker_width(item, size)
     box = _attrs(x=_f(x - w / 2), y=_f(y - r), width=_f(w), height=_f(2 * r))
     if isinstance(item, PirateView):
         pirate_word = _("pirate ship")
         return (
             f'<g class="pirate"{_attrs(data_pirate=item.ident)}>'
             f"<title>{escape(pirate_word)} {escape(item.ident)}</title>"
-            f'<rect{box}{_attrs(rx=_f(r))} fill="#111"/>' + _text(x, y, item.ident, cls="") + "</g>"
+            f'<rect{box}{_attrs(rx=_f(r))} fill="#111"/>' + _text(x, y, item.ident, cls=size.cls) + "</g>"
         )
     colour = safe_colour(item.colour)
     kind = _("battleship") if item.battleship else _("cargo ship")
@@ -545,11 +564,10 @@ def _marker(item: ShipView | PirateView, x: float, y: float) -> str:
         chests_word = _("chests")
         title += f", {chests_word}: {item.chests}"
     shape = f"<rect{box}{_attrs(rx=_f(1.5 if item.battleship else r), fill=colour)}/>"
-    text = _marker_text(item)
-    return (
-        f'<g class="ship"{_attrs(data_ship=item.ident)}><title>{escape(title)}</title>'
-        f"{shape}{_text(x, y, text, cls='', stroke='#000', stroke_width='.6', paint_order='stroke')}</g>"
+    text = _text(
+        x, y, _marker_text(item), cls=size.cls, stroke="#000", stroke_width=".6", paint_order="stroke"
     )
+    return f'<g class="ship"{_attrs(data_ship=item.ident)}><title>{escape(title)}</title>{shape}{text}</g>'
 
 
 def legend(*, staff: bool) -> list[dict[str, str]]:

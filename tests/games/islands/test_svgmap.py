@@ -235,3 +235,14 @@ def test_markers_sit_in_a_row_below_the_tile_mark_and_label() -> None:
     assert mark_y + 5 < top and top + 2 * MARKER_R < cy + SIZE * 0.87, "below the mark, inside the hex"
     lefts = sorted((float(x), float(w)) for x, _y, w in rects)
     assert all(a[0] + a[1] <= b[0] for a, b in zip(lefts, lefts[1:], strict=False)), "no marker on another"
+
+
+def test_one_or_two_markers_are_large_three_or_more_small_and_layout_ignores_hidden_tiles() -> None:
+    two = [ShipView(at="A1", ident=f"C{i}", colour="#c0392b", team="Červení") for i in (1, 2)]
+    three = [*two, ShipView(at="A1", ident="C3", colour="#c0392b", team="Červení")]
+    svg2 = str(render_svg(public_view(side=5, cells=[], ships=two)))
+    svg3 = str(render_svg(public_view(side=5, cells=[], ships=three)))
+    assert svg2.count('class="mk-l"') == 2 and 'class="mk-s"' not in svg2
+    assert svg3.count('class="mk-s"') == 3 and 'class="mk-l"' not in svg3
+    # Whatever hides under A1, the markers on it sit in the very same places.
+    assert svg2 == str(render_svg(public_view(side=5, cells=secret_board(), ships=two)))
