@@ -56,18 +56,23 @@ def _cz(route: str) -> str:
     return " ".join(CZECH_DIRECTIONS.get(t, t) for t in route.split())
 
 
-def legal_route(round_: Round, team: Team, *, strict: bool = True) -> tuple[str, str]:
-    """A ship of the team and a legal one-step route for it (Czech letters)."""
+def legal_route(round_: Round, team: Team, *, strict: bool = True, explore: bool = False) -> tuple[str, str]:
+    """A ship of the team and a legal one-step route for it (Czech letters); with ``explore`` one
+    into a hidden hex if the team has such a step (so the round has something to tell)."""
     state = selectors.game_state(round_.camp, round=round_)
     g = state.geometry
     t = state.team(team.name)
+    steps = []
     for ship in t.ships:
         if not ship.may_move:
             continue
         start = t.harbor if ship.at is None else ship.at
         for d in ("N", "NE", "SE", "S", "SW", "NW"):
             if g.on_board(start.step(d)):
-                return ship.id, CZECH_DIRECTIONS[d]
+                steps.append((ship.id, d, not state.board.cell(start.step(d)).revealed))
+    if steps:
+        ship_id, d, _hidden = max(steps, key=lambda s: s[2]) if explore else steps[0]
+        return ship_id, CZECH_DIRECTIONS[d]
     if not strict:
         return "C1", "."
     raise AssertionError("no movable ship")
@@ -333,7 +338,7 @@ def test_hidden_tiles_only_on_request(staff_client: Client, game: Round, teams: 
 
 def _store_all(round_: Round, teams: list[Team]) -> None:
     for team in teams:
-        ship, route = legal_route(round_, team)
+        ship, route = legal_route(round_, team, explore=True)
         services.orders_submit(round=round_, team=team, routes={ship: route})
 
 

@@ -3,7 +3,9 @@ export and import, the round selectors, and what each viewer may read of a round
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 import threading
 from io import StringIO
 from pathlib import Path
@@ -19,8 +21,13 @@ from camp import services as camp_services
 from camp.models import Camp, Placement, Round, RoundStatus, Team
 from games.islands import demo, selectors, services
 from games.islands.engine.hexes import direction_between, geometry
-from games.islands.engine.orders import format_czech_route
+from games.islands.engine.orders import check_all_orders, format_czech_route
+from games.islands.engine.resolve import resolve
+from games.islands.engine.sampling import random_state
 from games.islands.engine.scenario import run_scenario
+from games.islands.engine.state import Board, Cell, GameState, ShipKind
+from games.islands.engine.state import Ship as EngineShip
+from games.islands.engine.state import Team as EngineTeam
 from games.islands.engine.tiles import Tile
 from games.islands.models import (
     BoardHex,
@@ -699,6 +706,58 @@ def test_demo_setup_plays_three_rounds(db: None, settings: Any) -> None:
     assert RoundResult.objects.filter(round__camp=camp).count() == 3
     call_command("demo_setup", stdout=StringIO())
     assert list(Round.objects.filter(camp=camp).values_list("number", "status")) == statuses
+
+
+def test_the_demo_tells_a_story_in_three_rounds(db: None, settings: Any) -> None:
+    """The demo camp's three rounds: ships explore, fetch chests and bring them home."""
+    settings.DEBUG = True
+    call_command("demo_setup", stdout=StringIO())
+    camp = Camp.objects.get()
+    assert sum(Harbor.objects.filter(team__camp=camp).values_list("delivered", flat=True)) >= 1
+    whats = [
+        line.what
+        for result in RoundResult.objects.filter(round__camp=camp).order_by("round__number")
+        for line in selectors.result_events(result, viewer="public")
+    ]
+    assert {"reveal", "load", "deliver"} <= set(whats), set(whats)
+    # The harbors stay where the teams picked them (the planner keeps them still).
+    assert not any(w == "harbor" for w in whats)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_demo_planner_orders_are_legal_and_resolve(seed: int) -> None:
+    rnd = random.Random(seed)
+    state = random_state(
+        rnd,
+        side=rnd.choice([3, 5, 9, 13]),
+        teams=3,
+        ships_per_team=rnd.randint(1, 7),
+        pirates=rnd.randint(0, 4),
+    )
+    state = dataclasses.replace(state, round_number=rnd.randint(1, 4))
+    orders = {t.name: demo.plan_orders(state, t.name, ap=rnd.randint(0, 20)) for t in state.teams}
+    assert check_all_orders(state, orders) == []
+    # Deterministic, and not idle: some ship of some team moves.
+    assert orders == {t.name: demo.plan_orders(state, t.name, ap=orders[t.name].ap) for t in state.teams}
+    assert any(any(step for _ship, route in o.routes for step in route) for o in orders.values() if o.steps)
+    resolve(state, orders)
+
+
+def test_demo_planner_brings_a_full_ship_home_and_fetches_a_known_chest() -> None:
+    g = geometry(5)
+    home = g.parse("Z2")
+    mouth = g.bay_hexes(home)[0]
+    far = g.parse("C4")
+    board = Board.from_cells(5, {far: Cell(Tile.TREASURE, chests=2, revealed=True)})
+    full = EngineShip("C1", ShipKind.CARGO, at=g.parse("C3"), chests=1)
+    empty = EngineShip("C2", ShipKind.CARGO, at=mouth)
+    state = GameState(board, (EngineTeam("red", home, ships=(full, empty)),))
+    orders = demo.plan_orders(state, "red", ap=6)
+    routes = dict(orders.routes)
+    assert orders.harbor == () and orders.build_cargo == orders.build_battleships == 0
+    result = resolve(state, {"red": orders})
+    assert result.state.team("red").delivered >= 1, routes
+    assert any(e.what.value == "load" and e.actor == "C2" for e in result.events), routes
 
 
 # ------------------------------------------------------------------------------------ concurrency
