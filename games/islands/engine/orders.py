@@ -26,6 +26,7 @@ from enum import StrEnum
 from .hexes import CZECH_DIRECTIONS, DIRECTIONS, DIRECTIONS_FROM_CZECH, BoardGeometry, Hex
 from .state import (
     BATTLESHIP_COST,
+    BATTLESHIP_ID,
     CARGO_SHIP_COST,
     MAX_BATTLESHIPS,
     MAX_CARGO_SHIPS,
@@ -309,11 +310,19 @@ def check_orders(state: GameState, team_name: str, orders: Orders) -> list[Order
     clean_harbor = [m if m in (-1, 0, 1) else 0 for m in orders.harbor[:steps]]
     harbor_at = harbor_positions(g, team.harbor, clean_harbor) or [team.harbor]
 
+    # Ships built in these orders may not move: like any such ship, a route of stays is accepted.
+    being_built = set(team.free_cargo_ids()[: max(orders.build_cargo, 0)])
+    if orders.build_battleships > 0 and team.battleship is None:
+        being_built.add(BATTLESHIP_ID)
     seen: set[str] = set()
     for ship_id, route in orders.routes:
         ship = team.ship(ship_id)
         if ship is None:
-            problem(ProblemCode.UNKNOWN_SHIP, "routes", ship=ship_id)
+            if ship_id not in being_built or any(t is not None for t in route):
+                problem(ProblemCode.UNKNOWN_SHIP, "routes", ship=ship_id)
+            elif ship_id in seen:
+                problem(ProblemCode.DUPLICATE_ROUTE, "routes", ship=ship_id)
+            seen.add(ship_id)
             continue
         if ship_id in seen:
             problem(ProblemCode.DUPLICATE_ROUTE, "routes", ship=ship_id)

@@ -175,3 +175,20 @@ def test_resolve_refuses_illegal_orders_with_all_problems() -> None:
         resolve(state, {"red": Orders(ap=2, routes=(("C1", ("S",)), ("C2", ("SW",))))})
     assert [p.ship for p in error.value.problems] == ["C1", "C2"]
     assert isinstance(error.value, ValueError)
+
+
+def test_a_ship_being_built_may_have_a_route_of_stays_only() -> None:
+    # Rules 5: a ship built in these orders may not move, and a route of only "." is accepted for a
+    # ship that may not move. Its id is the one the build will give it (lowest free number, or B).
+    state = state_with(cargo("C1"), cargo("C3"))
+    orders = Orders(ap=15, build_cargo=1, build_battleships=1, routes=(("C2", (None,)), ("B", (None, None))))
+    assert codes(state, orders) == []
+    result = resolve(state, {"red": orders})
+    assert {s.id for s in result.state.team("red").ships} == {"B", "C1", "C2", "C3"}
+    # Another id, or a move, is still refused.
+    assert codes(state, Orders(ap=7, build_cargo=1, routes=(("C4", (None,)),))) == [
+        (ProblemCode.UNKNOWN_SHIP, "C4", None)
+    ]
+    assert codes(state, Orders(ap=7, build_cargo=1, routes=(("C2", (None, "N")),))) == [
+        (ProblemCode.UNKNOWN_SHIP, "C2", None)
+    ]
