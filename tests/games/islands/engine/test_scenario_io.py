@@ -146,8 +146,16 @@ def test_output_has_exactly_the_documented_shape() -> None:
     ships = {s["id"]: s for s in out["teams"][0]["ships"]}
     assert ships["C3"]["new"] is True and ships["C3"]["at"] == "Z2"
     assert ships["C1"]["new"] is False
-    assert set(ships["C1"]) == {"id", "kind", "at", "chests", "boat", "seahorse", "mermaid", "octopus", "new"}
-    assert all("moves" not in p for p in out["pirates"])
+    # Every key that applies is written, defaults included, so a reader never needs the defaults.
+    ship_keys = ["id", "kind", "at", "chests", "boat", "seahorse", "mermaid", "octopus", "new"]
+    assert all(list(s) == ship_keys for s in ships.values())
+    assert all(list(p) == ["id", "at", "seahorse", "mermaid", "octopus"] for p in out["pirates"])
+    assert out["pirates"]
+    assert all(list(t) == ["name", "harbor", "delivered", "ap_total", "ships"] for t in out["teams"])
+    assert all(
+        list(h) == ["tile", "revealed", "chests"] for h in out["hexes"].values() if h["tile"] == "treasure"
+    )
+    assert all(list(h) == ["tile", "revealed"] for h in out["hexes"].values() if h["tile"] != "treasure")
     for event in out["events"]:
         assert set(event) <= {"step", "half", "who", "at", "what", "private"}
         assert event["half"] in (1, 2)
