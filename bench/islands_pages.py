@@ -1,7 +1,7 @@
 """Server time of the round pages on a camp with 15 rounds played (target: p95 under 100 ms each).
 
 A temporary SQLite database gets the schema and a camp whose rounds 1 … 15 are played with the
-demo's random legal orders (``games.islands.demo.demo_play``), round 16 open for orders. Then the
+demo's planner (``games.islands.demo.demo_play``), round 16 open for orders. Then the
 Django test client times, for each team in turn: the order-entry page, its htmx live check (a
 typed route), a map click (htmx), and the resolve preview. Nothing is written by these requests.
 """

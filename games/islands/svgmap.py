@@ -449,8 +449,9 @@ def render_svg(view: MapView) -> SafeString:
                 key=lambda i: order.index(i.team) if isinstance(i, ShipView) and i.team in order else 99
             )
         size, offsets = _layout(items)
+        lift = SIZE * 0.2 if at in bay_teams else 0.0  # a harbor has no mark: keep clear of its rim
         for (dx, dy), item in zip(offsets, items, strict=True):
-            out.append(_marker(item, x + dx, y + dy, size))
+            out.append(_marker(item, x + dx, y + dy - lift, size))
     out.append("</g>")
     out.append("</svg>")
     return mark_safe("".join(out))  # noqa: S308 - every piece above is escaped
