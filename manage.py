@@ -7,6 +7,7 @@ import sys
 
 def main() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "camp.settings")
+    os.environ.setdefault("ZO_COMMAND_LINE", "1")
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)

@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class CampConfig(AppConfig):
     name = "camp"
     verbose_name = _("Camp")
+
+    def ready(self) -> None:
+        from camp import checks  # noqa: F401  (registers the system checks)

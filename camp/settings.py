@@ -15,6 +15,7 @@ Environment:
 from __future__ import annotations
 
 import os
+import secrets
 import sys
 from pathlib import Path
 
@@ -35,10 +36,18 @@ def _env_flag(name: str, default: bool = False) -> bool:
 DEBUG = _env_flag("DJANGO_DEBUG")
 TESTING = _env_flag("DJANGO_TESTING") or "pytest" in sys.modules
 
+# manage.py sets this: command-line tools (islands_scenario, batavia_replay, migrate …) sign nothing
+# that outlives the process, so they run without a configured key. The web server (wsgi) never does.
+COMMAND_LINE = _env_flag("ZO_COMMAND_LINE")
+SECRET_KEY_IS_THROWAWAY = False
+
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
     if DEBUG or TESTING:
         SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
+    elif COMMAND_LINE:
+        SECRET_KEY = secrets.token_urlsafe(50)
+        SECRET_KEY_IS_THROWAWAY = True
     else:
         raise ImproperlyConfigured("Set DJANGO_SECRET_KEY (or DJANGO_DEBUG=1 for development).")
 
