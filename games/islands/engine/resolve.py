@@ -403,7 +403,8 @@ class _Round:
             if ship.kind is ShipKind.CARGO and cell.chests > 0 and ship.chests < 1 + ship.boat:
                 ship.chests += 1
                 self.cells[i] = replace(cell, chests=cell.chests - 1)
-                self.log(What.LOAD, at, ship, left=cell.chests - 1)
+                # A ship's cargo is its team's secret (rules, section 8); the hex's chests left are public.
+                self.log(What.LOAD, at, ship, visibility=Visibility.TEAM, left=cell.chests - 1)
         elif tile is Tile.POSEIDON:
             ship.stopped = ship.poseidon = True
             self.log(What.STOP, at, ship, tile=tile.value)

@@ -152,3 +152,15 @@ def test_huge_ap_resolves_at_once_and_the_steps_count_stays() -> None:
     # Nobody moves at all: the one half-step walked still frees C1.
     freed = resolve(held, {"red": Orders(ap=ap)})
     assert [(e.what, e.step) for e in freed.events] == [(What.FREE, 1)]
+
+
+def test_loading_a_chest_is_the_team_s_secret_but_the_chests_left_are_not() -> None:
+    """Rules, section 8: a ship's cargo is private; the hex's chests left are on the public map."""
+    g = geometry(5)
+    board = Board.from_cells(5, {g.parse("B2"): Cell(Tile.TREASURE, chests=2)})
+    red = Team("red", g.parse("Z1"), ships=(Ship("C1", ShipKind.CARGO),))
+    result = resolve(GameState(board, (red,)), {"red": Orders(ap=8, routes=(("C1", parse_route("N N")),))})
+    loads = [e for e in result.events if e.what is What.LOAD]
+    assert [(e.visibility, e.team, e.get("left")) for e in loads] == [(Visibility.TEAM, "red", 1)]
+    assert all(e.visibility is Visibility.PUBLIC for e in result.events if e.what is What.REVEAL)
+    assert result.state.board.cell(g.parse("B2")).chests == 1
