@@ -396,7 +396,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             text = request.POST.get("record_text", "")
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply
             messages.error(request, _("The record cannot be read: it is not a JSON file."))
             return HttpResponseRedirect(self._master_url(session))
         try:
