@@ -7,6 +7,8 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
+from django.contrib.auth import admin as auth_admin
+from django.contrib.auth.models import Group, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce
@@ -18,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from camp import selectors
 from camp.adminpages import render_admin_page
-from camp.forms import CampForm, PlacementRowValue, TeamForm, parse_placements
+from camp.forms import CampForm, IdModelMultipleChoiceField, PlacementRowValue, TeamForm, parse_placements
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
 from camp.services import PlacementsError, Problem, placements_check, placements_record, round_create
 
@@ -343,3 +345,28 @@ class RoundAdmin(admin.ModelAdmin):
 
 def _row_value(rank: int | None, *, absent: bool) -> PlacementRowValue:
     return PlacementRowValue(rank="" if rank is None else str(rank), absent=absent)
+
+
+# ---------------------------------------------------------------------------------- users, groups
+
+
+class IdRangeAdminMixin:
+    """Many-to-many choices (groups, permissions) refuse ids out of range instead of a 500."""
+
+    def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        kwargs.setdefault("form_class", IdModelMultipleChoiceField)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)  # type: ignore[misc]
+
+
+class UserAdmin(IdRangeAdminMixin, auth_admin.UserAdmin):
+    pass
+
+
+class GroupAdmin(IdRangeAdminMixin, auth_admin.GroupAdmin):
+    pass
+
+
+for _model, _model_admin in ((User, UserAdmin), (Group, GroupAdmin)):
+    if admin.site.is_registered(_model):
+        admin.site.unregister(_model)
+    admin.site.register(_model, _model_admin)

@@ -34,7 +34,7 @@ class APTableField(forms.CharField):
         if isinstance(value, str) and value.startswith("["):
             try:
                 value = json.loads(value)
-            except ValueError:
+            except (ValueError, RecursionError):
                 return value
         if isinstance(value, list | tuple):
             return ", ".join(str(v) for v in value)
@@ -165,3 +165,20 @@ def parse_placements(data: QueryDict, teams: list[Team]) -> ParsedPlacements:
                 )
             )
     return parsed
+
+
+class IdModelMultipleChoiceField(forms.ModelMultipleChoiceField):
+    """A multiple choice of rows by integer id that refuses ids outside the database's integer range
+    with the field's own message (SQLite would raise ``OverflowError`` on them: a 500)."""
+
+    def _check_values(self, value: Any) -> Any:
+        for pk in value:
+            try:
+                number = int(str(pk).strip())
+            except ValueError:
+                continue  # not a number at all: the parent's own check names it
+            if not -(2**63) <= number < 2**63:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk}
+                )
+        return super()._check_values(value)
