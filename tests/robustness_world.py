@@ -1,0 +1,413 @@
+"""Helpers of ``tests/test_robustness.py``: a realistic world, the project's URLs with their
+parameters filled in, junk form data, and a fingerprint of every table a refused request must not
+touch.
+
+The world (:func:`build_world`), built through the real services:
+
+- the demo camp (``fixtures/demo_camp.json``, side 9): rounds 1–3 played and closed by
+  ``games.islands.demo``, round 4 resolved but not closed, round 5 a Batavia game in play (digital,
+  three teams, some actions taken), round 6 a Batavia game played on the real board (calculator),
+  with one revoked link;
+- a small camp (side 5): round 1 closed, round 2 open for orders with one team's orders stored;
+- a bare camp without a board: round 1 with placements recorded, round 2 planned.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls.resolvers import RoutePattern
+
+from camp import services as camp_services
+from camp.models import Camp, Round, RoundStatus, Team
+from games.batavia import services as batavia_services
+from games.batavia.engine import chance_action
+from games.batavia.engine.bots import make_bot
+from games.batavia.models import BataviaSeat, BataviaSession, SessionMode
+from games.batavia.selectors import session_state
+from games.islands import rounds as lifecycle
+from games.islands.demo import demo_play, play_round
+from games.islands.engine.orders import format_harbor_moves, format_route
+from games.islands.engine.sampling import random_legal_orders
+from games.islands.selectors import game_state
+
+SMALL_SEED = 4151990316782215021
+BATAVIA_ACTIONS = 24
+
+
+@dataclass
+class World:
+    demo: Camp
+    small: Camp
+    bare: Camp
+    superuser: Any
+    #: Round ids by what they are (one per status of the islands lifecycle, and the Batavia rounds).
+    rounds: dict[str, int]
+    digital: BataviaSession
+    physical: BataviaSession
+    #: Links that work, and one revoked.
+    tokens: list[str]
+    revoked_token: str
+
+    @property
+    def camps(self) -> list[Camp]:
+        return [self.demo, self.small, self.bare]
+
+
+def _store_orders(round_: Round, team: Team) -> None:
+    """Random legal orders for one team, as the demo stores them."""
+    state = game_state(round_.camp, round=round_)
+    ap = lifecycle.team_ap(round_, team)
+    orders = random_legal_orders(random.Random(7), state, team.name, ap=ap, stay_share=0.15)
+    lifecycle.orders_submit(
+        round=round_,
+        team=team,
+        build_cargo=orders.build_cargo,
+        build_battleship=orders.build_battleships,
+        routes={ship: format_route(route) for ship, route in orders.routes},
+        harbor=format_harbor_moves(orders.harbor),
+        fire="" if orders.fire is None else state.geometry.label(orders.fire),
+        notation="en",
+    )
+
+
+def _batavia_round(camp: Camp, name: str) -> Round:
+    round_ = camp_services.round_create(camp=camp)
+    camp_services.minigame_record(round=round_, name=name, kind="batavia")
+    return round_
+
+
+def _play_batavia(session: BataviaSession, actions: int) -> None:
+    """Let seeded bots act for the teams (through the service, as a team page would)."""
+    for n in range(actions):
+        session.refresh_from_db()
+        state = session_state(session)
+        assert state is not None
+        if state.phase == "finished" or chance_action(state) is not None or state.to_act is None:
+            break
+        seat = state.to_act
+        action = make_bot("greedy" if n % 2 else "random", seed=f"world/{n}").choose(state, seat)
+        batavia_services.session_act(session=session, seat=seat, action=action)
+
+
+def build_world() -> World:
+    user = get_user_model().objects.create_superuser("vedouci", "vedouci@example.org", "heslo-heslo-123")
+    call_command("loaddata", "demo_camp", verbosity=0)
+    demo = Camp.objects.get(name="Letní tábor techniků – 1. běh")
+    demo_play(demo, rounds=3)
+    round4 = camp_services.round_create(camp=demo)
+    play_round(demo, round4, close=False)
+    round5 = _batavia_round(demo, "Batavia v jídelně")
+    digital = batavia_services.session_create(minigame=round5.minigame)
+    batavia_services.session_start(session=digital)
+    _play_batavia(digital, BATAVIA_ACTIONS)
+    digital.refresh_from_db()
+    round6 = _batavia_round(demo, "Batavia na stole")
+    physical = batavia_services.session_create(minigame=round6.minigame, mode=SessionMode.PHYSICAL)
+    revoked = batavia_services.token_revoke(seat=physical.seats.order_by("number").first())
+
+    small = camp_services.camp_create(name="Malý tábor", year=2026, run_number=2, board_side=5)
+    for name, colour in (("Orli", "#8e44ad"), ("Vlci", "#34495e"), ("Lišky", "#e67e22")):
+        camp_services.team_create(camp=small, name=name, colour=colour)
+    Camp.objects.filter(pk=small.pk).update(seed=SMALL_SEED)
+    small.refresh_from_db()
+    demo_play(small, rounds=1, open_next=True)
+    open_round = Round.objects.get(camp=small, number=2)
+    _store_orders(open_round, Team.objects.filter(camp=small).order_by("order", "id").first())
+
+    bare = camp_services.camp_create(name="Tábor bez plánu", year=2025, run_number=1)
+    bare_teams = [
+        camp_services.team_create(camp=bare, name=f"Tým {i}", colour="#123456") for i in range(1, 4)
+    ]
+    placed = camp_services.round_create(camp=bare)
+    camp_services.placements_record(round=placed, ranks={t.pk: i for i, t in enumerate(bare_teams, 1)})
+    planned = camp_services.round_create(camp=bare)
+
+    assert Round.objects.get(pk=round4.pk).status == RoundStatus.RESOLVED
+    assert BataviaSession.objects.get(pk=digital.pk).status == "playing"
+    assert len(digital.record["actions"]) > BATAVIA_ACTIONS  # the teams' actions, the die's rolls
+    return World(
+        demo=demo,
+        small=small,
+        bare=bare,
+        superuser=user,
+        rounds={
+            "closed": Round.objects.get(camp=demo, number=3).pk,
+            "resolved": round4.pk,
+            "batavia": round5.pk,
+            "physical": round6.pk,
+            "open": open_round.pk,
+            "placed": placed.pk,
+            "planned": planned.pk,
+        },
+        digital=digital,
+        physical=physical,
+        tokens=list(BataviaSeat.objects.filter(token_revoked_at=None).values_list("token", flat=True)),
+        revoked_token=revoked.token,
+    )
+
+
+# --------------------------------------------------------------------------------------- fingerprint
+
+#: Every model of the project's apps, plus the admin log (a refused request must not log a change).
+FINGERPRINT_APPS = ("camp", "islands", "batavia")
+
+
+def fingerprint_models() -> list[Any]:
+    models = [m for label in FINGERPRINT_APPS for m in apps.get_app_config(label).get_models()]
+    return [*models, apps.get_model("admin", "LogEntry"), get_user_model()]
+
+
+def fingerprint() -> dict[str, str]:
+    """A digest of every row of every project table (and the admin log, the users)."""
+    digests = {}
+    for model in fingerprint_models():
+        rows = list(model.objects.order_by("pk").values_list())
+        digests[model._meta.label] = hashlib.sha256(repr(rows).encode()).hexdigest()[:16] + f"/{len(rows)}"
+    return digests
+
+
+# ----------------------------------------------------------------------------------------- URLs
+
+
+@dataclass(frozen=True)
+class Route:
+    """One URL pattern of the project: its full route text, name and parameters."""
+
+    route: str
+    name: str
+    params: tuple[str, ...]
+    regex: bool
+
+    @property
+    def admin(self) -> bool:
+        return self.route.startswith("admin/")
+
+    def fill(self, values: dict[str, str]) -> str:
+        path = self.route
+        for param in self.params:
+            path = re.sub(rf"<(?:\w+:)?{param}>", values[param], path)
+        return "/" + path
+
+
+def _walk(resolver: URLResolver, prefix: str, namespace: str) -> Iterator[Route]:
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            ns = namespace
+            if entry.namespace:
+                ns = f"{namespace}:{entry.namespace}" if namespace else entry.namespace
+            yield from _walk(entry, prefix + str(entry.pattern), ns)
+        elif isinstance(entry, URLPattern):
+            name = f"{namespace}:{entry.name}" if namespace and entry.name else (entry.name or "")
+            text = prefix + str(entry.pattern)
+            if isinstance(entry.pattern, RoutePattern):
+                params = tuple(re.findall(r"<(?:\w+:)?(\w+)>", text))
+                yield Route(text, name, params, regex=False)
+            else:
+                params = tuple(re.findall(r"\(\?P<(\w+)>", text))
+                yield Route(text, name or text, params, regex=True)
+
+
+def all_routes() -> list[Route]:
+    """Every URL pattern of the project, admin ``get_urls`` views included."""
+    return list(_walk(get_resolver(), "", ""))
+
+
+# ------------------------------------------------------------------------------------------ junk
+
+HUGE = "9" * 40
+LONG = "Ž" * 3000 + "x" * 3000
+UNICODE = "Žluťoučký kůň úpěl 🏴‍☠️ \u202e\u200b<script>alert(1)</script> ' \" ; --"
+DEEP_JSON = "[" * 50_000 + "]" * 50_000
+
+#: Scalar junk for a form field (strings; lists are made from them).
+JUNK_VALUES = ["", "abc", HUGE, "-5", "-" + HUGE, "1.5", "1e999", "NaN", UNICODE, LONG, "0", " 7 ", "\x00"]
+#: Junk for a field that carries a document (a record, a round file).
+JUNK_DOCUMENTS = [
+    "",
+    "{",
+    "null",
+    "[]",
+    '{"format": "batavia/1"}',
+    '{"format": "zlate-ostrovy/1", "side": "x", "teams": [1, 2]}',
+    '{"format": "batavia/1", "players": ["A", "B", "C"], "track": 5, "deck": {}, "actions": [[]]}',
+    DEEP_JSON,
+]
+JUNK_FILES = [b"", b"\xff\xfe\x00\x81garbage", b"{" * 10, DEEP_JSON.encode()]
+DOCUMENT_FIELDS = {"text", "record_text"}
+FILE_FIELDS = {"file", "record"}
+
+
+def junk_payloads(fields: list[str], rnd: random.Random, count: int) -> list[dict[str, Any]]:
+    """``count`` junk POST bodies for a form with ``fields``: half of them one of the fixed kinds
+    (nothing, every field blank, letters, huge, negative, unicode, very long, lists), the rest random
+    mixtures (documents and files in their own fields)."""
+    fields = [f for f in fields if not _management(f)]
+    scalar_fields = [f for f in fields if f not in FILE_FIELDS]
+
+    def every(value: Any) -> dict[str, Any]:
+        return {f: value for f in scalar_fields}
+
+    fixed: list[dict[str, Any]] = [
+        {},
+        every(""),
+        every("abc"),
+        every(HUGE),
+        every("-5"),
+        every(UNICODE),
+        every(LONG),
+        every(["1", "abc", HUGE]),
+    ]
+    payloads = rnd.sample(fixed, k=count // 2)
+    while len(payloads) < count:
+        data: dict[str, Any] = {}
+        for f in fields:
+            if f in FILE_FIELDS:
+                data[f] = _upload(f, rnd.choice(JUNK_FILES))
+            elif f in DOCUMENT_FIELDS:
+                data[f] = rnd.choice(JUNK_DOCUMENTS)
+            elif rnd.random() < 0.15:
+                data[f] = [rnd.choice(JUNK_VALUES) for _ in range(rnd.randint(0, 3))]
+            else:
+                data[f] = rnd.choice(JUNK_VALUES)
+        payloads.append(data)
+    return payloads
+
+
+def _management(name: str) -> bool:
+    """A formset's management field (Django's own business: junk there makes up to 1000 forms)."""
+    return name.endswith(("-TOTAL_FORMS", "-INITIAL_FORMS", "-MIN_NUM_FORMS", "-MAX_NUM_FORMS"))
+
+
+def _upload(name: str, content: bytes) -> Any:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(f"{name}.json", content, content_type="application/json")
+
+
+_NAME = re.compile(r"""<(?:input|select|textarea|button)\b[^>]*?\bname=["']([^"']+)["']""", re.I)
+
+
+def form_fields(html: str) -> list[str]:
+    """The names of the form controls on a page (in order, each once)."""
+    seen: dict[str, None] = {}
+    for name in _NAME.findall(html):
+        if name != "csrfmiddlewaretoken":
+            seen.setdefault(name, None)
+    return list(seen)
+
+
+# ------------------------------------------------------------------------------------------ forms
+
+
+@dataclass
+class Form:
+    """A form found on a page: where it posts and its controls' default values (several candidates
+    for radios, selects and submit buttons)."""
+
+    targets: set[str]
+    defaults: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, name: str, value: str) -> None:
+        if name and name != "csrfmiddlewaretoken":
+            values = self.defaults.setdefault(name, [])
+            if value not in values:
+                values.append(value)
+
+
+class _FormParser(HTMLParser):
+    def __init__(self, page_path: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page_path = page_path
+        self.forms: list[Form] = []
+        self.current: Form | None = None
+        self.select: str | None = None
+        self.textarea: str | None = None
+        self.textarea_text: list[str] = []
+
+    def _targets(self, attrs: dict[str, str | None]) -> set[str]:
+        targets = set()
+        for key in ("action", "hx-post", "hx-get"):
+            value = attrs.get(key)
+            if value is not None:
+                targets.add(urlsplit(urljoin(self.page_path, value)).path or self.page_path)
+        return targets
+
+    def handle_starttag(self, tag: str, attr_list: list[tuple[str, str | None]]) -> None:
+        attrs = dict(attr_list)
+        if tag == "form":
+            self.current = Form(self._targets(attrs) or {self.page_path})
+            self.forms.append(self.current)
+            return
+        form = self.current
+        name = attrs.get("name") or ""
+        if form is None or not name:
+            return
+        if tag == "input":
+            kind = (attrs.get("type") or "text").lower()
+            if kind in ("checkbox", "radio"):
+                form.add(name, attrs.get("value") or "on")
+            elif kind == "file":
+                form.add(name, "")
+            else:
+                form.add(name, attrs.get("value") or "")
+        elif tag == "button":
+            form.add(name, attrs.get("value") or "")
+        elif tag == "select":
+            self.select = name
+            form.defaults.setdefault(name, [])
+        elif tag == "option" and self.select:
+            form.add(self.select, attrs.get("value") or "")
+        elif tag == "textarea":
+            self.textarea = name
+            self.textarea_text = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.current = None
+        elif tag == "select":
+            self.select = None
+        elif tag == "textarea" and self.textarea and self.current is not None:
+            self.current.add(self.textarea, "".join(self.textarea_text))
+            self.textarea = None
+
+    def handle_data(self, data: str) -> None:
+        if self.textarea:
+            self.textarea_text.append(data)
+
+
+def page_forms(html: str, page_path: str) -> list[Form]:
+    parser = _FormParser(page_path)
+    parser.feed(html)
+    return parser.forms
+
+
+def defaults_with_junk(form: Form, rnd: random.Random) -> dict[str, Any]:
+    """The form as a browser would post it, then one to three fields replaced by junk."""
+    data: dict[str, Any] = {name: rnd.choice(values) if values else ""
+                            for name, values in form.defaults.items()}
+    for name in data:
+        if name in FILE_FIELDS:
+            data[name] = _upload(name, b"")
+    names = [n for n in data if not _management(n)]
+    for name in rnd.sample(names, k=min(len(names), rnd.randint(1, 3))):
+        if name in FILE_FIELDS:
+            data[name] = _upload(name, rnd.choice(JUNK_FILES))
+        elif name in DOCUMENT_FIELDS:
+            data[name] = rnd.choice(JUNK_DOCUMENTS)
+        elif rnd.random() < 0.15:
+            data[name] = [rnd.choice(JUNK_VALUES) for _ in range(2)]
+        else:
+            data[name] = rnd.choice(JUNK_VALUES)
+    return data

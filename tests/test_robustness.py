@@ -1,0 +1,645 @@
+"""Robustness of every URL of the project against what a user (or a tampered form) can send.
+
+One realistic world is built per module (:mod:`tests.robustness_world`): the demo camp played for
+three rounds and a fourth resolved, a Batavia game in play and one on the real board, a small camp
+with a round open for orders, a camp without a board. Then, for every URL pattern of the project
+(walked from the root resolver, the admin's ``get_urls`` views included):
+
+- its parameters are filled with ids of the world and with junk (ids that do not exist, huge,
+  negative, letters, unicode);
+- a staff member GETs it (plain and htmx, with junk in the query) and POSTs junk to it: nothing at
+  all, blank fields, letters, huge and negative numbers, unicode, long text, lists, broken JSON and
+  files, and the page's own forms with a few fields replaced by junk;
+- no request may answer 500 (or raise), a GET never writes, and a POST that did not succeed (no
+  success message: an error status, an error message, the form shown again, a redirect) changed
+  nothing in any table of the project. Each request runs in a savepoint rolled back afterwards, so
+  the world stays the same for the next one; the same in English for one set of ids per URL.
+
+Then: anonymous visitors are sent to the login from every staff URL and never see data, a staff
+login without permissions changes nothing, the public pages work without login, unknown and revoked
+links get the friendly 404; broken documents and files are refused by every import; and the hidden
+information sweep: public pages (and the team's-eye map at order entry) rendered before and after a
+change of everything hidden (hidden tiles and chests, pirate draws, hints, cargo, telescope choices,
+orders not resolved yet, another team's Batavia hand) are identical.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import zlib
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from django.apps import apps
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from django.db.models import F
+from django.http import HttpResponse
+from django.test import Client
+from django.urls import resolve, reverse
+from django.utils import translation
+
+from camp.models import Camp, Round, RoundStatus, Team
+from games.batavia import services as batavia_services
+from games.batavia.engine import BataviaError
+from games.batavia.engine.state import HAND_SIZE
+from games.batavia.models import BataviaSeat
+from games.batavia.selectors import record_state
+from games.islands import display
+from games.islands.engine.hexes import geometry
+from games.islands.engine.tiles import Tile
+from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamOrders, TelescopeChoice
+from tests.games.batavia.test_secrecy import normalise
+from tests.robustness_world import (
+    HUGE,
+    JUNK_DOCUMENTS,
+    JUNK_FILES,
+    UNICODE,
+    Route,
+    World,
+    all_routes,
+    build_world,
+    defaults_with_junk,
+    fingerprint,
+    junk_payloads,
+    page_forms,
+)
+
+pytestmark = pytest.mark.django_db  # the module's world needs the test database of every test
+
+ROUTES = all_routes()
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+#: Junk for each kind of path parameter (the URL is built by hand, so a value the converter does
+#: not accept simply does not resolve: that must be a 404 too).
+JUNK_INT = ["0", "999999999", HUGE, "-1", "abc"]
+JUNK_PATH = ["0", "999999999", HUGE, "-1", "abc", quote("Ž'\"<"), "1/2"]
+JUNK_TOKEN = ["x", HUGE, "a" * 65, quote("Žluťoučký"), quote(UNICODE[:20], safe="")]
+#: Query keys the views read (and the admin's own), filled with junk on GET.
+QUERY_KEYS = ["seed", "hex", "ship", "v", "mode", "base", "round", "done", "q", "o", "p", "e", "all",
+              "show_hidden", "route-C1", "route-B", "fire", "harbor", "build_cargo", "_changelist_filters"]
+JUNK_QUERY = ["", "abc", HUGE, "-5", UNICODE, "Z" * 3000, "1e999", "A1", "red.C1", "\x00"]
+
+#: Pages that answer anonymous visitors (everything else under /admin/ sends them to the login).
+PUBLIC = {"set_language", "camp:home", "islands_public:notice_board", "batavia:team", "batavia:team_check"}
+
+
+# ------------------------------------------------------------------------------------------ world
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup: None, django_db_blocker: Any) -> Iterator[World]:
+    """Built once per module inside a transaction that is rolled back at the end; every test runs
+    in a savepoint of it (pytest-django's ``db``), every request in a savepoint of that."""
+    with django_db_blocker.unblock(), translation.override(settings.LANGUAGE_CODE):
+        with transaction.atomic():
+            built = build_world()
+            yield built
+            transaction.set_rollback(True)
+
+
+@pytest.fixture
+def baseline(world: World, db: None) -> dict[str, str]:
+    return fingerprint()
+
+
+@pytest.fixture
+def staff(world: World, db: None) -> Client:
+    client = Client()
+    client.force_login(world.superuser)
+    return client
+
+
+@pytest.fixture(autouse=True)
+def default_language() -> Iterator[None]:
+    with translation.override(settings.LANGUAGE_CODE):
+        yield
+
+
+# ---------------------------------------------------------------------------------- filling URLs
+
+
+def _model_of(route: Route) -> Any:
+    """The model of a ``admin/<app>/<model>/…`` route (None for other routes)."""
+    parts = route.route.split("/")
+    if len(parts) > 3 and parts[0] == "admin":
+        try:
+            return apps.get_model(parts[1], parts[2])
+        except (LookupError, ValueError):
+            return None
+    return None
+
+
+def _first_and_last(model: Any) -> list[str]:
+    pks = list(model.objects.order_by("pk").values_list("pk", flat=True))
+    return sorted({str(pks[0]), str(pks[-1])}) if pks else []
+
+
+def valid_fills(route: Route, world: World) -> list[dict[str, str]]:
+    """Parameter values of the world that make the route resolve to something that exists."""
+    params = set(route.params)
+    if not params:
+        return [{}]
+    camps = [str(c.pk) for c in world.camps]
+    rounds = [str(pk) for pk in world.rounds.values()]
+    sessions = [str(world.digital.pk), str(world.physical.pk)]
+    if params == {"round_id", "team_id"}:
+        fills = []
+        for key in ("open", "resolved", "closed", "placed", "planned"):
+            round_ = Round.objects.get(pk=world.rounds[key])
+            teams = list(Team.objects.filter(camp_id=round_.camp_id).order_by("order", "id"))
+            chosen = teams if key == "open" else teams[:1]
+            stranger = Team.objects.exclude(camp_id=round_.camp_id).first()
+            fills += [{"round_id": str(round_.pk), "team_id": str(t.pk)} for t in [*chosen, stranger]]
+        return fills
+    if params == {"round_id"}:
+        return [{"round_id": r} for r in rounds]
+    if params == {"camp_id"}:
+        return [{"camp_id": c} for c in camps]
+    if params == {"pk"}:
+        return [{"pk": s} for s in sessions]
+    if params == {"token"}:
+        return [{"token": t} for t in world.tokens]
+    if params == {"id"}:
+        return [{"id": str(world.superuser.pk)}]
+    if params == {"app_label"}:
+        return [{"app_label": label} for label in ("camp", "islands", "batavia", "auth")]
+    if params == {"url"}:
+        return [{"url": "nic/takoveho/"}]
+    if params == {"content_type_id", "object_id"}:
+        ct = ContentType.objects.get_for_model(Camp)
+        return [{"content_type_id": str(ct.pk), "object_id": str(world.demo.pk)}]
+    if params == {"object_id"}:
+        model = _model_of(route)
+        assert model is not None, route
+        if route.route.endswith(("/ap-overview/", "/placements/")):  # the camp's own pages: every state
+            ids = camps if model is Camp else rounds
+        else:  # Django's own admin views: the first and the last row
+            ids = _first_and_last(model)
+        return [{"object_id": pk} for pk in ids]
+    raise AssertionError(f"no values for the parameters of {route.route}")
+
+
+def junk_fills(route: Route) -> list[dict[str, str]]:
+    """Junk for every parameter at once (each junk value once)."""
+    if not route.params or route.regex and route.params == ("app_label",):
+        return []
+    if route.regex:
+        return [{"url": quote(v) + "/"} for v in ("x" * 300, UNICODE, "..%2F..%2Fetc")]
+    fills = []
+    kinds = {name: kind for kind, name in re.findall(r"<(?:(\w+):)?(\w+)>", route.route)}
+    width = max(len(JUNK_INT), len(JUNK_PATH), len(JUNK_TOKEN))
+    for i in range(width):
+        fill = {}
+        for name, kind in kinds.items():
+            pool = {"int": JUNK_INT, "path": JUNK_PATH}.get(kind, JUNK_TOKEN)
+            fill[name] = pool[i % len(pool)]
+        fills.append(fill)
+    return fills
+
+
+def build(route: Route, values: dict[str, str]) -> str:
+    if route.regex:
+        if "app_label" in values:
+            return f"/admin/{values['app_label']}/"
+        return f"/admin/{values['url']}"
+    return route.fill(values)
+
+
+# ------------------------------------------------------------------------------------- requests
+
+
+class Caller:
+    """Sends requests in savepoints that are rolled back, failing loudly on an exception or a 500,
+    and checking that a GET or a refused POST changed no table of the project."""
+
+    def __init__(self, client: Client, baseline: dict[str, str]) -> None:
+        self.client = client
+        self.baseline = baseline
+        self.session = client.cookies.get(settings.SESSION_COOKIE_NAME)
+
+    def __call__(
+        self, method: str, path: str, data: dict[str, Any] | None = None, *, htmx: bool = False
+    ) -> HttpResponse:
+        where = f"{method.upper()} {path} htmx={htmx} data={_short(data)}"
+        extra = HTMX if htmx else {}
+        after: dict[str, str] | None = None
+        try:
+            with transaction.atomic():
+                if method == "get":
+                    response = self.client.get(path, data or {}, **extra)
+                else:
+                    response = self.client.post(path, data or {}, **extra)
+                if method == "get" or refused(response):
+                    after = fingerprint()
+                transaction.set_rollback(True)
+        except Exception as exc:  # the test client re-raises what the view raised: a 500 in production
+            pytest.fail(f"{where} raised {exc!r}", pytrace=False)
+        finally:
+            self.restore()
+        assert response.status_code != 500, where
+        if after is not None and after != self.baseline:
+            changed = sorted(k for k in after if after[k] != self.baseline[k])
+            pytest.fail(
+                f"{where} answered {response.status_code} ({_what(response)}) but changed {changed}",
+                pytrace=False,
+            )
+        return response
+
+    def restore(self) -> None:
+        """The session the savepoint's rollback kept (a logout or login made a new one), the default
+        language, no language cookie and no messages carried to the next request."""
+        translation.activate(settings.LANGUAGE_CODE)  # a request to /en/… leaves English active
+        cookies = self.client.cookies
+        for name in (settings.LANGUAGE_COOKIE_NAME, "messages"):
+            if name in cookies:
+                del cookies[name]
+        if self.session is not None:
+            cookies[settings.SESSION_COOKIE_NAME] = self.session.value
+        elif settings.SESSION_COOKIE_NAME in cookies:
+            del cookies[settings.SESSION_COOKIE_NAME]
+
+
+def queued_levels(response: HttpResponse) -> set[int]:
+    storage = getattr(response.wsgi_request, "_messages", None)
+    return {m.level for m in getattr(storage, "_queued_messages", [])}
+
+
+def refused(response: HttpResponse) -> bool:
+    """Did the request refuse what was sent? Anything but a success: a success message, or the team
+    page's redirect to its "done" notice (the one write that says so without a message)."""
+    if response.status_code >= 400:
+        return True
+    if messages.SUCCESS in queued_levels(response):
+        return False
+    return not (response.status_code == 302 and "done=1" in response["Location"])
+
+
+def _what(response: HttpResponse) -> str:
+    if response.status_code in (301, 302, 303):
+        return f"to {response['Location']}"
+    levels = queued_levels(response)
+    return f"messages {sorted(levels)}" if levels else response.get("Content-Type", "")
+
+
+def _short(data: Any) -> str:
+    if not data:
+        return repr(data)
+    shown = {}
+    for key, value in data.items():
+        text = repr(value if not hasattr(value, "read") else f"<file {value.size} bytes>")
+        shown[key] = text if len(text) < 40 else text[:30] + f"…({len(text)})"
+    return repr(shown)
+
+
+def _html(response: HttpResponse) -> str:
+    if response.status_code != 200 or "html" not in response.get("Content-Type", ""):
+        return ""
+    return response.content.decode()
+
+
+def _parent(path: str) -> str:
+    return path.rstrip("/").rsplit("/", 1)[0] + "/"
+
+
+# -------------------------------------------------------------------------------- the staff sweep
+
+
+def _route_id(route: Route) -> str:
+    return route.route or "/"
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=_route_id)
+def test_no_url_answers_500_to_staff_and_refused_input_changes_nothing(
+    route: Route, world: World, staff: Client, baseline: dict[str, str]
+) -> None:
+    call = Caller(staff, baseline)
+    rnd = random.Random(zlib.crc32(route.route.encode()))
+    fills = valid_fills(route, world)
+    for values in fills:
+        path = build(route, values)
+        if not route.regex:
+            assert resolve(path).route == route.route, (path, route.route)
+        page = call("get", path)
+        html, where = _html(page), path
+        if not html and page.status_code in (301, 302, 303, 404, 405):  # a POST-only URL: its forms
+            parent = staff.get(_parent(path), follow=True)  # are on the page above it
+            call.restore()
+            html, where = _html(parent), parent.wsgi_request.path
+        forms = [form for form in page_forms(html, where) if path in form.targets]
+        query = {key: rnd.choice(JUNK_QUERY) for key in rnd.sample(QUERY_KEYS, 6)}
+        call("get", path, query, htmx=True)
+        call("get", path, {k: [v, "1"] for k, v in query.items()})
+        fields = sorted({name for form in forms for name in form.defaults}) or ["x"]
+        for i, data in enumerate(junk_payloads(fields, rnd, 4 if html or forms else 1)):
+            call("post", path, data, htmx=bool(i % 2))
+        for i, form in enumerate(forms[:4]):
+            for j in range(2):
+                call("post", path, defaults_with_junk(form, rnd), htmx=bool((i + j) % 2))
+        if values is fills[0]:  # the same in English (the other language of every message)
+            call("get", "/en" + path)
+            call("post", "/en" + path, junk_payloads(fields, rnd, 2)[-1], htmx=True)
+    for i, values in enumerate(junk_fills(route)):
+        path = build(route, values)
+        response = call("get", path, htmx=bool(i % 2))
+        assert response.status_code in (200, 204, 301, 302, 400, 403, 404, 405), (path, response.status_code)
+        call("post", path, junk_payloads(["x", "id", "seat", "v"], rnd, 3)[-1], htmx=bool(i % 2))
+
+
+
+# --------------------------------------------------------------------- documents and files
+
+
+def _import_targets(world: World) -> list[tuple[str, str, dict[str, str]]]:
+    """(URL, field of the document, the other fields filled as a user would)."""
+    batavia = [
+        reverse("admin:batavia_bataviasession_import", args=[s.pk]) for s in (world.digital, world.physical)
+    ]
+    return [
+        (reverse("admin:islands_round_import"), "text", {"name": "Nový běh"}),
+        *((url, "record_text", {}) for url in batavia),
+        (reverse("admin:camp_camp_add"), "ap_table", {"name": "Nový běh", "year": "2026", "run_number": "9",
+                                                      "board_side": "9", "teams-TOTAL_FORMS": "0",
+                                                      "teams-INITIAL_FORMS": "0"}),
+    ]
+
+
+def test_broken_documents_and_files_are_refused_with_a_message(
+    world: World, staff: Client, baseline: dict[str, str]
+) -> None:
+    call = Caller(staff, baseline)
+    for url, name, extra in _import_targets(world):
+        for document in JUNK_DOCUMENTS:
+            response = call("post", url, {**extra, name: document})
+            assert refused(response), (url, document[:40])
+    for url, name in ((reverse("admin:islands_round_import"), "file"),
+                      (reverse("admin:batavia_bataviasession_import", args=[world.digital.pk]), "record")):
+        for content in JUNK_FILES:
+            upload = SimpleUploadedFile("x.json", content, content_type="application/json")
+            response = call("post", url, {"name": "Nový běh", name: upload})
+            assert refused(response), (url, content[:40])
+
+
+# ------------------------------------------------------------------------------- anonymous visitors
+
+
+def test_every_url_is_a_staff_page_or_a_known_public_page() -> None:
+    """A new URL outside /admin/ must be added to ``PUBLIC`` on purpose (and so to the tests below)."""
+    assert {r.name for r in ROUTES if not r.admin} == PUBLIC
+
+
+def test_anonymous_visitors_are_sent_to_the_login_from_every_staff_url(
+    world: World, client: Client, baseline: dict[str, str]
+) -> None:
+    call = Caller(client, baseline)
+    login = reverse("admin:login")
+    rnd = random.Random(1)
+    for route in ROUTES:
+        if not route.admin or route.name == "admin:login":
+            continue
+        for values in valid_fills(route, world):
+            path = build(route, values)
+            junk = junk_payloads(["name", "seed", "op", "kind", "text"], rnd, 2)[-1]
+            for method, data in (("get", {}), ("post", junk)):
+                response = call(method, path, data, htmx=method == "post")
+                where = f"{method.upper()} {path}"
+                if route.name == "admin:logout":
+                    assert response.status_code in (302, 405), where
+                    continue
+                assert response.status_code == 302, (where, response.status_code)
+                assert response["Location"].startswith(f"{login}?next="), (where, response["Location"])
+                assert response.content == b"", where  # not a byte of the page
+
+
+def test_public_pages_work_without_login(world: World, client: Client, baseline: dict[str, str]) -> None:
+    call = Caller(client, baseline)
+    for camp in world.camps:
+        response = call("get", reverse("islands_public:notice_board", args=[camp.pk]))
+        assert response.status_code == 200 and camp.name in response.content.decode()
+        response = call("get", reverse("islands_public:notice_board", args=[camp.pk]), htmx=True)
+        assert response.status_code == 200
+    for token in world.tokens:
+        seat = BataviaSeat.objects.select_related("team").get(token=token)
+        response = call("get", reverse("batavia:team", args=[token]))
+        assert response.status_code == 200 and seat.team.name in response.content.decode()
+        assert response["Cache-Control"].startswith("max-age=0")  # never kept by a shared phone's cache
+        response = call("post", reverse("batavia:team_check", args=[token]), {"count-EN": "abc"}, htmx=True)
+        assert response.status_code == 200
+    assert call("get", reverse("camp:home")).status_code == 302
+
+
+def test_unknown_and_revoked_links_get_the_friendly_not_found_page(
+    world: World, client: Client, baseline: dict[str, str]
+) -> None:
+    call = Caller(client, baseline)
+    friendly = translation.gettext("This link does not work")
+    for token in [world.revoked_token, *JUNK_TOKEN, world.tokens[0][:-1], world.tokens[0] + "x"]:
+        for name in ("batavia:team", "batavia:team_check"):
+            path = f"/batavia/t/{token}/" + ("check/" if name.endswith("check") else "")
+            for method in ("get", "post"):
+                response = call(method, path, {"kind": "pass"} if method == "post" else None)
+                where = f"{method.upper()} {path}"
+                if response.status_code == 405:  # the live check answers POST only
+                    continue
+                assert response.status_code == 404, (where, response.status_code)
+                assert friendly in response.content.decode(), where
+    for camp_id in JUNK_INT[:3]:
+        assert call("get", f"/nastenka/{camp_id}/").status_code == 404
+
+
+# ------------------------------------------------------------------------------ hidden information
+
+
+def _render(client: Client, paths: list[tuple[str, bool]]) -> dict[str, str]:
+    pages = {}
+    for path, htmx in paths:
+        response = client.get(path, **(HTMX if htmx else {}))
+        assert response.status_code == 200, path
+        pages[f"{path} htmx={htmx}"] = normalise(response.content.decode())
+    return pages
+
+
+def _differences(before: dict[str, str], after: dict[str, str]) -> list[str]:
+    return [key for key in before if before[key] != after[key]]
+
+
+def _assert_same(before: dict[str, str], after: dict[str, str], why: str) -> None:
+    if differ := _differences(before, after):
+        pytest.fail(f"{why}: {differ} changed", pytrace=False)
+
+
+def _change_the_hidden_board(camps: list[Camp]) -> int:
+    """Every hidden hex gets another tile (treasure ↔ reefs ↔ open sea, other chests), every pirate
+    draw other directions, every map hint another point, every non-public event is dropped."""
+    changed = 0
+    for row in BoardHex.objects.filter(camp__in=camps, revealed=False):
+        if row.tile == Tile.TREASURE.value:
+            row.tile, row.chests = Tile.REEFS.value, 0
+        elif row.tile == Tile.OPEN_SEA.value:
+            row.tile, row.chests = Tile.TREASURE.value, 7
+        else:
+            row.tile, row.chests = Tile.OPEN_SEA.value, 0
+        row.save(update_fields=["tile", "chests"])
+        changed += 1
+    for islands_round in IslandsRound.objects.filter(round__camp__in=camps):
+        draws = islands_round.pirate_moves
+        islands_round.pirate_moves = {pirate: ["S"] * len(moves) for pirate, moves in draws.items()}
+        islands_round.save(update_fields=["pirate_moves"])
+    for result in RoundResult.objects.filter(round__camp__in=camps):
+        result.hints = {key: "S" for key in result.hints}
+        result.events = [e for e in result.events if e.get("visibility") == "public"]
+        result.save(update_fields=["hints", "events"])
+    return changed
+
+
+def _change_what_only_staff_knows(camps: list[Camp]) -> None:
+    """Cargo aboard, telescope choices, orders not resolved yet."""
+    Ship.objects.filter(team__camp__in=camps).update(chests=F("chests") + 1, boat=F("boat") + 1)
+    TelescopeChoice.objects.filter(result__round__camp__in=camps).update(hex="A1")
+    TeamOrders.objects.filter(round__camp__in=camps, round__status=RoundStatus.ORDERS_OPEN).update(
+        routes={}, harbor="", fire="", build_cargo=0, build_battleship=0
+    )
+
+
+def test_public_pages_are_the_same_whatever_is_hidden(world: World, client: Client, staff: Client) -> None:
+    public = [(reverse("islands_public:notice_board", args=[c.pk]), htmx) for c in world.camps
+              for htmx in (False, True)]
+    open_round = Round.objects.get(pk=world.rounds["open"])
+    teams_eye = [(reverse("admin:islands_round_orders", args=[open_round.pk, t.pk]), False)
+                 for t in Team.objects.filter(camp=open_round.camp)]  # the team's-eye map at order entry
+    staff_map = [(reverse("admin:islands_boardsetup_camp", args=[c.pk]), False) for c in world.camps]
+    before = _render(client, public)
+    before_teams_eye = _render(staff, teams_eye)
+    before_staff = _render(staff, staff_map)
+    with transaction.atomic():
+        assert _change_the_hidden_board(world.camps) > 50
+        assert _differences(before_staff, _render(staff, staff_map))  # staff see the change
+        _assert_same(before, _render(client, public), "hidden tiles, pirate draws, hints")
+        _assert_same(before_teams_eye, _render(staff, teams_eye), "hidden tiles on the team's-eye map")
+        _change_what_only_staff_knows(world.camps)
+        _assert_same(before, _render(client, public), "cargo, telescope choices, orders")
+        transaction.set_rollback(True)
+
+
+def test_hidden_hexes_carry_nothing_on_the_notice_board(world: World, client: Client) -> None:
+    """Each hidden hex is drawn with nothing but its label; pirate draws appear nowhere."""
+    hidden_hexes = 0
+    for camp in (world.demo, world.small):
+        html = client.get(reverse("islands_public:notice_board", args=[camp.pk])).content.decode()
+        g = geometry(camp.board_side)
+        hidden = BoardHex.objects.filter(camp=camp, revealed=False).exclude(tile=Tile.OPEN_SEA.value)
+        hidden_hexes += len(hidden)
+        shown_tiles = set(BoardHex.objects.filter(camp=camp, revealed=True).values_list("tile", flat=True))
+        for row in hidden:
+            label = g.label(row.hex)
+            block = re.search(rf'<g class="([^"]*)" data-hex="{label}">(.*?)</g>', html, re.S)
+            assert block is not None, label
+            assert "hidden" in block.group(1).split() and "tile-" not in block.group(1), label
+            inner = block.group(2)
+            for tile in Tile:
+                assert display.tile_name(tile) not in inner, (label, tile)
+                if tile.value not in shown_tiles:
+                    assert f"tile-{tile.value}" not in html, tile
+        for islands_round in IslandsRound.objects.filter(round__camp=camp):
+            for moves in islands_round.pirate_moves.values():
+                assert " ".join(moves) not in html and json.dumps(moves) not in html
+    assert hidden_hexes > 10
+
+
+def _with_swapped_card(record: dict[str, Any], seat: int, players: int) -> dict[str, Any] | None:
+    """The record with one card of ``seat``'s first hand swapped for another company's card from
+    the bottom of the deck (never drawn yet), if the game still replays; else None."""
+    deck = list(record["deck"])
+    bottom = len(deck) - 1
+    for position in range(seat * HAND_SIZE, (seat + 1) * HAND_SIZE):
+        if deck[position] != deck[bottom] and bottom >= players * HAND_SIZE:
+            swapped = deck.copy()
+            swapped[position], swapped[bottom] = swapped[bottom], swapped[position]
+            variant = {**record, "deck": swapped}
+            try:
+                record_state(variant)
+            except (BataviaError, ValueError):
+                continue
+            return variant
+    return None
+
+
+def test_another_teams_hand_changes_no_page_it_may_not_see(
+    world: World, client: Client, staff: Client
+) -> None:
+    session = world.digital
+    seats = list(session.seats.select_related("team").order_by("number"))
+    table = reverse("admin:batavia_bataviasession_table", args=[session.pk])
+    original = dict(session.record)
+    with transaction.atomic():
+        batavia_services.record_import(session=session, data=original)
+        team_pages = {s.number: [(reverse("batavia:team", args=[s.token]), h) for h in (False, True)]
+                      for s in seats}
+        before = {n: _render(client, paths) for n, paths in team_pages.items()}
+        before_table = _render(staff, [(table, False), (table, True)])
+        compared = 0
+        for seat in seats:
+            variant = _with_swapped_card(original, seat.number, len(seats))
+            if variant is None:
+                continue
+            batavia_services.record_import(session=session, data=variant)
+            after = {n: _render(client, paths) for n, paths in team_pages.items()}
+            assert _differences(before[seat.number], after[seat.number])  # the team sees its own hand
+            for other in seats:
+                if other != seat:
+                    why = f"{seat}'s hand on {other}'s page"
+                    _assert_same(before[other.number], after[other.number], why)
+            _assert_same(before_table, _render(staff, [(table, False), (table, True)]), f"{seat}'s hand")
+            compared += 1
+        assert compared >= 2
+        transaction.set_rollback(True)
+
+
+
+def test_staff_without_permissions_can_change_nothing(
+    world: World, db: None, baseline: dict[str, str]
+) -> None:
+    """A staff login without any permission: every staff URL answers without a 500, writes nothing."""
+    user = get_user_model().objects.create_user("pomocnik", "p@example.org", "heslo-heslo-123", is_staff=True)
+    client = Client()
+    client.force_login(user)
+    call = Caller(client, {**baseline, **_users(fingerprint())})
+    rnd = random.Random(2)
+    for route in ROUTES:
+        if not route.admin or route.name in ("admin:login", "admin:logout"):
+            continue
+        for values in valid_fills(route, world)[:2]:
+            path = build(route, values)
+            response = call("get", path)
+            assert response.status_code in (200, 204, 302, 403, 404, 405), (path, response.status_code)
+            data = junk_payloads(["op", "kind", "name", "seed", "confirm"], rnd, 2)[-1]
+            response = call("post", path, data)
+            assert refused(response), path
+
+
+def _users(digests: dict[str, str]) -> dict[str, str]:
+    return {key: value for key, value in digests.items() if key == get_user_model()._meta.label}
+
+
+def test_the_sweep_notices_a_write(
+    world: World, client: Client, baseline: dict[str, str], monkeypatch: Any
+) -> None:
+    """The checks above can fail: a page that writes while it is read is caught, with what changed."""
+    from games.islands import public_views
+
+    def writing_standings(camp: Camp) -> list[dict[str, Any]]:
+        Ship.objects.filter(team__camp=camp).update(chests=F("chests") + 1)
+        return []
+
+    monkeypatch.setattr(public_views, "standing_rows", writing_standings)
+    with pytest.raises(pytest.fail.Exception, match=r"changed \['islands.Ship'\]"):
+        Caller(client, baseline)("get", reverse("islands_public:notice_board", args=[world.demo.pk]))
+    assert fingerprint() == baseline  # and the write was rolled back
