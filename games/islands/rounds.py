@@ -1038,11 +1038,6 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
         raise IslandsError(
             [_("The round file cannot be imported:")] + [str(p) for p in e.problems], code="scenario"
         ) from None
-    except RecursionError:  # JSON nested deeper than the parser goes
-        raise IslandsError(
-            [_("The round file cannot be imported:"), _("it is not valid JSON (nested too deeply).")],
-            code="scenario",
-        ) from None
     data = json.loads(text)
     state = scenario.state
     if not 0 <= state.seed < 2**63:

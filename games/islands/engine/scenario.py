@@ -184,6 +184,8 @@ def parse_scenario(text: str) -> Scenario:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise ScenarioError([ScenarioProblem("", f"not valid JSON: {e}")]) from None
+    except RecursionError:  # deeper than the parser goes
+        raise ScenarioError([ScenarioProblem("", "not valid JSON (nested too deeply)")]) from None
     return load_scenario(data)
 
 

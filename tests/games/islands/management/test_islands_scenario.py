@@ -37,6 +37,14 @@ def test_bad_json(tmp_path: Path) -> None:
     assert "not valid JSON" in err
 
 
+def test_json_nested_too_deeply_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    status, out, err = run(deep)
+    assert (status, out) == (1, "")
+    assert err.strip() == "not valid JSON (nested too deeply)"
+
+
 def test_bad_format_lists_every_problem_with_its_path(tmp_path: Path) -> None:
     doc = json.loads((SCENARIOS / "harbor.json").read_text(encoding="utf-8"))
     doc["side"] = 5
