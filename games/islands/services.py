@@ -402,36 +402,9 @@ def game_state_store(
 # The round lifecycle lives in ``games.islands.rounds`` (it imports this module); its services are
 # served from here too, lazily, so ``from games.islands.services import round_open`` works.
 
-_ROUND_NAMES = frozenset(
-    {
-        "OrdersCheck",
-        "OrdersInvalid",
-        "OrdersProblem",
-        "RoundPreviewData",
-        "RoutePlan",
-        "before_document",
-        "camp_import_round",
-        "draws_from_events",
-        "orders_check",
-        "orders_submit",
-        "round_close",
-        "round_export",
-        "round_open",
-        "round_preview",
-        "round_resolve",
-        "round_undo",
-        "stored_orders_text",
-        "team_ap",
-        "telescope_choose",
-        "telescope_keys",
-        "telescope_skip",
-    }
-)
-
-
 def __getattr__(name: str) -> object:
-    if name in _ROUND_NAMES:
-        from games.islands import rounds
+    from games.islands import rounds
 
+    if name in rounds.__all__:
         return getattr(rounds, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,9 +3,6 @@ check (htmx, CSRF header on <body>); a waiting page refreshes by itself when the
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,30 +11,9 @@ from games.batavia import selectors, services
 from games.batavia.engine import Pass, cards_needed
 from games.batavia.engine.state import COMPANIES
 from games.batavia.models import BataviaSession
+from tests.browser import NEEDS_CHROMIUM
 
-CHROMIUM = "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else shutil.which("chromium")
-pytestmark = [pytest.mark.browser, pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed")]
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-@pytest.fixture
-def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    monkeypatch.setitem(os.environ, "DJANGO_ALLOW_ASYNC_UNSAFE", "1")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+pytestmark = NEEDS_CHROMIUM
 
 
 @pytest.mark.django_db(transaction=True)
@@ -74,7 +50,6 @@ def test_a_team_bids_and_lays_cards_from_its_phone(
     phone.wait_for_selector(f"input[name=move][value={company}]", timeout=5000)  # the live check answered
     phone.check(f"input[name=move][value={company}]")
     phone.wait_for_selector("text=Vyložit karty a táhnout")
-    phone.screenshot(path=os.environ.get("BATAVIA_SHOT", "/tmp/batavia-team-play.png"), full_page=True)
     phone.click("text=Vyložit karty a táhnout")
     phone.wait_for_selector("text=Hotovo.")
     session.refresh_from_db()

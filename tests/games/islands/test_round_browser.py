@@ -3,9 +3,6 @@ shows the problem and draws the route; a click on the map extends the route; sav
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,35 +12,9 @@ from games.islands import selectors
 from games.islands.demo import demo_play
 from games.islands.engine.hexes import CZECH_DIRECTIONS
 from games.islands.models import TeamOrders
+from tests.browser import NEEDS_CHROMIUM
 
-CHROMIUM = "/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else shutil.which("chromium")
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed"),
-]
-
-
-@pytest.fixture
-def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    monkeypatch.setitem(os.environ, "DJANGO_ALLOW_ASYNC_UNSAFE", "1")  # Playwright's loop in this thread
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        try:
-            yield browser.new_page(viewport={"width": 1400, "height": 1000})
-        finally:
-            browser.close()
+pytestmark = NEEDS_CHROMIUM
 
 
 def _movable(round_: Round, team: Team) -> tuple[str, list[str]]:
