@@ -329,8 +329,18 @@ def state_to_output(state: GameState) -> dict[str, Any]:
         ],
         "exchanges": exchanges_to_json(state),
     }
-    if state.phase == "finished" and state.scores is not None:
-        out["scores"] = {
+    out.update(final_scores_to_json(state))
+    return out
+
+
+def final_scores_to_json(state: GameState) -> dict[str, Any]:
+    """``{"scores": {player: {...}}, "ranking": [[player, ...], ...]}`` of a finished game, ``{}``
+    before (the same for staff and players: at the end everything is public)."""
+    if state.phase != "finished" or state.scores is None:
+        return {}
+    names = state.names
+    return {
+        "scores": {
             names[s]: {
                 "cashed": sc.cashed,
                 "exchanges": sc.exchanges,
@@ -340,9 +350,9 @@ def state_to_output(state: GameState) -> dict[str, Any]:
                 "total": sc.total,
             }
             for s, sc in enumerate(state.scores)
-        }
-        out["ranking"] = [[names[s] for s in place] for place in state.ranking()]
-    return out
+        },
+        "ranking": [[names[s] for s in place] for place in state.ranking()],
+    }
 
 
 def exchanges_to_json(state: GameState) -> dict[str, dict[str, int]]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .record import exchanges_to_json
+from .record import exchanges_to_json, final_scores_to_json
 from .state import COMPANIES, GameState, counts_to_dict
 
 
@@ -88,19 +88,7 @@ def public_view(state: GameState) -> dict[str, Any]:
         "exchanges": exchanges_to_json(state),
         "log": [{"round": e.round, "player": e.player, "event": e.event, "text": e.text} for e in state.log],
     }
-    if finished and state.scores is not None:
-        view["scores"] = {
-            names[s]: {
-                "cashed": sc.cashed,
-                "exchanges": sc.exchanges,
-                "bills": sc.bills,
-                "goal": sc.goal,
-                "seals": sc.seals,
-                "total": sc.total,
-            }
-            for s, sc in enumerate(state.scores)
-        }
-        view["ranking"] = [[names[s] for s in place] for place in state.ranking()]
+    view.update(final_scores_to_json(state))
     return view
 
 
