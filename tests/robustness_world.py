@@ -37,8 +37,7 @@ from games.batavia.engine.bots import make_bot
 from games.batavia.models import BataviaSeat, BataviaSession, SessionMode
 from games.batavia.selectors import session_state
 from games.islands import rounds as lifecycle
-from games.islands.demo import demo_play, play_round
-from games.islands.engine.orders import format_harbor_moves, format_route
+from games.islands.demo import demo_play, play_round, submit_orders
 from games.islands.engine.sampling import random_legal_orders
 from games.islands.selectors import game_state
 
@@ -70,16 +69,7 @@ def _store_orders(round_: Round, team: Team) -> None:
     state = game_state(round_.camp, round=round_)
     ap = lifecycle.team_ap(round_, team)
     orders = random_legal_orders(random.Random(7), state, team.name, ap=ap, stay_share=0.15)
-    lifecycle.orders_submit(
-        round=round_,
-        team=team,
-        build_cargo=orders.build_cargo,
-        build_battleship=orders.build_battleships,
-        routes={ship: format_route(route) for ship, route in orders.routes},
-        harbor=format_harbor_moves(orders.harbor),
-        fire="" if orders.fire is None else state.geometry.label(orders.fire),
-        notation="en",
-    )
+    submit_orders(round_, team, orders, state)
 
 
 def _batavia_round(camp: Camp, name: str) -> Round:

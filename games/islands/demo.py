@@ -37,7 +37,7 @@ from games.islands.engine.state import (
     ShipKind,
 )
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, BoardSetup, Harbor, RoundResult, TelescopeChoice
+from games.islands.models import BoardHex, BoardSetup, Harbor, RoundResult, TeamOrders, TelescopeChoice
 from games.islands.selectors import derived_seed, game_state
 
 DEMO_BOARD_SEED = 20260705
@@ -91,16 +91,22 @@ def _orders(camp: Camp, round_: Round) -> None:
     ap = dict(Placement.objects.filter(round=round_).values_list("team__name", "ap"))
     for team in Team.objects.filter(camp=camp).order_by("order", "name", "id"):
         orders = plan_orders(state, team.name, ap=int(ap.get(team.name, 0)))
-        lifecycle.orders_submit(
-            round=round_,
-            team=team,
-            build_cargo=orders.build_cargo,
-            build_battleship=orders.build_battleships,
-            routes={ship: format_route(route) for ship, route in orders.routes},
-            harbor=format_harbor_moves(orders.harbor),
-            fire="" if orders.fire is None else state.geometry.label(orders.fire),
-            notation="en",
-        )
+        submit_orders(round_, team, orders, state)
+
+
+def submit_orders(round_: Round, team: Team, orders: Orders, state: GameState) -> TeamOrders:
+    """Store engine orders (a planner's or a bot's) through ``orders_submit``, as the text a team's
+    sheet would carry (English letters)."""
+    return lifecycle.orders_submit(
+        round=round_,
+        team=team,
+        build_cargo=orders.build_cargo,
+        build_battleship=orders.build_battleships,
+        routes={ship: format_route(route) for ship, route in orders.routes},
+        harbor=format_harbor_moves(orders.harbor),
+        fire="" if orders.fire is None else state.geometry.label(orders.fire),
+        notation="en",
+    )
 
 
 def telescope_target(side: int, revealed: Iterable[Hex], harbor: Hex) -> Hex:
