@@ -87,8 +87,13 @@ def url(name: str, *args: object, **query: str) -> str:
     return f"{path}?{urlencode(query)}" if query else path
 
 
+def _messages_of(exc: Exception) -> list[str]:
+    """What a refusal says: every message of a ``ValidationError`` (``IslandsError``), else its text."""
+    return list(getattr(exc, "messages", None) or [str(exc)])
+
+
 def _errors(request: HttpRequest, exc: Exception) -> None:
-    for message in getattr(exc, "messages", None) or [str(exc)]:
+    for message in _messages_of(exc):
         messages.error(request, message)
 
 
@@ -724,7 +729,7 @@ def resolve_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Ht
         try:
             preview = services.round_preview(round=round_)
         except services.IslandsError as exc:
-            context["preview_error"] = list(getattr(exc, "messages", None) or [str(exc)])
+            context["preview_error"] = _messages_of(exc)
         else:
             context.update(_preview_context(round_, preview))
     return _page(
@@ -950,7 +955,7 @@ def export_rounds_response(request: HttpRequest, rounds: QuerySet[Round]) -> Htt
         try:
             files.append((_export_name(round_), services.round_export(round=round_)))
         except services.IslandsError as exc:
-            for message in getattr(exc, "messages", None) or [str(exc)]:
+            for message in _messages_of(exc):
                 messages.error(request, f"{round_}: {message}")
     if not files:
         return None
@@ -998,7 +1003,7 @@ def import_page(request: HttpRequest, *, model_admin: Any) -> HttpResponse:
             try:
                 camp = services.camp_import_round(text=text, name=name)
             except services.IslandsError as exc:
-                problems.extend(getattr(exc, "messages", None) or [str(exc)])
+                problems.extend(_messages_of(exc))
             else:
                 messages.success(request, _("Imported as the new camp run “%(camp)s”.") % {"camp": camp})
                 return HttpResponseRedirect(reverse("admin:islands_boardsetup_camp", args=[camp.pk]))
