@@ -929,6 +929,14 @@ def undo_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpR
 
 # ------------------------------------------------------------------------------------ export / import
 
+JSON_TYPE = "application/json; charset=utf-8"
+
+
+def _download(content: str | bytes, *, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
 
 def _export_name(round_: Round) -> str:
     return f"zlate-ostrovy-{slugify(str(round_.camp))[:40] or 'camp'}-round-{round_.number}.json"
@@ -942,9 +950,7 @@ def export_round(request: HttpRequest, round_id: int, *, model_admin: Any) -> Ht
     except services.IslandsError as exc:
         _errors(request, exc)
         return HttpResponseRedirect(url("page", round_.pk))
-    response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_export_name(round_)}"'
-    return response
+    return _download(text, content_type=JSON_TYPE, filename=_export_name(round_))
 
 
 def export_rounds_response(request: HttpRequest, rounds: QuerySet[Round]) -> HttpResponse | None:
@@ -961,16 +967,12 @@ def export_rounds_response(request: HttpRequest, rounds: QuerySet[Round]) -> Htt
         return None
     if len(files) == 1:
         name, text = files[0]
-        response = HttpResponse(text, content_type="application/json; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{name}"'
-        return response
+        return _download(text, content_type=JSON_TYPE, filename=name)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, text in files:
             archive.writestr(name, text)
-    response = HttpResponse(buffer.getvalue(), content_type="application/zip")
-    response["Content-Disposition"] = 'attachment; filename="zlate-ostrovy-rounds.zip"'
-    return response
+    return _download(buffer.getvalue(), content_type="application/zip", filename="zlate-ostrovy-rounds.zip")
 
 
 MAX_IMPORT_BYTES = 2_000_000
