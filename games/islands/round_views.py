@@ -203,23 +203,16 @@ def round_steps(round_: Round, overview: selectors.RoundOverview) -> list[Step]:
     ]
 
 
-def _last_resolved(round_: Round) -> Round | None:
-    return (
-        Round.objects.filter(camp_id=round_.camp_id, status=RoundStatus.RESOLVED).order_by("-number").first()
-    )
-
-
 def round_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """The evening checklist of one round; with htmx only its ``checklist`` partial."""
     round_ = _round(round_id)
     overview = selectors.round_overview(round_)
-    last = _last_resolved(round_)
     context = {
         "round": round_,
         "camp": round_.camp,
         "steps": round_steps(round_, overview),
         "overview": overview,
-        "can_undo": last is not None and last.pk == round_.pk,
+        "can_undo": selectors.round_undoable(round_),
         "exportable": _at_least(round_, RoundStatus.ORDERS_OPEN),
         "public_url": reverse("islands_public:notice_board", args=[round_.camp_id]),
     }
@@ -908,14 +901,11 @@ def undo_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpR
             % {"round": round_},
         )
         return HttpResponseRedirect(url("page", round_.pk))
-    last = (
-        Round.objects.filter(camp_id=round_.camp_id, status=RoundStatus.RESOLVED).order_by("-number").first()
-    )
     context = {
         "round": round_,
         "camp": round_.camp,
         "here": _("Undo"),
-        "can_undo": last is not None and last.pk == round_.pk,
+        "can_undo": selectors.round_undoable(round_),
     }
     return _page(
         request,

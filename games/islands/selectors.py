@@ -303,6 +303,13 @@ def round_priority(round: Round) -> list[str]:  # noqa: A002
     return [names[tid] for tid in priority_team_ids(round)]
 
 
+def round_undoable(round: Round) -> bool:  # noqa: A002
+    """Whether the staff pages offer undo: the round is its camp's most recent resolved round."""
+    resolved = Round.objects.filter(camp_id=round.camp_id, status=RoundStatus.RESOLVED)
+    last = resolved.order_by("-number").first()
+    return last is not None and last.pk == round.pk
+
+
 def map_view_of_state(state: es.GameState, colours: dict[str, str], *, staff: bool = True) -> MapView:
     """A map view of an engine state (e.g. a previewed result), for staff or for the public."""
     g = state.geometry
