@@ -318,19 +318,25 @@ def read_orders(data: QueryDict, idents: list[str]) -> OrdersInput:
     )
 
 
-def _check(round_: Round, team: Team, form: OrdersInput) -> tuple[services.OrdersCheck, list[str]]:
-    """``services.orders_check`` on the form's values; the form's own problems come with it."""
-    check = services.orders_check(
+def _orders_check(
+    round_: Round, team: Team, form: OrdersInput, *, routes: Mapping[str, str] | None = None
+) -> services.OrdersCheck:
+    """``services.orders_check`` on the form's values (with ``routes`` instead of the form's, if given)."""
+    return services.orders_check(
         round=round_,
         team=team,
         build_cargo=form.build_cargo,
         build_battleship=form.build_battleship,
-        routes=form.routes,
+        routes=form.routes if routes is None else routes,
         harbor=form.harbor,
         fire=form.fire,
         notation=_notation(),
     )
-    return check, list(form.problems)
+
+
+def _check(round_: Round, team: Team, form: OrdersInput) -> tuple[services.OrdersCheck, list[str]]:
+    """``services.orders_check`` on the form's values; the form's own problems come with it."""
+    return _orders_check(round_, team, form), list(form.problems)
 
 
 def _drawable(
@@ -345,16 +351,7 @@ def _drawable(
     for ident, text in form.routes.items():
         tokens = text.replace(",", " ").replace(";", " ").split()
         routes[ident] = " ".join(takewhile(lambda t: t.upper() in valid, tokens))
-    return services.orders_check(
-        round=round_,
-        team=team,
-        build_cargo=form.build_cargo,
-        build_battleship=form.build_battleship,
-        routes=routes,
-        harbor=form.harbor,
-        fire=form.fire,
-        notation=_notation(),
-    )
+    return _orders_check(round_, team, form, routes=routes)
 
 
 def _notation() -> str:
