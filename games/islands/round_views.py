@@ -522,6 +522,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
     idents = [s.ident for s in ships]
     editable = round_.status == RoundStatus.ORDERS_OPEN
     page_url = url("orders", round_.pk, team.pk)
+    title = _("Orders of %(team)s – %(round)s") % {"team": team.name, "round": round_}
     click_message = ""
     saved_problems: list[Any] = []
     submitted = False
@@ -584,7 +585,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
             request,
             model_admin,
             "orders",
-            title=_("Orders of %(team)s – %(round)s") % {"team": team.name, "round": round_},
+            title=title,
             context={
                 "round": round_,
                 "camp": camp,
@@ -636,7 +637,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
         request,
         model_admin,
         "orders",
-        title=_("Orders of %(team)s – %(round)s") % {"team": team.name, "round": round_},
+        title=title,
         context=context,
         fragment=fragment,
     )
