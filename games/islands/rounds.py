@@ -226,13 +226,8 @@ def _as_count(value: object, field_name: str, problems: list[OrdersProblem]) -> 
     if text.isdigit() and len(text) <= 3:
         return int(text)
     problems.append(
-        OrdersProblem(
-            display.with_where(
-                display.where_label(field="build"),
-                _("“%(value)s” is not a whole number of ships") % {"value": text[:20]},
-            ),
-            field_name,
-            "not_a_number",
+        _located_problem(
+            _("“%(value)s” is not a whole number of ships") % {"value": text[:20]}, field_name, "not_a_number"
         )
     )
     return 0
@@ -280,15 +275,28 @@ def _route_plan(
     return tuple(points)
 
 
-def _problem_from_engine(
-    problem: OrderProblem, *, fire_label: str = "", team_prefix: str | None = None
+def _located_problem(
+    text: str,
+    field: str,
+    code: str,
+    *,
+    ship: str | None = None,
+    step: int | None = None,
+    half: int | None = None,
 ) -> OrdersProblem:
-    where = display.where_label(field=problem.field, ship=problem.ship, step=problem.step, half=problem.half)
-    message = display.with_where(where, display.order_problem_text(problem, fire_label=fire_label))
-    if team_prefix:
-        message = _("%(team)s: %(problem)s") % {"team": team_prefix, "problem": message}
-    return OrdersProblem(
-        message, problem.field, problem.code.value, problem.ship, problem.step, team=team_prefix
+    """A problem of the orders, its message led by where it sits ("Ship C2, step 3: …")."""
+    where = display.where_label(field=field, ship=ship, step=step, half=half)
+    return OrdersProblem(display.with_where(where, text), field, code, ship, step)
+
+
+def _problem_from_engine(problem: OrderProblem, *, fire_label: str = "") -> OrdersProblem:
+    return _located_problem(
+        display.order_problem_text(problem, fire_label=fire_label),
+        problem.field,
+        problem.code.value,
+        ship=problem.ship,
+        step=problem.step,
+        half=problem.half,
     )
 
 
@@ -324,14 +332,8 @@ def _parse_and_check(
         harbor_moves = _parse_harbor(harbor_raw)
     except RouteSyntaxError as e:
         problems.append(
-            OrdersProblem(
-                display.with_where(
-                    display.where_label(field="harbor", step=e.position),
-                    display.harbor_token_text(e.token[:10]),
-                ),
-                "harbor",
-                "harbor_syntax",
-                step=e.position,
+            _located_problem(
+                display.harbor_token_text(e.token[:10]), "harbor", "harbor_syntax", step=e.position
             )
         )
 
@@ -351,15 +353,13 @@ def _parse_and_check(
             if ship is not None and ship.seahorse:
                 step, half = (e.position - 1) // 2 + 1, (e.position - 1) % 2 + 1
             problems.append(
-                OrdersProblem(
-                    display.with_where(
-                        display.where_label(field="routes", ship=ship_id, step=step, half=half),
-                        display.route_token_text(e.token[:10], czech=czech),
-                    ),
+                _located_problem(
+                    display.route_token_text(e.token[:10], czech=czech),
                     "routes",
                     "route_syntax",
                     ship=ship_id,
                     step=step,
+                    half=half,
                 )
             )
 
@@ -373,12 +373,9 @@ def _parse_and_check(
             fire_hex = g.parse(fire_raw)
         except LabelError:
             problems.append(
-                OrdersProblem(
-                    display.with_where(
-                        display.where_label(field="fire"),
-                        _("“%(label)s” is not a hex of this board (A1 … %(last)s)")
-                        % {"label": fire_label, "last": g.label(g.ordered[-1])},
-                    ),
+                _located_problem(
+                    _("“%(label)s” is not a hex of this board (A1 … %(last)s)")
+                    % {"label": fire_label, "last": g.label(g.ordered[-1])},
                     "fire",
                     "fire_label",
                 )
@@ -387,12 +384,9 @@ def _parse_and_check(
             fire_label = g.label(fire_hex)
             if g.is_bay(fire_hex):
                 problems.append(
-                    OrdersProblem(
-                        display.with_where(
-                            display.where_label(field="fire"),
-                            _("%(label)s is a bay: a battleship fires at a hex of the board")
-                            % {"label": fire_label},
-                        ),
+                    _located_problem(
+                        _("%(label)s is a bay: a battleship fires at a hex of the board")
+                        % {"label": fire_label},
                         "fire",
                         "fire_bay",
                     )
