@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.db.backends.signals import connection_created
 
 from tests.browser import launched_chromium
 
@@ -15,8 +17,24 @@ from tests.browser import launched_chromium
 def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     """A headless Chromium (module marked with ``tests.browser.NEEDS_CHROMIUM``)."""
     monkeypatch.setitem(os.environ, "DJANGO_ALLOW_ASYNC_UNSAFE", "1")  # Playwright's loop in this thread
-    with launched_chromium() as chromium:
-        yield chromium
+    # Queries a test runs while Playwright drives the page open their own connection (Playwright
+    # runs an event loop, so Django keeps connections per context); close every one opened meanwhile,
+    # or PostgreSQL will not drop the test database at the end.
+    opened: list[Any] = []
+    test_thread = threading.get_ident()
+
+    def remember(sender: Any, connection: Any, **kwargs: Any) -> None:
+        if connection._thread_ident == test_thread:  # the live server's threads close their own
+            opened.append(connection)
+
+    connection_created.connect(remember)
+    try:
+        with launched_chromium() as chromium:
+            yield chromium
+    finally:
+        connection_created.disconnect(remember)
+        for connection in opened:
+            connection.close()
 
 
 @pytest.fixture
