@@ -2,8 +2,9 @@
 
 ``DEMO_STEPS`` is the one place listing what the demo consists of, in order: dotted paths of
 functions ``step(*, out: Callable[[str], None]) -> None``. Every step must be idempotent (running
-``demo_setup`` again changes nothing). Another app adds its own step here, e.g. the islands app
-will append ``"games.islands.demo.generate_board"`` to give the demo camp a board.
+``demo_setup`` again changes nothing). Another app adds its own step here: Batavia plays the demo
+camp's rainy-day round 3 with bots (its ranking becomes the round's placements), then the islands
+app plays rounds 1-3 with those placements.
 """
 
 from __future__ import annotations
@@ -16,9 +17,13 @@ from django.utils.module_loading import import_string
 from camp.models import Camp
 
 DEMO_FIXTURES: list[str] = ["demo_camp"]
+#: The demo camp as the fixture loads it: the steps touch only this camp, never a real one.
+DEMO_CAMP_NAME = "Letní tábor techniků – 1. běh"
+DEMO_CAMP_SEED = 4151990316782215021
 
 DEMO_STEPS: list[str] = [
     "camp.demo.load_demo_camp",
+    "games.batavia.demo.play_demo_game",
     "games.islands.demo.play_demo_rounds",
 ]
 
@@ -33,6 +38,11 @@ def load_demo_camp(*, out: Out) -> None:
     for fixture in DEMO_FIXTURES:
         call_command("loaddata", fixture, verbosity=0)
     out(f"Loaded the demo camp: {Camp.objects.first()}.")
+
+
+def demo_camp() -> Camp | None:
+    """The demo camp as the fixture loads it (same name and seed), or None."""
+    return Camp.objects.filter(name=DEMO_CAMP_NAME, seed=DEMO_CAMP_SEED).first()
 
 
 def run_demo_steps(*, out: Out) -> None:

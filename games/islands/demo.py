@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from django.db import transaction
 
 from camp import services as camp_services
+from camp.demo import demo_camp
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
 from games.islands import rounds as lifecycle
 from games.islands import services as islands_services
@@ -188,7 +189,7 @@ def play_demo_rounds(*, out: Out) -> None:
 
     Only for the demo camp as the fixture loads it (same name and seed), never for a real camp.
     """
-    camp = Camp.objects.filter(name="Letní tábor techniků – 1. běh", seed=4151990316782215021).first()
+    camp = demo_camp()
     if camp is None:
         out("No demo camp: no Golden Islands rounds played.")
         return

@@ -1,0 +1,94 @@
+"""The Batavia ``demo_setup`` step: the demo camp's round 3 played by bots."""
+
+from __future__ import annotations
+
+from io import StringIO
+from typing import Any
+
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from camp import services as camp_services
+from camp.models import Camp, Placement, Round, RoundStatus
+from games.batavia import selectors
+from games.batavia.demo import play_demo_game
+from games.batavia.engine.scoring import competition_ranks
+from games.batavia.models import BataviaSession, SessionMode, SessionStatus
+
+
+def demo_setup() -> str:
+    out = StringIO()
+    call_command("demo_setup", stdout=out)
+    return out.getvalue()
+
+
+def test_demo_setup_plays_round_3_batavia_with_bots(db: None, settings: Any) -> None:
+    settings.DEBUG = True
+    output = demo_setup()
+    assert "Batavia: round 3 played by bots, placements recorded." in output
+    camp = Camp.objects.get()
+    round3 = Round.objects.get(camp=camp, number=3)
+    session = BataviaSession.objects.get(minigame__round=round3)
+    assert (session.mode, session.status) == (SessionMode.DIGITAL, SessionStatus.RECORDED)
+    seats = list(session.seats.select_related("team"))
+    assert [s.team.name for s in seats] == ["Červení", "Modří", "Zelení"]
+    assert {s.bot for s in seats} == {"greedy"}
+    assert session.record["format"] == "batavia/1"
+    state = selectors.session_state(session)
+    assert state is not None and state.phase == "finished" and state.scores is not None
+    # The game's final ranking (ties shared) is round 3's placements, and the islands demo kept them.
+    places = competition_ranks([score.total for score in state.scores])
+    expected = {seat.team_id: places[seat.number] for seat in seats}
+    assert dict(Placement.objects.filter(round=round3).values_list("team_id", "rank")) == expected
+    assert round3.status == RoundStatus.CLOSED
+
+
+def test_staff_open_the_demo_game(db: None, settings: Any, django_user_model: type) -> None:
+    """The game master's page, the projector table and the export show the bots' game."""
+    settings.DEBUG = True
+    demo_setup()
+    session = BataviaSession.objects.get()
+    client = Client()
+    client.force_login(django_user_model.objects.get(username="vedouci"))
+    for name in ("master", "table"):
+        response = client.get(reverse(f"admin:batavia_bataviasession_{name}", args=[session.pk]))
+        assert response.status_code == 200, name
+    response = client.get(reverse("admin:batavia_bataviasession_export", args=[session.pk]))
+    assert response.status_code == 200
+    assert response.json()["actions"] == session.record["actions"]
+
+
+def test_the_batavia_demo_step_is_idempotent(db: None, settings: Any) -> None:
+    settings.DEBUG = True
+    demo_setup()
+    session = BataviaSession.objects.get()
+    before = (session.record, session.version, session.status, session.updated_at)
+    placements = list(Placement.objects.order_by("pk").values_list("pk", "round_id", "team_id", "rank", "ap"))
+    output = demo_setup()
+    assert "Batavia: round 3 has been played already." in output
+    session = BataviaSession.objects.get()
+    assert (session.record, session.version, session.status, session.updated_at) == before
+    assert list(Placement.objects.order_by("pk").values_list("pk", "round_id", "team_id", "rank", "ap")) == (
+        placements
+    )
+
+
+def test_the_batavia_demo_step_leaves_recorded_placements_alone(db: None) -> None:
+    """A database from before this step (round 3 placed by the islands demo) gets no game."""
+    call_command("loaddata", "demo_camp", verbosity=0)
+    round3 = Round.objects.get(number=3)
+    teams = list(round3.camp.teams.order_by("order"))
+    camp_services.placements_record(round=round3, ranks={t.pk: i for i, t in enumerate(teams, 1)})
+    lines: list[str] = []
+    play_demo_game(out=lines.append)
+    assert lines == ["Batavia: round 3 has been played already."]
+    assert not BataviaSession.objects.exists()
+
+
+def test_no_demo_camp_no_game(db: None) -> None:
+    Camp.objects.create(name="Skutečný tábor", year=2026)
+    lines: list[str] = []
+    play_demo_game(out=lines.append)
+    assert not BataviaSession.objects.exists()
+    assert lines and "no Batavia game played" in lines[0]
