@@ -51,7 +51,7 @@ from games.islands.engine.hexes import (
 from games.islands.engine.orders import STAY
 from games.islands.engine.resolve import telescope_hexes
 from games.islands.engine.state import BATTLESHIP_COST, CARGO_SHIP_COST, MAX_BATTLESHIPS, MAX_CARGO_SHIPS
-from games.islands.models import RoundResult, Ship
+from games.islands.models import RoundResult, Ship, ShipKindChoice
 from games.islands.public_views import group_events, standing_rows
 
 #: Writing the game's state (open, orders, resolve, telescopes, undo, close, import).
@@ -294,8 +294,19 @@ def _text(data: QueryDict, key: str, what: str, problems: list[str]) -> str:
     return value
 
 
-def read_orders(data: QueryDict, idents: list[str]) -> OrdersInput:
-    """The order form's fields, whatever was posted: never raises."""
+def click_modes(ships: list[Ship]) -> list[str]:
+    """What a click on the map may set, in the page's order: the route of each ship that may move
+    this round, then the fire target if the team has a battleship (the engine refuses a shot
+    without one, and a route that moves a held ship)."""
+    modes = [s.ident for s in ships if not (s.mermaid or s.octopus)]
+    if any(s.kind == ShipKindChoice.BATTLESHIP for s in ships):
+        modes.append(FIRE_MODE)
+    return modes
+
+
+def read_orders(data: QueryDict, idents: list[str], modes: list[str]) -> OrdersInput:
+    """The order form's fields, whatever was posted: never raises. ``modes``: the map-click modes
+    on offer (:func:`click_modes`); any other mode becomes the first of them (or none)."""
     problems: list[str] = []
     routes: dict[str, str] = {}
     for ident in idents:
@@ -304,8 +315,8 @@ def read_orders(data: QueryDict, idents: list[str]) -> OrdersInput:
         if key.startswith("route-") and key[6:] not in routes:
             problems.append(_("This team has no ship “%(ship)s”.") % {"ship": key[6:][:10]})
     mode = (data.get("mode") or "")[:10]
-    if mode not in idents and mode != FIRE_MODE:
-        mode = idents[0] if idents else FIRE_MODE
+    if mode not in modes:
+        mode = modes[0] if modes else ""
     return OrdersInput(
         build_cargo=_text(data, "build_cargo", _("Cargo ships to build"), problems)[:20],
         build_battleship=_text(data, "build_battleship", _("Battleships to build"), problems)[:20],
@@ -358,9 +369,9 @@ def _notation() -> str:
     return "cs" if display.czech_active() else "en"
 
 
-def _stored_input(round_: Round, team: Team, idents: list[str]) -> OrdersInput:
+def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]) -> OrdersInput:
     """The form filled from the stored orders (routes in the page's letters), or empty."""
-    form = OrdersInput(routes={ident: "" for ident in idents}, mode=idents[0] if idents else FIRE_MODE)
+    form = OrdersInput(routes={ident: "" for ident in idents}, mode=modes[0] if modes else "")
     stored = selectors.team_orders(round_, team)
     if stored is None:
         return form
@@ -485,6 +496,8 @@ def apply_click(form: OrdersInput, check: Any, label: str, *, side: int, start: 
     if not g.on_board(clicked):
         return _("“%(label)s” is not a hex of this board.") % {"label": label.strip()[:10]}
     label = g.label(clicked)
+    if not form.mode:
+        return _("No ship may move this round and the team has no battleship: the map sets nothing.")
     if form.mode == FIRE_MODE:
         form.fire = label
         return ""
@@ -520,6 +533,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
     ships = list(Ship.objects.filter(team=team).order_by("ident"))
     ships.sort(key=lambda s: (s.ident == "B", s.ident))  # as on the sheet: C1 … C6, then B
     idents = [s.ident for s in ships]
+    modes = click_modes(ships)
     editable = round_.status == RoundStatus.ORDERS_OPEN
     page_url = url("orders", round_.pk, team.pk)
     title = _("Orders of %(team)s – %(round)s") % {"team": team.name, "round": round_}
@@ -528,7 +542,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
     submitted = False
     try:
         if request.method == "POST":
-            form = read_orders(request.POST, idents)
+            form = read_orders(request.POST, idents, modes)
             check, form_problems = _check(round_, team, form)
             if not request.htmx:
                 _check_perm(request)
@@ -561,9 +575,13 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
             fragment = "check"
         elif "hex" in request.GET:
             has_fields = any(k.startswith("route-") or k == "mode" for k in request.GET)
-            form = read_orders(request.GET, idents) if has_fields else _stored_input(round_, team, idents)
+            form = (
+                read_orders(request.GET, idents, modes)
+                if has_fields
+                else _stored_input(round_, team, idents, modes)
+            )
             if not has_fields and request.GET.get("mode"):
-                form.mode = read_orders(request.GET, idents).mode
+                form.mode = read_orders(request.GET, idents, modes).mode
             check, form_problems = _check(round_, team, form)
             if editable:
                 start = _starts(ships, camp, team)
@@ -577,7 +595,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
                 check, form_problems = _check(round_, team, form)
             fragment = "editor"
         else:
-            form = _stored_input(round_, team, idents)
+            form = _stored_input(round_, team, idents, modes)
             check, form_problems = _check(round_, team, form)
             fragment = "editor"
     except services.IslandsError as exc:  # the game is not set up (no board, no harbors)
@@ -607,9 +625,19 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
         "form": form,
         "ships": _ship_rows(ships, _bay_label(team), camp.board_side),
         "route_fields": [
-            {"ident": i, "value": form.routes.get(i, ""), "colour": SHIP_COLOURS.get(i, "#222")}
+            {
+                "ident": i,
+                "value": form.routes.get(i, ""),
+                "colour": SHIP_COLOURS.get(i, "#222"),
+                "clickable": i in modes,
+            }
             for i in idents
         ],
+        # Without a battleship at the start of the round there is no shot: no field, no click mode
+        # (a target typed or posted anyway is still shown, with the check's message).
+        "fire_field": FIRE_MODE in modes or bool(form.fire),
+        "fire_clickable": FIRE_MODE in modes,
+        "click_modes": bool(modes),
         "editable": editable,
         "submitted": submitted,
         "live": bool(request.htmx),
@@ -629,7 +657,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
             form,
             drawn,
             own_chests=own,
-            clickable=editable,
+            clickable=editable and bool(modes),
             page_url=page_url,
         ),
     }

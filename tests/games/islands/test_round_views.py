@@ -311,17 +311,110 @@ def test_map_click_appends_a_direction(staff_client: Client, game: Round, teams:
         url("orders", game.pk, team.pk), orders_data(ship, route, mode=ship, hex=far), **HTMX
     )
     assert f'value="{route}"' in response.content.decode() and "zo-bad" in response.content.decode()
-    # Fire mode: the hex becomes the target.
-    response = staff_client.get(
-        url("orders", game.pk, team.pk), orders_data(ship, route, mode="fire", hex=far), **HTMX
-    )
-    assert f'name="fire" value="{far}"' in response.content.decode()
     # Nonsense labels: a message.
     response = staff_client.get(
         url("orders", game.pk, team.pk), orders_data(ship, route, mode=ship, hex="ZZ"), **HTMX
     )
     assert response.status_code == 200 and "zo-bad" in response.content.decode()
     assert not TeamOrders.objects.filter(round=game).exists()
+
+
+def _give_battleship(team: Team) -> None:
+    """The team has a battleship (in its harbor) at the start of the open round."""
+    Ship.objects.create(team=team, ident="B", kind="battleship")
+
+
+FIRE_RADIO = 'name="mode" value="fire"'
+
+
+def test_fire_is_offered_only_with_a_battleship(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    team = teams[0]
+    assert not Ship.objects.filter(team=team, kind="battleship").exists()
+    html = staff_client.get(url("orders", game.pk, team.pk)).content.decode()
+    assert 'name="fire"' not in html and FIRE_RADIO not in html
+    assert 'name="mode"' in html  # its ships' routes can still be set by clicking
+    # A click in a fire mode that is not on offer sets no target.
+    ship, route = legal_route(game, team)
+    far = geometry(game.camp.board_side).label(geometry(game.camp.board_side).ordered[-1])
+    response = staff_client.get(
+        url("orders", game.pk, team.pk), orders_data(ship, route, mode="fire", hex=far), **HTMX
+    )
+    assert response.status_code == 200 and 'name="fire"' not in response.content.decode()
+
+    _give_battleship(team)
+    html = staff_client.get(url("orders", game.pk, team.pk)).content.decode()
+    assert 'name="fire"' in html and FIRE_RADIO in html
+    # Fire mode: the clicked hex becomes the target.
+    response = staff_client.get(
+        url("orders", game.pk, team.pk), orders_data(ship, route, mode="fire", hex=far), **HTMX
+    )
+    assert f'name="fire" value="{far}"' in response.content.decode()
+    assert not TeamOrders.objects.filter(round=game).exists()
+
+
+def test_a_shot_without_a_battleship_is_refused_with_a_message(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    """A tampered POST still reaches the check: the message, nothing stored, the field to empty."""
+    team = teams[0]
+    ship, route = legal_route(game, team)
+    target = geometry(game.camp.board_side).label(geometry(game.camp.board_side).ordered[0])
+    data = orders_data(ship, route, fire=target)
+    message = "tým na začátku kola neměl bitevní loď, takže nemůže střílet"
+    live = staff_client.post(url("orders", game.pk, team.pk), data, **HTMX).content.decode()
+    assert "zo-check-bad" in live and message in live
+    response = staff_client.post(url("orders", game.pk, team.pk), data)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Nic nebylo uloženo" in html and message in html
+    assert f'name="fire" value="{target}"' in html and FIRE_RADIO not in html
+    assert not TeamOrders.objects.filter(round=game).exists()
+    # Without the target the same orders are stored.
+    response = staff_client.post(url("orders", game.pk, team.pk), orders_data(ship, route))
+    assert response.status_code == 302
+    assert not TeamOrders.objects.get(round=game, team=team).fire
+
+
+def test_no_ship_that_may_move_and_no_battleship(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    """Every ship held by a mermaid: nothing to set by clicking, but the page works and stores stays."""
+    team = teams[0]
+    idents = list(Ship.objects.filter(team=team).values_list("ident", flat=True))
+    assert idents
+    Ship.objects.filter(team=team).update(mermaid=True)
+    page = url("orders", game.pk, team.pk)
+    response = staff_client.get(page)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'name="mode"' not in html and 'name="fire"' not in html
+    assert "?hex=" not in html  # the map is not clickable
+    assert "Nic: žádná loď se v tomto kole nesmí pohnout" in html
+    assert all(f'name="route-{i}"' in html for i in idents)
+    # A click anyway (an old tab): a message, nothing changes.
+    hex_label = geometry(game.camp.board_side).label(geometry(game.camp.board_side).ordered[0])
+    response = staff_client.get(page, {"hex": hex_label, "mode": idents[0]}, **HTMX)
+    assert response.status_code == 200 and "zo-bad" in response.content.decode()
+    # Moving a held ship is refused; staying is stored.
+    live = staff_client.post(page, orders_data(idents[0], "S"), **HTMX).content.decode()
+    assert "zo-check-bad" in live
+    response = staff_client.post(page, orders_data(idents[0], "."))
+    assert response.status_code == 302
+    assert TeamOrders.objects.filter(round=game, team=team).exists()
+
+
+def test_a_team_without_ships_gets_the_page(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    team = teams[0]
+    Ship.objects.filter(team=team).delete()
+    page = url("orders", game.pk, team.pk)
+    for kwargs in ({}, HTMX):
+        response = staff_client.get(page, **kwargs)
+        html = response.content.decode()
+        assert response.status_code == 200
+        assert 'name="mode"' not in html and 'name="fire"' not in html
+    response = staff_client.post(page, {"build_cargo": "0", "build_battleship": "0", "harbor": ""})
+    assert response.status_code == 302
+    assert TeamOrders.objects.filter(round=game, team=team).exists()
 
 
 def test_hidden_tiles_only_on_request(staff_client: Client, game: Round, teams: list[Team]) -> None:
