@@ -385,8 +385,9 @@ def page_forms(html: str, page_path: str) -> list[Form]:
 
 def defaults_with_junk(form: Form, rnd: random.Random) -> dict[str, Any]:
     """The form as a browser would post it, then one to three fields replaced by junk."""
-    data: dict[str, Any] = {name: rnd.choice(values) if values else ""
-                            for name, values in form.defaults.items()}
+    data: dict[str, Any] = {
+        name: rnd.choice(values) if values else "" for name, values in form.defaults.items()
+    }
     for name in data:
         if name in FILE_FIELDS:
             data[name] = _upload(name, b"")

@@ -84,8 +84,28 @@ JUNK_INT = ["0", "999999999", HUGE, "-1", "abc"]
 JUNK_PATH = ["0", "999999999", HUGE, "-1", "abc", quote("Ž'\"<"), "1/2"]
 JUNK_TOKEN = ["x", HUGE, "a" * 65, quote("Žluťoučký"), quote(UNICODE[:20], safe="")]
 #: Query keys the views read (and the admin's own), filled with junk on GET.
-QUERY_KEYS = ["seed", "hex", "ship", "v", "mode", "base", "round", "done", "q", "o", "p", "e", "all",
-              "show_hidden", "route-C1", "route-B", "fire", "harbor", "build_cargo", "_changelist_filters"]
+QUERY_KEYS = [
+    "seed",
+    "hex",
+    "ship",
+    "v",
+    "mode",
+    "base",
+    "round",
+    "done",
+    "q",
+    "o",
+    "p",
+    "e",
+    "all",
+    "show_hidden",
+    "route-C1",
+    "route-B",
+    "fire",
+    "harbor",
+    "build_cargo",
+    "_changelist_filters",
+]
 JUNK_QUERY = ["", "abc", HUGE, "-5", UNICODE, "Z" * 3000, "1e999", "A1", "red.C1", "\x00"]
 
 #: Pages that answer anonymous visitors (everything else under /admin/ sends them to the login).
@@ -354,7 +374,6 @@ def test_no_url_answers_500_to_staff_and_refused_input_changes_nothing(
         call("post", path, junk_payloads(["x", "id", "seat", "v"], rnd, 3)[-1], htmx=bool(i % 2))
 
 
-
 # --------------------------------------------------------------------- documents and files
 
 
@@ -366,9 +385,18 @@ def _import_targets(world: World) -> list[tuple[str, str, dict[str, str]]]:
     return [
         (reverse("admin:islands_round_import"), "text", {"name": "Nový běh"}),
         *((url, "record_text", {}) for url in batavia),
-        (reverse("admin:camp_camp_add"), "ap_table", {"name": "Nový běh", "year": "2026", "run_number": "9",
-                                                      "board_side": "9", "teams-TOTAL_FORMS": "0",
-                                                      "teams-INITIAL_FORMS": "0"}),
+        (
+            reverse("admin:camp_camp_add"),
+            "ap_table",
+            {
+                "name": "Nový běh",
+                "year": "2026",
+                "run_number": "9",
+                "board_side": "9",
+                "teams-TOTAL_FORMS": "0",
+                "teams-INITIAL_FORMS": "0",
+            },
+        ),
     ]
 
 
@@ -380,8 +408,10 @@ def test_broken_documents_and_files_are_refused_with_a_message(
         for document in JUNK_DOCUMENTS:
             response = call("post", url, {**extra, name: document})
             assert refused(response), (url, document[:40])
-    for url, name in ((reverse("admin:islands_round_import"), "file"),
-                      (reverse("admin:batavia_bataviasession_import", args=[world.digital.pk]), "record")):
+    for url, name in (
+        (reverse("admin:islands_round_import"), "file"),
+        (reverse("admin:batavia_bataviasession_import", args=[world.digital.pk]), "record"),
+    ):
         for content in JUNK_FILES:
             upload = SimpleUploadedFile("x.json", content, content_type="application/json")
             response = call("post", url, {"name": "Nový běh", name: upload})
@@ -510,11 +540,16 @@ def _change_what_only_staff_knows(camps: list[Camp]) -> None:
 
 
 def test_public_pages_are_the_same_whatever_is_hidden(world: World, client: Client, staff: Client) -> None:
-    public = [(reverse("islands_public:notice_board", args=[c.pk]), htmx) for c in world.camps
-              for htmx in (False, True)]
+    public = [
+        (reverse("islands_public:notice_board", args=[c.pk]), htmx)
+        for c in world.camps
+        for htmx in (False, True)
+    ]
     open_round = Round.objects.get(pk=world.rounds["open"])
-    teams_eye = [(reverse("admin:islands_round_orders", args=[open_round.pk, t.pk]), False)
-                 for t in Team.objects.filter(camp=open_round.camp)]  # the team's-eye map at order entry
+    teams_eye = [
+        (reverse("admin:islands_round_orders", args=[open_round.pk, t.pk]), False)
+        for t in Team.objects.filter(camp=open_round.camp)
+    ]  # the team's-eye map at order entry
     staff_map = [(reverse("admin:islands_boardsetup_camp", args=[c.pk]), False) for c in world.camps]
     before = _render(client, public)
     before_teams_eye = _render(staff, teams_eye)
@@ -581,8 +616,9 @@ def test_another_teams_hand_changes_no_page_it_may_not_see(
     original = dict(session.record)
     with transaction.atomic():
         batavia_services.record_import(session=session, data=original)
-        team_pages = {s.number: [(reverse("batavia:team", args=[s.token]), h) for h in (False, True)]
-                      for s in seats}
+        team_pages = {
+            s.number: [(reverse("batavia:team", args=[s.token]), h) for h in (False, True)] for s in seats
+        }
         before = {n: _render(client, paths) for n, paths in team_pages.items()}
         before_table = _render(staff, [(table, False), (table, True)])
         compared = 0
@@ -601,7 +637,6 @@ def test_another_teams_hand_changes_no_page_it_may_not_see(
             compared += 1
         assert compared >= 2
         transaction.set_rollback(True)
-
 
 
 def test_staff_without_permissions_can_change_nothing(

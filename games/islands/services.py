@@ -402,6 +402,7 @@ def game_state_store(
 # The round lifecycle lives in ``games.islands.rounds`` (it imports this module); its services are
 # served from here too, lazily, so ``from games.islands.services import round_open`` works.
 
+
 def __getattr__(name: str) -> object:
     from games.islands import rounds
 
