@@ -63,6 +63,25 @@ def _fit(canvas: Canvas, text: str, font: str, size: float, width: float) -> flo
     return size
 
 
+def _wrap_link(url: str, length: int) -> list[str]:
+    """Cut a link (it has no spaces) into lines of at most ``length`` characters, never after a
+    ``-``: PDF text extraction joins such a line to the next without its hyphen, so a link copied
+    from the sheet would break.
+
+    >>> _wrap_link("abc-defg", 4)
+    ['abc', '-def', 'g']
+    """
+    lines: list[str] = []
+    rest = url
+    while len(rest) > length:
+        cut = length
+        while cut > 1 and rest[cut - 1] == "-":
+            cut -= 1
+        lines.append(rest[:cut])
+        rest = rest[cut:]
+    return lines + [rest] if rest else lines
+
+
 def render_handouts(pages: Sequence[HandoutPage], *, font_dir: Path) -> bytes:
     register_fonts(font_dir)
     buffer = BytesIO()
@@ -96,10 +115,11 @@ def render_handouts(pages: Sequence[HandoutPage], *, font_dir: Path) -> bytes:
         drawing.add(widget)
         y -= 10 * mm + side
         renderPDF.draw(drawing, canvas, (width - side) / 2, y)
-        # the link in full, wrapped at any character (it has no spaces)
+        # the link in full: on one line if it fits at a readable size, else wrapped
         y -= 10 * mm
-        canvas.setFont(FONT, 11)
-        chunks = [page.url[i : i + 60] for i in range(0, len(page.url), 60)]
+        size = _fit(canvas, page.url, FONT, 11, inner)
+        canvas.setFont(FONT, size)
+        chunks = [page.url] if canvas.stringWidth(page.url, FONT, size) <= inner else _wrap_link(page.url, 60)
         for chunk in chunks:
             canvas.drawCentredString(width / 2, y, chunk)
             y -= 5.5 * mm
