@@ -113,7 +113,7 @@ def parse_placements(data: QueryDict, teams: list[Team]) -> ParsedPlacements:
     listed: set[int] = set()
     for raw in raw_ids:
         raw_text = str(raw).strip()
-        if not raw_text.isdigit() or len(raw_text) > 18:
+        if not (raw_text.isascii() and raw_text.isdigit()) or len(raw_text) > 18:
             parsed.problems.append(
                 Problem(
                     _("The form contains an unknown team (“%(value)s”). Reload the page and try again.")

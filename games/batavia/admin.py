@@ -81,7 +81,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return format_html('<a class="button" href="{}">{}</a>', url, _("Game master"))
 
     def change_view(self, request: HttpRequest, object_id: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not object_id.isdigit():
+        if not (object_id.isascii() and object_id.isdigit()):
             raise Http404
         return HttpResponseRedirect(reverse("admin:batavia_bataviasession_master", args=[object_id]))
 
@@ -266,7 +266,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         raw_seat = request.POST.get("seat", "")
         try:
             action = parse_action(request.POST)
-            if not raw_seat.isdigit() or len(raw_seat) > 2:
+            if not (raw_seat.isascii() and raw_seat.isdigit()) or len(raw_seat) > 2:
                 raise FormProblem(_("There is no such seat."))
             services.session_act(
                 session=session,
@@ -332,7 +332,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         raw = request.POST.get("seat_id", "")
         seat = (
             session.seats.select_related("team").filter(pk=int(raw)).first()
-            if raw.isdigit() and len(raw) < 12
+            if raw.isascii() and raw.isdigit() and len(raw) < 12
             else None
         )
         if seat is None:

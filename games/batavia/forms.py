@@ -78,7 +78,7 @@ def parse_action(data: QueryDict) -> Action:
 def parse_version(data: QueryDict) -> int | None:
     """The game version the page was rendered from (None when missing: no staleness check)."""
     raw = data.get("v", "")
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
 
 
 # -------------------------------------------------------------------------------- score calculator

@@ -322,7 +322,11 @@ def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
     _check_perm(request)
     camp = get_object_or_404(Camp, pk=camp_id)
     raw_team = request.POST.get("team", "")
-    team = Team.objects.filter(camp=camp, pk=int(raw_team)).first() if raw_team.isdigit() else None
+    team = (
+        Team.objects.filter(camp=camp, pk=int(raw_team)).first()
+        if raw_team.isascii() and raw_team.isdigit()
+        else None
+    )
     if team is None:
         messages.error(request, _("Choose a team of this camp run."))
         return HttpResponseRedirect(_page_url(camp) + "#harbors")

@@ -223,7 +223,7 @@ def _as_count(value: object, field_name: str, problems: list[OrdersProblem]) -> 
     text = str(value).strip()
     if not text:
         return 0
-    if text.isdigit() and len(text) <= 3:
+    if text.isascii() and text.isdigit() and len(text) <= 3:
         return int(text)
     problems.append(
         _located_problem(

@@ -216,7 +216,7 @@ def parse_bay(value: object) -> int | None:
     if not isinstance(value, str):
         return None
     text = value.strip().upper().replace(" ", "").removeprefix("Z")
-    return int(text) if text.isdigit() and len(text) <= 3 else None
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
 
 
 @transaction.atomic

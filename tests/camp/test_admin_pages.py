@@ -187,7 +187,7 @@ def test_rank_and_did_not_play_both(admin_client: Client, teams: list[Team], rou
     assert_refused(admin_client, round1, data, "Červení: zadejte buď místo, nebo „nehrál“, ne obojí.")
 
 
-@pytest.mark.parametrize("bad_id", ["abc", "-1", "1.5", "", "9" * 40])
+@pytest.mark.parametrize("bad_id", ["abc", "-1", "1.5", "", "9" * 40, "²"])  # "²": isdigit() yes, int() no
 def test_tampered_team_ids(admin_client: Client, teams: list[Team], round1: Round, bad_id: str) -> None:
     data = post_data([(t.pk, str(i + 1), False) for i, t in enumerate(teams)])
     data["team"].append(bad_id)

@@ -57,6 +57,13 @@ def test_staff_pages_need_a_login(client: Client, session: BataviaSession, round
     assert frozen(session) == before
 
 
+def test_the_change_page_redirects_to_the_master_page(staff: Client, session: BataviaSession) -> None:
+    change = reverse("admin:batavia_bataviasession_change", args=[session.pk])
+    assert staff.get(change)["Location"] == url("master", session)
+    for junk in ("abc", "²"):  # "²": str.isdigit() says yes, but it is no id (was a 500)
+        assert staff.get(change.replace(str(session.pk), junk)).status_code == 404
+
+
 def test_round_page_creates_then_opens_the_game(staff: Client, round1: Round, minigame: MiniGame) -> None:
     page = reverse("admin:batavia_bataviasession_round", args=[round1.pk])
     response = staff.get(page)
@@ -194,6 +201,14 @@ def test_a_team_cannot_act_out_of_turn(client: Client, session: BataviaSession) 
     assert frozen(session) == before
 
 
+def test_an_unreadable_version_is_no_version(client: Client, session: BataviaSession) -> None:
+    """A version like “²” passes str.isdigit() but not int(): it is no version (as “abc”), never a 500."""
+    before = frozen(session)
+    response = client.post(team_url(seat(session, 2)), {"kind": "bid", "amount": "2", "v": "²"})
+    assert response.status_code == 200 and "Nejste na tahu" in text(response)
+    assert frozen(session) == before
+
+
 def to_turns(session: BataviaSession) -> None:
     """Everyone passes: seat 0 (Červení) starts the turns."""
     from games.batavia.engine import Pass
@@ -258,6 +273,7 @@ def test_hot_seat_acts_for_the_player_to_act(staff: Client, session: BataviaSess
         {"seat": "3", "kind": "pass"},
         {"seat": "9", "kind": "pass"},
         {"seat": "abc", "kind": "pass"},
+        {"seat": "²", "kind": "pass"},  # str.isdigit() says yes, int() says no
         {"seat": "", "kind": "pass"},
         {"seat": "1", "kind": "bid", "amount": "x"},
         {"seat": "1", "kind": "roll"},
@@ -283,6 +299,7 @@ def test_bad_hot_seat_posts_change_nothing(
         ("op", {}),
         ("seat", {"op": "bot", "seat_id": "999999", "bot": "greedy"}),
         ("seat", {"op": "bot", "seat_id": "abc"}),
+        ("seat", {"op": "bot", "seat_id": "²", "bot": "greedy"}),  # isdigit() yes, int() no
         ("seat", {"op": "fly", "seat_id": "SEAT"}),
         ("import", {"record_text": "{not json"}),
         ("import", {"record_text": json.dumps({"format": "batavia/1"})}),

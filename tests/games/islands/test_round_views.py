@@ -231,6 +231,7 @@ NONSENSE = [
     {"build_cargo": "9" * 40},
     {"build_battleship": "2"},
     {"build_battleship": "½"},
+    {"build_cargo": "²"},  # str.isdigit() says yes, int() says no
     {"harbor": "++ x"},
     {"harbor": "+" * 5000},
     {"fire": "Q99"},

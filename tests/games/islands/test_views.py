@@ -183,6 +183,8 @@ def test_sides_bays_and_start(staff_client: Client, camp: Camp, teams: list[Team
     [
         {},
         {"team": "abc", "bay": "1"},
+        {"team": "²", "bay": "1"},  # str.isdigit() says yes, int() says no
+        {"team": "TEAM", "bay": "Z²"},
         {"team": "999999", "bay": "1"},
         {"team": "TEAM", "bay": "Z99"},
         {"team": "TEAM", "bay": "<x>"},
