@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -74,6 +73,7 @@ from games.islands.models import Pirate as PirateRow
 from games.islands.selectors import (
     StateUnavailable,
     game_state,
+    later_opened_round,
     map_view_of_state,
     priority_team_ids,
     round_priority,
@@ -802,12 +802,7 @@ def round_undo(*, round: Round, user: Any = None) -> Round:  # noqa: A002
     result = RoundResult.objects.filter(round=locked).first()
     if locked.status != RoundStatus.RESOLVED or result is None:
         raise IslandsError(_("Round %(number)d is not resolved: there is nothing to undo.") % n, code="open")
-    later = (
-        Round.objects.filter(camp=camp, number__gt=locked.number)
-        .filter(Q(status__in=OPENED_STATUSES) | Q(islands__isnull=False))
-        .order_by("number")
-        .first()
-    )
+    later = later_opened_round(locked)
     if later is not None:
         raise IslandsError(
             _("Round %(later)d has been opened already: only the most recent round can be undone.")

@@ -303,11 +303,24 @@ def round_priority(round: Round) -> list[str]:  # noqa: A002
     return [names[tid] for tid in priority_team_ids(round)]
 
 
+def later_opened_round(round: Round) -> Round | None:  # noqa: A002
+    """The first later round of the camp that has been opened (its orders open, or resolved), or
+    None. While there is one, ``round`` can no longer be undone."""
+    return (
+        Round.objects.filter(camp_id=round.camp_id, number__gt=round.number)
+        .filter(
+            Q(status__in=(RoundStatus.ORDERS_OPEN, RoundStatus.RESOLVED, RoundStatus.CLOSED))
+            | Q(islands__isnull=False)
+        )
+        .order_by("number")
+        .first()
+    )
+
+
 def round_undoable(round: Round) -> bool:  # noqa: A002
-    """Whether the staff pages offer undo: the round is its camp's most recent resolved round."""
-    resolved = Round.objects.filter(camp_id=round.camp_id, status=RoundStatus.RESOLVED)
-    last = resolved.order_by("-number").first()
-    return last is not None and last.pk == round.pk
+    """Whether the staff pages offer undo: exactly when ``rounds.round_undo`` allows it (the round
+    is resolved, not closed, and no later round has been opened)."""
+    return round.status == RoundStatus.RESOLVED and later_opened_round(round) is None
 
 
 def map_view_of_state(state: es.GameState, colours: dict[str, str], *, staff: bool = True) -> MapView:

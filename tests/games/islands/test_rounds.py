@@ -402,10 +402,14 @@ def test_undo_only_the_latest_resolved_round(started: Camp) -> None:
     with pytest.raises(IslandsError, match="nothing to undo"), translation.override("en"):
         services.round_undo(round=first)
     services.round_resolve(round=first)
+    assert selectors.round_undoable(first)
     second = opened(started)
+    # the pages offer undo exactly when the service allows it
+    assert not selectors.round_undoable(first)
     with pytest.raises(IslandsError, match="only the most recent"), translation.override("en"):
         services.round_undo(round=first)
     services.round_resolve(round=second)
+    assert selectors.round_undoable(second) and not selectors.round_undoable(first)
     services.round_close(round=second)
     with pytest.raises(IslandsError, match="closed"), translation.override("en"):
         services.round_undo(round=second)
