@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,6 +59,18 @@ class APTableField(forms.CharField):
             return True
 
 
+#: Why a camp's board side can no longer change ("" when it can). The games register theirs (the
+#: islands app: once a board has been dealt, its rows are of that side); a plain registry like
+#: :mod:`camp.desk`, so the camp app knows nothing of the games.
+BoardSideLock = Callable[[Camp], str]
+_BOARD_SIDE_LOCKS: list[BoardSideLock] = []
+
+
+def register_board_side_lock(lock: BoardSideLock) -> None:
+    if all(existing is not lock for existing in _BOARD_SIDE_LOCKS):
+        _BOARD_SIDE_LOCKS.append(lock)
+
+
 class CampForm(forms.ModelForm):
     ap_table = APTableField(
         label=gettext_lazy("AP table"),
@@ -70,6 +83,15 @@ class CampForm(forms.ModelForm):
     class Meta:
         model = Camp
         fields = ["name", "year", "run_number", "board_side", "ap_table"]
+
+    def clean_board_side(self) -> Any:
+        side = self.cleaned_data.get("board_side")
+        camp = self.instance
+        if camp.pk is not None and side != Camp.objects.get(pk=camp.pk).board_side:
+            for lock in _BOARD_SIDE_LOCKS:
+                if reason := lock(camp):
+                    raise forms.ValidationError(reason, code="board_side_locked")
+        return side
 
 
 class TeamForm(forms.ModelForm):

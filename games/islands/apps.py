@@ -8,6 +8,8 @@ class IslandsConfig(AppConfig):
     verbose_name = _("Golden Islands")
 
     def ready(self) -> None:
-        from games.islands import desk
+        from camp.forms import register_board_side_lock
+        from games.islands import desk, services
 
         desk.register()
+        register_board_side_lock(services.board_side_lock)

@@ -50,6 +50,13 @@ def _game_started(camp: Camp) -> bool:
 # ------------------------------------------------------------------------------------ the board
 
 
+def board_side_lock(camp: Camp) -> str:
+    """Why the camp's board side can no longer change: its board is dealt (hexes of that side)."""
+    if BoardHex.objects.filter(camp=camp).exists():
+        return _("A board has already been generated for this camp run: its side can no longer change.")
+    return ""
+
+
 @transaction.atomic
 def board_generate(*, camp: Camp, seed: int, mix: str = "default") -> BoardSetup:
     """Deal a fair board from ``seed`` and store it (every hex, hidden), replacing any earlier board.

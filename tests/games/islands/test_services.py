@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from django.utils import translation
 
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
@@ -263,3 +264,28 @@ def test_game_state_store_refuses_unknown_teams(camp: Camp, teams: list[Team]) -
     bad = replace(state, teams=(replace(state.teams[0], name="Piráti"), *state.teams[1:]))
     with pytest.raises(IslandsError):
         services.game_state_store(camp=camp, state=bad)
+
+
+def test_the_board_side_cannot_change_once_a_board_is_dealt(camp: Camp) -> None:
+    """A board's rows are of its side: another side made every map page (the public notice board
+    too) fail. The camp form refuses the change once a board exists; other fields still save."""
+    from camp.forms import CampForm
+
+    def form(side: int) -> CampForm:
+        data = {
+            "name": camp.name,
+            "year": camp.year,
+            "run_number": 1,
+            "board_side": side,
+            "ap_table": "14, 11, 8",
+        }
+        return CampForm(data=data, instance=Camp.objects.get(pk=camp.pk))
+
+    other = 7 if camp.board_side != 7 else 9
+    assert form(other).is_valid()  # no board yet: any side
+    services.board_generate(camp=camp, seed=1)
+    with translation.override("en"):
+        changed = form(other)
+        assert not changed.is_valid()
+    assert "its side can no longer change" in changed.errors["board_side"][0]
+    assert form(camp.board_side).is_valid()
