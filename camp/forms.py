@@ -94,11 +94,42 @@ class CampForm(forms.ModelForm):
         return side
 
 
+#: Why a team can no longer be renamed ("" when it can). Team names are the keys of stored game data
+#: (round snapshots, game records), so each game registers a check of its own; the camp app checks
+#: its placements itself. Same plain registry as the board side locks.
+TeamNameLock = Callable[[Team], str]
+_TEAM_NAME_LOCKS: list[TeamNameLock] = []
+
+
+def register_team_name_lock(lock: TeamNameLock) -> None:
+    if all(existing is not lock for existing in _TEAM_NAME_LOCKS):
+        _TEAM_NAME_LOCKS.append(lock)
+
+
+def team_name_lock(team: Team) -> str:
+    """Why ``team`` can no longer be renamed: its name is stored in placements or in game data."""
+    if team.placements.exists():
+        return _("This team already has placements recorded: its name can no longer change.")
+    for lock in _TEAM_NAME_LOCKS:
+        if reason := lock(team):
+            return reason
+    return ""
+
+
 class TeamForm(forms.ModelForm):
     class Meta:
         model = Team
         fields = ["name", "colour", "order"]
         widgets = {"colour": forms.TextInput(attrs={"placeholder": "#c0392b", "size": 8, "maxlength": 7})}
+
+    def clean_name(self) -> Any:
+        name = self.cleaned_data.get("name")
+        team = self.instance
+        if team.pk is not None:
+            stored = Team.objects.filter(pk=team.pk).values_list("name", flat=True).first()
+            if stored is not None and name != stored and (reason := team_name_lock(team)):
+                raise forms.ValidationError(reason, code="team_name_locked")
+        return name
 
 
 # ------------------------------------------------------------------------------- placements page

@@ -118,6 +118,16 @@ def _advance(state: GameState, bots: dict[int, str], *, bots_too: bool = True) -
     return state, taken
 
 
+# ----------------------------------------------------------------------------------------- locks
+
+
+def team_name_lock(team: Team) -> str:
+    """Why the team can no longer be renamed: a game record names its players."""
+    if BataviaSeat.objects.filter(team=team).exists():
+        return _("This team already has a seat in a game of Batavia: its name can no longer change.")
+    return ""
+
+
 # ---------------------------------------------------------------------------------------- create
 
 

@@ -8,8 +8,9 @@ class IslandsConfig(AppConfig):
     verbose_name = _("Golden Islands")
 
     def ready(self) -> None:
-        from camp.forms import register_board_side_lock
+        from camp.forms import register_board_side_lock, register_team_name_lock
         from games.islands import desk, services
 
         desk.register()
         register_board_side_lock(services.board_side_lock)
+        register_team_name_lock(services.team_name_lock)

@@ -21,7 +21,16 @@ from games.islands.engine import generator
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, LabelError, geometry
 from games.islands.engine.tiles import Tile
-from games.islands.models import MAX_CHESTS_PER_HEX, BoardHex, BoardSetup, Harbor, Pirate, Ship
+from games.islands.models import (
+    MAX_CHESTS_PER_HEX,
+    BoardHex,
+    BoardSetup,
+    Harbor,
+    Pirate,
+    RoundResult,
+    Ship,
+    TeamOrders,
+)
 from games.islands.selectors import derived_seed, game_is_on
 
 MAX_SEED = 2**63 - 1
@@ -54,6 +63,19 @@ def board_side_lock(camp: Camp) -> str:
     """Why the camp's board side can no longer change: its board is dealt (hexes of that side)."""
     if BoardHex.objects.filter(camp=camp).exists():
         return _("A board has already been generated for this camp run: its side can no longer change.")
+    return ""
+
+
+def team_name_lock(team: Team) -> str:
+    """Why the team can no longer be renamed: team names key the saved rounds (undo's snapshots,
+    events, hints), so once the team has ships or orders, or a round of its camp is resolved, its
+    name stays."""
+    if (
+        Ship.objects.filter(team=team).exists()
+        or TeamOrders.objects.filter(team=team).exists()
+        or RoundResult.objects.filter(round__camp_id=team.camp_id).exists()
+    ):
+        return _("This team already plays on the Golden Islands board: its name can no longer change.")
     return ""
 
 

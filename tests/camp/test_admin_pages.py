@@ -404,3 +404,45 @@ def test_admin_base_is_djangos_but_for_the_htmx_header() -> None:
     ours = re.sub(r"^\{#.*?#\}", "", ours)
     ours = ours.replace(""" hx-headers='{"X-CSRFToken": "{{ csrf_token }}"}'""", "")
     assert ours == theirs
+
+
+def test_a_team_with_placements_cannot_be_renamed(
+    admin_client: Client, teams: list[Team], round1: Round
+) -> None:
+    """Team names key stored game data: once placed, the team page and the camp page's team inline
+    refuse a new name (with the reason on the field); the colour still changes."""
+    red = teams[0]
+    url = reverse("admin:camp_team_change", args=[red.pk])
+    data = {"name": "Piráti", "colour": "#000000", "order": red.order}
+    assert admin_client.post(url, data).status_code == 302  # no placements yet: renamed
+    services.placements_record(round=round1, ranks={t.pk: i for i, t in enumerate(teams, start=1)})
+    response = admin_client.post(url, {**data, "name": "Korzáři"})
+    assert response.status_code == 200
+    assert "Tento tým už má zapsaná umístění: jeho název už nelze změnit." in text(response)
+    assert Team.objects.get(pk=red.pk).name == "Piráti"
+    assert admin_client.post(url, {**data, "colour": "#111111"}).status_code == 302
+
+    camp = red.camp
+    inline = {
+        "name": camp.name,
+        "year": camp.year,
+        "run_number": camp.run_number,
+        "board_side": camp.board_side,
+        "ap_table": "14, 11, 8",
+        "teams-TOTAL_FORMS": str(len(teams)),
+        "teams-INITIAL_FORMS": str(len(teams)),
+        "teams-MIN_NUM_FORMS": "0",
+        "teams-MAX_NUM_FORMS": "1000",
+    }
+    for i, team in enumerate(Team.objects.filter(camp=camp).order_by("order", "name", "id")):
+        inline |= {
+            f"teams-{i}-id": str(team.pk),
+            f"teams-{i}-camp": str(camp.pk),
+            f"teams-{i}-name": team.name + " II",
+            f"teams-{i}-colour": team.colour,
+            f"teams-{i}-order": str(team.order),
+        }
+    response = admin_client.post(reverse("admin:camp_camp_change", args=[camp.pk]), inline)
+    assert response.status_code == 200
+    assert "jeho název už nelze změnit" in text(response)
+    assert not Team.objects.filter(name__endswith=" II").exists()

@@ -261,3 +261,19 @@ def test_calculator_ranks_and_records_with_ties(minigame: MiniGame, teams: list[
     assert s.status == SessionStatus.RECORDED and s.calculator == {"p0-bills": "20"}
     with pytest.raises(services.BataviaServiceError):
         services.session_act(session=s, seat=0, action=Pass())
+
+
+def test_a_seated_team_cannot_be_renamed(session: BataviaSession, teams: list[Team]) -> None:
+    """A game record names its players: once a team has a seat, the team form refuses a new name."""
+    from django.utils import translation
+
+    from camp.forms import TeamForm
+
+    team = teams[0]
+    data = {"name": "Piráti", "colour": team.colour, "order": team.order}
+    with translation.override("en"):
+        renamed = TeamForm(data=data, instance=Team.objects.get(pk=team.pk))
+        assert not renamed.is_valid()
+    assert "seat in a game of Batavia" in renamed.errors["name"][0]
+    kept = {**data, "name": team.name, "colour": "#000000"}
+    assert TeamForm(data=kept, instance=Team.objects.get(pk=team.pk)).is_valid()

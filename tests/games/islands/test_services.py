@@ -289,3 +289,25 @@ def test_the_board_side_cannot_change_once_a_board_is_dealt(camp: Camp) -> None:
         assert not changed.is_valid()
     assert "its side can no longer change" in changed.errors["board_side"][0]
     assert form(camp.board_side).is_valid()
+
+
+def test_a_team_on_the_board_cannot_be_renamed(camp: Camp, teams: list[Team]) -> None:
+    """Team names key the saved rounds (undo's snapshot, events, hints): once a team has ships,
+    the team form (admin page and the camp page's inline) refuses a new name; other fields save."""
+    from camp.forms import TeamForm
+    from games.islands import demo
+
+    team = teams[0]
+
+    def form(name: str) -> TeamForm:
+        data = {"name": name, "colour": team.colour, "order": team.order}
+        return TeamForm(data=data, instance=Team.objects.get(pk=team.pk))
+
+    assert form("Piráti").is_valid()  # no game yet: any name
+    demo.game_setup(camp, board_seed=11)
+    assert Ship.objects.filter(team=team).exists()
+    with translation.override("en"):
+        renamed = form("Piráti")
+        assert not renamed.is_valid()
+    assert "its name can no longer change" in renamed.errors["name"][0]
+    assert form(team.name).is_valid()
