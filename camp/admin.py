@@ -61,6 +61,15 @@ class CampAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Camp]:
         return super().get_queryset(request).annotate(num_teams=Count("teams"))
 
+    def has_delete_permission(self, request: HttpRequest, obj: Camp | None = None) -> bool:
+        if obj is not None and selectors.camp_delete_refusal(obj):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> tuple[Any, ...]:
+        refusals = [selectors.camp_delete_refusal(c) for c in objs]
+        return _deleted_objects_with_refusals(super().get_deleted_objects(objs, request), request, refusals)
+
     @admin.display(description=gettext_lazy("teams"), ordering="num_teams")
     def team_count(self, obj: Camp) -> int:
         return obj.num_teams  # type: ignore[attr-defined]
@@ -95,6 +104,24 @@ class CampAdmin(admin.ModelAdmin):
             obj=camp,
             context={"camp": camp, "overview": overview, "highlight": request.GET.get("round", "")},
         )
+
+
+def _deleted_objects_with_refusals(
+    deleted: tuple[Any, ...], request: HttpRequest, refusals: list[str]
+) -> tuple[Any, ...]:
+    """The delete confirmation (one object or the bulk action) lists why deleting is refused as
+    protected items, which also refuses the POST; a camp run or round refused for its data (not for
+    the user's permissions) is then not also reported as a missing permission."""
+    to_delete, model_count, perms_needed, protected = deleted
+    reasons = [reason for reason in refusals if reason]
+    if reasons:
+        refused_for_data = {
+            str(model._meta.verbose_name)
+            for model in (Camp, Round)
+            if request.user.has_perm(f"camp.delete_{model._meta.model_name}")
+        }
+        perms_needed = {p for p in perms_needed if str(p) not in refused_for_data}
+    return to_delete, model_count, perms_needed, [*reasons, *protected]
 
 
 # ------------------------------------------------------------------------------------------ teams
@@ -189,6 +216,15 @@ class RoundAdmin(admin.ModelAdmin):
 
     def get_fields(self, request: HttpRequest, obj: Round | None = None) -> list[str]:
         return ["camp", "date"] if obj is None else ["camp", "number", "date", "status"]
+
+    def has_delete_permission(self, request: HttpRequest, obj: Round | None = None) -> bool:
+        if obj is not None and selectors.round_delete_refusal(obj):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> tuple[Any, ...]:
+        refusals = [selectors.round_delete_refusal(r) for r in objs]
+        return _deleted_objects_with_refusals(super().get_deleted_objects(objs, request), request, refusals)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None) -> list[str]:
         return [] if obj is None else ["camp", "number", "status"]

@@ -8,15 +8,16 @@ stored with each placement, never the current table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
 from django.db.models import Prefetch, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from camp.models import Camp, MiniGame, Placement, Round, Team
+from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
 
 
 def ap_for_rank(ap_table: Sequence[int], rank: int | None) -> int:
@@ -150,3 +151,40 @@ def current_round(camp: Camp, *, today: date | None = None) -> Round | None:
 
 def latest_camp() -> Camp | None:
     return Camp.objects.order_by("-created_at", "-id").first()
+
+
+# ------------------------------------------------------------------------------------- deletion
+
+#: Why a planned round still holds data of a game ("" when it does not); the games register theirs
+#: (Batavia: a game played as the round's mini-game), so the camp app knows nothing of the games.
+RoundDeleteLock = Callable[[Round], str]
+_ROUND_DELETE_LOCKS: list[RoundDeleteLock] = []
+
+
+def register_round_delete_lock(lock: RoundDeleteLock) -> None:
+    if all(existing is not lock for existing in _ROUND_DELETE_LOCKS):
+        _ROUND_DELETE_LOCKS.append(lock)
+
+
+def round_delete_refusal(round_: Round) -> str:
+    """Why ``round_`` cannot be deleted ("" when it can): only a planned round with nothing recorded
+    may go, since the game state of later rounds builds on every round that was played."""
+    if round_.status != RoundStatus.PLANNED:
+        message = _(
+            "Round %(number)d is %(status)s: only a planned round with nothing recorded can be deleted."
+        )
+        return message % {"number": round_.number, "status": round_.get_status_display()}
+    if round_.placements.exists():
+        return _("Round %(number)d already has placements: it cannot be deleted.") % {"number": round_.number}
+    for lock in _ROUND_DELETE_LOCKS:
+        if reason := lock(round_):
+            return reason
+    return ""
+
+
+def camp_delete_refusal(camp: Camp) -> str:
+    """Why ``camp`` cannot be deleted ("" when it can): one of its rounds cannot be deleted."""
+    for round_ in Round.objects.filter(camp=camp).order_by("number"):
+        if reason := round_delete_refusal(round_):
+            return _("Camp run %(camp)s cannot be deleted. %(reason)s") % {"camp": camp, "reason": reason}
+    return ""

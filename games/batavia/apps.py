@@ -10,8 +10,10 @@ class BataviaConfig(AppConfig):
     def ready(self) -> None:
         from camp.desk import register_steps
         from camp.forms import register_team_name_lock
+        from camp.selectors import register_round_delete_lock
         from games.batavia import services
         from games.batavia.desk import batavia_steps
 
         register_steps(batavia_steps, order=20)
         register_team_name_lock(services.team_name_lock)
+        register_round_delete_lock(services.round_delete_lock)

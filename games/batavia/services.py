@@ -128,6 +128,16 @@ def team_name_lock(team: Team) -> str:
     return ""
 
 
+def round_delete_lock(round_: Round) -> str:
+    """Why the round cannot be deleted: a game of Batavia is its mini-game (deleting it drops the
+    game's record)."""
+    if BataviaSession.objects.filter(minigame__round=round_).exists():
+        return _("A game of Batavia belongs to round %(number)d: the round cannot be deleted.") % {
+            "number": round_.number
+        }
+    return ""
+
+
 # ---------------------------------------------------------------------------------------- create
 
 

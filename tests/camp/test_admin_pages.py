@@ -446,3 +446,60 @@ def test_a_team_with_placements_cannot_be_renamed(
     assert response.status_code == 200
     assert "jeho název už nelze změnit" in text(response)
     assert not Team.objects.filter(name__endswith=" II").exists()
+
+
+# ------------------------------------------------------------------------------------ deletion
+
+
+def test_only_a_planned_round_with_nothing_recorded_can_be_deleted(
+    admin_client: Client, camp: Camp, teams: list[Team], round1: Round
+) -> None:
+    """A played round is part of the game state: the delete page, the delete link and the bulk
+    action refuse it with the reason; a planned empty round still goes."""
+    services.placements_record(round=round1, ranks={t.pk: i for i, t in enumerate(teams, start=1)})
+    round2 = services.round_create(camp=camp)
+    round3 = services.round_create(camp=camp)
+    change = text(admin_client.get(reverse("admin:camp_round_change", args=[round1.pk])))
+    assert reverse("admin:camp_round_delete", args=[round1.pk]) not in change
+    assert (
+        admin_client.post(reverse("admin:camp_round_delete", args=[round1.pk]), {"post": "yes"}).status_code
+        == 403
+    )
+    changelist = reverse("admin:camp_round_changelist")
+    bulk = {"action": "delete_selected", "_selected_action": [round1.pk, round2.pk], "post": "yes"}
+    page = text(admin_client.post(changelist, bulk))
+    assert "Kolo 1 je ve stavu" in page
+    assert "smazat lze jen naplánované kolo" in page
+    assert set(Round.objects.values_list("pk", flat=True)) == {round1.pk, round2.pk, round3.pk}
+    Round.objects.filter(pk=round1.pk).update(status=RoundStatus.PLANNED)  # as if placements alone
+    page = text(admin_client.post(changelist, bulk))
+    assert "Kolo 1 už má zapsaná umístění: nelze ho smazat." in page
+    assert Placement.objects.filter(round=round1).exists()
+    admin_client.post(changelist, {**bulk, "_selected_action": [round2.pk]})
+    assert (
+        admin_client.post(reverse("admin:camp_round_delete", args=[round3.pk]), {"post": "yes"}).status_code
+        == 302
+    )
+    assert list(Round.objects.values_list("pk", flat=True)) == [round1.pk]
+
+
+def test_a_camp_run_with_a_played_round_cannot_be_deleted(
+    admin_client: Client, camp: Camp, other_camp: Camp, teams: list[Team], round1: Round
+) -> None:
+    services.placements_record(round=round1, ranks={t.pk: i for i, t in enumerate(teams, start=1)})
+    assert (
+        admin_client.post(reverse("admin:camp_camp_delete", args=[camp.pk]), {"post": "yes"}).status_code
+        == 403
+    )
+    bulk = {"action": "delete_selected", "_selected_action": [camp.pk, other_camp.pk], "post": "yes"}
+    page = text(admin_client.post(reverse("admin:camp_camp_changelist"), bulk))
+    assert f"Běh tábora {camp} nelze smazat." in page
+    assert Camp.objects.count() == 2 and Placement.objects.filter(round=round1).exists()
+    services.round_create(camp=other_camp)  # a planned round does not hold a camp run back
+    assert (
+        admin_client.post(
+            reverse("admin:camp_camp_delete", args=[other_camp.pk]), {"post": "yes"}
+        ).status_code
+        == 302
+    )
+    assert list(Camp.objects.all()) == [camp]

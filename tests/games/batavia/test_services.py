@@ -277,3 +277,13 @@ def test_a_seated_team_cannot_be_renamed(session: BataviaSession, teams: list[Te
     assert "seat in a game of Batavia" in renamed.errors["name"][0]
     kept = {**data, "name": team.name, "colour": "#000000"}
     assert TeamForm(data=kept, instance=Team.objects.get(pk=team.pk)).is_valid()
+
+
+def test_a_round_with_a_game_of_batavia_cannot_be_deleted(session: BataviaSession, round1: Round) -> None:
+    """Still planned, but its mini-game's game record would go with it."""
+    from django.utils import translation
+
+    from camp.selectors import round_delete_refusal
+
+    with translation.override("en"):
+        assert "A game of Batavia belongs to round 1" in round_delete_refusal(round1)
