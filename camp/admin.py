@@ -20,7 +20,14 @@ from django.utils.translation import gettext_lazy
 
 from camp import selectors
 from camp.adminpages import render_admin_page
-from camp.forms import CampForm, IdModelMultipleChoiceField, PlacementRowValue, TeamForm, parse_placements
+from camp.forms import (
+    CampForm,
+    IdModelMultipleChoiceField,
+    MiniGameForm,
+    PlacementRowValue,
+    TeamForm,
+    parse_placements,
+)
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
 from camp.services import PlacementsError, Problem, placements_check, placements_record, round_create
 
@@ -164,6 +171,7 @@ class TeamAdmin(admin.ModelAdmin):
 
 class MiniGameInline(admin.StackedInline):
     model = MiniGame
+    form = MiniGameForm
     fields = ["name", "kind", "notes"]
     can_delete = False
     max_num = 1

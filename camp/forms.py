@@ -17,7 +17,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from camp.models import Camp, Team
+from camp.models import Camp, MiniGame, Team
 from camp.services import Problem
 
 MAX_FORM_ROWS = 200
@@ -130,6 +130,34 @@ class TeamForm(forms.ModelForm):
             if stored is not None and name != stored and (reason := team_name_lock(team)):
                 raise forms.ValidationError(reason, code="team_name_locked")
         return name
+
+
+#: Why a round's mini-game can no longer change to ``kind`` ("" when it can): a game registers
+#: its own (Batavia: a game of Batavia is recorded for the mini-game). Same plain registry as above.
+MiniGameKindLock = Callable[[MiniGame, str], str]
+_MINIGAME_KIND_LOCKS: list[MiniGameKindLock] = []
+
+
+def register_minigame_kind_lock(lock: MiniGameKindLock) -> None:
+    if all(existing is not lock for existing in _MINIGAME_KIND_LOCKS):
+        _MINIGAME_KIND_LOCKS.append(lock)
+
+
+class MiniGameForm(forms.ModelForm):
+    class Meta:
+        model = MiniGame
+        fields = ["name", "kind", "notes"]
+
+    def clean_kind(self) -> Any:
+        kind = self.cleaned_data.get("kind")
+        minigame = self.instance
+        if minigame.pk is not None:
+            stored = MiniGame.objects.filter(pk=minigame.pk).values_list("kind", flat=True).first()
+            if stored is not None and kind != stored:
+                for lock in _MINIGAME_KIND_LOCKS:
+                    if reason := lock(minigame, kind):
+                        raise forms.ValidationError(reason, code="minigame_kind_locked")
+        return kind
 
 
 # ------------------------------------------------------------------------------- placements page

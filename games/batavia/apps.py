@@ -9,7 +9,7 @@ class BataviaConfig(AppConfig):
 
     def ready(self) -> None:
         from camp.desk import register_steps
-        from camp.forms import register_team_name_lock
+        from camp.forms import register_minigame_kind_lock, register_team_name_lock
         from camp.selectors import register_round_delete_lock
         from games.batavia import services
         from games.batavia.desk import batavia_steps
@@ -17,3 +17,4 @@ class BataviaConfig(AppConfig):
         register_steps(batavia_steps, order=20)
         register_team_name_lock(services.team_name_lock)
         register_round_delete_lock(services.round_delete_lock)
+        register_minigame_kind_lock(services.minigame_kind_lock)

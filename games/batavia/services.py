@@ -138,6 +138,13 @@ def round_delete_lock(round_: Round) -> str:
     return ""
 
 
+def minigame_kind_lock(minigame: MiniGame, kind: str) -> str:
+    """Why the mini-game can no longer become another kind: a game of Batavia is recorded for it."""
+    if kind != MiniGameKind.BATAVIA and BataviaSession.objects.filter(minigame=minigame).exists():
+        return _("A game of Batavia is recorded for this mini-game: it must stay a game of Batavia.")
+    return ""
+
+
 # ---------------------------------------------------------------------------------------- create
 
 

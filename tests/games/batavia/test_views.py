@@ -434,3 +434,33 @@ def test_calculator_bad_input_saves_nothing(
 def test_calculator_ignores_tampered_radio_values(staff: Client, physical: BataviaSession) -> None:
     response = staff.post(url("calculator", physical), calc_data(**{"seal-EN": "77", "goal": "x"}), **HX)
     assert response.status_code == 200
+
+
+def test_the_round_page_keeps_a_batavia_minigame_with_a_game(staff: Client, session: BataviaSession) -> None:
+    """Another kind would orphan the recorded game: the round's mini-game inline refuses it with
+    the reason; the name still changes."""
+    minigame = session.minigame
+    url = reverse("admin:camp_round_change", args=[minigame.round_id])
+    data = {
+        "date": "",
+        "minigame-TOTAL_FORMS": "1",
+        "minigame-INITIAL_FORMS": "1",
+        "minigame-MIN_NUM_FORMS": "0",
+        "minigame-MAX_NUM_FORMS": "1",
+        "minigame-0-id": str(minigame.pk),
+        "minigame-0-round": str(minigame.round_id),
+        "minigame-0-name": minigame.name,
+        "minigame-0-kind": "indoor",
+        "minigame-0-notes": "",
+        "placements-TOTAL_FORMS": "0",
+        "placements-INITIAL_FORMS": "0",
+        "placements-MIN_NUM_FORMS": "0",
+        "placements-MAX_NUM_FORMS": "1000",
+    }
+    response = staff.post(url, data)
+    assert response.status_code == 200
+    assert "K této minihře je zapsaná hra Batavia: musí zůstat hrou Batavia." in response.content.decode()
+    assert MiniGame.objects.get(pk=minigame.pk).kind == "batavia"
+    response = staff.post(url, {**data, "minigame-0-kind": "batavia", "minigame-0-name": "Batavia venku"})
+    assert response.status_code == 302
+    assert MiniGame.objects.get(pk=minigame.pk).name == "Batavia venku"
