@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +16,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from camp.locks import Lock
 from camp.models import Camp, MiniGame, Team
 from camp.services import Problem
 
@@ -59,16 +59,10 @@ class APTableField(forms.CharField):
             return True
 
 
-#: Why a camp's board side can no longer change ("" when it can). The games register theirs (the
-#: islands app: once a board has been dealt, its rows are of that side); a plain registry like
-#: :mod:`camp.desk`, so the camp app knows nothing of the games.
-BoardSideLock = Callable[[Camp], str]
-_BOARD_SIDE_LOCKS: list[BoardSideLock] = []
-
-
-def register_board_side_lock(lock: BoardSideLock) -> None:
-    if all(existing is not lock for existing in _BOARD_SIDE_LOCKS):
-        _BOARD_SIDE_LOCKS.append(lock)
+#: Why a camp's board side can no longer change (the islands app: once a board has been dealt, its
+#: rows are of that side).
+BOARD_SIDE_LOCK: Lock[[Camp]] = Lock()
+register_board_side_lock = BOARD_SIDE_LOCK.register
 
 
 class CampForm(forms.ModelForm):
@@ -88,32 +82,23 @@ class CampForm(forms.ModelForm):
         side = self.cleaned_data.get("board_side")
         camp = self.instance
         if camp.pk is not None and side != Camp.objects.get(pk=camp.pk).board_side:
-            for lock in _BOARD_SIDE_LOCKS:
-                if reason := lock(camp):
-                    raise forms.ValidationError(reason, code="board_side_locked")
+            if reason := BOARD_SIDE_LOCK.reason(camp):
+                raise forms.ValidationError(reason, code="board_side_locked")
         return side
 
 
-#: Why a team can no longer be renamed ("" when it can). Team names are the keys of stored game data
-#: (round snapshots, game records), so each game registers a check of its own; the camp app checks
-#: its placements itself. Same plain registry as the board side locks.
-TeamNameLock = Callable[[Team], str]
-_TEAM_NAME_LOCKS: list[TeamNameLock] = []
-
-
-def register_team_name_lock(lock: TeamNameLock) -> None:
-    if all(existing is not lock for existing in _TEAM_NAME_LOCKS):
-        _TEAM_NAME_LOCKS.append(lock)
+#: Why a team can no longer be renamed. Team names are the keys of stored game data (round
+#: snapshots, game records), so each game registers a check of its own; the camp app checks its
+#: placements itself.
+TEAM_NAME_LOCK: Lock[[Team]] = Lock()
+register_team_name_lock = TEAM_NAME_LOCK.register
 
 
 def team_name_lock(team: Team) -> str:
     """Why ``team`` can no longer be renamed: its name is stored in placements or in game data."""
     if team.placements.exists():
         return _("This team already has placements recorded: its name can no longer change.")
-    for lock in _TEAM_NAME_LOCKS:
-        if reason := lock(team):
-            return reason
-    return ""
+    return TEAM_NAME_LOCK.reason(team)
 
 
 class TeamForm(forms.ModelForm):
@@ -132,15 +117,10 @@ class TeamForm(forms.ModelForm):
         return name
 
 
-#: Why a round's mini-game can no longer change to ``kind`` ("" when it can): a game registers
-#: its own (Batavia: a game of Batavia is recorded for the mini-game). Same plain registry as above.
-MiniGameKindLock = Callable[[MiniGame, str], str]
-_MINIGAME_KIND_LOCKS: list[MiniGameKindLock] = []
-
-
-def register_minigame_kind_lock(lock: MiniGameKindLock) -> None:
-    if all(existing is not lock for existing in _MINIGAME_KIND_LOCKS):
-        _MINIGAME_KIND_LOCKS.append(lock)
+#: Why a round's mini-game can no longer change to another kind (Batavia: a game of Batavia is
+#: recorded for the mini-game).
+MINIGAME_KIND_LOCK: Lock[[MiniGame, str]] = Lock()
+register_minigame_kind_lock = MINIGAME_KIND_LOCK.register
 
 
 class MiniGameForm(forms.ModelForm):
@@ -153,10 +133,9 @@ class MiniGameForm(forms.ModelForm):
         minigame = self.instance
         if minigame.pk is not None:
             stored = MiniGame.objects.filter(pk=minigame.pk).values_list("kind", flat=True).first()
-            if stored is not None and kind != stored:
-                for lock in _MINIGAME_KIND_LOCKS:
-                    if reason := lock(minigame, kind):
-                        raise forms.ValidationError(reason, code="minigame_kind_locked")
+            reason = MINIGAME_KIND_LOCK.reason(minigame, kind) if stored not in (None, kind) else ""
+            if reason:
+                raise forms.ValidationError(reason, code="minigame_kind_locked")
         return kind
 
 

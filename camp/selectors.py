@@ -8,7 +8,7 @@ stored with each placement, never the current table.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -17,6 +17,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from camp.locks import Lock
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
 
 
@@ -155,15 +156,9 @@ def latest_camp() -> Camp | None:
 
 # ------------------------------------------------------------------------------------- deletion
 
-#: Why a planned round still holds data of a game ("" when it does not); the games register theirs
-#: (Batavia: a game played as the round's mini-game), so the camp app knows nothing of the games.
-RoundDeleteLock = Callable[[Round], str]
-_ROUND_DELETE_LOCKS: list[RoundDeleteLock] = []
-
-
-def register_round_delete_lock(lock: RoundDeleteLock) -> None:
-    if all(existing is not lock for existing in _ROUND_DELETE_LOCKS):
-        _ROUND_DELETE_LOCKS.append(lock)
+#: Why a planned round still holds data of a game (Batavia: a game played as the round's mini-game).
+ROUND_DELETE_LOCK: Lock[[Round]] = Lock()
+register_round_delete_lock = ROUND_DELETE_LOCK.register
 
 
 def round_delete_refusal(round_: Round) -> str:
@@ -176,10 +171,7 @@ def round_delete_refusal(round_: Round) -> str:
         return message % {"number": round_.number, "status": round_.get_status_display()}
     if round_.placements.exists():
         return _("Round %(number)d already has placements: it cannot be deleted.") % {"number": round_.number}
-    for lock in _ROUND_DELETE_LOCKS:
-        if reason := lock(round_):
-            return reason
-    return ""
+    return ROUND_DELETE_LOCK.reason(round_)
 
 
 def camp_delete_refusal(camp: Camp) -> str:
