@@ -118,6 +118,13 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Staff on one laptop: wait for a lock rather than fail, and take write locks up front.
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+    if TESTING:
+        # A test database in a file, as in production: with Django's default in-memory test database
+        # the live server's threads share one connection and other connections get SQLite's
+        # shared-cache table locks, which fail at once instead of waiting; browser tests that
+        # poll while they post then failed now and then. (pytest-xdist adds a suffix per worker.)
+        DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+        DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA synchronous=OFF"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -39,3 +39,8 @@ def launched_chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+def wait_htmx_idle(page: Any, timeout: float = 10_000) -> None:
+    """Wait until no htmx request is in flight on ``page`` (a user clicks what the page shows now)."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request')", timeout=timeout)

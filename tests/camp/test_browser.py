@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from camp.models import Placement, Round, Team
-from tests.browser import NEEDS_CHROMIUM
+from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
 
 pytestmark = NEEDS_CHROMIUM
 
@@ -29,6 +29,7 @@ def test_preview_while_typing_then_save(
     preview = page.inner_text("#ap-preview")
     assert "Zelení" in preview and "8" in preview
     assert not Placement.objects.exists()  # the preview stores nothing
+    wait_htmx_idle(page)
     page.click("input[type=submit]")
     page.wait_for_selector(".messagelist .success")
     assert sorted(Placement.objects.values_list("team_id", "ap")) == sorted(

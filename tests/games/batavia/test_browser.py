@@ -11,7 +11,7 @@ from games.batavia import selectors, services
 from games.batavia.engine import Pass, cards_needed
 from games.batavia.engine.state import COMPANIES
 from games.batavia.models import BataviaSession
-from tests.browser import NEEDS_CHROMIUM
+from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
 
 pytestmark = NEEDS_CHROMIUM
 
@@ -50,8 +50,10 @@ def test_a_team_bids_and_lays_cards_from_its_phone(
     phone.wait_for_selector(f"input[name=move][value={company}]", timeout=5000)  # the live check answered
     phone.check(f"input[name=move][value={company}]")
     phone.wait_for_selector("text=Vyložit karty a táhnout")
+    wait_htmx_idle(phone)
     phone.click("text=Vyložit karty a táhnout")
-    phone.wait_for_selector("text=Hotovo.")
+    phone.wait_for_url("**?done=1", timeout=10_000)
+    assert "Hotovo." in phone.inner_text("#bt-live"), phone.inner_text("#bt-live")
     session.refresh_from_db()
     last = session.record["actions"][-1]
     assert (

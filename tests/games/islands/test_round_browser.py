@@ -12,7 +12,7 @@ from games.islands import selectors
 from games.islands.demo import demo_play
 from games.islands.engine.hexes import CZECH_DIRECTIONS
 from games.islands.models import TeamOrders
-from tests.browser import NEEDS_CHROMIUM
+from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
 
 pytestmark = NEEDS_CHROMIUM
 
@@ -82,6 +82,7 @@ def test_typed_czech_route_is_checked_live_and_drawn(
     )
     assert page.input_value(f"#id_route-{ship}") == f"{CZECH_DIRECTIONS[first]} {CZECH_DIRECTIONS[second]}"
 
+    wait_htmx_idle(page)
     page.click("button[type=submit].default")
     page.wait_for_selector(".messagelist .success", timeout=5000)
     stored = TeamOrders.objects.get(round=round2, team=team)
