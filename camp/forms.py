@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from camp.locks import Lock
 from camp.models import Camp, MiniGame, Team
-from camp.services import Problem
+from camp.services import MINIGAME_KIND_LOCK, Problem
 
 MAX_FORM_ROWS = 200
 _WHOLE_NUMBER = re.compile(r"^\s*[+]?\d{1,6}\s*$")
@@ -115,12 +115,6 @@ class TeamForm(forms.ModelForm):
             if stored is not None and name != stored and (reason := team_name_lock(team)):
                 raise forms.ValidationError(reason, code="team_name_locked")
         return name
-
-
-#: Why a round's mini-game can no longer change to another kind (Batavia: a game of Batavia is
-#: recorded for the mini-game).
-MINIGAME_KIND_LOCK: Lock[[MiniGame, str]] = Lock()
-register_minigame_kind_lock = MINIGAME_KIND_LOCK.register
 
 
 class MiniGameForm(forms.ModelForm):

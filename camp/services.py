@@ -19,6 +19,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from camp.locks import Lock
 from camp.models import (
     PLACEMENTS_EDITABLE_STATUSES,
     ROUND_STATUS_ORDER,
@@ -144,6 +145,12 @@ def round_set_status(*, round: Round, to: str, allow_undo: bool = False) -> Roun
 # ------------------------------------------------------------------------------------- mini-game
 
 
+#: Why a round's mini-game can no longer change to another kind (Batavia: a game of Batavia is
+#: recorded for the mini-game). The games register their checks; the admin form asks it too.
+MINIGAME_KIND_LOCK: Lock[[MiniGame, str]] = Lock()
+register_minigame_kind_lock = MINIGAME_KIND_LOCK.register
+
+
 @transaction.atomic
 def minigame_record(*, round: Round, name: str, kind: str, notes: str = "") -> MiniGame:  # noqa: A002
     """Record (or correct) the round's mini-game. Refused once the round is closed."""
@@ -154,6 +161,9 @@ def minigame_record(*, round: Round, name: str, kind: str, notes: str = "") -> M
             code="round_closed",
         )
     minigame = MiniGame.objects.filter(round=locked).first() or MiniGame(round=locked)
+    if minigame.pk is not None and minigame.kind != kind:
+        if reason := MINIGAME_KIND_LOCK.reason(minigame, kind):
+            raise ValidationError(reason, code="minigame_kind_locked")
     minigame.name = name.strip()
     minigame.kind = kind
     minigame.notes = notes

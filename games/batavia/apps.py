@@ -9,8 +9,9 @@ class BataviaConfig(AppConfig):
 
     def ready(self) -> None:
         from camp.desk import register_steps
-        from camp.forms import register_minigame_kind_lock, register_team_name_lock
+        from camp.forms import register_team_name_lock
         from camp.selectors import register_round_delete_lock
+        from camp.services import register_minigame_kind_lock
         from games.batavia import services
         from games.batavia.desk import batavia_steps
 

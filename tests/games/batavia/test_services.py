@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from camp import services as camp_services
@@ -52,6 +53,20 @@ def test_create_refuses_bad_input(minigame: MiniGame, teams: list[Team], round1:
     with pytest.raises(services.BataviaServiceError):
         services.session_create(minigame=minigame)
     assert BataviaSession.objects.count() == 1
+
+
+def test_a_minigame_with_a_game_of_batavia_stays_batavia(session: BataviaSession) -> None:
+    """The service refuses what the admin form refuses: the game would lose its mini-game kind."""
+    minigame = session.minigame
+    with pytest.raises(ValidationError, match="Batavia") as refused:
+        camp_services.minigame_record(round=minigame.round, name="Přetahovaná", kind="outdoor")
+    assert refused.value.code == "minigame_kind_locked"
+    minigame.refresh_from_db()
+    assert (minigame.kind, minigame.name) == ("batavia", "Batavia v jídelně")
+    # A new name is fine.
+    camp_services.minigame_record(round=minigame.round, name="Batavia u ohně", kind="batavia")
+    minigame.refresh_from_db()
+    assert minigame.name == "Batavia u ohně"
 
 
 def test_start_rolls_the_die_and_the_first_bidder_acts(session: BataviaSession) -> None:
