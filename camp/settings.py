@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import secrets
 import sys
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -122,8 +123,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # A test database in a file, as in production: with Django's default in-memory test database
         # the live server's threads share one connection and other connections get SQLite's
         # shared-cache table locks, which fail at once instead of waiting; browser tests that
-        # poll while they post then failed now and then. (pytest-xdist adds a suffix per worker.)
-        DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-db.sqlite3")}
+        # poll while they post then failed now and then. One file per process, so that two test
+        # runs at once do not share one (pytest-xdist's workers are processes of their own).
+        _test_db = Path(tempfile.gettempdir()) / f"zlate-ostrovy-test-{os.getpid()}.sqlite3"
+        DATABASES["default"]["TEST"] = {"NAME": str(_test_db)}
         DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA synchronous=OFF"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
