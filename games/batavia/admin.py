@@ -192,10 +192,16 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     ) -> dict[str, Any]:
         seats = selectors.session_seats(session)
         state = selectors.session_state(session)
+        # A team's link lets its holder play as the team: only staff who may change the game see it.
+        can_change = self.has_change_permission(request, session)
         ctx: dict[str, Any] = {
             "session": session,
             "round": session.minigame.round,
-            "seats": [{"seat": s, "url": self._team_url(request, s), "to_act": False} for s in seats],
+            "can_change": can_change,
+            "seats": [
+                {"seat": s, "url": self._team_url(request, s) if can_change else "", "to_act": False}
+                for s in seats
+            ],
             "version": session.version,
             "message": message,
             "posted": posted or {},
@@ -440,7 +446,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return pages
 
     def handout_view(self, request: HttpRequest, pk: int) -> HttpResponse:
-        session = self._session(request, pk)
+        session = self._session(request, pk, change=True)  # the sheets carry the teams' links
         base = request.GET.get("base", "").strip().rstrip("/")
         if base and not BASE_URL.match(base):
             messages.error(request, _("The address for the phones must look like http://192.168.1.10:8000."))

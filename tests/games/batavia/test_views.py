@@ -122,6 +122,28 @@ def test_master_page_shows_everything(staff: Client, session: BataviaSession) ->
     assert staff.get(url("master", session), {"v": str(session.version)}, **HX).status_code == 204
 
 
+def test_view_only_staff_never_get_the_team_links(
+    session: BataviaSession, django_user_model: Any
+) -> None:
+    """A link lets its holder play as the team: staff who may only look see neither links nor sheets."""
+    from django.contrib.auth.models import Permission
+
+    viewer = django_user_model.objects.create_user(username="pozorovatel", password="x", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_bataviasession"))
+    client = Client()
+    client.force_login(viewer)
+    response = client.get(url("master", session))
+    assert response.status_code == 200
+    body = text(response)
+    assert "odkazy vidí jen vedoucí, kteří smějí hru měnit" in body
+    for s in session.seats.all():
+        assert s.token not in body
+    assert url("handout", session) not in body
+    assert client.get(url("handout", session)).status_code == 403
+    renew = {"seat_id": seat(session, 1).pk, "op": "renew"}
+    assert client.post(url("seat", session), renew).status_code == 403
+
+
 # -------------------------------------------------------------------------------------- team page
 
 
