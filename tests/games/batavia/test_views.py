@@ -122,9 +122,7 @@ def test_master_page_shows_everything(staff: Client, session: BataviaSession) ->
     assert staff.get(url("master", session), {"v": str(session.version)}, **HX).status_code == 204
 
 
-def test_view_only_staff_never_get_the_team_links(
-    session: BataviaSession, django_user_model: Any
-) -> None:
+def test_view_only_staff_never_get_the_team_links(session: BataviaSession, django_user_model: Any) -> None:
     """A link lets its holder play as the team: staff who may only look see neither links nor sheets."""
     from django.contrib.auth.models import Permission
 
