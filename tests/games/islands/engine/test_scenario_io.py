@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 
-from games.islands.engine.orders import Orders
+from games.islands.engine.orders import Orders, ProblemCode
 from games.islands.engine.resolve import resolve
 from games.islands.engine.scenario import (
+    SCENARIO_PROBLEM_TEXTS,
     ScenarioError,
+    ScenarioProblemCode,
     load_scenario,
     parse_scenario,
     result_document,
@@ -54,6 +56,13 @@ def problems_of(doc: object) -> list[str]:
     return [str(p) for p in error.value.problems]
 
 
+def coded(doc: object) -> list[tuple[str, ScenarioProblemCode, dict[str, object]]]:
+    """The problems as the Django layer reads them: path, code and params."""
+    with pytest.raises(ScenarioError) as error:
+        load_scenario(doc)
+    return [(p.path, p.code, dict(p.params)) for p in error.value.problems]
+
+
 def test_a_good_file_reads() -> None:
     scenario = load_scenario(base())
     red = scenario.state.team("red")
@@ -67,6 +76,78 @@ def test_not_json() -> None:
     with pytest.raises(ScenarioError) as error:
         parse_scenario("{ nope")
     assert len(error.value.problems) == 1 and "not valid JSON" in str(error.value)
+
+
+def test_not_json_names_line_and_column() -> None:
+    with pytest.raises(ScenarioError) as error:
+        parse_scenario('{"format": "zlate-ostrovy/1",\n  "side": 5,,\n}')
+    (problem,) = error.value.problems
+    assert problem.path == "" and problem.code is ScenarioProblemCode.NOT_JSON
+    assert (problem.param("line"), problem.param("column")) == (2, 13)
+    assert (
+        str(problem)
+        == "not valid JSON: Expecting property name enclosed in double quotes: line 2 column 13 (char 42)"
+    )
+
+
+def test_a_number_too_long_for_python_is_a_problem_not_a_crash() -> None:
+    with pytest.raises(ScenarioError) as error:
+        parse_scenario('{"format": "zlate-ostrovy/1", "side": 5, "seed": ' + "1" * 5000 + "}")
+    (problem,) = error.value.problems
+    assert problem.code is ScenarioProblemCode.NUMBER_TOO_LONG
+    assert str(problem).startswith("not valid JSON: a number has more than ")
+
+
+def test_every_code_has_an_english_text() -> None:
+    assert set(SCENARIO_PROBLEM_TEXTS) == set(ScenarioProblemCode)
+
+
+def test_problems_carry_a_code_and_params() -> None:
+    doc = base(colour="red")
+    doc["side"] = 5
+    doc["seed"] = "7"
+    doc["hexes"]["X9"] = {"tile": "reefs"}
+    doc["hexes"]["A1"] = {"tile": "lava"}
+    doc["teams"][0]["ships"][2]["at"] = "Z5"
+    doc["teams"][0]["ships"][1]["chests"] = 3
+    doc["pirates"][0]["moves"] = ["N", "UP"]
+    doc["orders"]["red"]["routes"]["C2"] = "N X"
+    doc["orders"]["red"]["harbor"] = "+ ?"
+    doc["orders"]["blue"] = {"ap": 3}
+    found = coded(doc)
+    assert ("colour", ScenarioProblemCode.UNKNOWN_KEY, {}) in found
+    assert ("seed", ScenarioProblemCode.NOT_INTEGER, {}) in found
+    assert ("hexes.X9", ScenarioProblemCode.BAD_LABEL, {"label": "X9", "side": 5}) in found
+    assert ("hexes.A1.tile", ScenarioProblemCode.NOT_TILE) in [f[:2] for f in found]
+    nor_harbor = ("teams[0].ships[2].at", ScenarioProblemCode.NOT_BOARD_HEX_NOR_HARBOR, {"label": "Z5"})
+    assert nor_harbor in found
+    assert (
+        "teams[0].ships[1].chests",
+        ScenarioProblemCode.CHESTS_DO_NOT_FIT,
+        {"chests": 3, "room": 2},
+    ) in found
+    assert (
+        "pirates[0].moves[1]",
+        ScenarioProblemCode.NOT_DIRECTION,
+        {"value": "'UP'", "shown": "UP"},
+    ) in found
+    route = {"position": 2, "token": "X", "allowed": ". N NE SE S SW NW"}
+    assert ("orders.red.routes.C2", ScenarioProblemCode.ROUTE_TOKEN, route) in found
+    harbor = {"position": 2, "token": "?", "allowed": "+ - ."}
+    assert ("orders.red.harbor", ScenarioProblemCode.HARBOR_TOKEN, harbor) in found
+    assert ("orders.blue", ScenarioProblemCode.UNKNOWN_TEAM, {"team": "blue"}) in found
+
+
+def test_illegal_orders_keep_the_order_problem() -> None:
+    doc = base()
+    doc["orders"]["red"]["routes"] = {"B": "NE NE"}
+    with pytest.raises(ScenarioError) as error:
+        load_scenario(doc)
+    (problem,) = error.value.problems
+    assert problem.code is ScenarioProblemCode.ILLEGAL_ORDERS
+    assert problem.order_problem is not None and problem.order_problem.code is ProblemCode.OFF_BOARD
+    assert problem.path == problem.order_problem.path == "orders.red.routes.B"
+    assert str(problem) == "orders.red.routes.B: step 2 leaves the board at F5"
 
 
 def test_every_format_problem_with_its_path() -> None:
