@@ -14,15 +14,13 @@ from pathlib import Path
 from reportlab.graphics import renderPDF
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
-from reportlab.lib.colors import HexColor, black, white
+from reportlab.lib.colors import Color, HexColor, black
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
+from camp.pdf import FONT, FONT_BOLD, colour, ink, register_fonts
 
 
 @dataclass(frozen=True)
@@ -38,22 +36,12 @@ class HandoutPage:
     footer: str = ""
 
 
-def register_fonts(font_dir: Path) -> None:
-    if FONT not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(FONT, str(font_dir / "DejaVuSans.ttf")))
-        pdfmetrics.registerFont(TTFont(FONT_BOLD, str(font_dir / "DejaVuSans-Bold.ttf")))
-
-
 def _colour(text: str) -> HexColor:
-    try:
-        return HexColor(text)
-    except (ValueError, TypeError):
-        return HexColor("#555555")
+    return colour(text)
 
 
-def _ink(text: str) -> HexColor:
-    c = _colour(text)
-    return black if (0.299 * c.red + 0.587 * c.green + 0.114 * c.blue) > 0.59 else white
+def _ink(text: str) -> Color:
+    return ink(colour(text))
 
 
 def _fit(canvas: Canvas, text: str, font: str, size: float, width: float) -> float:
