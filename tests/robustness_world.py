@@ -4,7 +4,7 @@ touch.
 
 The world (:func:`build_world`), built through the real services:
 
-- the demo camp (``fixtures/demo_camp.json``, side 9): rounds 1–3 played and closed by
+- the demo camp (``fixtures/demo_base.json``, side 9): rounds 1–3 played and closed by
   ``games.islands.demo``, round 4 resolved but not closed, round 5 a Batavia game in play (digital,
   three teams, some actions taken), round 6 a Batavia game played on the real board (calculator),
   with one revoked link;
@@ -93,7 +93,7 @@ def _play_batavia(session: BataviaSession, actions: int) -> None:
 
 def build_world() -> World:
     user = get_user_model().objects.create_superuser("vedouci", "vedouci@example.org", "heslo-heslo-123")
-    call_command("loaddata", "demo_camp", verbosity=0)
+    call_command("loaddata", "demo_base", verbosity=0)
     demo = Camp.objects.get(name="Letní tábor techniků – 1. běh")
     demo_play(demo, rounds=3)
     round4 = camp_services.round_create(camp=demo)

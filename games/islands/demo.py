@@ -3,7 +3,9 @@
 :func:`demo_play` sets a camp's game up (board from a fixed seed, sides by lot, a bay per team,
 ships in their harbors) and plays rounds through the real services: placements, open, orders,
 resolve, telescope choices, close. It picks up wherever the camp is (rounds already played are
-kept), so running it again changes nothing. :func:`play_demo_rounds` is the ``demo_setup`` step.
+kept), so running it again changes nothing. :func:`play_demo_rounds` is the demo builder's step
+(:data:`camp.demo.DEMO_BUILD_STEPS`; ``manage.py demo_fixture`` writes what it builds to the demo
+fixture that ``make run`` loads).
 
 The orders come from :func:`plan_orders`, a small deterministic planner that plays like a sensible
 team and knows only what a team knows (revealed hexes, its own ships and cargo, where the pirates
@@ -185,7 +187,7 @@ def demo_play(camp: Camp, *, rounds: int = DEMO_ROUNDS, open_next: bool = False)
 
 
 def play_demo_rounds(*, out: Out) -> None:
-    """``demo_setup`` step: the demo camp gets a board, three rounds played, round 4 open for orders.
+    """Build step: the demo camp gets a board, three rounds played, round 4 open for orders.
 
     Only for the demo camp as the fixture loads it (same name and seed), never for a real camp.
     """

@@ -1,8 +1,9 @@
 """``manage.py demo_setup``: the demo camp and a staff login, for development (``make run``).
 
-Idempotent: loads the demo data only into an empty database (see ``camp.demo.DEMO_STEPS``) and
-makes sure the staff superuser ``vedouci`` exists. Refuses to run unless ``DEBUG`` is on, because
-it creates a user with a well-known password.
+Idempotent: loads the demo fixture (``fixtures/demo_camp.json``) only into an empty database and
+gives the demo's Batavia seats fresh private links (see ``camp.demo.DEMO_SETUP_STEPS``), and makes
+sure the staff superuser ``vedouci`` exists (never part of the fixture). Refuses to run unless
+``DEBUG`` is on, because it creates a user with a well-known password.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from camp.demo import run_demo_steps
+from camp.demo import run_demo_setup
 
 DEMO_USERNAME = "vedouci"
 DEMO_PASSWORD = "zlate-ostrovy"  # development only: the command refuses to run without DEBUG
@@ -40,7 +41,7 @@ class Command(BaseCommand):
                 "`manage.py createsuperuser`."
             )
         with transaction.atomic():
-            run_demo_steps(out=lambda line: self.stdout.write(line))
+            run_demo_setup(out=lambda line: self.stdout.write(line))
             password_note = self._ensure_staff_user()
         url = base_url.rstrip("/") + "/admin/"
         self.stdout.write("")

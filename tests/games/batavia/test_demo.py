@@ -1,20 +1,23 @@
-"""The Batavia ``demo_setup`` step: the demo camp's round 3 played by bots."""
+"""The Batavia demo: the demo camp's round 3 played by bots (a step of the demo builder, whose result
+the demo fixture holds) and fresh private links when ``demo_setup`` loads it."""
 
 from __future__ import annotations
 
 from io import StringIO
 from typing import Any
 
+import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
 from camp import services as camp_services
+from camp.demo import build_demo, load_demo_base
 from camp.models import Camp, Placement, Round, RoundStatus
 from games.batavia import selectors
-from games.batavia.demo import play_demo_game
+from games.batavia.demo import PLACEHOLDER_TOKEN_PREFIX, play_demo_game, renew_demo_links
 from games.batavia.engine.scoring import competition_ranks
-from games.batavia.models import BataviaSession, SessionMode, SessionStatus
+from games.batavia.models import BataviaSeat, BataviaSession, SessionMode, SessionStatus
 
 
 def demo_setup() -> str:
@@ -23,10 +26,16 @@ def demo_setup() -> str:
     return out.getvalue()
 
 
-def test_demo_setup_plays_round_3_batavia_with_bots(db: None, settings: Any) -> None:
+@pytest.mark.parametrize("how", ["build", "demo_setup"])
+def test_round_3_batavia_is_played_with_bots(db: None, settings: Any, how: str) -> None:
+    """By the demo builder, and so in the fixture that ``demo_setup`` loads."""
     settings.DEBUG = True
-    output = demo_setup()
-    assert "Batavia: round 3 played by bots, placements recorded." in output
+    if how == "build":
+        lines: list[str] = []
+        build_demo(out=lines.append)
+        assert "Batavia: round 3 played by bots, placements recorded." in lines
+    else:
+        assert "Batavia: new private links for the 3 seats of the demo game." in demo_setup()
     camp = Camp.objects.get()
     round3 = Round.objects.get(camp=camp, number=3)
     session = BataviaSession.objects.get(minigame__round=round3)
@@ -59,14 +68,15 @@ def test_staff_open_the_demo_game(db: None, settings: Any, django_user_model: ty
     assert response.json()["actions"] == session.record["actions"]
 
 
-def test_the_batavia_demo_step_is_idempotent(db: None, settings: Any) -> None:
-    settings.DEBUG = True
-    demo_setup()
+def test_the_batavia_demo_step_is_idempotent(db: None) -> None:
+    load_demo_base(out=lambda line: None)
+    play_demo_game(out=lambda line: None)
     session = BataviaSession.objects.get()
     before = (session.record, session.version, session.status, session.updated_at)
     placements = list(Placement.objects.order_by("pk").values_list("pk", "round_id", "team_id", "rank", "ap"))
-    output = demo_setup()
-    assert "Batavia: round 3 has been played already." in output
+    lines: list[str] = []
+    play_demo_game(out=lines.append)
+    assert lines == ["Batavia: round 3 has been played already."]
     session = BataviaSession.objects.get()
     assert (session.record, session.version, session.status, session.updated_at) == before
     assert list(Placement.objects.order_by("pk").values_list("pk", "round_id", "team_id", "rank", "ap")) == (
@@ -75,8 +85,8 @@ def test_the_batavia_demo_step_is_idempotent(db: None, settings: Any) -> None:
 
 
 def test_the_batavia_demo_step_leaves_recorded_placements_alone(db: None) -> None:
-    """A database from before this step (round 3 placed by the islands demo) gets no game."""
-    call_command("loaddata", "demo_camp", verbosity=0)
+    """A demo whose round 3 has placements already (placed by the islands demo) gets no game."""
+    call_command("loaddata", "demo_base", verbosity=0)
     round3 = Round.objects.get(number=3)
     teams = list(round3.camp.teams.order_by("order"))
     camp_services.placements_record(round=round3, ranks={t.pk: i for i, t in enumerate(teams, 1)})
@@ -92,3 +102,21 @@ def test_no_demo_camp_no_game(db: None) -> None:
     play_demo_game(out=lines.append)
     assert not BataviaSession.objects.exists()
     assert lines and "no Batavia game played" in lines[0]
+
+
+def test_renewing_the_demo_links_touches_only_placeholders(db: None) -> None:
+    """A seat with a real token (any game but the loaded demo's) keeps its link."""
+    load_demo_base(out=lambda line: None)
+    play_demo_game(out=lambda line: None)
+    session = BataviaSession.objects.get()
+    seats = list(session.seats.order_by("number"))
+    BataviaSeat.objects.filter(pk=seats[0].pk).update(token=f"{PLACEHOLDER_TOKEN_PREFIX}1")
+    tokens = dict(BataviaSeat.objects.values_list("pk", "token"))
+    lines: list[str] = []
+    renew_demo_links(out=lines.append)
+    assert lines == ["Batavia: new private links for 1 seat of the demo game."]
+    renewed = dict(BataviaSeat.objects.values_list("pk", "token"))
+    assert renewed[seats[1].pk] == tokens[seats[1].pk] and renewed[seats[2].pk] == tokens[seats[2].pk]
+    assert not renewed[seats[0].pk].startswith(PLACEHOLDER_TOKEN_PREFIX)
+    renew_demo_links(out=lines.append)
+    assert len(lines) == 1 and dict(BataviaSeat.objects.values_list("pk", "token")) == renewed
