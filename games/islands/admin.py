@@ -149,6 +149,21 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
             path("round/<int:round_id>/close/", page(round_views.round_close), name="islands_round_close"),
             path("round/<int:round_id>/undo/", page(round_views.undo_page), name="islands_round_undo"),
             path("round/<int:round_id>/export/", page(round_views.export_round), name="islands_round_export"),
+            path(
+                "round/<int:round_id>/sheets.pdf",
+                page(round_views.team_sheets_pdf),
+                name="islands_round_sheets",
+            ),
+            path(
+                "round/<int:round_id>/sheets/<int:team_id>.pdf",
+                page(round_views.team_sheet_pdf),
+                name="islands_round_sheet",
+            ),
+            path(
+                "round/<int:round_id>/master.pdf",
+                page(round_views.master_sheet_pdf),
+                name="islands_round_master",
+            ),
             path("import/", page(round_views.import_page), name="islands_round_import"),
             path(
                 "camp/<int:camp_id>/standings/",

@@ -26,20 +26,22 @@ from itertools import takewhile
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from camp.adminpages import render_admin_page
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import display, rounds, selectors, services, svgmap
+from games.islands import display, pdf, rounds, selectors, services, sheets, svgmap
 from games.islands.engine.hexes import (
     DIRECTIONS,
     DIRECTIONS_FROM_CZECH,
@@ -215,6 +217,7 @@ def round_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         "can_undo": selectors.round_undoable(round_),
         "exportable": _at_least(round_, RoundStatus.ORDERS_OPEN),
         "public_url": reverse("islands_public:notice_board", args=[round_.camp_id]),
+        "sheets": _sheets_links(request, round_, overview),
     }
     return _page(
         request,
@@ -224,6 +227,29 @@ def round_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         context=context,
         fragment="checklist",
     )
+
+
+def _sheets_links(request: HttpRequest, round_: Round, overview: selectors.RoundOverview) -> dict[str, Any]:
+    """The print buttons of the round page: available only from the round of the current state."""
+    try:
+        sheets.sheet_rounds(round_)
+    except sheets.SheetsUnavailable as exc:
+        return {"available": False, "why": str(exc)}
+    return {
+        "available": True,
+        "all": url("sheets", round_.pk),
+        "teams": [
+            {
+                "team": row.team,
+                "colour": svgmap.safe_colour(row.team.colour),
+                "url": url("sheet", round_.pk, row.team.pk),
+            }
+            for row in overview.teams
+        ],
+        "master": url("master", round_.pk)
+        if any(request.user.has_perm(p) for p in MASTER_PERMISSIONS)
+        else None,
+    }
 
 
 @require_POST
@@ -1056,4 +1082,67 @@ def standings_page(request: HttpRequest, camp_id: int, *, model_admin: Any) -> H
         title=_("Standings – %(camp)s") % {"camp": camp},
         context=context,
         fragment="standings",
+    )
+
+
+# ------------------------------------------------------------------------------------ printed sheets
+
+#: Who may print the staff master sheet (everything, hidden tiles included).
+MASTER_PERMISSIONS = ("islands.view_islandsround", "islands.change_islandsround")
+
+
+def _pdf(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def _sheets_refused(request: HttpRequest, round_: Round, exc: sheets.SheetsUnavailable) -> HttpResponse:
+    messages.error(request, str(exc))
+    return HttpResponseRedirect(url("page", round_.pk))
+
+
+def _team_sheets_pdf(
+    request: HttpRequest, round_: Round, teams: list[Team] | None, name: str
+) -> HttpResponse:
+    # Team sheets go to the children: always in the camp's language (Czech), whatever the staff use.
+    with translation.override(settings.LANGUAGE_CODE):
+        try:
+            data = sheets.team_sheets(round_, teams)
+        except sheets.SheetsUnavailable as exc:
+            return _sheets_refused(request, round_, exc)
+        content = pdf.render_team_sheets(data, font_dir=settings.PDF_FONT_DIR)
+    return _pdf(content, f"zlate-ostrovy-round-{round_.number}-{name}.pdf")
+
+
+@require_GET
+def team_sheets_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    """Every team's map sheet and order form in one PDF (any staff: each sheet holds only what its
+    team may know)."""
+    round_ = _round(round_id)
+    return _team_sheets_pdf(request, round_, None, "teams")
+
+
+@require_GET
+def team_sheet_pdf(request: HttpRequest, round_id: int, team_id: int, *, model_admin: Any) -> HttpResponse:
+    """One team's map sheet and order form."""
+    round_ = _round(round_id)
+    team = get_object_or_404(Team, pk=team_id, camp_id=round_.camp_id)
+    return _team_sheets_pdf(request, round_, [team], f"team-{slugify(team.name)[:40] or team.pk}")
+
+
+@require_GET
+def master_sheet_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    """The staff master sheet: everything (staff with view permission on the islands rounds)."""
+    if not any(request.user.has_perm(p) for p in MASTER_PERMISSIONS):
+        raise PermissionDenied
+    round_ = _round(round_id)
+    try:
+        data = sheets.master_sheet(round_)
+    except sheets.SheetsUnavailable as exc:
+        return _sheets_refused(request, round_, exc)
+    return _pdf(
+        pdf.render_master_sheet(data, font_dir=settings.PDF_FONT_DIR),
+        f"zlate-ostrovy-round-{round_.number}-staff.pdf",
     )

@@ -1,0 +1,243 @@
+"""The data of the printed sheets (:mod:`games.islands.pdf`), read from the camp's rows.
+
+A sheet is printed from a round's page and shows the game *as it stands now*: the map of the rows,
+the results (hints, events) of the last round resolved, the order form for the round the next
+orders are for. That only makes sense from the round that is "now" (:func:`sheet_rounds`):
+
+- a resolved or closed round with no later round resolved: its results, orders for the next round;
+- the first round not resolved yet (planned, placements recorded, orders open): the results of the
+  round before it (if any), orders for itself.
+
+A team's sheet is built from :func:`selectors.map_view_for_public` plus that team's own rows
+(its ships' cargo and flags, its hints, the events it may read): nothing hidden, nothing of
+another team's private data can reach it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from django.utils.translation import gettext as _
+
+from camp.models import Placement, Round, RoundStatus, Team
+from games.islands import display, selectors
+from games.islands.engine import state as es
+from games.islands.engine.hexes import Hex, geometry
+from games.islands.models import Harbor, IslandsRound, Pirate, RoundResult, Ship
+from games.islands.pdf import BuildOption, MasterSheet, PirateRow, SheetEvent, SheetShip, TeamRow, TeamSheet
+
+DONE = (RoundStatus.RESOLVED, RoundStatus.CLOSED)
+
+
+class SheetsUnavailable(ValueError):
+    """No sheet can be printed from this round (translated message says why)."""
+
+
+@dataclass(frozen=True)
+class SheetRounds:
+    """Which rounds a sheet printed now speaks of."""
+
+    #: The last round resolved (its hints and events), None before the first.
+    result_round: Round | None
+    result: RoundResult | None
+    #: The number of the round the order form is for, and that round if it exists yet.
+    orders_number: int
+    orders_round: Round | None
+
+
+def sheet_rounds(round: Round) -> SheetRounds:  # noqa: A002
+    """The rounds a sheet printed from ``round`` speaks of; :class:`SheetsUnavailable` when the
+    game has not started or ``round`` is not the round of the current state."""
+    camp = round.camp
+    if (
+        not Ship.objects.filter(team__camp=camp).exists()
+        or not Harbor.objects.filter(team__camp=camp, bay__isnull=False).exists()
+    ):
+        raise SheetsUnavailable(_("The game has not started yet: set up the board and start the game first."))
+    rounds = list(Round.objects.filter(camp=camp).order_by("number"))
+    done = [r for r in rounds if r.status in DONE]
+    last_done = done[-1] if done else None
+    if round.status in DONE:
+        if last_done is None or round.pk != last_done.pk:
+            raise SheetsUnavailable(
+                _("Sheets show the game as it stands now: print them from round %(round)d.")
+                % {"round": last_done.number if last_done else round.number}
+            )
+        result_round: Round | None = round
+        orders_number = round.number + 1
+    else:
+        first_open = next((r for r in rounds if r.status not in DONE), None)
+        if first_open is None or first_open.pk != round.pk:
+            number = first_open.number if first_open else round.number
+            raise SheetsUnavailable(
+                _("Sheets show the game as it stands now: print them from round %(round)d.")
+                % {"round": number}
+            )
+        result_round = last_done
+        orders_number = round.number
+    orders_round = next((r for r in rounds if r.number == orders_number), None)
+    result = RoundResult.objects.filter(round=result_round).first() if result_round is not None else None
+    if result is not None:
+        result.round = result_round  # no query for its number
+    return SheetRounds(
+        result_round=result_round, result=result, orders_number=orders_number, orders_round=orders_round
+    )
+
+
+def _ap(rounds: SheetRounds) -> dict[int, int]:
+    """Each team's AP for the orders' round, from its placements (empty: not recorded yet)."""
+    if rounds.orders_round is None:
+        return {}
+    return dict(Placement.objects.filter(round=rounds.orders_round).values_list("team_id", "ap"))
+
+
+def _ship_notes(ship: Ship) -> tuple[str, ...]:
+    notes = []
+    if ship.octopus:
+        notes.append(_("held by an octopus"))
+    if ship.mermaid:
+        notes.append(_("kept by a mermaid: may not move"))
+    if ship.seahorse:
+        notes.append(_("seahorse: up to two hexes a step"))
+    return tuple(notes)
+
+
+def _ship_at(ship: Ship, bay: int | None, side: int) -> str:
+    if ship.q is None or ship.r is None:
+        return f"Z{bay}" if bay is not None else "?"
+    return geometry(side).label(Hex(ship.q, ship.r))
+
+
+def _builds(ships: list[Ship]) -> tuple[BuildOption, ...]:
+    cargo = sum(1 for s in ships if s.kind == es.ShipKind.CARGO.value)
+    battle = sum(1 for s in ships if s.kind == es.ShipKind.BATTLESHIP.value)
+    return (
+        BuildOption(_("cargo ship"), es.CARGO_SHIP_COST, cargo, es.MAX_CARGO_SHIPS),
+        BuildOption(_("battleship"), es.BATTLESHIP_COST, battle, es.MAX_BATTLESHIPS),
+    )
+
+
+def _state_round(rounds: SheetRounds) -> int | None:
+    return rounds.result_round.number if rounds.result_round is not None else None
+
+
+def _hint_text(hint: selectors.TeamHint) -> str:
+    values = {"ship": display.ship_label(hint.ship), "point": hint.point_label, "origin": hint.origin}
+    if hint.origin:
+        return _("%(ship)s (map at %(origin)s): the nearest treasure lies to the %(point)s") % values
+    return _("%(ship)s: the nearest treasure lies to the %(point)s") % values
+
+
+def team_sheets(round: Round, teams: list[Team] | None = None) -> list[TeamSheet]:  # noqa: A002
+    """The sheets of ``teams`` (default: every team of the camp, in seat order)."""
+    rounds = sheet_rounds(round)
+    camp = round.camp
+    if teams is None:
+        teams = list(Team.objects.filter(camp=camp).order_by("order", "name", "id"))
+    public = selectors.map_view_for_public(camp)
+    ap = _ap(rounds)
+    bays = dict(Harbor.objects.filter(team__camp=camp).values_list("team_id", "bay"))
+    own_ships: dict[int, list[Ship]] = {}
+    for ship in Ship.objects.filter(team__in=teams).order_by("ident"):
+        own_ships.setdefault(ship.team_id, []).append(ship)
+    sheets = []
+    for team in teams:
+        ships = sorted(
+            own_ships.get(team.pk, []), key=lambda s: (s.kind != es.ShipKind.BATTLESHIP.value, s.ident)
+        )
+        cargo = {s.ident: s.chests for s in ships}
+        # The public map with this team's own ships' cargo put back (and nobody else's).
+        view = replace(
+            public,
+            ships=tuple(
+                replace(s, chests=cargo.get(s.ident)) if s.team == team.name else s for s in public.ships
+            ),
+        )
+        result = rounds.result
+        sheets.append(
+            TeamSheet(
+                camp=str(camp),
+                team=team.name,
+                colour=team.colour,
+                state_round=_state_round(rounds),
+                orders_round=rounds.orders_number,
+                map=view,
+                ap=ap.get(team.pk),
+                harbor=f"Z{bays.get(team.pk)}" if bays.get(team.pk) else "?",
+                ships=tuple(
+                    SheetShip(
+                        ident=s.ident,
+                        battleship=s.kind == es.ShipKind.BATTLESHIP.value,
+                        at=_ship_at(s, bays.get(team.pk), camp.board_side),
+                        chests=s.chests,
+                        notes=_ship_notes(s),
+                    )
+                    for s in ships
+                ),
+                builds=_builds(ships),
+                hints=tuple(_hint_text(h) for h in selectors.team_hints(result, team)) if result else (),
+                events=tuple(
+                    SheetEvent(e.text, own=e.team == team.name)
+                    for e in selectors.result_events(result, viewer=team)
+                )
+                if result
+                else (),
+            )
+        )
+    return sheets
+
+
+def master_sheet(round: Round) -> MasterSheet:  # noqa: A002
+    """Everything, for staff: the whole map, every team's ships and cargo, the pirates."""
+    rounds = sheet_rounds(round)
+    camp = round.camp
+    side = camp.board_side
+    g = geometry(side)
+    ap = _ap(rounds)
+    rows = []
+    ships_by_team: dict[int, list[Ship]] = {}
+    for ship in Ship.objects.filter(team__camp=camp).order_by("ident"):
+        ships_by_team.setdefault(ship.team_id, []).append(ship)
+    for th in selectors.team_harbors(camp):
+        team, harbor = th.team, th.harbor
+        bay = harbor.bay if harbor is not None else None
+        ships = sorted(
+            ships_by_team.get(team.pk, []), key=lambda s: (s.kind != es.ShipKind.BATTLESHIP.value, s.ident)
+        )
+        rows.append(
+            TeamRow(
+                team=team.name,
+                colour=team.colour,
+                harbor=f"Z{bay}" if bay else "?",
+                ap=ap.get(team.pk),
+                delivered=harbor.delivered if harbor is not None else 0,
+                ships=tuple(
+                    SheetShip(
+                        ident=s.ident,
+                        battleship=s.kind == es.ShipKind.BATTLESHIP.value,
+                        at=_ship_at(s, bay, side),
+                        chests=s.chests,
+                        notes=_ship_notes(s),
+                    )
+                    for s in ships
+                ),
+            )
+        )
+    opened = IslandsRound.objects.filter(round=rounds.orders_round).first() if rounds.orders_round else None
+    moves = opened.pirate_moves if opened is not None else {}
+    pirates = tuple(
+        PirateRow(
+            ident=p.ident,
+            at=g.label(Hex(p.q, p.r)),
+            moves=" ".join(display.direction_label(d) for d in moves.get(p.ident, ())),
+        )
+        for p in sorted(Pirate.objects.filter(camp=camp), key=lambda p: es.pirate_number(p.ident))
+    )
+    return MasterSheet(
+        camp=str(camp),
+        state_round=_state_round(rounds),
+        orders_round=rounds.orders_number,
+        map=selectors.map_view_for_staff(camp),
+        teams=tuple(rows),
+        pirates=pirates,
+    )

@@ -1,0 +1,92 @@
+"""The print buttons of a round: login, PDF responses, 404 for unknown ids, GET only, the master
+sheet only for staff who may view the islands rounds, and a refusal from a round that is not now."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.test import Client
+from django.urls import reverse
+
+from camp.models import Camp, Round, RoundStatus, Team
+from games.islands.demo import demo_play
+
+GAME_SEED = 4151990316782215021
+
+
+def url(name: str, *args: object) -> str:
+    return reverse(f"admin:islands_round_{name}", args=list(args))
+
+
+@pytest.fixture
+def game(camp: Camp, teams: list[Team]) -> Round:
+    Camp.objects.filter(pk=camp.pk).update(seed=GAME_SEED)
+    camp.refresh_from_db()
+    demo_play(camp, rounds=1, open_next=True)
+    return Round.objects.get(camp=camp, number=2)
+
+
+def _pdf_ok(response: object) -> None:
+    assert response.status_code == 200  # type: ignore[attr-defined]
+    assert response["Content-Type"] == "application/pdf"  # type: ignore[index]
+    assert response["Content-Disposition"].startswith("inline;")  # type: ignore[index]
+    assert "no-store" in response["Cache-Control"]  # type: ignore[index]
+    assert response.content.startswith(b"%PDF")  # type: ignore[attr-defined]
+
+
+def test_anonymous_visitors_go_to_the_login(client: Client, game: Round, teams: list[Team]) -> None:
+    for target in (url("sheets", game.pk), url("sheet", game.pk, teams[0].pk), url("master", game.pk)):
+        response = client.get(target)
+        assert response.status_code == 302
+        assert reverse("admin:login") in response["Location"]
+
+
+def test_staff_get_pdfs(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    _pdf_ok(staff_client.get(url("sheets", game.pk)))
+    _pdf_ok(staff_client.get(url("sheet", game.pk, teams[1].pk)))
+    _pdf_ok(staff_client.get(url("master", game.pk)))
+    closed = Round.objects.get(camp=game.camp, number=1)
+    _pdf_ok(staff_client.get(url("sheets", closed.pk)))
+
+
+def test_the_round_page_has_the_print_buttons(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    html = staff_client.get(url("page", game.pk)).content.decode()
+    assert url("sheets", game.pk) in html
+    assert url("master", game.pk) in html
+    for team in teams:
+        assert url("sheet", game.pk, team.pk) in html
+
+
+def test_unknown_ids_are_404(staff_client: Client, game: Round, other_camp: Camp) -> None:
+    stranger = Team.objects.create(camp=other_camp, name="Cizí", colour="#000000")
+    assert staff_client.get(url("sheets", 999999)).status_code == 404
+    assert staff_client.get(url("master", 999999)).status_code == 404
+    assert staff_client.get(url("sheet", game.pk, 999999)).status_code == 404
+    assert staff_client.get(url("sheet", game.pk, stranger.pk)).status_code == 404
+    assert staff_client.get(url("sheet", 999999, stranger.pk)).status_code == 404
+
+
+def test_get_only(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    assert staff_client.post(url("sheets", game.pk)).status_code == 405
+    assert staff_client.post(url("master", game.pk)).status_code == 405
+
+
+def test_a_round_that_is_not_now_is_refused_with_a_message(staff_client: Client, game: Round) -> None:
+    later = Round.objects.create(camp=game.camp, number=3, status=RoundStatus.PLANNED)
+    response = staff_client.get(url("sheets", later.pk))
+    assert response.status_code == 302
+    assert response["Location"] == url("page", later.pk)
+    html = staff_client.get(url("page", later.pk)).content.decode()
+    assert url("sheets", later.pk) not in html
+
+
+def test_master_sheet_needs_the_view_permission(game: Round, teams: list[Team]) -> None:
+    user = get_user_model().objects.create_user("pomocnik", "p@example.org", "heslo-heslo-123", is_staff=True)
+    client = Client()
+    client.force_login(user)
+    assert client.get(url("master", game.pk)).status_code == 403
+    _pdf_ok(client.get(url("sheet", game.pk, teams[0].pk)))
+    user.user_permissions.add(Permission.objects.get(codename="view_islandsround"))
+    client.force_login(get_user_model().objects.get(pk=user.pk))
+    _pdf_ok(client.get(url("master", game.pk)))
