@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.islands.engine.hexes import CZECH_COMPASS16, CZECH_DIRECTIONS
 from games.islands.engine.orders import OrderProblem, ProblemCode
+from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
 from games.islands.engine.tiles import Tile
 
 #: Full names, as in the glossary.
@@ -191,6 +192,134 @@ def harbor_token_text(token: str) -> str:
     return gettext("“%(token)s” is not a harbor move: write + (next bay), - (previous bay) or . (stay)") % {
         "token": token
     }
+
+
+# ------------------------------------------------------------------------------------ round files
+
+
+def scenario_problem_text(problem: ScenarioProblem) -> str:
+    """One problem of a round file in the active language, without its path (see
+    :func:`scenario_problem_line`). Values from the file are shown as the file has them."""
+    C = ScenarioProblemCode
+    code = problem.code
+    p = dict(problem.params)
+    if code is C.NOT_JSON:
+        return gettext("not valid JSON (line %(line)s, column %(column)s)") % {
+            "line": p.get("line"),
+            "column": p.get("column"),
+        }
+    if code is C.TOO_DEEP:
+        return gettext("not valid JSON (nested too deeply)")
+    if code is C.NUMBER_TOO_LONG:
+        return gettext("not valid JSON: a number has more than %(limit)s digits") % {"limit": p.get("limit")}
+    if code is C.NOT_OBJECT:
+        if not problem.path:
+            return gettext("the file must be a JSON object ({…})")
+        return gettext("must be a JSON object ({…})")
+    if code is C.NOT_LIST:
+        return gettext("must be a list ([…])")
+    if code is C.NOT_STRING:
+        return gettext("must be a string (text in quotes)")
+    if code is C.NOT_INTEGER:
+        return gettext("must be a whole number")
+    if code is C.NOT_BOOLEAN:
+        return gettext("must be true or false")
+    if code is C.TOO_SMALL:
+        return gettext("must be at least %(minimum)s") % {"minimum": p.get("minimum")}
+    if code is C.UNKNOWN_KEY:
+        return gettext("unknown key: the zlate-ostrovy/1 format has no such item")
+    if code is C.MISSING:
+        return gettext("is missing")
+    if code is C.WRONG_FORMAT:
+        return gettext("must be “%(format)s”") % {"format": p.get("format")}
+    if code is C.BAD_SIDE:
+        return gettext(
+            "the side of the board must be a whole number from %(minimum)s to %(maximum)s, not “%(value)s”"
+        ) % {
+            "minimum": p.get("minimum"),
+            "maximum": p.get("maximum"),
+            "value": p.get("shown"),
+        }
+    if code is C.BAD_LABEL:
+        return gettext("“%(label)s” is neither a hex nor a bay of a board of side %(side)s") % {
+            "label": p.get("label"),
+            "side": p.get("side"),
+        }
+    if code is C.NOT_BOARD_HEX:
+        return gettext("%(label)s is a bay, not a hex of the board") % {"label": p.get("label")}
+    if code is C.NOT_BOARD_HEX_NOR_HARBOR:
+        return gettext("%(label)s is neither a hex of the board nor the team's harbor") % {
+            "label": p.get("label")
+        }
+    if code is C.NOT_BAY:
+        return gettext("%(label)s is not a bay (a harbor lies in a bay: Z1, Z2, …)") % {
+            "label": p.get("label")
+        }
+    if code is C.SAME_HEX:
+        return gettext("names the same hex as hexes.%(other)s") % {"other": p.get("other")}
+    if code is C.NOT_TILE:
+        return gettext("“%(value)s” is not a tile (%(tiles)s)") % {
+            "value": p.get("shown"),
+            "tiles": p.get("tiles"),
+        }
+    if code is C.CHESTS_NOT_TREASURE:
+        return gettext("only a treasure holds chests")
+    if code is C.BAD_TEAM_NAME:
+        return gettext("a team name must be unique, non-empty and without dots")
+    if code is C.BAD_SHIP_ID:
+        return gettext("a ship id is C1…C6 or B, each at most once per team")
+    if code is C.WRONG_SHIP_KIND:
+        if p.get("kind") == "battleship":
+            return gettext("ship %(ship)s is a battleship") % {"ship": p.get("ship")}
+        return gettext("ship %(ship)s is a cargo ship") % {"ship": p.get("ship")}
+    if code is C.CHESTS_DO_NOT_FIT:
+        return gettext("too many chests (%(chests)s): the ship has room for %(room)s") % {
+            "chests": p.get("chests"),
+            "room": p.get("room"),
+        }
+    if code is C.OCTOPUS_IN_HARBOR:
+        return gettext("no octopus holds a ship in its harbor")
+    if code is C.BAD_PIRATE_ID:
+        return gettext("a pirate ship's id is P1, P2, …, each once")
+    if code is C.PIRATE_MOVES:
+        return gettext("a pirate ship gets %(expected)s moves, not %(count)s") % {
+            "expected": p.get("expected"),
+            "count": p.get("count"),
+        }
+    if code is C.NOT_DIRECTION:
+        return gettext("“%(value)s” is not a direction (write N NE SE S SW NW: S is south)") % {
+            "value": p.get("shown")
+        }
+    if code is C.UNKNOWN_TEAM:
+        return gettext("there is no team %(team)s") % {"team": p.get("team")}
+    if code is C.ROUTE_TOKEN:
+        return gettext(
+            "move %(position)s “%(token)s” is not a direction: write N NE SE S SW NW or . to stay"
+        ) % {"position": p.get("position"), "token": p.get("token")}
+    if code is C.HARBOR_TOKEN:
+        return gettext(
+            "move %(position)s “%(token)s” is not a harbor move: "
+            "write + (next bay), - (previous bay) or . (stay)"
+        ) % {"position": p.get("position"), "token": p.get("token")}
+    if code is C.NOT_DRAW_KEY:
+        return gettext("not a draw key (PIRATE.shot, PIRATE.redraw, TEAM.SHIP.rum, TEAM.B.shot)")
+    if code is C.ILLEGAL_ORDERS and problem.order_problem is not None:
+        order = problem.order_problem
+        text = order_problem_text(order)
+        if order.step is None:
+            return text
+        return gettext("%(what)s (%(where)s)") % {"what": text, "where": step_label(order.step, order.half)}
+    if code is C.INVALID_STATE:
+        return gettext("the game state breaks the rules: %(detail)s") % {"detail": p.get("detail")}
+    return problem.message  # pragma: no cover - every code is handled above
+
+
+def scenario_problem_line(problem: ScenarioProblem) -> str:
+    """``orders.red.routes.C2: <what>`` in the active language; the path is the file's own key."""
+    text = scenario_problem_text(problem)
+    if not problem.path:
+        return text[:1].upper() + text[1:]
+    return f"{problem.path}: {text}"
 
 
 # ------------------------------------------------------------------------------------ events

@@ -1008,6 +1008,23 @@ def round_export(*, round: Round) -> str:  # noqa: A002
     return json.dumps(doc, ensure_ascii=False, indent=2)
 
 
+def _team_name_problems(teams: Sequence[es.Team]) -> list[str]:
+    """What the file allows in a team name but a camp's team cannot store (``teams[i].name: …``)."""
+    limit = Team._meta.get_field("name").max_length or 0
+    problems = []
+    for i, t in enumerate(teams):  # the file's teams in order: a file with a bad team never gets here
+        if len(t.name) > limit:
+            problems.append(
+                _("teams[%(index)d].name: a team name has at most %(limit)d characters, not %(length)d")
+                % {"index": i, "limit": limit, "length": len(t.name)}
+            )
+        elif any(c == "\x00" or "\ud800" <= c <= "\udfff" for c in t.name):
+            problems.append(
+                _("teams[%(index)d].name: the name holds a character that cannot be stored") % {"index": i}
+            )
+    return problems
+
+
 @transaction.atomic
 def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
     """Import a round file as a new camp run: its teams (default colours), board, harbors, ships,
@@ -1025,7 +1042,9 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
         scenario = parse_scenario(text if isinstance(text, str) else "")
     except ScenarioError as e:
         raise IslandsError(
-            [_("The round file cannot be imported:")] + [str(p) for p in e.problems], code="scenario"
+            [_("The round file cannot be imported:")]
+            + [display.scenario_problem_line(p) for p in e.problems],
+            code="scenario",
         ) from None
     data = json.loads(text)
     state = scenario.state
@@ -1033,6 +1052,9 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
         raise IslandsError(_("seed: a camp's seed is a whole number from 0 to 2^63 − 1."), code="seed")
     if len(state.teams) < 1:
         raise IslandsError(_("teams: the round file has no team."), code="teams")
+    name_problems = _team_name_problems(state.teams)
+    if name_problems:
+        raise IslandsError([_("The round file cannot be imported:"), *name_problems], code="scenario")
     g = state.geometry
     camp = Camp(
         name=name[:200],

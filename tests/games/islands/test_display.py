@@ -1,0 +1,72 @@
+"""How the islands' engine problems read in the staff's language (``games/islands/display.py``)."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from games.islands import display
+from games.islands.engine.orders import OrderProblem, ProblemCode
+from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
+
+#: A value for every param any round-file problem uses.
+PARAMS: tuple[tuple[str, str | int], ...] = (
+    ("detail", "Expecting value: line 1 column 1 (char 0)"),
+    ("line", 2),
+    ("column", 13),
+    ("limit", 4300),
+    ("minimum", 3),
+    ("maximum", 13),
+    ("format", "zlate-ostrovy/1"),
+    ("value", "'UP'"),
+    ("shown", "UP"),
+    ("label", "Z3"),
+    ("side", 5),
+    ("other", "E3"),
+    ("tiles", "open-sea, reefs"),
+    ("ship", "C2"),
+    ("kind", "cargo"),
+    ("chests", 3),
+    ("room", 2),
+    ("expected", 11),
+    ("count", 2),
+    ("team", "green"),
+    ("position", 2),
+    ("token", "Q"),
+    ("allowed", ". N NE SE S SW NW"),
+)
+
+
+def sample(code: ScenarioProblemCode, path: str = "orders.red.routes.C2") -> ScenarioProblem:
+    order = None
+    if code is ScenarioProblemCode.ILLEGAL_ORDERS:
+        order = OrderProblem("red", ProblemCode.OFF_BOARD, "routes", "C2", 3, params=(("at", "G4"),))
+    return ScenarioProblem(path, code, PARAMS, order_problem=order)
+
+
+@pytest.mark.parametrize("code", list(ScenarioProblemCode))
+def test_every_round_file_problem_has_a_czech_text(code: ScenarioProblemCode) -> None:
+    problem = sample(code)
+    with translation.override("en"):
+        english = display.scenario_problem_text(problem)
+    with translation.override("cs"):
+        czech = display.scenario_problem_text(problem)
+    assert czech and english
+    assert czech != english, f"{code}: no Czech text (add it to games/islands/locale/rounds_cs.py)"
+    assert czech != problem.message, f"{code}: the page shows the command line's English"
+    assert "%(" not in czech and "%(" not in english
+
+
+def test_the_path_leads_and_a_file_level_problem_starts_with_a_capital() -> None:
+    with translation.override("cs"):
+        line = display.scenario_problem_line(sample(ScenarioProblemCode.ILLEGAL_ORDERS))
+        assert line == "orders.red.routes.C2: vyplula by mimo herní plán u G4 (krok 3)"
+        not_json = display.scenario_problem_line(sample(ScenarioProblemCode.NOT_JSON, path=""))
+        assert not_json == "Není platný JSON (řádek 2, sloupec 13)"
+        top = display.scenario_problem_line(sample(ScenarioProblemCode.NOT_OBJECT, path=""))
+        assert top == "Soubor musí být objekt JSON ({…})"
+    with translation.override("en"):
+        line = display.scenario_problem_line(
+            sample(ScenarioProblemCode.WRONG_SHIP_KIND, "teams[0].ships[1].kind")
+        )
+        assert line == "teams[0].ships[1].kind: ship C2 is a cargo ship"
