@@ -434,8 +434,8 @@ def _state_text(state_round: int | None) -> str:
 
 
 def _ship_name(ship: SheetShip) -> str:
-    kind = _("battleship") if ship.battleship else _("cargo ship")
-    return f"{ship.ident} ({kind})"
+    """ "Loď C1", "Bitevní loď B"."""
+    return display.ship_label(ship.ident)
 
 
 class _Flow:
@@ -644,7 +644,7 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     for ship in sheet.ships:
         flow.need(7 * mm + rows * cell_h + 3 * mm)
         canvas.setFont(FONT_BOLD, 10)
-        head = _("Ship %(ship)s at %(at)s") % {"ship": _ship_name(ship), "at": ship.at}
+        head = _("%(ship)s at %(at)s") % {"ship": _ship_name(ship), "at": ship.at}
         canvas.drawString(MARGIN, flow.y, head)
         extra = []
         if ship.chests:

@@ -52,13 +52,15 @@ def test_team_sheet_carries_the_team_the_round_and_its_ships(game: Round, teams:
     data = team_pdf(game, team)
     text = text_of(data)
     assert team.name in text
-    assert "2" in text and "Loď" in text
+    assert "Kolo 2" in text and "Plán tahu na 2. kolo" in text
+    assert "Zlaté ostrovy – mapa týmu" in text  # Czech, diacritics and all
     g = geometry(game.camp.board_side)
+    bay = game.camp.teams.get(pk=team.pk).harbor.bay
     ships = list(Ship.objects.filter(team=team))
     assert ships
     for ship in ships:
-        at = "Z" if ship.q is None else g.label(Hex(ship.q, ship.r))
-        assert at in text
+        at = f"Z{bay}" if ship.q is None else g.label(Hex(ship.q, ship.r))
+        assert f"{'Bitevní loď' if ship.ident == 'B' else 'Loď'} {ship.ident} na {at}" in text
     assert len(PdfReader(io.BytesIO(data)).pages) == 2  # map sheet and order form
 
 
