@@ -513,7 +513,14 @@ def _events(canvas: Canvas, y: float, events: Sequence[SheetEvent], *, size: flo
     leading = size * 1.25
     col_w = (INNER - 4 * mm) / 2
     per_col = max(1, int((y - MARGIN) // leading))
-    wrapped = [simpleSplit(f"• {e.text}", FONT, size, col_w - 2 * mm) or [""] for e in events]
+    bullet = "• "
+    indent = " " * 3  # continuation lines sit under the text, not under the bullet
+
+    def wrap(text: str) -> list[str]:
+        parts = simpleSplit(text, FONT, size, col_w - 4 * mm) or [""]
+        return [bullet + parts[0], *(indent + p for p in parts[1:])]
+
+    wrapped = [wrap(e.text) for e in events]
 
     def fits(keep: list[int], extra: int) -> bool:
         col, used = 0, 0
@@ -573,7 +580,7 @@ def _compass(canvas: Canvas, cx: float, cy: float, r: float) -> None:
     _polygon(canvas, pts, stroke=1, fill=1)
     canvas.setFillColor(black)
     for name, angle in zip(DIRECTION_NAMES, (90, 30, -30, -90, -150, 150), strict=True):
-        d = r * 1.22
+        d = r * (1.3 if angle in (90, -90) else 1.55)
         tx, ty = cx + d * math.cos(math.radians(angle)), cy + d * math.sin(math.radians(angle))
         _centred(canvas, tx, ty, display.direction_label(name), FONT_BOLD, 8)
 
@@ -610,19 +617,20 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     canvas.setFont(FONT_BOLD, 11)
     canvas.drawString(MARGIN, y, _("Build"))
     y -= 2 * mm
-    cols = (MARGIN, MARGIN + 60 * mm, MARGIN + 90 * mm, MARGIN + 135 * mm)
+    table_w = 175 * mm
+    cols = (MARGIN, MARGIN + 55 * mm, MARGIN + 85 * mm, MARGIN + 130 * mm)
     row_h = 7 * mm
     heads = (_("ship"), _("cost"), _("you have / at most"), _("how many"))
     canvas.setFont(FONT_BOLD, 8.5)
     for cx, head in zip(cols, heads, strict=True):
         canvas.drawString(cx + 1.5 * mm, y - 4.5 * mm, head)
     canvas.setLineWidth(0.6)
-    canvas.rect(MARGIN, y - row_h * (1 + len(sheet.builds)), 160 * mm, row_h * (1 + len(sheet.builds)))
+    canvas.rect(MARGIN, y - row_h * (1 + len(sheet.builds)), table_w, row_h * (1 + len(sheet.builds)))
     for cx in cols[1:]:
         canvas.line(cx, y, cx, y - row_h * (1 + len(sheet.builds)))
     for i, build in enumerate(sheet.builds):
         top = y - row_h * (i + 1)
-        canvas.line(MARGIN, top, MARGIN + 160 * mm, top)
+        canvas.line(MARGIN, top, MARGIN + table_w, top)
         canvas.setFont(FONT, 9.5)
         base = top - 4.8 * mm
         canvas.drawString(cols[0] + 1.5 * mm, base, build.name)
