@@ -43,6 +43,10 @@ INNER = PAGE_W - 2 * MARGIN
 #: A hex is never drawn larger than this (small boards would look blown up).
 MAX_HEX = 13 * mm
 GREY = HexColor("#666666")
+#: Paper is not a screen: a hidden hex is printed almost white with a grey edge (the screens' dark
+#: grey would soak the sheet in ink and leave the teams no room to write their notes on it).
+PAPER_HIDDEN_FILL = "#f7f7f7"
+PAPER_HIDDEN_EDGE = HexColor("#9aa5b1")
 STAFF_RED = HexColor("#b00020")
 #: Route cells per row on the order form, and cells when the team's AP are not known yet.
 CELLS_PER_ROW = 15
@@ -285,8 +289,11 @@ def draw_map(canvas: Canvas, view: MapView, *, x: float, top: float, width: floa
         canvas.setStrokeColor(white)
         text = HexColor("#223333")
         if cell.tile is None:
-            canvas.setFillColor(HexColor(svgmap.HIDDEN_FILL))
+            canvas.setFillColor(HexColor(PAPER_HIDDEN_FILL))
+            canvas.setStrokeColor(PAPER_HIDDEN_EDGE)
+            canvas.setLineWidth(0.5)
             _polygon(canvas, pts, stroke=1, fill=1)
+            canvas.setLineWidth(0.8)
         else:
             tile = Tile(cell.tile)
             canvas.setFillColor(HexColor(svgmap.TILE_FILLS[tile]))
@@ -393,7 +400,8 @@ def draw_legend(canvas: Canvas, *, staff: bool, y: float) -> float:
     for i, row in enumerate(rows):
         cx = MARGIN + (i % cols) * col_w
         cy = y - (i // cols) * 4.6 * mm
-        canvas.setFillColor(HexColor(row["fill"]))
+        fill = PAPER_HIDDEN_FILL if row["fill"] == svgmap.HIDDEN_FILL else row["fill"]
+        canvas.setFillColor(HexColor(fill))
         canvas.setStrokeColor(GREY)
         canvas.setLineWidth(0.3)
         pts = [(cx + sw / 2 + sw / 2 * math.cos(math.radians(60 * j)),
