@@ -186,7 +186,7 @@ def round_steps(round_: Round, overview: selectors.RoundOverview) -> list[Step]:
             current=opened and not resolved,
         ),
         Step(
-            _("After the round: telescopes, map hints, notice board"),
+            _("After the round: telescopes, map hints, notice board, printed sheets"),
             url("after", round_.pk) if resolved else None,
             closed or (resolved and not pending),
             current=resolved and not closed,
@@ -894,6 +894,7 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         "resolved": round_.status == RoundStatus.RESOLVED,
         "closed": round_.status == RoundStatus.CLOSED,
         "public_url": reverse("islands_public:notice_board", args=[camp.pk]),
+        "sheets": _sheets_links(request, round_, overview),
     }
     if result is not None:
         view = selectors.map_view_for_staff(camp)

@@ -512,6 +512,18 @@ def test_after_page_telescope_pick_confirm_and_skip(
     assert response.status_code == 200
 
 
+def test_after_page_offers_the_sheets_once_no_telescope_is_pending(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    """Sheets printed before the telescope choices would miss their reveals."""
+    result = _resolved_with_telescope(game, teams)
+    sheets_url = url("sheets", game.pk)
+    assert sheets_url not in staff_client.get(url("after", game.pk)).content.decode()
+    for who in result.pending_telescopes:
+        staff_client.post(url("after", game.pk), {"action": "skip", "ship": who})
+    assert sheets_url in staff_client.get(url("after", game.pk)).content.decode()
+
+
 def test_close_round(staff_client: Client, game: Round, teams: list[Team]) -> None:
     result = _resolved_with_telescope(game, teams)
     response = staff_client.post(url("close", game.pk), follow=True)
