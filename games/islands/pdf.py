@@ -686,15 +686,16 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
         _("per step: + one bay on, − one bay back, . stay"),
     )
     flow.y = _cells(canvas, MARGIN, flow.y - 1.5 * mm, cells, cell_w=cell_w, cell_h=cell_h) - 7 * mm
-    canvas.setFont(FONT_BOLD, 10)
-    fire = _("Battleship's fire target (hex):")
-    canvas.drawString(MARGIN, flow.y, fire)
-    bx = MARGIN + canvas.stringWidth(fire, FONT_BOLD, 10) + 3 * mm
-    canvas.rect(bx, flow.y - 3 * mm, 25 * mm, 9 * mm)
-    canvas.setFont(FONT, 8)
-    canvas.setFillColor(GREY)
-    canvas.drawString(bx + 28 * mm, flow.y, _("chosen now, before anyone moves; empty: no shot"))
-    canvas.setFillColor(black)
+    if any(ship.battleship for ship in sheet.ships):  # one built tonight fires from the next round
+        canvas.setFont(FONT_BOLD, 10)
+        fire = _("Battleship's fire target (hex):")
+        canvas.drawString(MARGIN, flow.y, fire)
+        bx = MARGIN + canvas.stringWidth(fire, FONT_BOLD, 10) + 3 * mm
+        canvas.rect(bx, flow.y - 3 * mm, 25 * mm, 9 * mm)
+        canvas.setFont(FONT, 8)
+        canvas.setFillColor(GREY)
+        canvas.drawString(bx + 28 * mm, flow.y, _("chosen now, before anyone moves; empty: no shot"))
+        canvas.setFillColor(black)
     canvas.showPage()
 
 

@@ -145,3 +145,11 @@ def test_the_map_fits_the_page_for_every_board_size(side: int) -> None:
     assert size <= pdf.MAX_HEX
     if side == 13:
         assert width > 0.95 * pdf.INNER  # the big board fills the page's width
+
+
+def test_the_fire_target_box_only_for_a_team_with_a_battleship(game: Round, teams: list[Team]) -> None:
+    team = teams[0]
+    assert not Ship.objects.filter(team=team, kind="battleship").exists()
+    assert "Cíl střelby bitevní lodi" not in text_of(team_pdf(game, team))
+    Ship.objects.create(team=team, ident="B", kind="battleship")  # in its harbor
+    assert "Cíl střelby bitevní lodi" in text_of(team_pdf(game, team))
