@@ -20,6 +20,8 @@ from django.utils.translation import gettext as _
 from camp.locks import Lock
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
 
+#: Rounds whose AP may be pinned up: once resolved, every team's AP of the round is in its results.
+PUBLIC_AP_STATUSES = frozenset({RoundStatus.RESOLVED, RoundStatus.CLOSED})
 
 def ap_for_rank(ap_table: Sequence[int], rank: int | None) -> int:
     """AP for a place (1 = first) by the table; 0 for no place or a place beyond the table.
@@ -88,6 +90,12 @@ class RoundRow:
     def recorded(self) -> bool:
         return any(cell.rank is not None for cell in self.cells)
 
+    @property
+    def public(self) -> bool:
+        """The round is resolved: its AP may be pinned up (a team's AP for the coming round is
+        private until then, rules section 8)."""
+        return self.round.status in PUBLIC_AP_STATUSES
+
 
 @dataclass(frozen=True)
 class APOverview:
@@ -101,6 +109,16 @@ class APOverview:
     @property
     def total_cells(self) -> list[tuple[Team, int]]:
         return [(team, self.totals.get(team.pk, 0)) for team in self.teams]
+
+    @property
+    def public_total_cells(self) -> list[tuple[Team, int]]:
+        """The totals over the resolved rounds only: what the printed table may show."""
+        public = [row for row in self.rows if row.public]
+        return [(team, sum(row.cells[i].ap for row in public)) for i, team in enumerate(self.teams)]
+
+    @property
+    def has_private_rows(self) -> bool:
+        return any(not row.public for row in self.rows)
 
 
 def rounds_with_ap(camp: Camp) -> APOverview:

@@ -270,6 +270,28 @@ def test_ap_overview_shows_rounds_and_totals(admin_client: Client, camp: Camp, t
     )
 
 
+def test_the_printed_ap_overview_shows_only_resolved_rounds(
+    admin_client: Client, camp: Camp, teams: list[Team]
+) -> None:
+    """Rules section 8: a team's AP for the coming round is private until the round is resolved."""
+    make_rounds(camp, teams, 2)
+    Round.objects.filter(camp=camp, number=1).update(status=RoundStatus.CLOSED)
+    page = text(admin_client.get(reverse("admin:camp_camp_ap_overview", args=[camp.pk])))
+    rows = re.findall(r'<tr class="([^"]*)">\s*<td><a href="[^"]*">(\d+)\. herní kolo', page)
+    assert [(cls.strip(), number) for cls, number in rows] == [("", "1"), ("zo-no-print", "2")]
+    assert re.search(
+        r'<tr class="zo-print-only"> <th colspan="4">AB celkem \(vyhodnocená kola\)</th> '
+        r'<td class="num">14</td><td class="num">11</td><td class="num">8</td>',
+        page,
+    )
+    assert '<tr class="zo-no-print"> <th colspan="4">AB celkem</th>' in page  # the screen's totals
+    Round.objects.filter(camp=camp, number=2).update(status=RoundStatus.RESOLVED)
+    page = text(admin_client.get(reverse("admin:camp_camp_ap_overview", args=[camp.pk])))
+    rows = re.findall(r'<tr class="([^"]*)">\s*<td><a href="[^"]*">(\d+)\. herní kolo', page)
+    assert [(cls.strip(), number) for cls, number in rows] == [("", "1"), ("", "2")]
+    assert '<tr class="zo-print-only">' not in page
+
+
 def test_ap_overview_query_count_does_not_grow_with_rounds(
     admin_client: Client, camp: Camp, teams: list[Team], django_assert_num_queries: object
 ) -> None:
