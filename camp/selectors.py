@@ -23,6 +23,7 @@ from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
 #: Rounds whose AP may be pinned up: once resolved, every team's AP of the round is in its results.
 PUBLIC_AP_STATUSES = frozenset({RoundStatus.RESOLVED, RoundStatus.CLOSED})
 
+
 def ap_for_rank(ap_table: Sequence[int], rank: int | None) -> int:
     """AP for a place (1 = first) by the table; 0 for no place or a place beyond the table.
 
