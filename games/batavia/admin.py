@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db.models.constants import LOOKUP_SEP
 from django.http import (
     Http404,
     HttpRequest,
@@ -568,3 +569,10 @@ class BataviaSeatAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def get_model_perms(self, request: HttpRequest) -> dict[str, bool]:
         return {}  # hidden from the admin index: seats live on the game master's page
+
+    def lookup_allowed(self, lookup: str, value: str, request: HttpRequest | None = None) -> bool:
+        # The admin lets a URL filter on any field of the model; on the token, ``?token__gte=…``
+        # with the list's count would spell out a team's link character by character.
+        if lookup.split(LOOKUP_SEP, 1)[0] == "token":
+            return False
+        return bool(super().lookup_allowed(lookup, value, request))

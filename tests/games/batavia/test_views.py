@@ -142,6 +142,25 @@ def test_view_only_staff_never_get_the_team_links(session: BataviaSession, djang
     assert client.post(url("seat", session), renew).status_code == 403
 
 
+def test_no_admin_list_filters_on_a_token(session: BataviaSession, django_user_model: Any) -> None:
+    """The admin lets a URL filter on a model's own fields: ``?token__gte=…`` and the list's count
+    would spell out a team's link to anyone who may view seats. Refused (400), like the lookups
+    through a relation that Django refuses by itself."""
+    from django.contrib.auth.models import Permission
+
+    viewer = django_user_model.objects.create_user(username="pozorovatel", password="x", is_staff=True)
+    viewer.user_permissions.add(*Permission.objects.filter(codename__startswith="view_"))
+    client = Client()
+    client.force_login(viewer)
+    assert client.get("/admin/batavia/bataviaseat/").status_code == 200
+    assert client.get("/admin/batavia/bataviaseat/", {"bot": ""}).status_code == 200
+    token = seat(session, 1).token
+    for lookup in ("token", "token__gte", "token__startswith", "token__exact"):
+        assert client.get("/admin/batavia/bataviaseat/", {lookup: token[:3]}).status_code == 400
+    assert client.get("/admin/batavia/bataviasession/", {"seats__token__gte": "a"}).status_code == 400
+    assert client.get("/admin/camp/team/", {"batavia_seats__token__gte": "a"}).status_code == 400
+
+
 # -------------------------------------------------------------------------------------- team page
 
 
