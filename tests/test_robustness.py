@@ -660,6 +660,36 @@ def test_staff_without_permissions_can_change_nothing(
             assert refused(response), path
 
 
+#: What a staff login without any permission may still open: nothing in them is game data.
+OPEN_TO_EVERY_STAFF = {
+    "admin:login",
+    "admin:logout",
+    "admin:index",  # the evening panel: steps and links only
+    "admin:password_change",
+    "admin:password_change_done",
+    "admin:jsi18n",
+    "admin:autocomplete",
+    "admin:view_on_site",
+}
+
+
+def test_staff_without_permissions_read_no_game_data(world: World, db: None) -> None:
+    """Hidden tiles, cargo, pirate draws, hands and links are on staff pages: a staff login without
+    permissions opens none of them (403, or a redirect away)."""
+    user = get_user_model().objects.create_user("pomocnik", "p@example.org", "heslo-heslo-123", is_staff=True)
+    client = Client()
+    client.force_login(user)
+    opened = []
+    for route in ROUTES:
+        if not route.admin or route.name in OPEN_TO_EVERY_STAFF:
+            continue
+        for values in valid_fills(route, world)[:1]:
+            path = build(route, values)
+            if client.get(path).status_code == 200:
+                opened.append(path)
+    assert opened == []
+
+
 def _users(digests: dict[str, str]) -> dict[str, str]:
     return {key: value for key, value in digests.items() if key == get_user_model()._meta.label}
 

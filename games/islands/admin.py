@@ -7,10 +7,12 @@ The board set-up pages hang under "Board set-ups" (see :mod:`games.islands.admin
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Callable
+from functools import partial, wraps
 from typing import Any
 
 from django.contrib import admin
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path
@@ -45,6 +47,22 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
 
+#: Who may read the board set-up pages (their writes check ``admin_views.PERMISSION`` as well).
+BOARD_READ_PERMISSIONS = ("islands.view_boardsetup", "islands.view_boardhex", admin_views.PERMISSION)
+
+
+def _guarded(view: Any, allowed: Callable[[HttpRequest], bool]) -> Any:
+    """The view, for staff who may read it (others get 403: a staff login alone is not enough)."""
+
+    @wraps(view)
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> Any:
+        if not allowed(request):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return guarded
+
+
 @admin.register(BoardSetup)
 class BoardSetupAdmin(ReadOnlyAdmin):
     """Its list is the choice of camp run; each camp has its set-up page."""
@@ -52,10 +70,13 @@ class BoardSetupAdmin(ReadOnlyAdmin):
     list_display = ("camp", "generator_seed", "generated_at", "hand_edits", "sides_draw", "game_started_at")
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return bool(request.user.is_active and request.user.is_staff)
+        # The set-up pages draw the hidden tiles: staff who may see or edit the board's hexes.
+        return any(request.user.has_perm(p) for p in BOARD_READ_PERMISSIONS)
 
     def get_urls(self) -> list[URLPattern]:
-        wrap = self.admin_site.admin_view
+        def wrap(view: Any) -> Any:
+            return self.admin_site.admin_view(_guarded(view, self.has_view_permission))
+
         return [
             path("camp/<int:camp_id>/", wrap(admin_views.board_setup), name="islands_boardsetup_camp"),
             path(
@@ -71,6 +92,8 @@ class BoardSetupAdmin(ReadOnlyAdmin):
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
+        if not self.has_view_permission(request):
+            raise PermissionDenied
         return admin_views.camp_list(request, admin_context=self.admin_site.each_context(request))
 
 
@@ -130,9 +153,15 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
         rounds = Round.objects.filter(pk__in=queryset.values("round_id"))
         return round_views.export_rounds_response(request, rounds)
 
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # The round pages show the staff map (hidden tiles, cargo, pirate draws) and the round file.
+        return any(request.user.has_perm(p) for p in round_views.READ_PERMISSIONS)
+
     def get_urls(self) -> list[URLPattern]:
         def page(view: Any) -> Any:
-            return self.admin_site.admin_view(partial(view, model_admin=self))
+            return self.admin_site.admin_view(
+                _guarded(partial(view, model_admin=self), self.has_view_permission)
+            )
 
         return [
             path("round/<int:round_id>/", page(round_views.round_page), name="islands_round_page"),

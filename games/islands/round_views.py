@@ -58,6 +58,9 @@ from games.islands.public_views import group_events, standing_rows
 
 #: Writing the game's state (open, orders, resolve, telescopes, undo, close, import).
 PERMISSION = "islands.change_teamorders"
+#: Who may read these pages (the staff map: hidden tiles, cargo, pirate draws; the round file).
+#: ``IslandsRoundAdmin`` checks it for every page; the writes check :data:`PERMISSION` as well.
+READ_PERMISSIONS = ("islands.view_islandsround", "islands.change_islandsround", PERMISSION)
 #: Longest text accepted in one order field (a route of 99 AP with a seahorse is ~300 characters).
 MAX_FIELD = 600
 MAX_BUILD = 99
@@ -246,9 +249,7 @@ def _sheets_links(request: HttpRequest, round_: Round, overview: selectors.Round
             }
             for row in overview.teams
         ],
-        "master": url("master", round_.pk)
-        if any(request.user.has_perm(p) for p in MASTER_PERMISSIONS)
-        else None,
+        "master": url("master", round_.pk),
     }
 
 
@@ -1088,9 +1089,6 @@ def standings_page(request: HttpRequest, camp_id: int, *, model_admin: Any) -> H
 
 # ------------------------------------------------------------------------------------ printed sheets
 
-#: Who may print the staff master sheet (everything, hidden tiles included).
-MASTER_PERMISSIONS = ("islands.view_islandsround", "islands.change_islandsround")
-
 
 def _pdf(content: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(content, content_type="application/pdf")
@@ -1119,8 +1117,8 @@ def _team_sheets_pdf(
 
 @require_GET
 def team_sheets_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
-    """Every team's map sheet and order form in one PDF (any staff: each sheet holds only what its
-    team may know)."""
+    """Every team's map sheet and order form in one PDF (each sheet holds only what its team may
+    know)."""
     round_ = _round(round_id)
     return _team_sheets_pdf(request, round_, None, "teams")
 
@@ -1135,9 +1133,7 @@ def team_sheet_pdf(request: HttpRequest, round_id: int, team_id: int, *, model_a
 
 @require_GET
 def master_sheet_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
-    """The staff master sheet: everything (staff with view permission on the islands rounds)."""
-    if not any(request.user.has_perm(p) for p in MASTER_PERMISSIONS):
-        raise PermissionDenied
+    """The staff master sheet: everything, hidden tiles included."""
     round_ = _round(round_id)
     try:
         data = sheets.master_sheet(round_)

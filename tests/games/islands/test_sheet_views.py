@@ -81,12 +81,15 @@ def test_a_round_that_is_not_now_is_refused_with_a_message(staff_client: Client,
     assert url("sheets", later.pk) not in html
 
 
-def test_master_sheet_needs_the_view_permission(game: Round, teams: list[Team]) -> None:
+def test_sheets_need_the_view_permission(game: Round, teams: list[Team]) -> None:
+    """A staff login alone is not enough: the rounds' view permission (team sheets hold each team's
+    private data, the master sheet everything)."""
     user = get_user_model().objects.create_user("pomocnik", "p@example.org", "heslo-heslo-123", is_staff=True)
     client = Client()
     client.force_login(user)
-    assert client.get(url("master", game.pk)).status_code == 403
-    _pdf_ok(client.get(url("sheet", game.pk, teams[0].pk)))
+    for sheet in (url("master", game.pk), url("sheet", game.pk, teams[0].pk), url("sheets", game.pk)):
+        assert client.get(sheet).status_code == 403
     user.user_permissions.add(Permission.objects.get(codename="view_islandsround"))
     client.force_login(get_user_model().objects.get(pk=user.pk))
     _pdf_ok(client.get(url("master", game.pk)))
+    _pdf_ok(client.get(url("sheet", game.pk, teams[0].pk)))
