@@ -45,7 +45,7 @@ from games.islands.selectors import derived_seed, game_state
 
 DEMO_BOARD_SEED = 20260705
 DEMO_ROUNDS = 3
-MINIGAMES = ("Přetahovaná", "Hledání pokladu", "Štafeta", "Stavba vorů", "Orientační běh", "Vodní bitva")
+MINIGAMES = ("Přetahovaná", "Hledání pokladu", "Štafeta", "Střelba z luku", "Orientační běh", "Vodní bitva")
 
 Out = Callable[[str], None]
 
