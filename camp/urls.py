@@ -4,8 +4,11 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from camp import views
+
 urlpatterns = [
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Outside i18n_patterns (one URL for every language); see the view for how ``next`` is translated.
+    path("i18n/setlang/", views.set_language, name="set_language"),
 ]
 urlpatterns += i18n_patterns(
     path("admin/", admin.site.urls),

@@ -413,6 +413,35 @@ def test_language_switch(admin_client: Client, db: None) -> None:
     assert response["Location"] == "/en/admin/"
 
 
+def test_language_switch_there_and_back_stays_on_the_page(admin_client: Client, round1: Round) -> None:
+    """From an English page (``/en/…``) "česky" lands on the same page without the prefix, in
+    Czech, and back; the query string stays. The switch's own URL has no prefix, so Django's view
+    alone resolved ``next`` in Czech, where ``/en/admin/…`` does not exist, and stayed in English."""
+    czech = reverse("admin:camp_round_placements", args=[round1.pk]) + "?x=1"
+    english = "/en" + czech
+    response = admin_client.post("/i18n/setlang/", {"language": "en", "next": czech})
+    assert response.status_code == 302
+    assert response["Location"] == english
+    page = text(admin_client.get(response["Location"]))
+    assert '<html lang="en"' in page
+    assert f'name="next" type="hidden" value="{english}"' in page
+
+    response = admin_client.post("/i18n/setlang/", {"language": "cs", "next": english})
+    assert response.status_code == 302
+    assert response["Location"] == czech
+    assert response.cookies["django_language"].value == "cs"
+    page = text(admin_client.get(response["Location"]))
+    assert '<html lang="cs"' in page
+    assert "Uložit umístění" in page
+
+    # The public notice board too, and the Referer when the form sent no ``next``.
+    board = reverse("islands_public:notice_board", args=[round1.camp_id])
+    response = admin_client.post("/i18n/setlang/", {"language": "cs", "next": "/en" + board})
+    assert response["Location"] == board
+    response = admin_client.post("/i18n/setlang/", {"language": "cs"}, HTTP_REFERER="http://testserver/en" + board)
+    assert response["Location"] == "http://testserver" + board
+
+
 def test_home_redirects_to_admin(client: Client, db: None) -> None:
     response = client.get("/")
     assert response.status_code == 302
