@@ -438,7 +438,9 @@ def test_language_switch_there_and_back_stays_on_the_page(admin_client: Client, 
     board = reverse("islands_public:notice_board", args=[round1.camp_id])
     response = admin_client.post("/i18n/setlang/", {"language": "cs", "next": "/en" + board})
     assert response["Location"] == board
-    response = admin_client.post("/i18n/setlang/", {"language": "cs"}, HTTP_REFERER="http://testserver/en" + board)
+    response = admin_client.post(
+        "/i18n/setlang/", {"language": "cs"}, HTTP_REFERER="http://testserver/en" + board
+    )
     assert response["Location"] == "http://testserver" + board
 
 
