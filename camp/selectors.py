@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
 
-from django.db.models import Prefetch, Q, Sum
+from django.db.models import Prefetch, Sum
 from django.db.models.functions import Coalesce
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.locks import Lock
@@ -154,18 +152,20 @@ def _has_minigame(round_: Round) -> bool:
     return True
 
 
-def current_round(camp: Camp, *, today: date | None = None) -> Round | None:
-    """The round staff most likely work on tonight, for the admin home.
+def current_round(camp: Camp) -> Round | None:
+    """The round staff work on tonight, for the admin home's evening panel.
 
-    The round dated today; else the highest-numbered round dated today or earlier (or undated);
-    else (all rounds lie ahead) the first round.
+    The first round (by number) that is not closed: that is where the work is, whatever the dates
+    say. A round dated today does not win over an earlier round still open (staff must finish that
+    one first: the game state of a round builds on every round before it), and a round dated in the
+    past that was never played is not skipped for a later one. When every round is closed, the last
+    one (its results stay reachable from the home page); None when the camp run has no round yet.
+    Dates play no part.
     """
-    today = today or timezone.localdate()
     rounds = Round.objects.filter(camp=camp)
     return (
-        rounds.filter(date=today).order_by("number").first()
-        or rounds.filter(Q(date__lte=today) | Q(date__isnull=True)).order_by("-number").first()
-        or rounds.order_by("number").first()
+        rounds.exclude(status=RoundStatus.CLOSED).order_by("number").first()
+        or rounds.order_by("-number").first()
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.test import Client
 
 from camp import services
 from camp.models import Camp, MiniGame, Round, RoundStatus
@@ -96,17 +97,39 @@ def test_minigame_record_validates_and_refuses_closed_round(round1: Round) -> No
 
 
 def test_current_round_for_the_admin_home(camp: Camp) -> None:
-    from datetime import date
+    """Tonight's round is the first one not closed, whatever the dates; all closed: the last one."""
+    from datetime import date, timedelta
+
+    from django.utils import timezone
 
     from camp.selectors import current_round
 
     assert current_round(camp) is None
-    r1 = services.round_create(camp=camp, date=date(2026, 7, 5))
-    r2 = services.round_create(camp=camp, date=date(2026, 7, 6))
-    r3 = services.round_create(camp=camp, date=date(2026, 7, 7))
-    assert current_round(camp, today=date(2026, 7, 6)) == r2  # dated today
-    assert current_round(camp, today=date(2026, 8, 1)) == r3  # the latest one already played
-    assert current_round(camp, today=date(2026, 6, 1)) == r1  # all ahead: the first
-    r4 = services.round_create(camp=camp)  # undated: counts as already due
-    assert current_round(camp, today=date(2026, 7, 6)) == r2
-    assert current_round(camp, today=date(2026, 8, 1)) == r4
+    today = timezone.localdate()
+    r1 = services.round_create(camp=camp, date=today - timedelta(days=2))
+    r2 = services.round_create(camp=camp, date=today - timedelta(days=1))
+    r3 = services.round_create(camp=camp, date=today)
+    r4 = services.round_create(camp=camp)  # undated
+    assert current_round(camp) == r1  # both past rounds unplayed: the first, not the latest
+    Round.objects.filter(pk=r1.pk).update(status=RoundStatus.RESOLVED)
+    assert current_round(camp) == r1  # resolved is not closed: the evening's work goes on
+    Round.objects.filter(pk=r1.pk).update(status=RoundStatus.CLOSED)
+    assert current_round(camp) == r2  # round 3 is dated today, but round 2 is still open
+    Round.objects.filter(pk__in=[r2.pk, r3.pk]).update(status=RoundStatus.CLOSED)
+    assert current_round(camp) == r4
+    Round.objects.filter(pk=r4.pk).update(status=RoundStatus.CLOSED)
+    assert current_round(camp) == r4  # all closed: the last one
+    later = services.round_create(camp=camp, date=date(2099, 1, 1))
+    assert current_round(camp) == later  # the next one, even if it lies ahead
+
+
+def test_home_panel_does_not_skip_an_unplayed_round(admin_client: Client, camp: Camp) -> None:
+    """QA: rounds 5 and 6 both planned and dated in the past; the home showed round 6."""
+    from datetime import date
+
+    from django.urls import reverse
+
+    rounds = [services.round_create(camp=camp, date=date(2026, 7, d)) for d in (1, 2)]
+    page = admin_client.get(reverse("admin:index")).content.decode()
+    assert reverse("admin:camp_round_placements", args=[rounds[0].pk]) in page
+    assert reverse("admin:camp_round_placements", args=[rounds[1].pk]) not in page
