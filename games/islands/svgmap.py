@@ -346,6 +346,10 @@ STYLE = (
 )
 
 
+#: On every drawing over the hexes that is not a link (routes, highlights, target, markers, labels).
+NO_POINTER = ' pointer-events="none"'
+
+
 def render_svg(view: MapView) -> SafeString:
     """The board as one ``<svg>`` element (safe to put into a template as is)."""
     g = geometry(view.side)
@@ -381,7 +385,7 @@ def render_svg(view: MapView) -> SafeString:
     # Compass: which way is north, in the page's own letters.
     cx0, cy0 = min_x + s * 1.1, min_y + s * 1.1
     out.append(
-        f'<g class="compass-rose" aria-hidden="true">'
+        f'<g class="compass-rose" aria-hidden="true"{NO_POINTER}>'
         f'<path d="M{_f(cx0)},{_f(cy0 - 16)} l6,16 l-6,-4 l-6,4 z" fill="#233"/>'
         + _text(cx0, cy0 + 10, display.direction_label("N"), cls="compass")
         + "</g>"
@@ -413,19 +417,25 @@ def render_svg(view: MapView) -> SafeString:
         out.append(_hex(view, cell, g.label(Hex(cell.q, cell.r))))
     out.append("</g>")
 
+    # Overlays (highlights, routes, the fire target) draw over the hexes but never catch a click:
+    # a click on a route's end must reach the hex link below it.
     for label in sorted(view.highlights):
-        out.append(f'<polygon class="hl"{_attrs(points=_points(_shrunk(g.parse(label), 0.84)))}/>')
+        out.append(
+            f'<polygon class="hl"{_attrs(points=_points(_shrunk(g.parse(label), 0.84)))}{NO_POINTER}/>'
+        )
 
     for route in view.routes:
         if len(route.points) < 2:
             continue
         pts = _points(centre(p) for p in route.points)
-        out.append(f'<polyline class="route"{_attrs(points=pts, stroke=safe_colour(route.colour))}/>')
+        out.append(
+            f'<polyline class="route"{_attrs(points=pts, stroke=safe_colour(route.colour))}{NO_POINTER}/>'
+        )
 
     if view.target:
         tx, ty = centre(view.target)
         out.append(
-            f'<g class="target"{_attrs(data_target=view.target)}>'
+            f'<g class="target"{_attrs(data_target=view.target)}{NO_POINTER}>'
             f"<circle{_attrs(cx=_f(tx), cy=_f(ty), r=_f(s * 0.55))}/>"
             f'<path d="M{_f(tx - s * 0.8)},{_f(ty)} h{_f(s * 1.6)} '
             f'M{_f(tx)},{_f(ty - s * 0.8)} v{_f(s * 1.6)}"/>'
@@ -439,7 +449,7 @@ def render_svg(view: MapView) -> SafeString:
     for pirate in view.pirates:
         markers.setdefault(pirate.at.strip().upper(), []).append(pirate)
     bay_teams = {f"Z{number}": [h.team for h in here] for number, here in harbors.items()}
-    out.append('<g class="ships" pointer-events="none">')
+    out.append(f'<g class="ships"{NO_POINTER}>')
     for at in sorted(markers, key=lambda lab: g.sort_key(g.parse(lab))):
         x, y = centre(at)
         items = markers[at]

@@ -163,6 +163,28 @@ def test_ships_harbors_pirates_routes_target() -> None:
     assert 'data-target="D2"' in svg
 
 
+def test_overlays_never_catch_a_click() -> None:
+    """A route, a highlight, the target and the markers are drawn over the hex links: a click on
+    them (e.g. on a route's end) must reach the hex below."""
+    view = staff_view(
+        side=5,
+        cells=[],
+        ships=[ShipView(at="B2", ident="C1", colour="#d00", team="Červení")],
+        pirates=[PirateView(at="C2", ident="P1")],
+        highlights=["B1"],
+        routes=[RouteView(points=("Z2", "B1", "B2"), colour="#d00")],
+        target="D2",
+    ).clicking("/e/", "#ed")
+    svg = str(render_svg(view))
+    overlay = r'<(?:polyline|polygon|g) class="(?:route|hl|target|ships|compass-rose)"[^>]*>'
+    overlays = re.findall(overlay, svg)
+    assert len(overlays) == 5, overlays
+    assert all('pointer-events="none"' in tag for tag in overlays), overlays
+    # The markers sit inside the "ships" group; no link is inside an overlay.
+    ships = svg[svg.index('<g class="ships"') :]
+    assert "<a " not in ships and 'class="ship"' in ships and 'class="pirate"' in ships
+
+
 @pytest.mark.parametrize(("lang", "north"), [("cs", "S"), ("en", "N")])
 def test_compass_in_the_page_language(lang: str, north: str) -> None:
     with translation.override(lang):
