@@ -268,8 +268,13 @@ def round_open(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
 
 @require_POST
 def round_close(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    """Close the round: only with the box "Yes, close the round (cannot be undone)" ticked
+    (``confirm``); without it a message and nothing changes. A closed round cannot be undone."""
     _check_perm(request)
     round_ = _round(round_id)
+    if not request.POST.get("confirm"):
+        messages.error(request, _("Tick “Yes, close the round (cannot be undone)” to close the round."))
+        return HttpResponseRedirect(url("after", round_.pk))
     try:
         services.round_close(round=round_)
     except services.IslandsError as exc:

@@ -526,12 +526,26 @@ def test_after_page_offers_the_sheets_once_no_telescope_is_pending(
 
 def test_close_round(staff_client: Client, game: Round, teams: list[Team]) -> None:
     result = _resolved_with_telescope(game, teams)
-    response = staff_client.post(url("close", game.pk), follow=True)
+    response = staff_client.post(url("close", game.pk), {"confirm": "1"}, follow=True)
     assert Round.objects.get(pk=game.pk).status == RoundStatus.RESOLVED  # a telescope is pending
     assert "error" in response.content.decode()
     for who in result.pending_telescopes:
-        staff_client.post(url("after", game.pk), {"action": "skip", "ship": who})
+        staff_client.post(url("after", game.pk), {"action": "skip", "ship": who, "confirm": "1"})
+    # Closing cannot be undone: both close buttons come with a box to tick, and without it the
+    # round stays resolved (undo still possible) with a message saying what to tick.
+    for page in (url("page", game.pk), url("after", game.pk)):
+        html = staff_client.get(page).content.decode()
+        form = html[html.index(url("close", game.pk)) :]
+        form = form[: form.index("</form>")]
+        assert 'name="confirm"' in form and "required" in form
+        assert "Ano, uzavřít kolo (nelze vrátit)" in form
     response = staff_client.post(url("close", game.pk), follow=True)
+    assert Round.objects.get(pk=game.pk).status == RoundStatus.RESOLVED
+    assert response.redirect_chain[-1][0] == url("after", game.pk)
+    assert "Ano, uzavřít kolo (nelze vrátit)" in response.content.decode()
+    assert "error" in response.content.decode()
+    assert selectors.round_undoable(Round.objects.get(pk=game.pk))
+    response = staff_client.post(url("close", game.pk), {"confirm": "1"}, follow=True)
     assert response.status_code == 200
     assert Round.objects.get(pk=game.pk).status == RoundStatus.CLOSED
 
