@@ -840,7 +840,9 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
     """Telescopes, map hints and the public log of a resolved round.
 
     GET ``?ship=red.C1&hex=X``: a map click picks that telescope's hex (htmx: the ``telescopes``
-    partial with the choice to confirm). POST ``action=choose|skip``: store the choice or skip it.
+    partial with the choice to confirm); ``?ship=red.C1&skip=1`` asks whether to skip it. POST
+    ``action=choose``: store the choice; ``action=skip`` with ``confirm``: skip it (without
+    ``confirm``: a message, nothing stored — one misclick must not throw a telescope away).
     """
     round_ = _round(round_id)
     camp = round_.camp
@@ -850,7 +852,11 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         ship = (request.POST.get("ship") or "")[:80]
         who = display.dotted_who_label(ship) if ship else "—"
         try:
-            if action == "skip":
+            if action == "skip" and not request.POST.get("confirm"):
+                messages.error(
+                    request, _("Skipping the telescope of %(ship)s needs a confirmation.") % {"ship": who}
+                )
+            elif action == "skip":
                 services.telescope_skip(round=round_, ship=ship)
                 messages.success(request, _("Telescope of %(ship)s skipped.") % {"ship": who})
             elif action == "choose":
@@ -884,6 +890,7 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
             picked = g.label(h)
         except LabelError:
             message = _("“%(label)s” is not a hex of this board.") % {"label": raw.strip()}
+    asking_skip = bool(chosen_ship and not picked and request.GET.get("skip"))
 
     context: dict[str, Any] = {
         "round": round_,
@@ -895,6 +902,7 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         "chosen_label": display.dotted_who_label(chosen_ship) if chosen_ship else "",
         "done_telescopes": [t for t in overview.telescopes if not t.open],
         "picked": picked,
+        "asking_skip": asking_skip,
         "message": message,
         "can_close": overview.closable,
         "resolved": round_.status == RoundStatus.RESOLVED,

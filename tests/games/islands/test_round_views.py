@@ -506,10 +506,34 @@ def test_after_page_telescope_pick_confirm_and_skip(
         url("after", game.pk), {"action": "choose", "ship": who, "hex": "B2"}, follow=True
     )
     assert response.status_code == 200 and "error" in response.content.decode()
-    response = staff_client.post(url("after", game.pk), {"action": "skip", "ship": "nobody.C9"}, follow=True)
+    response = staff_client.post(
+        url("after", game.pk), {"action": "skip", "ship": "nobody.C9", "confirm": "1"}, follow=True
+    )
     assert response.status_code == 200 and "error" in response.content.decode()
     response = staff_client.post(url("after", game.pk), {"action": "dance"}, follow=True)
     assert response.status_code == 200
+
+
+def test_skipping_a_telescope_asks_first(staff_client: Client, game: Round, teams: list[Team]) -> None:
+    """Like a picked hex, a skip is asked and then confirmed: one misclick throws nothing away."""
+    result = _resolved_with_telescope(game, teams)
+    who = result.pending_telescopes[0]
+    html = staff_client.get(url("after", game.pk), {"ship": who}).content.decode()
+    assert 'value="skip"' not in html  # no button that skips at once
+    assert "skip=1" in html
+    response = staff_client.get(url("after", game.pk), {"ship": who, "skip": "1"}, **HTMX)
+    fragment = response.content.decode()
+    assert fragment.lstrip().startswith('<div id="telescopes"')
+    assert 'value="skip"' in fragment and 'name="confirm"' in fragment and "Ano, přeskočit" in fragment
+    assert not TelescopeChoice.objects.exists()  # asking stores nothing
+    # A POST without the confirmation (an old tab, a tampered form): a message, nothing stored.
+    response = staff_client.post(url("after", game.pk), {"action": "skip", "ship": who}, follow=True)
+    assert response.status_code == 200 and "error" in response.content.decode()
+    assert "potvrzení" in response.content.decode()
+    assert not TelescopeChoice.objects.exists()
+    response = staff_client.post(url("after", game.pk), {"action": "skip", "ship": who, "confirm": "1"})
+    assert response.status_code == 302
+    assert TelescopeChoice.objects.filter(result=result, ship=who, hex="").exists()
 
 
 def test_after_page_offers_the_sheets_once_no_telescope_is_pending(
@@ -520,7 +544,7 @@ def test_after_page_offers_the_sheets_once_no_telescope_is_pending(
     sheets_url = url("sheets", game.pk)
     assert sheets_url not in staff_client.get(url("after", game.pk)).content.decode()
     for who in result.pending_telescopes:
-        staff_client.post(url("after", game.pk), {"action": "skip", "ship": who})
+        staff_client.post(url("after", game.pk), {"action": "skip", "ship": who, "confirm": "1"})
     assert sheets_url in staff_client.get(url("after", game.pk)).content.decode()
 
 
