@@ -29,7 +29,14 @@ from camp.forms import (
     parse_placements,
 )
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
-from camp.services import PlacementsError, Problem, placements_check, placements_record, round_create
+from camp.services import (
+    PlacementsError,
+    Problem,
+    placements_check,
+    placements_locked_message,
+    placements_record,
+    round_create,
+)
 
 admin.site.site_header = gettext_lazy("Golden Islands – staff")
 admin.site.site_title = gettext_lazy("Golden Islands – staff")
@@ -375,6 +382,7 @@ class RoundAdmin(admin.ModelAdmin):
             "live": bool(request.htmx),
             "ap_table": list(enumerate(camp.ap_table, start=1)),
             "editable": round_.placements_editable,
+            "locked_message": "" if round_.placements_editable else placements_locked_message(round_),
         }
         return render_admin_page(
             request,

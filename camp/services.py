@@ -191,6 +191,21 @@ def _team_id(key: Any) -> int | None:
     return None
 
 
+def placements_locked_message(round: Round) -> str:  # noqa: A002
+    """Why the placements of ``round`` (resolved or closed) can no longer be changed, translated.
+
+    Only a resolved round can go back (undoing its resolution); a closed round never does, so its
+    message gives no advice that cannot be followed."""
+    if round.status == RoundStatus.CLOSED:
+        message = _("Round %(number)d is closed: its placements can no longer be changed.")
+    else:
+        message = _(
+            "Round %(number)d is already %(status)s, so its placements cannot be changed. "
+            "Undo the resolution first."
+        )
+    return message % {"number": round.number, "status": RoundStatus(round.status).label}
+
+
 def placements_check(*, round: Round, ranks: RankInput) -> tuple[list[Problem], dict[int, int | None]]:  # noqa: A002
     """Check placements for ``round`` without writing anything.
 
@@ -206,16 +221,7 @@ def placements_check(*, round: Round, ranks: RankInput) -> tuple[list[Problem], 
     pairs = _pairs(ranks)
 
     if round.status not in PLACEMENTS_EDITABLE_STATUSES:
-        problems.append(
-            Problem(
-                _(
-                    "Round %(number)d is already %(status)s, so its placements cannot be changed. "
-                    "Undo the resolution first."
-                )
-                % {"number": round.number, "status": RoundStatus(round.status).label},
-                "round_locked",
-            )
-        )
+        problems.append(Problem(placements_locked_message(round), "round_locked"))
 
     ids = {tid for key, _rank in pairs if (tid := _team_id(key)) is not None}
     teams = {t.pk: t for t in Team.objects.filter(pk__in=ids).select_related("camp")}

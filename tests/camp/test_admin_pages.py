@@ -204,9 +204,23 @@ def test_resolved_round_cannot_be_changed(admin_client: Client, teams: list[Team
     services.placements_record(round=round1, ranks={t.pk: i + 1 for i, t in enumerate(teams)})
     Round.objects.filter(pk=round1.pk).update(status=RoundStatus.RESOLVED)
     page = text(admin_client.get(placements_url(round1)))
-    assert "už nelze měnit" in page and "disabled" in page
+    assert "umístění proto nelze měnit. Nejdřív vraťte vyhodnocení." in page and "disabled" in page
     data = post_data([(t.pk, "1", False) for t in teams])
     assert_refused(admin_client, round1, data, "je už ve stavu „vyhodnoceno“")
+
+
+def test_closed_round_cannot_be_changed_and_says_so(
+    admin_client: Client, teams: list[Team], round1: Round
+) -> None:
+    """A closed round never goes back: the page does not tell staff to undo it (QA finding)."""
+    services.placements_record(round=round1, ranks={t.pk: i + 1 for i, t in enumerate(teams)})
+    Round.objects.filter(pk=round1.pk).update(status=RoundStatus.CLOSED)
+    page = text(admin_client.get(placements_url(round1)))
+    assert "Kolo 1 je uzavřené: umístění už nelze změnit." in page and "disabled" in page
+    assert "vraťte" not in page
+    data = post_data([(t.pk, "1", False) for t in teams])
+    assert_refused(admin_client, round1, data, "Kolo 1 je uzavřené: umístění už nelze změnit.")
+    assert "vraťte" not in text(admin_client.post(placements_url(round1), data))
 
 
 def test_recording_again_replaces(admin_client: Client, teams: list[Team], round1: Round) -> None:

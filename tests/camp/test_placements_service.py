@@ -65,7 +65,20 @@ def test_recording_refused_once_resolved(teams: list[Team], round1: Round, statu
     round1.refresh_from_db()
     error = record_error(round1, {red.pk: 3, blue.pk: 2, green.pk: 1})
     assert codes(error) == [("round_locked", None)]
-    assert "Undo the resolution first" in error.problems[0].message
+    if status == RoundStatus.RESOLVED:  # a resolution can be undone
+        assert error.problems[0].message == (
+            "Round 1 is already resolved, so its placements cannot be changed. Undo the resolution first."
+        )
+    else:  # a closed round never goes back: no advice to undo it
+        assert error.problems[0].message == "Round 1 is closed: its placements can no longer be changed."
+
+
+def test_closed_round_message_in_czech(teams: list[Team], round1: Round) -> None:
+    Round.objects.filter(pk=round1.pk).update(status=RoundStatus.CLOSED)
+    round1.refresh_from_db()
+    with pytest.raises(PlacementsError) as caught:
+        services.placements_record(round=round1, ranks={teams[0].pk: 1})
+    assert [p.message for p in caught.value.problems] == ["Kolo 1 je uzavřené: umístění už nelze změnit."]
 
 
 def test_status_is_read_from_the_database_not_the_callers_copy(teams: list[Team], round1: Round) -> None:
