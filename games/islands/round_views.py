@@ -843,9 +843,15 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
     partial with the choice to confirm); ``?ship=red.C1&skip=1`` asks whether to skip it. POST
     ``action=choose``: store the choice; ``action=skip`` with ``confirm``: skip it (without
     ``confirm``: a message, nothing stored — one misclick must not throw a telescope away).
+
+    The map is the public one (a team's runner is often at the table), with the picked hex and its
+    neighbours highlighted; ``show_hidden=1`` (a box to tick, carried by every link and form of the
+    page) shows the staff map with the hidden tiles.
     """
     round_ = _round(round_id)
     camp = round_.camp
+    show_hidden = bool((request.POST if request.method == "POST" else request.GET).get("show_hidden"))
+    keep = {"show_hidden": "1"} if show_hidden else {}
     if request.method == "POST":
         _check_perm(request)
         action = request.POST.get("action")
@@ -871,7 +877,7 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
                 messages.error(request, _("Choose a hex or skip the telescope."))
         except services.IslandsError as exc:
             _errors(request, exc)
-        return HttpResponseRedirect(url("after", round_.pk))
+        return HttpResponseRedirect(url("after", round_.pk, **keep))
 
     overview = selectors.round_overview(round_)
     result = overview.result
@@ -903,6 +909,9 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         "done_telescopes": [t for t in overview.telescopes if not t.open],
         "picked": picked,
         "asking_skip": asking_skip,
+        "show_hidden": show_hidden,
+        # Appended to the page's own links (each starts with ``?ship=…``), so the box stays as set.
+        "keep_hidden": "&show_hidden=1" if show_hidden else "",
         "message": message,
         "can_close": overview.closable,
         "resolved": round_.status == RoundStatus.RESOLVED,
@@ -911,12 +920,12 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         "sheets": _sheets_links(request, round_, overview),
     }
     if result is not None:
-        view = selectors.map_view_for_staff(camp)
+        view = selectors.map_view_for_staff(camp) if show_hidden else selectors.map_view_for_public(camp)
         if picked:
             centre = g.parse(picked)
             view = replace(view, highlights=frozenset(g.label(x) for x in telescope_hexes(g, centre)))
         if chosen_ship and round_.status == RoundStatus.RESOLVED:
-            view = view.clicking(url("after", round_.pk, ship=chosen_ship), "#telescopes")
+            view = view.clicking(url("after", round_.pk, ship=chosen_ship, **keep), "#telescopes")
         hint_rows = []
         for row in overview.teams:
             for hint in selectors.team_hints(result, row.team):
@@ -931,7 +940,7 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
                 )
         context.update(
             map_svg=svgmap.render_svg(view),
-            legend=svgmap.legend(staff=True),
+            legend=svgmap.legend(staff=show_hidden),
             public_events=group_events(selectors.result_events(result, viewer="public")),
             hint_rows=hint_rows,
         )

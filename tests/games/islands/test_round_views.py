@@ -536,6 +536,38 @@ def test_skipping_a_telescope_asks_first(staff_client: Client, game: Round, team
     assert TelescopeChoice.objects.filter(result=result, ship=who, hex="").exists()
 
 
+def test_after_page_hides_hidden_tiles_unless_asked(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    """A team's runner is often at the table: the after page's map is the public one by default
+    (as on the order page), the staff map only with the box ticked; a telescope is picked either way."""
+    result = _resolved_with_telescope(game, teams)
+    who = result.pending_telescopes[0]
+    assert BoardHex.objects.filter(camp=game.camp, revealed=False).exclude(tile="open_sea").exists()
+    html = staff_client.get(url("after", game.pk)).content.decode()
+    assert "staff-hidden" not in html and "zo-hatch" not in html
+    assert 'class="hex hidden"' in html and 'name="show_hidden"' in html
+    assert "?ship=" in html and "hex=" in html  # the map can still be clicked
+    # A click picks the hex and highlights it and its neighbours, still on the public map.
+    fragment = staff_client.get(url("after", game.pk), {"ship": who, "hex": "B2"}, **HTMX).content.decode()
+    assert 'value="B2"' in fragment and 'class="hl"' in fragment and "staff-hidden" not in fragment
+    # With the box ticked: the hidden tiles, and every link and form keeps the box ticked.
+    shown = staff_client.get(url("after", game.pk), {"ship": who, "show_hidden": "1"}, **HTMX)
+    shown = shown.content.decode()
+    assert "staff-hidden" in shown and "checked" in shown
+    assert "show_hidden=1&amp;hex=" in shown  # the map's links
+    fragment = staff_client.get(
+        url("after", game.pk), {"ship": who, "hex": "B2", "show_hidden": "1"}, **HTMX
+    ).content.decode()
+    assert "staff-hidden" in fragment and 'class="hl"' in fragment
+    assert '<input type="hidden" name="show_hidden" value="1">' in fragment  # the confirmation form
+    response = staff_client.post(
+        url("after", game.pk), {"action": "choose", "ship": who, "hex": "B2", "show_hidden": "1"}
+    )
+    assert response.status_code == 302 and "show_hidden=1" in response["Location"]
+    assert TelescopeChoice.objects.filter(result=result, hex="B2").exists()
+
+
 def test_after_page_offers_the_sheets_once_no_telescope_is_pending(
     staff_client: Client, game: Round, teams: list[Team]
 ) -> None:
