@@ -201,6 +201,9 @@ def private_context(view: Mapping[str, Any], colours: Mapping[str, str]) -> dict
         ],
         "hand_size": sum(you["hand"].values()),
         "row": next(r for r in ctx["players"] if r["name"] == you["name"]),
+        # once the game is over: the team's place and final score by source (public by then); the
+        # running "gold" (cashed in so far) is then only one part of it
+        "final": next((r for r in ctx["ranking"] if r["who"]["name"] == you["name"]), None),
     }
     return ctx
 

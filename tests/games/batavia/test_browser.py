@@ -59,3 +59,41 @@ def test_a_team_bids_and_lays_cards_from_its_phone(
     assert (
         last["by"] == "Modří" and last["play"] == {company: max(need[index], 1)} and last["move"] == company
     )
+
+
+#: Every table on a phone page fits the screen or scrolls sideways in its own box: the page itself
+#: never gets wider than the phone, so nothing is cut off at its right edge.
+LAYOUT = """() => {
+  const width = window.innerWidth;
+  const tables = [...document.querySelectorAll('#bt-live table')].map(t => {
+    const box = t.closest('.bt-scroll');
+    const r = (box || t).getBoundingClientRect();
+    return {cls: t.className, boxed: !!box, right: Math.round(r.right), wide: t.scrollWidth};
+  });
+  return {page: document.documentElement.scrollWidth, width, tables};
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("width", [360, 390])
+def test_phone_page_tables_never_run_off_the_screen(
+    live_server: Any, browser: Any, session: BataviaSession, width: int
+) -> None:
+    seats = {s.number: s for s in session.seats.all()}
+    phone = browser.new_page(viewport={"width": width, "height": 844})
+
+    def check(where: str) -> None:
+        layout = phone.evaluate(LAYOUT)
+        assert layout["page"] <= width, (where, layout)
+        assert layout["tables"], where
+        for t in layout["tables"]:
+            assert t["right"] <= width, (where, t)
+            assert t["boxed"] or t["wide"] <= width, (where, t)
+
+    phone.goto(f"{live_server.url}/batavia/t/{seats[1].token}/")
+    check("during the game")
+    for s in seats.values():  # bots play the game to its end
+        services.seat_set_bot(seat=s, bot="greedy")
+    phone.goto(f"{live_server.url}/batavia/t/{seats[1].token}/")
+    assert "Konečné pořadí" in phone.inner_text("#bt-live")
+    check("after the game")

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from camp.models import MiniGame, Placement, Round, Team
 from games.batavia import selectors, services
+from games.batavia.engine.rules import score
 from games.batavia.models import BataviaSeat, BataviaSession, SessionMode
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -292,6 +293,30 @@ def test_team_draws(client: Client, session: BataviaSession) -> None:
     assert response.status_code == 302
     session.refresh_from_db()
     assert session.record["actions"][-1] == {"by": "Červení", "draw": True}
+
+
+def test_a_finished_game_shows_the_final_score_not_the_gold(client: Client, session: BataviaSession) -> None:
+    """During the game the hand line shows the gold cashed in so far; after it, that is only one
+    part of the final score, so the page shows the score, its parts and the place instead."""
+    during = text(client.get(team_url(seat(session, 1))))
+    assert "zlaté: <strong>0</strong>" in during and "Vaše konečné skóre" not in during
+    for s in session.seats.all():
+        services.seat_set_bot(seat=s, bot="greedy")
+    session.refresh_from_db()
+    assert session.status == "finished"
+    state = selectors.session_state(session)
+    assert state is not None
+    scores = dict(zip(state.names, score(state), strict=True))
+    for s in session.seats.select_related("team"):
+        body = text(client.get(team_url(s)))
+        mine = scores[s.team.name]
+        assert f"Vaše konečné skóre: <strong>{mine.total}</strong>" in body, s.team.name
+        assert (
+            f"výměny {mine.cashed} + burzy {mine.exchanges} + směnky {mine.bills} + cíl {mine.goal}"
+            f" + pečeti {mine.seals}" in body
+        )
+        assert re.search(r"\(\d\. místo\)", body)
+        assert "zlaté: <strong>" not in body  # the running gold line is gone
 
 
 # ------------------------------------------------------------------------------- game master forms
