@@ -65,16 +65,16 @@ def _undo_info(state: Any) -> str | None:
 
 @admin.register(BataviaSession)
 class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    list_display = ["__str__", "round_label", "mode", "status", "updated_at", "open_link"]
+    list_display = ["__str__", "camp_label", "mode", "status", "updated_at", "open_link"]
     list_filter = ["mode", "status"]
     list_select_related = ["minigame__round__camp"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False  # created from the round ("Batavia" on the round's page)
 
-    @admin.display(description=gettext_lazy("round"))
-    def round_label(self, obj: BataviaSession) -> str:
-        return str(obj.minigame.round)
+    @admin.display(description=gettext_lazy("camp run"))
+    def camp_label(self, obj: BataviaSession) -> str:
+        return str(obj.minigame.round.camp)  # the round is in the game's name already
 
     @admin.display(description=gettext_lazy("open"))
     def open_link(self, obj: BataviaSession) -> str:

@@ -75,7 +75,13 @@ class BataviaSession(models.Model):
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
-        return _("Batavia – %(minigame)s") % {"minigame": self.minigame}  # type: ignore[no-any-return]
+        """The round, then the mini-game's name ("3. herní kolo – Batavia"), with "Batavia" added only
+        when that name does not say it already (never "Batavia – Batavia")."""
+        name = self.minigame.name
+        values = {"round": self.minigame.round, "minigame": name}
+        if "batavia" in name.casefold():
+            return _("%(round)s – %(minigame)s") % values  # type: ignore[no-any-return]
+        return _("%(round)s – %(minigame)s (Batavia)") % values  # type: ignore[no-any-return]
 
 
 class BataviaSeat(models.Model):

@@ -143,6 +143,24 @@ def test_view_only_staff_never_get_the_team_links(session: BataviaSession, djang
     assert client.post(url("seat", session), renew).status_code == 403
 
 
+def test_the_game_list_names_each_game_once(staff: Client, session: BataviaSession) -> None:
+    """The round, then the mini-game's name; "Batavia" is added only when that name lacks it."""
+    minigame = session.minigame
+    assert str(session) == "1. herní kolo – Batavia v jídelně"
+    body = text(staff.get("/admin/batavia/bataviasession/"))
+    assert "1. herní kolo – Batavia v jídelně" in body and "Batavia – Batavia" not in body
+    minigame.name = "Batavia"
+    minigame.save()
+    session.refresh_from_db()
+    assert str(session) == "1. herní kolo – Batavia"
+    body = text(staff.get("/admin/batavia/bataviasession/"))
+    assert "1. herní kolo – Batavia</a>" in body and "Batavia – Batavia" not in body
+    minigame.name = "Deštivý den"
+    minigame.save()
+    session.refresh_from_db()
+    assert str(session) == "1. herní kolo – Deštivý den (Batavia)"
+
+
 def test_no_admin_list_filters_on_a_token(session: BataviaSession, django_user_model: Any) -> None:
     """The admin lets a URL filter on a model's own fields: ``?token__gte=…`` and the list's count
     would spell out a team's link to anyone who may view seats. Refused (400), like the lookups
