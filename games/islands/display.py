@@ -153,23 +153,17 @@ def order_problem_text(problem: OrderProblem, *, fire_label: str = "") -> str:
             return gettext("the ship may not move this round: an octopus holds it")
         return gettext("the ship may not move this round: a mermaid keeps it")
     if code is ProblemCode.ROUTE_TOO_LONG:
-        allowed = int(p.get("allowed", 0))
-        return ngettext(
-            "the route has %(length)d moves but the team has only %(allowed)d step",
-            "the route has %(length)d moves but the team has only %(allowed)d steps",
-            allowed,
-        ) % {"length": int(p.get("length", 0)), "allowed": allowed}
+        length = int(p.get("length", 0))
+        moves = ngettext("the route has %(length)d move", "the route has %(length)d moves", length)
+        return _too_long(moves % {"length": length}, int(p.get("allowed", 0)))
     if code is ProblemCode.UNKNOWN_DIRECTION:
         return gettext("“%(token)s” is not a direction") % {"token": p.get("token")}
     if code is ProblemCode.OFF_BOARD:
         return gettext("would sail off the board at %(at)s") % {"at": p.get("at")}
     if code is ProblemCode.HARBOR_TOO_LONG:
-        allowed = int(p.get("allowed", 0))
-        return ngettext(
-            "%(length)d harbor moves but the team has only %(allowed)d step",
-            "%(length)d harbor moves but the team has only %(allowed)d steps",
-            allowed,
-        ) % {"length": int(p.get("length", 0)), "allowed": allowed}
+        length = int(p.get("length", 0))
+        moves = ngettext("%(length)d harbor move", "%(length)d harbor moves", length)
+        return _too_long(moves % {"length": length}, int(p.get("allowed", 0)))
     if code is ProblemCode.BAD_HARBOR_MOVE:
         return gettext("a harbor moves by + (next bay), - (previous bay) or . (stays)")
     if code is ProblemCode.FIRE_WITHOUT_BATTLESHIP:
@@ -177,6 +171,15 @@ def order_problem_text(problem: OrderProblem, *, fire_label: str = "") -> str:
     if code is ProblemCode.FIRE_OFF_BOARD:
         return gettext("%(target)s is not a hex of the board") % {"target": fire_label or p.get("target")}
     return problem.message  # pragma: no cover - every code is handled above
+
+
+def _too_long(moves: str, allowed: int) -> str:
+    """The moves "but the team has only <M steps>": each number with its own plural form (Czech has
+    three: 1 tah, 2–4 tahy, 5 tahů), so one ``ngettext`` with two numbers would not do."""
+    steps = ngettext("the team has only %(allowed)d step", "the team has only %(allowed)d steps", allowed) % {
+        "allowed": allowed
+    }
+    return gettext("%(moves)s but %(steps)s") % {"moves": moves, "steps": steps}
 
 
 def route_token_text(token: str, *, czech: bool) -> str:

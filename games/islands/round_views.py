@@ -153,12 +153,18 @@ def round_steps(round_: Round, overview: selectors.RoundOverview) -> list[Step]:
             "team": row.team,
             "colour": svgmap.safe_colour(row.team.colour),
             "stored": row.has_orders,
+            # Stored, but no longer passing the check (e.g. the placements changed the AP).
+            "stale": row.problems,
             "ap": row.ap,
             "url": url("orders", round_.pk, row.team.pk) if opened else None,
         }
         for row in overview.teams
     )
     stored = sum(1 for t in teams if t["stored"])
+    stale = sum(1 for t in teams if t["stale"])
+    stored_hint = _("%(stored)d of %(total)d stored") % {"stored": stored, "total": len(teams)}
+    if stale and not resolved:
+        stored_hint += ", " + ngettext("%(n)d no longer fits", "%(n)d no longer fit", stale) % {"n": stale}
     pending = len(overview.pending_telescopes)
     return [
         Step(
@@ -177,9 +183,9 @@ def round_steps(round_: Round, overview: selectors.RoundOverview) -> list[Step]:
         Step(
             _("Type in every team's orders"),
             None,
-            resolved or (opened and bool(teams) and stored == len(teams)),
+            resolved or (opened and bool(teams) and stored == len(teams) and not stale),
             current=opened and not resolved,
-            hint=_("%(stored)d of %(total)d stored") % {"stored": stored, "total": len(teams)},
+            hint=stored_hint,
             children=teams,
         ),
         Step(
@@ -819,7 +825,7 @@ def _preview_context(round_: Round, preview: services.RoundPreviewData) -> dict[
             team_problems.append(
                 {
                     "team": name,
-                    "message": problem.message,
+                    "message": problem.team_message,  # the row names the team
                     "url": url("orders", round_.pk, team.pk) if team else None,
                 }
             )

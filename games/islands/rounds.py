@@ -97,7 +97,8 @@ class OrdersProblem:
 
     ``field`` is ``build_cargo``, ``build_battleship``, ``build``, ``routes``, ``harbor``, ``fire``,
     ``ap`` or ``team``; ``ship`` and ``step`` say where when known. ``team`` is set for problems of
-    stored orders (resolve, preview), where the message starts with the team's name.
+    stored orders (resolve, preview), where the message starts with the team's name; ``detail`` is
+    then the message without it, for a page that names the team itself (:attr:`team_message`).
     """
 
     message: str
@@ -106,9 +107,15 @@ class OrdersProblem:
     ship: str | None = None
     step: int | None = None
     team: str | None = None
+    detail: str = ""
 
     def __str__(self) -> str:
         return self.message
+
+    @property
+    def team_message(self) -> str:
+        """The message without the team's name ("Loď C1: …"), for a row that shows the team."""
+        return self.detail or self.message
 
 
 class OrdersInvalid(IslandsError):
@@ -657,6 +664,7 @@ def _stored_orders(
                     p.ship,
                     p.step,
                     team=team.name,
+                    detail=p.message,
                 )
                 for p in check.problems
             ]

@@ -353,11 +353,18 @@ def map_view_of_state(state: es.GameState, colours: dict[str, str], *, staff: bo
 
 @dataclass(frozen=True)
 class TeamRoundRow:
-    """One team in a round: its AP, its stored orders (None: none yet)."""
+    """One team in a round: its AP, its stored orders (None: none yet) and, while the round is open
+    for orders, why those no longer pass the check against the current state and AP (e.g. the
+    placements were recorded again): the problems' messages without the team's name."""
 
     team: Team
     ap: int
     orders: TeamOrders | None
+    problems: tuple[str, ...] = ()
+
+    @property
+    def stale(self) -> bool:
+        return bool(self.problems)
 
     @property
     def has_orders(self) -> bool:
@@ -435,12 +442,13 @@ def round_overview(round: Round) -> RoundOverview:  # noqa: A002
     choices = list(TelescopeChoice.objects.filter(result=result)) if result is not None else []
     opened = IslandsRound.objects.filter(round=round).exists()
     blockers: list[str] = []
+    problems: dict[str, list[Any]] = {}
     if round.status != RoundStatus.ORDERS_OPEN:
         blockers.append(
             _("Round %(number)d is %(status)s.")
             % {"number": round.number, "status": RoundStatus(round.status).label}
         )
-    else:
+    else:  # the same check as the preview and the resolution: stored orders gone stale show here
         try:
             state = game_state(round.camp, round=round)
             _orders, problems, _missing = _stored_orders(round, state)
@@ -451,7 +459,15 @@ def round_overview(round: Round) -> RoundOverview:  # noqa: A002
         round=round,
         status=round.status,
         opened=opened,
-        teams=[TeamRoundRow(team=t, ap=int(ap.get(t.pk, 0)), orders=orders.get(t.pk)) for t in teams],
+        teams=[
+            TeamRoundRow(
+                team=t,
+                ap=int(ap.get(t.pk, 0)),
+                orders=orders.get(t.pk),
+                problems=tuple(p.team_message for p in problems.get(t.name, [])),
+            )
+            for t in teams
+        ],
         result=result,
         telescopes=_telescopes(result, choices),
         blockers=blockers,

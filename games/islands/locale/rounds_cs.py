@@ -17,6 +17,7 @@ CS: dict[str, str] = {
     "The board is not ready: generate it, draw the sides, pick the bays and start the game.": "Herní plán není připraven: vytvořte ho, vylosujte strany, vyberte zátoky a zahajte hru.",
     "“%(value)s” is not a whole number of ships": "„%(value)s“ není celý počet lodí",
     "%(team)s: %(problem)s": "%(team)s: %(problem)s",
+    "%(moves)s but %(steps)s": "%(moves)s, ale %(steps)s",
     "%(team)s has no harbor and ships in the game.": "%(team)s nemá ve hře přístav ani lodě.",
     "“%(label)s” is not a hex of this board (A1 … %(last)s)": "„%(label)s“ není hex tohoto herního plánu (A1 … %(last)s)",
     "%(label)s is a bay: a battleship fires at a hex of the board": "%(label)s je zátoka: bitevní loď střílí na hex herního plánu",
@@ -152,22 +153,31 @@ CS: dict[str, str] = {
 }
 
 PLURALS: dict[str, tuple[str, list[str]]] = {
-    "the route has %(length)d moves but the team has only %(allowed)d step": (
-        "the route has %(length)d moves but the team has only %(allowed)d steps",
+    "the route has %(length)d move": (
+        "the route has %(length)d moves",
         [
-            "trasa má %(length)d tahů, ale tým má jen %(allowed)d krok",
-            "trasa má %(length)d tahů, ale tým má jen %(allowed)d kroky",
-            "trasa má %(length)d tahů, ale tým má jen %(allowed)d kroku",
-            "trasa má %(length)d tahů, ale tým má jen %(allowed)d kroků",
+            "trasa má %(length)d tah",
+            "trasa má %(length)d tahy",
+            "trasa má %(length)d tahu",
+            "trasa má %(length)d tahů",
         ],
     ),
-    "%(length)d harbor moves but the team has only %(allowed)d step": (
-        "%(length)d harbor moves but the team has only %(allowed)d steps",
+    "%(length)d harbor move": (
+        "%(length)d harbor moves",
         [
-            "%(length)d posunů přístavu, ale tým má jen %(allowed)d krok",
-            "%(length)d posunů přístavu, ale tým má jen %(allowed)d kroky",
-            "%(length)d posunů přístavu, ale tým má jen %(allowed)d kroku",
-            "%(length)d posunů přístavu, ale tým má jen %(allowed)d kroků",
+            "%(length)d posun přístavu",
+            "%(length)d posuny přístavu",
+            "%(length)d posunu přístavu",
+            "%(length)d posunů přístavu",
+        ],
+    ),
+    "the team has only %(allowed)d step": (
+        "the team has only %(allowed)d steps",
+        [
+            "tým má jen %(allowed)d krok",
+            "tým má jen %(allowed)d kroky",
+            "tým má jen %(allowed)d kroku",
+            "tým má jen %(allowed)d kroků",
         ],
     ),
     "%(who)s delivered %(chests)d chest to the harbor": (

@@ -70,3 +70,33 @@ def test_the_path_leads_and_a_file_level_problem_starts_with_a_capital() -> None
             sample(ScenarioProblemCode.WRONG_SHIP_KIND, "teams[0].ships[1].kind")
         )
         assert line == "teams[0].ships[1].kind: ship C2 is a cargo ship"
+
+
+ROUTE, HARBOR = ProblemCode.ROUTE_TOO_LONG, ProblemCode.HARBOR_TOO_LONG
+
+
+@pytest.mark.parametrize(
+    ("code", "length", "allowed", "czech", "english"),
+    [
+        (ROUTE, 1, 0, "trasa má 1 tah, ale tým má jen 0 kroků",
+         "the route has 1 move but the team has only 0 steps"),
+        (ROUTE, 3, 2, "trasa má 3 tahy, ale tým má jen 2 kroky",
+         "the route has 3 moves but the team has only 2 steps"),
+        (ROUTE, 5, 1, "trasa má 5 tahů, ale tým má jen 1 krok",
+         "the route has 5 moves but the team has only 1 step"),
+        (HARBOR, 2, 1, "2 posuny přístavu, ale tým má jen 1 krok",
+         "2 harbor moves but the team has only 1 step"),
+        (HARBOR, 7, 4, "7 posunů přístavu, ale tým má jen 4 kroky",
+         "7 harbor moves but the team has only 4 steps"),
+    ],
+)  # fmt: skip
+def test_too_long_counts_each_number_in_its_own_plural(
+    code: ProblemCode, length: int, allowed: int, czech: str, english: str
+) -> None:
+    """Czech has three plural forms (1 tah, 2–4 tahy, 5+ tahů), one per number of the message."""
+    params = (("length", length), ("allowed", allowed))
+    problem = OrderProblem("red", code, "routes", "C1", None, params=params)
+    with translation.override("cs"):
+        assert display.order_problem_text(problem) == czech
+    with translation.override("en"):
+        assert display.order_problem_text(problem) == english

@@ -458,6 +458,13 @@ def test_preview_stores_nothing_then_commit_once(
     assert url("after", game.pk) in html
 
 
+def _placements_again_without(round_: Round, teams: list[Team], dropped: Team) -> None:
+    """The placements recorded again, ``dropped`` now "did not play" (0 AP)."""
+    others = [t for t in teams if t != dropped]
+    ranks: dict[int, int | None] = {t.pk: i for i, t in enumerate(others, start=1)}
+    camp_services.placements_record(round=round_, ranks={**ranks, dropped.pk: None})
+
+
 def test_preview_names_orders_that_no_longer_fit(
     staff_client: Client, game: Round, teams: list[Team]
 ) -> None:
@@ -465,9 +472,33 @@ def test_preview_names_orders_that_no_longer_fit(
     TeamOrders.objects.filter(round=game, team=teams[0]).update(build_cargo=3)
     html = staff_client.get(url("resolve", game.pk)).content.decode()
     assert teams[0].name in html and url("orders", game.pk, teams[0].pk) in html
+    assert f"{teams[0].name}: {teams[0].name}:" not in html  # the row names the team once
     response = staff_client.post(url("resolve", game.pk), follow=True)
     assert response.status_code == 200
     assert not RoundResult.objects.filter(round=game).exists()
+
+
+def test_round_page_warns_of_stored_orders_gone_stale(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    """Orders stored, then the placements recorded again: the round page names the team whose
+    orders no longer pass (the preview's check), not just "3 of 3 stored"."""
+    _store_all(game, teams)
+    html = staff_client.get(url("page", game.pk)).content.decode()
+    assert html.count('class="stored"') == 3 and 'class="zo-stale"' not in html
+    _placements_again_without(game, teams, teams[1])
+    html = unescape(staff_client.get(url("page", game.pk)).content.decode())
+    assert html.count('class="stored"') == 2 and html.count('class="stale"') == 1
+    assert "uloženo 3 z 3, 1 už neplatí" in html
+    stale = html[html.index('class="stale"') :]
+    stale = stale[: stale.index("</li>\n")]
+    assert teams[1].name in stale and "Uložený plán tahu už neplatí" in stale
+    assert "ale tým má jen 0 kroků" in stale and f"{teams[1].name}:" not in stale
+    assert url("orders", game.pk, teams[1].pk) in stale
+    # The preview says the same, the team named once, the moves in the right Czech plural.
+    preview = unescape(staff_client.get(url("resolve", game.pk)).content.decode())
+    assert f"{teams[1].name}: {teams[1].name}:" not in preview
+    assert "trasa má 1 tah, ale tým má jen 0 kroků" in preview
 
 
 def _resolved_with_telescope(game: Round, teams: list[Team]) -> RoundResult:
