@@ -12,6 +12,7 @@ from django.contrib.auth.models import Group, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce
+from django.forms.models import BaseInlineFormSet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
@@ -36,6 +37,7 @@ from camp.services import (
     placements_locked_message,
     placements_record,
     round_create,
+    team_create,
 )
 
 admin.site.site_header = gettext_lazy("Golden Islands – staff")
@@ -51,9 +53,19 @@ def colour_swatch(colour: str) -> str:
 # ------------------------------------------------------------------------------------------ camps
 
 
+class TeamInlineFormSet(BaseInlineFormSet):
+    def save_new(self, form: Any, commit: bool = True) -> Team:
+        """A new team goes through ``team_create`` (which locks the camp run and asks its locks)."""
+        if not commit:
+            return super().save_new(form, commit)
+        data = form.cleaned_data
+        return team_create(camp=self.instance, name=data["name"], colour=data["colour"], order=data["order"])
+
+
 class TeamInline(admin.TabularInline):
     model = Team
     form = TeamForm
+    formset = TeamInlineFormSet
     fields = ["name", "colour", "order"]
     min_num = 0
 
@@ -160,6 +172,17 @@ class TeamAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Team | None = None) -> list[str]:
         return ["camp"] if obj is not None else []
+
+    def save_model(self, request: HttpRequest, obj: Team, form: Any, change: bool) -> None:
+        if change:
+            super().save_model(request, obj, form, change)
+            return
+        created = team_create(camp=obj.camp, name=obj.name, colour=obj.colour, order=obj.order)
+        # Adopt the created row so the admin logs it and redirects to it.
+        obj.pk = created.pk
+        obj.name, obj.colour, obj.order = created.name, created.colour, created.order
+        obj._state.adding = False
+        obj._state.db = created._state.db
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Team]:
         return super().get_queryset(request).annotate(ap_sum=Coalesce(Sum("placements__ap"), 0))

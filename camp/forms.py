@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from camp.locks import Lock
 from camp.models import Camp, MiniGame, Team
-from camp.services import MINIGAME_KIND_LOCK, Problem
+from camp.services import MINIGAME_KIND_LOCK, TEAM_ADD_LOCK, Problem
 
 MAX_FORM_ROWS = 200
 _WHOLE_NUMBER = re.compile(r"^\s*[+]?\d{1,6}\s*$")
@@ -106,6 +106,17 @@ class TeamForm(forms.ModelForm):
         model = Team
         fields = ["name", "colour", "order"]
         widgets = {"colour": forms.TextInput(attrs={"placeholder": "#c0392b", "size": 8, "maxlength": 7})}
+
+    def clean(self) -> dict[str, Any]:
+        """A new team: refused when its camp run takes no new team (see ``TEAM_ADD_LOCK``). The team
+        page has a camp field; in the camp page's inline the camp is the page's (not saved yet on the
+        add page: a new camp run has no game to lock it)."""
+        cleaned = super().clean()
+        if self.instance.pk is None:
+            camp = cleaned.get("camp")
+            if isinstance(camp, Camp) and camp.pk is not None and (reason := TEAM_ADD_LOCK.reason(camp)):
+                raise forms.ValidationError(reason, code="team_add_locked")
+        return cleaned
 
     def clean_name(self) -> Any:
         name = self.cleaned_data.get("name")

@@ -80,9 +80,23 @@ def camp_create(
     return camp
 
 
+#: Why a camp run takes no new team (the islands app: once its game has started, a new team would
+#: have no harbor and no ship). The games register their checks; the admin team forms ask it too.
+TEAM_ADD_LOCK: Lock[[Camp]] = Lock()
+register_team_add_lock = TEAM_ADD_LOCK.register
+
+
 @transaction.atomic
 def team_create(*, camp: Camp, name: str, colour: str, order: int | None = None) -> Team:
-    """Add a team to a camp run; without ``order`` it takes the next seat."""
+    """Add a team to a camp run; without ``order`` it takes the next seat.
+
+    Refused (``ValidationError``, code ``team_add_locked``, nothing stored) when a game registered
+    in :data:`TEAM_ADD_LOCK` says the camp run takes no new team. The camp row is locked first, as
+    the games' set-up services do, so a game cannot start between the check and the insert.
+    """
+    camp = Camp.objects.select_for_update().get(pk=camp.pk)
+    if reason := TEAM_ADD_LOCK.reason(camp):
+        raise ValidationError(reason, code="team_add_locked")
     if order is None:
         order = (Team.objects.filter(camp=camp).aggregate(m=Max("order"))["m"] or 0) + 1
     team = Team(camp=camp, name=name.strip(), colour=colour.strip().lower(), order=order)

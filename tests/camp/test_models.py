@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.test import Client
 
 from camp import services
 from camp.forms import APTableField
@@ -96,3 +97,43 @@ def test_a_team_with_results_cannot_be_deleted(red: Team, round1: object) -> Non
     services.placements_record(round=round1, ranks={red.pk: 1})  # type: ignore[arg-type]
     with pytest.raises(ProtectedError):
         red.delete()
+
+
+# ------------------------------------------------------------------------------------ team add lock
+
+
+def test_team_create_asks_the_games_team_add_locks(
+    camp: Camp, teams: list[Team], other_camp: Camp, admin_client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's check (registered like the islands one) refuses a new team in the service, on the
+    team page and in the camp page's inline, with its reason; nothing is stored; other camps go on."""
+    from django.urls import reverse
+
+    monkeypatch.setattr(services.TEAM_ADD_LOCK, "_checks", [lambda c: "Zavřeno." if c.pk == camp.pk else ""])
+    before = list(Team.objects.order_by("id").values_list("id", "name"))
+    with pytest.raises(ValidationError) as caught:
+        services.team_create(camp=camp, name="Žlutí", colour="#f1c40f")
+    assert caught.value.code == "team_add_locked" and caught.value.messages == ["Zavřeno."]
+    response = admin_client.post(
+        reverse("admin:camp_team_add"), {"camp": camp.pk, "name": "Žlutí", "colour": "#f1c40f", "order": "4"}
+    )
+    assert response.status_code == 200 and "Zavřeno." in response.content.decode()
+    data = {
+        "name": camp.name,
+        "year": str(camp.year),
+        "run_number": str(camp.run_number),
+        "board_side": str(camp.board_side),
+        "ap_table": "14, 11, 8",
+        "teams-TOTAL_FORMS": "1",
+        "teams-INITIAL_FORMS": "0",
+        "teams-MIN_NUM_FORMS": "0",
+        "teams-MAX_NUM_FORMS": "1000",
+        "teams-0-camp": str(camp.pk),
+        "teams-0-name": "Žlutí",
+        "teams-0-colour": "#f1c40f",
+        "teams-0-order": "4",
+    }
+    response = admin_client.post(reverse("admin:camp_camp_change", args=[camp.pk]), data)
+    assert response.status_code == 200 and "Zavřeno." in response.content.decode()
+    assert list(Team.objects.order_by("id").values_list("id", "name")) == before
+    assert services.team_create(camp=other_camp, name="Žlutí", colour="#f1c40f").camp == other_camp
