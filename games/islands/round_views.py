@@ -426,33 +426,72 @@ def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]
 
 def _ship_rows(ships: list[Ship], bay_label: str, side: int) -> list[dict[str, Any]]:
     g = geometry(side)
-    rows = []
-    for ship in ships:
-        flags = []
-        if ship.seahorse:
-            flags.append(_("seahorse: moves 2 hexes per step"))
-        if ship.mermaid:
-            flags.append(_("mermaid: may not move"))
-        if ship.octopus:
-            flags.append(_("held by an octopus"))
-        if ship.boat:
-            flags.append(_("boat: +%(n)d chest room") % {"n": ship.boat})
-        battleship = ship.kind == "battleship"
-        rows.append(
-            {
-                "ident": ship.ident,
-                "kind": _("battleship") if battleship else _("cargo ship"),
-                "battleship": battleship,
-                "at": _("in the harbor (%(bay)s)") % {"bay": bay_label}
-                if ship.q is None or ship.r is None
-                else g.label(Hex(ship.q, ship.r)),
-                "chests": ship.chests,
-                "room": 0 if battleship else 1 + ship.boat,
-                "flags": flags,
-                "may_move": not (ship.mermaid or ship.octopus),
-            }
+    return [
+        _ship_row(
+            ident=ship.ident,
+            battleship=ship.kind == "battleship",
+            at=None if ship.q is None or ship.r is None else g.label(Hex(ship.q, ship.r)),
+            bay_label=bay_label,
+            chests=ship.chests,
+            boat=ship.boat,
+            seahorse=ship.seahorse,
+            mermaid=ship.mermaid,
+            octopus=ship.octopus,
         )
-    return rows
+        for ship in ships
+    ]
+
+
+def _state_ship_rows(team: Any, g: Any) -> list[dict[str, Any]]:
+    """The rows of :func:`_ship_rows` for an engine team (e.g. in the state before a round)."""
+    ships = sorted(team.ships, key=lambda s: (s.id == "B", s.id))  # as on the sheet: C1 … C6, then B
+    return [
+        _ship_row(
+            ident=ship.id,
+            battleship=ship.kind.value == "battleship",
+            at=None if ship.at is None else g.label(ship.at),
+            bay_label=g.label(team.harbor),
+            chests=ship.chests,
+            boat=ship.boat,
+            seahorse=ship.seahorse,
+            mermaid=ship.mermaid,
+            octopus=ship.octopus,
+        )
+        for ship in ships
+    ]
+
+
+def _ship_row(
+    *,
+    ident: str,
+    battleship: bool,
+    at: str | None,
+    bay_label: str,
+    chests: int,
+    boat: int,
+    seahorse: bool,
+    mermaid: bool,
+    octopus: bool,
+) -> dict[str, Any]:
+    flags = []
+    if seahorse:
+        flags.append(_("seahorse: moves 2 hexes per step"))
+    if mermaid:
+        flags.append(_("mermaid: may not move"))
+    if octopus:
+        flags.append(_("held by an octopus"))
+    if boat:
+        flags.append(_("boat: +%(n)d chest room") % {"n": boat})
+    return {
+        "ident": ident,
+        "kind": _("battleship") if battleship else _("cargo ship"),
+        "battleship": battleship,
+        "at": _("in the harbor (%(bay)s)") % {"bay": bay_label} if at is None else at,
+        "chests": chests,
+        "room": 0 if battleship else 1 + boat,
+        "flags": flags,
+        "may_move": not (mermaid or octopus),
+    }
 
 
 #: One colour per ship on the order-entry map (all ships of one team would share the team colour).
@@ -568,13 +607,19 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
     round_ = _round(round_id)
     camp = round_.camp
     team = get_object_or_404(Team, pk=team_id, camp_id=camp.pk)
+    page_url = url("orders", round_.pk, team.pk)
+    title = _("Orders of %(team)s – %(round)s") % {"team": team.name, "round": round_}
+    if round_.status in (RoundStatus.RESOLVED, RoundStatus.CLOSED):
+        if request.method == "POST" and not request.htmx:
+            _check_perm(request)
+            messages.error(request, _("The orders can no longer be changed: the round is not open."))
+            return HttpResponseRedirect(page_url)
+        return _played_orders_page(request, model_admin, round_, team, title=title, page_url=page_url)
     ships = list(Ship.objects.filter(team=team).order_by("ident"))
     ships.sort(key=lambda s: (s.ident == "B", s.ident))  # as on the sheet: C1 … C6, then B
     idents = [s.ident for s in ships]
     modes = click_modes(ships)
     editable = round_.status == RoundStatus.ORDERS_OPEN
-    page_url = url("orders", round_.pk, team.pk)
-    title = _("Orders of %(team)s – %(round)s") % {"team": team.name, "round": round_}
     click_message = ""
     saved_problems: list[Any] = []
     submitted = False
@@ -707,6 +752,84 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
         context=context,
         fragment=fragment,
     )
+
+
+def _played_orders_page(
+    request: HttpRequest,
+    model_admin: Any,
+    round_: Round,
+    team: Team,
+    *,
+    title: str,
+    page_url: str,
+) -> HttpResponse:
+    """A resolved or closed round's orders of one team, read-only: the stored orders as text, the
+    team's ships and the map as they were *before* the round, the routes drawn from there (htmx:
+    the ``editor`` partial; ``?show_hidden=1`` the staff map). Nothing on it can be changed."""
+    camp = round_.camp
+    show_hidden = bool(request.GET.get("show_hidden"))
+    played = services.played_orders(round=round_, team=team, notation=_notation())
+    context: dict[str, Any] = {
+        "round": round_,
+        "camp": camp,
+        "team": team,
+        "here": team.name,
+        "colour": svgmap.safe_colour(team.colour),
+        "played": True,
+        "editable": False,
+        "stored": played.text is not None,
+        "page_url": page_url,
+        "show_hidden": show_hidden,
+        "check": {"ap": services.team_ap(round_, team)},  # the page's header line reads it
+        "cargo_cost": CARGO_SHIP_COST,
+        "battleship_cost": BATTLESHIP_COST,
+    }
+    if played.text is not None:
+        text = played.text
+        context["orders_text"] = {
+            "build_cargo": text["build_cargo"],
+            "build_battleship": text["build_battleship"],
+            "routes": [
+                {"ident": ident, "route": route, "colour": SHIP_COLOURS.get(ident, "#222")}
+                for ident, route in sorted(text["routes"].items(), key=lambda kv: (kv[0] == "B", kv[0]))
+                if route
+            ],
+            "harbor": text["harbor"],
+            "fire": text["fire"],
+        }
+    if played.state is not None and played.team is not None:
+        g = played.state.geometry
+        context["ships"] = _state_ship_rows(played.team, g)
+        colours = dict(Team.objects.filter(camp_id=camp.pk).values_list("name", "colour"))
+        view = selectors.map_view_of_state(played.state, colours, staff=show_hidden)
+        if not show_hidden:  # the team's own cargo is no secret to the team at the laptop
+            own = {s.id: s.chests for s in played.team.ships}
+            view = replace(
+                view,
+                ships=tuple(
+                    replace(s, chests=own.get(s.ident)) if s.team == team.name else s for s in view.ships
+                ),
+            )
+        if played.check is not None:
+            check = played.check
+            view = replace(
+                view,
+                routes=tuple(
+                    svgmap.RouteView(points=plan.points, colour=SHIP_COLOURS.get(plan.ship, "#222"))
+                    for plan in check.routes
+                    if len(plan.points) > 1
+                ),
+                target=check.fire,
+            )
+            context["summary"] = {
+                "build_cost": check.build_cost,
+                "steps": check.steps,
+                "ap_left": check.ap_left,
+                "harbor_path": list(check.harbor_path) if len(check.harbor_path) > 1 else [],
+            }
+        context["map_svg"] = svgmap.render_svg(view)
+        context["legend"] = svgmap.legend(staff=show_hidden)
+    return _page(request, model_admin, "orders", title=title, context=context, fragment="editor")
 
 
 def _bay_label(team: Team) -> str:

@@ -619,6 +619,55 @@ def stored_orders_text(orders: TeamOrders, *, notation: Notation = "cs") -> dict
     }
 
 
+@dataclass(frozen=True)
+class PlayedOrders:
+    """A resolved (or closed) round's stored orders of one team, read against the state *before*
+    the round (``RoundResult.before``): where its ships were, which ships it had, and the orders
+    checked from there (routes as hex labels, start first). ``check`` and ``text`` are None when
+    the team stored no orders; ``state`` is None when the snapshot cannot be read."""
+
+    state: es.GameState | None
+    team: es.Team | None
+    check: OrdersCheck | None
+    text: dict[str, Any] | None
+
+
+def played_orders(*, round: Round, team: Team, notation: Notation = "cs") -> PlayedOrders:  # noqa: A002
+    """What a team ordered in a round that has been resolved, for reading (nothing can change):
+    the stored orders as text (routes in the chosen letters) and checked against the state before
+    the round, so its routes start where the ships were then, not where they ended."""
+    _check_team(round, team)
+    result = RoundResult.objects.filter(round=round).first()
+    if round.status not in DONE_STATUSES or result is None:
+        raise IslandsError(
+            _("Round %(number)d is not resolved yet: its orders can still change.") % _number(round),
+            code="not_resolved",
+        )
+    stored = TeamOrders.objects.filter(round=round, team=team).first()
+    text = stored_orders_text(stored, notation=notation) if stored is not None else None
+    try:
+        state: es.GameState | None = load_scenario(before_document(result)).state
+    except ScenarioError:  # pragma: no cover - every resolution stores a readable snapshot
+        state = None
+    team_state = None
+    if state is not None:
+        team_state = next((t for t in state.teams if t.name == team.name), None)
+    if stored is None or state is None or team_state is None:
+        return PlayedOrders(state=state, team=team_state, check=None, text=text)
+    check = _parse_and_check(
+        state=state,
+        team=team,
+        ap=team_ap(round, team),
+        build_cargo=stored.build_cargo,
+        build_battleship=stored.build_battleship,
+        routes=stored.routes,
+        harbor=stored.harbor,
+        fire=stored.fire,
+        notation="en",
+    )
+    return PlayedOrders(state=state, team=team_state, check=check, text=text)
+
+
 def display_route(route: Route, notation: Notation = "cs") -> str:
     return format_czech_route(route) if notation == "cs" else format_route(route)
 
@@ -1168,6 +1217,7 @@ __all__ = [
     "OrdersCheck",
     "OrdersInvalid",
     "OrdersProblem",
+    "PlayedOrders",
     "RoundPreviewData",
     "RoutePlan",
     "before_document",
@@ -1176,6 +1226,7 @@ __all__ = [
     "event_to_json",
     "orders_check",
     "orders_submit",
+    "played_orders",
     "round_close",
     "round_export",
     "round_open",

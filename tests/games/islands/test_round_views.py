@@ -282,10 +282,67 @@ def test_orders_of_another_camps_team_or_unknown_ids_are_404(
 def test_orders_not_open_are_read_only(staff_client: Client, game: Round, teams: list[Team]) -> None:
     closed = Round.objects.get(camp=game.camp, number=1)
     html = staff_client.get(url("orders", closed.pk, teams[0].pk)).content.decode()
-    assert "disabled" in html and "Uložit plán tahu" not in html
+    editor = html[html.index('<div id="editor"') :]
+    assert all('name="show_hidden"' in tag for tag in re.findall(r"<input[^>]*>", editor))
+    assert 'name="route-' not in html and 'name="build_cargo"' not in html
+    assert "Uložit plán tahu" not in html and "Uložený plán tahu" in html
     response = staff_client.post(url("orders", closed.pk, teams[0].pk), {"route-C1": "S"}, follow=True)
     assert response.status_code == 200
     assert "errornote" in response.content.decode() or "error" in response.content.decode()
+
+
+def _route_starts(html: str) -> list[str]:
+    """The first point ("x,y") of every route drawn on a page's map."""
+    return [m.split()[0] for m in re.findall(r'<polyline class="route" points="([^"]*)"', html)]
+
+
+def test_a_resolved_rounds_orders_are_shown_as_played(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    """After resolving, the order page shows the stored orders as text (no field to type in), the
+    ships and the board before the round, and the routes from where the ships were then; a ship
+    built in the round has no row, no field and no route."""
+    from games.islands.engine.hexes import to_pixel
+    from games.islands.svgmap import SIZE, _f
+
+    team = teams[0]
+    ship, route = legal_route(game, team)
+    services.orders_submit(round=game, team=team, build_cargo=1, routes={ship: route})
+    before = selectors.game_state(game.camp, round=game)
+    g = before.geometry
+    start = before.team(team.name).ship(ship)
+    assert start is not None
+    start_hex = before.team(team.name).harbor if start.at is None else start.at
+    ships_before = {s.id for s in before.team(team.name).ships}
+    services.round_resolve(round=game)
+    new = set(Ship.objects.filter(team=team).values_list("ident", flat=True)) - ships_before
+    assert new  # the cargo ship built this round
+    page = url("orders", game.pk, team.pk)
+    for kwargs in ({}, HTMX):
+        html = unescape(staff_client.get(page, **kwargs).content.decode())
+        editor = html[html.index('<div id="editor"') :]
+        assert all('name="show_hidden"' in tag for tag in re.findall(r"<input[^>]*>", editor))
+        assert "Uložit plán tahu" not in html and "Uložený plán tahu" in html
+        assert route in editor  # the route as text, in Czech letters
+        assert "nákladní lodě: 1, bitevní loď: 0" in editor
+        assert "Lodě před tímto kolem" in editor
+        for ident in new:
+            assert f'<th scope="row">{ident} ' not in editor and f'name="route-{ident}"' not in editor
+        x, y = to_pixel(start_hex, SIZE)
+        assert _route_starts(editor) == [f"{_f(x)},{_f(y)}"]  # from where the ship was before
+        assert "staff-hidden" not in editor  # the public map, unless asked
+    assert g.label(start_hex) in html
+    shown = staff_client.get(page, {"show_hidden": "1"}, **HTMX).content.decode()
+    assert "staff-hidden" in shown and 'class="route"' in shown
+    # A team without stored orders: a note, no route.
+    html = staff_client.get(url("orders", game.pk, teams[1].pk)).content.decode()
+    assert "neměl uložený plán tahu" in html and 'class="route"' not in html
+    # Nothing can be stored any more, with or without htmx.
+    response = staff_client.post(page, orders_data(ship, route), follow=True)
+    assert response.status_code == 200 and "error" in response.content.decode()
+    response = staff_client.post(page, orders_data(ship, route), **HTMX)
+    assert response.status_code == 200 and 'name="route-' not in response.content.decode()
+    assert TeamOrders.objects.get(round=game, team=team).build_cargo == 1
 
 
 def test_map_click_appends_a_direction(staff_client: Client, game: Round, teams: list[Team]) -> None:
