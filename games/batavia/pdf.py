@@ -20,7 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from camp.pdf import FONT, FONT_BOLD, colour, ink, register_fonts
+from camp.pdf import FONT, FONT_BOLD, colour, fit_text, ink, register_fonts
 
 
 @dataclass(frozen=True)
@@ -84,9 +84,9 @@ def render_handouts(pages: Sequence[HandoutPage], *, font_dir: Path) -> bytes:
         canvas.setFillColor(_colour(page.colour))
         canvas.rect(0, height - band, width, band, stroke=0, fill=1)
         canvas.setFillColor(_ink(page.colour))
-        size = _fit(canvas, page.team, FONT_BOLD, 40, inner)
+        name, size = fit_text(canvas, page.team, FONT_BOLD, 40, inner, smallest=12)  # a long one ends in "…"
         canvas.setFont(FONT_BOLD, size)
-        canvas.drawString(margin, height - band + 11 * mm, page.team)
+        canvas.drawString(margin, height - band + 11 * mm, name)
         canvas.setFillColor(black)
         y = height - band - 14 * mm
         canvas.setFont(FONT_BOLD, 22)

@@ -31,7 +31,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from camp.pdf import FONT, FONT_BOLD, colour, fit, ink, register_fonts
+from camp.pdf import FONT, FONT_BOLD, colour, fit, fit_text, ink, register_fonts
 from games.islands import display, svgmap
 from games.islands.engine.hexes import DIRECTION_NAMES, Hex, corners, geometry, to_pixel
 from games.islands.engine.tiles import Tile
@@ -48,10 +48,16 @@ GREY = HexColor("#666666")
 PAPER_HIDDEN_FILL = "#f7f7f7"
 PAPER_HIDDEN_EDGE = HexColor("#9aa5b1")
 STAFF_RED = HexColor("#b00020")
-#: Route cells per row on the order form, and cells when the team's AP are not known yet.
+#: Route cells per row on the order form; cells when neither the team's AP nor the camp's highest
+#: AP are known; never more cells than MAX_CELLS (three rows).
 CELLS_PER_ROW = 15
 DEFAULT_CELLS = 12
 MAX_CELLS = 45
+#: The team's name in a page's top band: this big at most, this small at least (then cut with "…").
+BAND_NAME_SIZE, BAND_NAME_SMALLEST = 24, 9
+BAND_RIGHT_SIZE = 12
+#: The gap between the team's name and the text on the band's right.
+BAND_GAP = 6 * mm
 
 
 # --------------------------------------------------------------------------- plain data
@@ -104,6 +110,9 @@ class TeamSheet:
     builds: tuple[BuildOption, ...]
     hints: tuple[str, ...] = ()
     events: tuple[SheetEvent, ...] = ()
+    #: The most AP a team can get in a round (the 1st place's in the camp's AP table): as many step
+    #: cells when ``ap`` is not known yet (a route has up to AP − builds steps).
+    most_ap: int | None = None
 
 
 @dataclass(frozen=True)
@@ -147,19 +156,44 @@ def _new_canvas(buffer: BytesIO, title: str) -> Canvas:
     return canvas
 
 
+@dataclass(frozen=True)
+class BandText:
+    """What a top band draws: the left text as it fits (maybe cut with "…") at ``size`` from
+    ``MARGIN`` to ``left_end``, and the right text from ``right_start`` to the right margin."""
+
+    left: str
+    size: float
+    left_end: float
+    right_start: float
+
+
+def band_text(canvas: Canvas, left: str, right: str = "") -> BandText:
+    """Fit ``left`` (a team's name, however long) into the band beside ``right`` (the page's title):
+    a smaller font down to BAND_NAME_SMALLEST, then cut with "…", never into the title."""
+    right_w = canvas.stringWidth(right, FONT_BOLD, BAND_RIGHT_SIZE) if right else 0.0
+    room = INNER - right_w - (BAND_GAP if right else 0.0)
+    text, size = fit_text(canvas, left, FONT_BOLD, BAND_NAME_SIZE, room, smallest=BAND_NAME_SMALLEST)
+    return BandText(
+        left=text,
+        size=size,
+        left_end=MARGIN + canvas.stringWidth(text, FONT_BOLD, size),
+        right_start=PAGE_W - MARGIN - right_w,
+    )
+
+
 def _band(canvas: Canvas, fill: Color, left: str, right: str = "", *, height: float = 16 * mm) -> float:
     """A coloured band across the top of the page with a big text on the left and a smaller one on
-    the right; returns the y under it."""
+    the right, in black or white, whichever reads better on ``fill``; returns the y under it."""
     canvas.setFillColor(fill)
     canvas.rect(0, PAGE_H - height, PAGE_W, height, stroke=0, fill=1)
     canvas.setFillColor(ink(fill))
-    right_w = canvas.stringWidth(right, FONT_BOLD, 12) if right else 0.0
-    size = fit(canvas, left, FONT_BOLD, 24, INNER - right_w - 6 * mm)
-    canvas.setFont(FONT_BOLD, size)
-    canvas.drawString(MARGIN, PAGE_H - height + (height - size * 0.7) / 2, left)
+    band = band_text(canvas, left, right)
+    canvas.setFont(FONT_BOLD, band.size)
+    canvas.drawString(MARGIN, PAGE_H - height + (height - band.size * 0.7) / 2, band.left)
     if right:
-        canvas.setFont(FONT_BOLD, 12)
-        canvas.drawRightString(PAGE_W - MARGIN, PAGE_H - height + (height - 12 * 0.7) / 2, right)
+        canvas.setFont(FONT_BOLD, BAND_RIGHT_SIZE)
+        y = PAGE_H - height + (height - BAND_RIGHT_SIZE * 0.7) / 2
+        canvas.drawRightString(PAGE_W - MARGIN, y, right)
     canvas.setFillColor(black)
     return PAGE_H - height
 
@@ -652,7 +686,7 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     y -= 4 * mm
 
     flow = _Flow(canvas, y, heading)
-    cells = DEFAULT_CELLS if not sheet.ap else min(sheet.ap, MAX_CELLS)
+    cells = min(sheet.ap or sheet.most_ap or DEFAULT_CELLS, MAX_CELLS)
     cell_w = min(12.4 * mm, INNER / CELLS_PER_ROW)
     cell_h = 9 * mm
     rows = (cells + CELLS_PER_ROW - 1) // CELLS_PER_ROW
@@ -748,14 +782,12 @@ def render_master_sheet(sheet: MasterSheet, *, font_dir: Path) -> bytes:
         canvas.rect(MARGIN, flow.y - 1, 3 * mm, 3 * mm, stroke=0, fill=1)
         canvas.setFillColor(black)
         canvas.setFont(FONT_BOLD, 10)
-        summary = _("%(team)s – harbor %(bay)s, AP for round %(round)d: %(ap)s, chests delivered: %(n)d") % {
-            "team": row.team,
-            "bay": row.harbor,
-            "round": sheet.orders_round,
-            "ap": ap,
-            "n": row.delivered,
-        }
-        canvas.drawString(MARGIN + 5 * mm, flow.y, summary)
+        values = {"bay": row.harbor, "round": sheet.orders_round, "ap": ap, "n": row.delivered}
+        line = _("%(team)s – harbor %(bay)s, AP for round %(round)d: %(ap)s, chests delivered: %(n)d")
+        # a long team name is cut with "…" so that the line stays on the page
+        room = INNER - 5 * mm - canvas.stringWidth(line % {**values, "team": ""}, FONT_BOLD, 10)
+        team, _size = fit_text(canvas, row.team, FONT_BOLD, 10, max(room, 20 * mm), smallest=10)
+        canvas.drawString(MARGIN + 5 * mm, flow.y, line % {**values, "team": team})
         flow.y -= 4.6 * mm
         parts = []
         for ship in row.ships:

@@ -182,6 +182,7 @@ def team_sheets(round: Round, teams: list[Team] | None = None) -> list[TeamSheet
                 )
                 if result
                 else (),
+                most_ap=max(camp.ap_table, default=None),
             )
         )
     return sheets

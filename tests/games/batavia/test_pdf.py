@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from django.conf import settings
+from pypdf import PdfReader
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfbase import pdfmetrics
 
+from camp.pdf import FONT_BOLD
 from games.batavia.pdf import HandoutPage, _wrap_link, render_handouts
 
 # The 60th character is a hyphen: where a naive 60-character wrap would end a line.
@@ -43,3 +48,20 @@ def test_a_wrapped_link_copies_whole(tmp_path: Path) -> None:
     text = pdf_text(LONG, tmp_path)
     assert LONG not in text.splitlines()  # it really was wrapped
     assert LONG in text.replace("\n", "")
+
+
+def test_a_long_team_name_stays_on_the_page() -> None:
+    """A 100-character name is set smaller, then cut with "…", instead of running off the band."""
+    name = ("Žlutí Kapitáni a přátelé s velmi dlouhým jménem posádky, která se nikam nevejde " * 2)[:100]
+    page = HandoutPage(team=name, colour="#f1c40f", url=SHORT, title="Batavia")
+    data = render_handouts([page], font_dir=Path(settings.PDF_FONT_DIR))
+    drawn: list[tuple[str, float, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.startswith("Žlutí"):
+            drawn.append((text.strip(), tm[4], size * tm[0]))
+
+    PdfReader(io.BytesIO(data)).pages[0].extract_text(visitor_text=visit)
+    [(text, x, size)] = drawn
+    assert text.endswith("…") and name.startswith(text[:-1].rstrip())
+    assert x + pdfmetrics.stringWidth(text, FONT_BOLD, size) <= A4[0] - x + 0.01  # the right margin

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
 
 import pytest
 from django.conf import settings
 from django.utils import translation
 from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
 
+from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands import pdf, sheets
 from games.islands.demo import demo_play
@@ -153,3 +158,90 @@ def test_the_fire_target_box_only_for_a_team_with_a_battleship(game: Round, team
     assert "Cíl střelby bitevní lodi" not in text_of(team_pdf(game, team))
     Ship.objects.create(team=team, ident="B", kind="battleship")  # in its harbor
     assert "Cíl střelby bitevní lodi" in text_of(team_pdf(game, team))
+
+
+def test_unknown_ap_print_as_many_step_cells_as_the_camps_highest_ap(camp: Camp, teams: list[Team]) -> None:
+    """Before the mini-game is recorded a team may still get the 1st place's AP (here 17), so the
+    order form has that many numbered cells for every route, not a fixed 12."""
+    Camp.objects.filter(pk=camp.pk).update(seed=GAME_SEED, ap_table=[17, 11, 8])
+    camp.refresh_from_db()
+    demo_play(camp, rounds=1)
+    planned = Round.objects.filter(camp=camp, number=2).first() or camp_services.round_create(camp=camp)
+    round_ = Round.objects.select_related("camp").get(pk=planned.pk)
+    sheet = sheets.team_sheets(round_, [teams[0]])[0]
+    assert sheet.ap is None and sheet.most_ap == 17
+    data = pdf.render_team_sheets([sheet], font_dir=settings.PDF_FONT_DIR)
+    form = PdfReader(io.BytesIO(data)).pages[1].extract_text() or ""
+    assert "AB v tomto kole: ____" in form
+    numbers = [int(w) for w in form.split() if w.isdigit()]
+    assert 18 not in numbers and numbers.count(17) == numbers.count(13) >= 2  # each route and the harbor
+
+    def cell_numbers(sheet: pdf.TeamSheet) -> list[int]:
+        data = pdf.render_team_sheets([sheet], font_dir=settings.PDF_FONT_DIR)
+        return [
+            int(w) for w in (PdfReader(io.BytesIO(data)).pages[1].extract_text() or "").split() if w.isdigit()
+        ]
+
+    known = cell_numbers(replace(sheet, ap=10))  # AP known: exactly that many
+    assert 10 in known and 11 not in known and 17 not in known
+    huge = cell_numbers(replace(sheet, most_ap=99))  # the cap keeps a silly AP table to three rows
+    assert pdf.MAX_CELLS == 3 * pdf.CELLS_PER_ROW
+    assert pdf.MAX_CELLS in huge and pdf.MAX_CELLS + 1 not in huge
+
+
+def band_chunks(data: bytes, page: int) -> list[tuple[str, float, float]]:
+    """The texts drawn in a page's top band: (text, x where it starts, font size)."""
+    found: list[tuple[str, float, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        y = tm[5] * cm[3] + cm[5]
+        if text.strip() and y > pdf.PAGE_H - 16 * pdf.mm:
+            found.append((text.strip(), tm[4] * cm[0] + cm[4], size * tm[0]))
+
+    PdfReader(io.BytesIO(data)).pages[page].extract_text(visitor_text=visit)
+    return found
+
+
+LONG_NAME = ("Žlutí Kapitáni a přátelé s velmi dlouhým jménem posádky, která se nikam nevejde " * 2)[:100]
+
+
+def test_a_long_team_name_never_runs_into_the_title_of_the_band(game: Round, teams: list[Team]) -> None:
+    team = teams[0]
+    Team.objects.filter(pk=team.pk).update(name=LONG_NAME, colour="#f1c40f")
+    team.refresh_from_db()
+    assert len(team.name) == 100
+    data = team_pdf(game, team)
+    for page, title in ((0, "Kolo 2"), (1, "Plán tahu na 2. kolo")):
+        chunks = band_chunks(data, page)
+        (name, name_x, name_size), (right, right_x, _size) = chunks
+        assert right == title and name.startswith("Žlutí Kapitáni") and name.endswith("…")
+        assert name_size >= pdf.BAND_NAME_SMALLEST - 0.01
+        name_end = name_x + pdfmetrics.stringWidth(name, pdf.FONT_BOLD, name_size)
+        assert name_end + pdf.BAND_GAP <= right_x + 0.01, (page, name_end, right_x)
+    # the same as the renderer computes it; a short name keeps its full size
+    canvas = Canvas(io.BytesIO())
+    band = pdf.band_text(canvas, LONG_NAME, "Plán tahu na 12. kolo")
+    assert band.left.endswith("…") and band.left_end + pdf.BAND_GAP <= band.right_start + 0.01
+    short = pdf.band_text(canvas, "Modří", "Kolo 2")
+    assert short.left == "Modří" and short.size == pdf.BAND_NAME_SIZE
+
+
+def test_the_band_text_is_black_on_a_light_team_colour(game: Round, teams: list[Team]) -> None:
+    """Yellow: black text (camp.pdf.ink, by the colour's luminance; tested in tests/camp)."""
+    team = teams[0]
+    Team.objects.filter(pk=team.pk).update(colour="#f1c40f")
+    team.refresh_from_db()
+    fills: list[tuple[float, ...]] = []  # the fill colour of every text drawn, in order
+    fill: tuple[float, ...] = ()
+
+    def visit(op: bytes, args: list[Any], cm: list[float], tm: list[float]) -> None:
+        nonlocal fill
+        if op == b"rg":
+            fill = tuple(float(a) for a in args)
+        elif op in (b"Tj", b"TJ"):
+            fills.append(fill)
+
+    for page in PdfReader(io.BytesIO(team_pdf(game, team))).pages:
+        fills.clear()
+        page.extract_text(visitor_operand_before=visit)
+        assert fills[0] == fills[1] == (0.0, 0.0, 0.0)  # the team's name and the title on yellow
