@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from camp.pdf import reads_black
 from games.batavia.display import (
     COMPANY_COLOURS,
     COMPANY_NAMES,
@@ -29,13 +30,14 @@ from games.batavia.engine.state import COMPANIES, CRATES
 MUTED = "#8a8a8a"
 
 
-def _contrast(colour: str) -> str:
-    """Black or white text on a background colour (#rrggbb)."""
+def text_colour(colour: str) -> str:
+    """Black or white text on a background colour (#rrggbb), by the same rule as the printed
+    sheets (:func:`camp.pdf.reads_black`): yellow gets black, deep red white."""
     try:
-        r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+        r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     except (ValueError, IndexError):
         return "#000"
-    return "#000" if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else "#fff"
+    return "#000" if reads_black(r, g, b) else "#fff"
 
 
 def initials(name: str) -> str:
@@ -52,7 +54,7 @@ def public_context(view: Mapping[str, Any], colours: Mapping[str, str]) -> dict[
         if name is None:
             return None
         c = colour.get(name, MUTED)
-        return {"name": name, "colour": c, "ink": _contrast(c), "initials": initials(name)}
+        return {"name": name, "colour": c, "ink": text_colour(c), "initials": initials(name)}
 
     at_field: dict[Any, list[dict[str, Any]]] = {}
     for p in players:

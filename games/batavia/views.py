@@ -21,7 +21,7 @@ from games.batavia import selectors, services
 from games.batavia.engine import private_view
 from games.batavia.forms import FormProblem, parse_action, parse_counts, parse_version
 from games.batavia.models import BataviaSeat, BataviaSession, SessionStatus
-from games.batavia.presenters import action_options, play_preview, private_context
+from games.batavia.presenters import action_options, play_preview, private_context, text_colour
 
 POLL_SECONDS = 3
 
@@ -53,6 +53,7 @@ def team_context(
         "seat": seat,
         "session": session,
         "team": seat.team,
+        "team_ink": text_colour(seat.team.colour),
         "version": session.version,
         "message": message,
         "success": success,

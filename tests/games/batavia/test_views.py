@@ -201,6 +201,14 @@ def test_team_page_valid_revoked_unknown(client: Client, session: BataviaSession
     assert client.get(reverse("batavia:team", args=["a" * 500])).status_code == 404
 
 
+def test_the_team_header_reads_on_a_light_colour(client: Client, session: BataviaSession) -> None:
+    """The name on the team's colour is black on yellow (Žlutí), white on deep red (Červení)."""
+    yellow = text(client.get(team_url(seat(session, 3))))
+    assert 'class="bt-phone-top" style="--team:#f1c40f;--ink:#000"' in yellow
+    red = text(client.get(team_url(seat(session, 0))))
+    assert 'class="bt-phone-top" style="--team:#c0392b;--ink:#fff"' in red
+
+
 def test_team_page_in_english(client: Client, session: BataviaSession) -> None:
     body = text(client.get("/en" + team_url(seat(session, 1))))
     assert "Your turn" in body and "Pass (leave this auction)" in body
