@@ -15,7 +15,9 @@ from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import path, reverse
+from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -239,8 +241,9 @@ class PlacementInline(admin.TabularInline):
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
     inlines = [MiniGameInline, PlacementInline]
-    list_display = ["__str__", "camp", "date", "minigame_name", "status", "ap_summary", "placements_link"]
-    list_display_links = ["__str__"]
+    # Short cells, so the list fits a 1366-px laptop next to the filter (see staff.css).
+    list_display = ["number_link", "camp_name", "date_short", "minigame_name", "status", "ap_summary"]
+    list_display_links = ["number_link"]
     list_filter = ["camp", "status"]
     ordering = ["camp", "number"]
 
@@ -290,25 +293,51 @@ class RoundAdmin(admin.ModelAdmin):
         obj._state.adding = False
         obj._state.db = created._state.db
 
+    def get_list_display(self, request: HttpRequest) -> list[str]:
+        """Without the camp column when the list shows one camp run (filtered, or the only one)."""
+        shown = list(super().get_list_display(request))
+        if "camp__id__exact" in request.GET or Camp.objects.count() <= 1:
+            shown.remove("camp_name")
+        return shown
+
+    @admin.display(description=gettext_lazy("no."), ordering="number")
+    def number_link(self, obj: Round) -> str:
+        return f"{obj.number}."
+
+    @admin.display(description=gettext_lazy("camp run"), ordering="camp")
+    def camp_name(self, obj: Round) -> str:
+        return str(obj.camp)  # not the admin's unwrapped foreign-key cell: the name may wrap
+
+    @admin.display(description=gettext_lazy("date"), ordering="date")
+    def date_short(self, obj: Round) -> str:
+        return date_format(obj.date, "SHORT_DATE_FORMAT") if obj.date else "—"
+
     @admin.display(description=gettext_lazy("mini-game"))
     def minigame_name(self, obj: Round) -> str:
-        return obj.minigame.name if hasattr(obj, "minigame") else "—"
+        if not hasattr(obj, "minigame"):
+            return "—"
+        name = obj.minigame.name
+        return format_html('<span title="{}">{}</span>', name, Truncator(name).chars(40))
 
-    @admin.display(description=gettext_lazy("AP"))
+    @admin.display(description=gettext_lazy("placements (AP)"))
     def ap_summary(self, obj: Round) -> str:
+        """Place, team and AP per team (each kept on one line), and the link to record them while
+        the round takes placements."""
         placements = sorted(obj.placements.all(), key=lambda p: (p.rank, p.team.order, p.team.name))
-        if not placements:
-            return "—"
-        return format_html_join(
-            ", ", "{}. {} ({}&nbsp;{})", ((p.rank, p.team.name, p.ap, _("AP")) for p in placements)
+        summary = (
+            format_html_join(
+                ", ",
+                '<span class="zo-nowrap">{}.&nbsp;{}&nbsp;{}</span>',
+                ((p.rank, p.team.name, p.ap) for p in placements),
+            )
+            if placements
+            else "—"
         )
-
-    @admin.display(description=gettext_lazy("placements"))
-    def placements_link(self, obj: Round) -> str:
         if not obj.placements_editable:
-            return "—"
+            return summary
         url = reverse("admin:camp_round_placements", args=[obj.pk])
-        return format_html('<a class="button" href="{}">{}</a>', url, _("Record placements"))
+        link = format_html('<a class="zo-nowrap" href="{}">{}</a>', url, _("Record placements"))
+        return format_html("{}<br>{}", summary, link) if placements else link
 
     def get_urls(self) -> list[Any]:
         return [
