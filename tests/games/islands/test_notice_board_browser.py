@@ -1,0 +1,58 @@
+"""The public notice board and the staff standings in a real browser: a team with a very long name
+(with spaces or without) wraps inside the standings table; the page never gets wider than the
+screen, on a laptop or on a phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from camp.models import Camp, Team
+from games.islands.demo import demo_play
+from tests.browser import NEEDS_CHROMIUM
+
+pytestmark = NEEDS_CHROMIUM
+
+NAMES = [
+    ("Žlutí Kapitáni a přátelé s velmi dlouhým jménem posádky, která se nikam nevejde " * 2)[:100],
+    "W" * 100,
+]
+
+#: How wide the page is, and how wide the standings' team cells are.
+LAYOUT = """() => ({
+  page: document.documentElement.scrollWidth,
+  width: window.innerWidth,
+  cells: [...document.querySelectorAll('tbody tr')].map(r => r.getBoundingClientRect().right),
+})"""
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("name", NAMES, ids=["spaces", "one-word"])
+def test_a_long_team_name_keeps_the_standings_in_their_card(
+    live_server: Any, browser: Any, admin_user: Any, camp: Camp, teams: list[Team], name: str
+) -> None:
+    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
+    camp.refresh_from_db()
+    demo_play(camp, rounds=1)
+    Team.objects.filter(pk=teams[0].pk).update(name=name)
+    board = f"{live_server.url}{reverse('islands_public:notice_board', args=[camp.pk])}"
+    for width in (1366, 390, 360):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.goto(board)
+        assert name in page.inner_text("main")
+        layout = page.evaluate(LAYOUT)
+        assert layout["page"] <= width, (width, layout)
+        assert layout["cells"] and max(layout["cells"]) <= width, (width, layout)
+        page.close()
+
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(f"{live_server.url}/admin/login/")
+    page.fill("#id_username", "admin")
+    page.fill("#id_password", "password")
+    page.click("input[type=submit]")
+    page.goto(f"{live_server.url}{reverse('admin:islands_round_standings', args=[camp.pk])}")
+    assert name in page.inner_text("#standings")
+    layout = page.evaluate(LAYOUT)
+    assert layout["page"] <= 1366, layout
