@@ -4,6 +4,7 @@ records all placements of a round at once, and the AP overview (rounds × teams,
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
@@ -14,9 +15,10 @@ from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.urls import path, reverse
+from django.urls import Resolver404, path, resolve, reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import Truncator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -386,6 +388,8 @@ class RoundAdmin(admin.ModelAdmin):
                         _("Placements of round %(number)d saved: %(summary)s.")
                         % {"number": round_.number, "summary": summary},
                     )
+                    if back := _round_page_back(request, round_, request.POST.get("next", "")):
+                        return HttpResponseRedirect(back)
                     overview = reverse("admin:camp_camp_ap_overview", args=[camp.pk])
                     return HttpResponseRedirect(f"{overview}?round={round_.number}")
         else:
@@ -435,6 +439,13 @@ class RoundAdmin(admin.ModelAdmin):
             "ap_table": list(enumerate(camp.ap_table, start=1)),
             "editable": round_.placements_editable,
             "locked_message": "" if round_.placements_editable else placements_locked_message(round_),
+            "next": _round_page_back(
+                request,
+                round_,
+                request.POST.get("next", "")
+                if request.method == "POST"
+                else request.GET.get("next") or request.META.get("HTTP_REFERER", ""),
+            ),
         }
         return render_admin_page(
             request,
@@ -445,6 +456,26 @@ class RoundAdmin(admin.ModelAdmin):
             context=context,
             fragment="preview",
         )
+
+
+def _round_page_back(request: HttpRequest, round_: Round, url: str) -> str:
+    """``url`` as a path to go back to after saving the placements, or "" (then the AP overview).
+
+    Only a page of this very round that staff came from (a game's round page: an admin URL with
+    ``round_id``, e.g. the islands evening checklist), given as ``next`` or read from the Referer;
+    anything else (another host, another round, the home page) keeps the AP overview."""
+    if not url or not url_has_allowed_host_and_scheme(
+        url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return ""
+    parts = urlsplit(url)
+    try:
+        match = resolve(parts.path)
+    except Resolver404:
+        return ""
+    if match.namespace != "admin" or match.kwargs.get("round_id") != round_.pk:
+        return ""
+    return parts.path + (f"?{parts.query}" if parts.query else "")
 
 
 def _row_value(rank: int | None, *, absent: bool) -> PlacementRowValue:

@@ -223,6 +223,35 @@ def test_closed_round_cannot_be_changed_and_says_so(
     assert "vraťte" not in text(admin_client.post(placements_url(round1), data))
 
 
+def test_saving_goes_back_to_the_round_page_staff_came_from(
+    admin_client: Client, teams: list[Team], round1: Round, camp: Camp
+) -> None:
+    """Opened from the round's page (its ``next``, or the Referer), saving goes back there; from
+    anywhere else (another round's page, the home page, another host) to the AP overview, as before."""
+    round_page = reverse("admin:islands_round_page", args=[round1.pk])
+    overview = reverse("admin:camp_camp_ap_overview", args=[camp.pk]) + "?round=1"
+    page = text(admin_client.get(placements_url(round1), HTTP_REFERER=f"http://testserver{round_page}"))
+    assert f'<input type="hidden" name="next" value="{round_page}">' in page
+    data = post_data([(t.pk, str(i), False) for i, t in enumerate(teams, start=1)])
+    response = admin_client.post(placements_url(round1), {**data, "next": [round_page]})
+    assert response.status_code == 302 and response["Location"] == round_page
+    assert Placement.objects.filter(round=round1).count() == 3
+
+    round2 = services.round_create(camp=camp)
+    for elsewhere in (
+        reverse("admin:islands_round_page", args=[round2.pk]),
+        reverse("admin:index"),
+        f"https://evil.example.org{round_page}",
+        "/no/such/page/",
+    ):
+        page = text(admin_client.get(placements_url(round1), HTTP_REFERER=elsewhere))
+        assert 'type="hidden" name="next"' not in page, elsewhere
+        response = admin_client.post(placements_url(round1), {**data, "next": [elsewhere]})
+        assert response.status_code == 302 and response["Location"] == overview, elsewhere
+    response = admin_client.post(placements_url(round1), data)
+    assert response["Location"] == overview
+
+
 def test_recording_again_replaces(admin_client: Client, teams: list[Team], round1: Round) -> None:
     red, blue, green = teams
     services.placements_record(round=round1, ranks={red.pk: 1, blue.pk: 2, green.pk: 3})
