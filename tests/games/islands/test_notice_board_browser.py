@@ -4,6 +4,7 @@ screen, on a laptop or on a phone."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -38,13 +39,14 @@ def test_a_long_team_name_keeps_the_standings_in_their_card(
     demo_play(camp, rounds=1)
     Team.objects.filter(pk=teams[0].pk).update(name=name)
     board = f"{live_server.url}{reverse('islands_public:notice_board', args=[camp.pk])}"
-    for width in (1366, 390, 360):
+    english = board.replace(live_server.url, f"{live_server.url}/en")  # longer column heads
+    for width, url in itertools.product((1366, 390, 360), (board, english)):
         page = browser.new_page(viewport={"width": width, "height": 900})
-        page.goto(board)
+        page.goto(url)
         assert name in page.inner_text("main")
         layout = page.evaluate(LAYOUT)
-        assert layout["page"] <= width, (width, layout)
-        assert layout["cells"] and max(layout["cells"]) <= width, (width, layout)
+        assert layout["page"] <= width, (width, url, layout)
+        assert layout["cells"] and max(layout["cells"]) <= width, (width, url, layout)
         page.close()
 
     page = browser.new_page(viewport={"width": 1366, "height": 900})
