@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from camp.models import Camp, Team
 from games.islands.demo import demo_play
@@ -38,9 +39,11 @@ def test_a_long_team_name_keeps_the_standings_in_their_card(
     camp.refresh_from_db()
     demo_play(camp, rounds=1)
     Team.objects.filter(pk=teams[0].pk).update(name=name)
-    board = f"{live_server.url}{reverse('islands_public:notice_board', args=[camp.pk])}"
-    english = board.replace(live_server.url, f"{live_server.url}/en")  # longer column heads
-    for width, url in itertools.product((1366, 390, 360), (board, english)):
+    urls = []
+    for language in ("cs", "en"):  # English has longer column heads
+        with translation.override(language):
+            urls.append(f"{live_server.url}{reverse('islands_public:notice_board', args=[camp.pk])}")
+    for width, url in itertools.product((1366, 390, 360), urls):
         page = browser.new_page(viewport={"width": width, "height": 900})
         page.goto(url)
         assert name in page.inner_text("main")
@@ -54,7 +57,9 @@ def test_a_long_team_name_keeps_the_standings_in_their_card(
     page.fill("#id_username", "admin")
     page.fill("#id_password", "password")
     page.click("input[type=submit]")
-    page.goto(f"{live_server.url}{reverse('admin:islands_round_standings', args=[camp.pk])}")
+    with translation.override("cs"):
+        standings = reverse("admin:islands_round_standings", args=[camp.pk])
+    page.goto(f"{live_server.url}{standings}")
     assert name in page.inner_text("#standings")
     layout = page.evaluate(LAYOUT)
     assert layout["page"] <= 1366, layout
