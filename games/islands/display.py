@@ -91,6 +91,20 @@ def ship_label(ship: str) -> str:
     return gettext("Ship %(ship)s") % {"ship": ship}
 
 
+def ship_flags(*, seahorse: bool, mermaid: bool, octopus: bool, boat: int = 0) -> list[str]:
+    """What holds or helps a ship now, for the staff pages and the team's own sheet (private)."""
+    flags = []
+    if seahorse:
+        flags.append(gettext("seahorse: moves 2 hexes per step"))
+    if mermaid:
+        flags.append(gettext("mermaid: may not move"))
+    if octopus:
+        flags.append(gettext("held by an octopus"))
+    if boat:
+        flags.append(gettext("boat: +%(n)d chest room") % {"n": boat})
+    return flags
+
+
 def step_label(step: int, half: int | None = None) -> str:
     if half is None:
         return gettext("step %(step)d") % {"step": step}

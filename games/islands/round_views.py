@@ -473,15 +473,7 @@ def _ship_row(
     mermaid: bool,
     octopus: bool,
 ) -> dict[str, Any]:
-    flags = []
-    if seahorse:
-        flags.append(_("seahorse: moves 2 hexes per step"))
-    if mermaid:
-        flags.append(_("mermaid: may not move"))
-    if octopus:
-        flags.append(_("held by an octopus"))
-    if boat:
-        flags.append(_("boat: +%(n)d chest room") % {"n": boat})
+    flags = display.ship_flags(seahorse=seahorse, mermaid=mermaid, octopus=octopus, boat=boat)
     return {
         "ident": ident,
         "kind": _("battleship") if battleship else _("cargo ship"),

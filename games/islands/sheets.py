@@ -92,14 +92,9 @@ def _ap(rounds: SheetRounds) -> dict[int, int]:
 
 
 def _ship_notes(ship: Ship) -> tuple[str, ...]:
-    notes = []
-    if ship.octopus:
-        notes.append(_("held by an octopus"))
-    if ship.mermaid:
-        notes.append(_("kept by a mermaid: may not move"))
-    if ship.seahorse:
-        notes.append(_("seahorse: up to two hexes a step"))
-    return tuple(notes)
+    return tuple(
+        display.ship_flags(seahorse=ship.seahorse, mermaid=ship.mermaid, octopus=ship.octopus, boat=ship.boat)
+    )
 
 
 def _ship_at(ship: Ship, bay: int | None, side: int) -> str:
