@@ -75,10 +75,17 @@ def parse_action(data: QueryDict) -> Action:
     raise FormProblem(_("Unknown action. Reload the page and try again."))
 
 
+#: What an unreadable version becomes: no game ever has it, so the action is refused as stale.
+STALE_VERSION = -1
+
+
 def parse_version(data: QueryDict) -> int | None:
-    """The game version the page was rendered from (None when missing: no staleness check)."""
+    """The game version the page was rendered from: None when missing (no staleness check); a
+    value that is no version at all (``abc``, ``²``, 30 digits) is stale: it matches no game."""
     raw = data.get("v", "")
-    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+    if raw == "":
+        return None
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else STALE_VERSION
 
 
 # -------------------------------------------------------------------------------- score calculator

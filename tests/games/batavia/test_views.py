@@ -267,12 +267,17 @@ def test_a_team_cannot_act_out_of_turn(client: Client, session: BataviaSession) 
     assert frozen(session) == before
 
 
-def test_an_unreadable_version_is_no_version(client: Client, session: BataviaSession) -> None:
-    """A version like “²” passes str.isdigit() but not int(): it is no version (as “abc”), never a 500."""
+@pytest.mark.parametrize("version", ["²", "abc", "-1", "9" * 30])
+def test_an_unreadable_version_is_a_stale_page(client: Client, session: BataviaSession, version: str) -> None:
+    """A version that is none (“²” passes str.isdigit() but not int(); 30 digits) matches no game:
+    the action is refused as from an old page, never a 500, nothing changes."""
     before = frozen(session)
-    response = client.post(team_url(seat(session, 2)), {"kind": "bid", "amount": "2", "v": "²"})
-    assert response.status_code == 200 and "Nejste na tahu" in text(response)
+    response = client.post(team_url(seat(session, 1)), {"kind": "bid", "amount": "2", "v": version})
+    assert response.status_code == 200 and "Od načtení stránky se hra posunula" in text(response)
     assert frozen(session) == before
+    # Without any version the bid is taken (no staleness check).
+    client.post(team_url(seat(session, 1)), {"kind": "bid", "amount": "2"})
+    assert frozen(session) != before
 
 
 def to_turns(session: BataviaSession) -> None:
