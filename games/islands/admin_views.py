@@ -119,6 +119,13 @@ def _hex_context(camp: Camp, label: str | None, form: HexForm | None = None) -> 
     """The ``hex-editor`` partial: the form for one hex (or a prompt to click one)."""
     if label is None and form is None:
         return {"hex_form": None}
+    setup = selectors.board_setup(camp)
+    if form is None and setup is not None and setup.game_started:
+        return {
+            "hex_form": None,
+            "hex_error": _("The game has started: the board can no longer be changed by hand."),
+            "started": True,
+        }
     if form is None:
         row = selectors.board_hex(camp, label or "")
         if row is None:
@@ -142,7 +149,9 @@ def _hex_context(camp: Camp, label: str | None, form: HexForm | None = None) -> 
 def _board_context(camp: Camp, setup: BoardSetup | None, selected: str | None = None) -> dict[str, Any]:
     if setup is None:
         return {"board_svg": None}
-    view = selectors.map_view_for_staff(camp).clicking(_page_url(camp), "#hex-editor")
+    view = selectors.map_view_for_staff(camp)
+    if not setup.game_started:  # from the start on, the board is the game's: no more hand edits
+        view = view.clicking(_page_url(camp), "#hex-editor")
     if selected:
         try:
             geometry(camp.board_side).parse(selected)

@@ -156,6 +156,12 @@ def board_hex_set(*, camp: Camp, label: str, tile: str, chests: int = 0, reveale
     """Set one hex by hand: its tile, its chests (a treasure has 1 to 9, nothing else has any) and
     whether it is revealed. A hex revealed by hand was revealed by nobody in particular."""
     camp = _lock_camp(camp)
+    if _game_started(camp) or game_is_on(camp):
+        # From the start on, the board is the game's hidden truth: a change would go unseen by the
+        # round snapshots (undo) and could quietly move a treasure under the teams' ships.
+        raise IslandsError(
+            _("The game has started: the board can no longer be changed by hand."), code="game_started"
+        )
     h = _parse_label(camp, label)
     try:
         tile_value = Tile(tile)

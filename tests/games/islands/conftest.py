@@ -39,3 +39,15 @@ def staff_client(staff: object) -> Client:
     client = Client()
     client.force_login(staff)  # type: ignore[arg-type]
     return client
+
+
+def place_tile(camp: Camp, label: str, tile: str, *, chests: int = 0, revealed: bool = False) -> None:
+    """Set up a scenario's board hex directly (``board_hex_set`` refuses once the game has started,
+    and a scenario often needs a tile next to a ship already at sea)."""
+    from games.islands.engine.hexes import geometry
+    from games.islands.models import BoardHex
+
+    h = geometry(camp.board_side).parse(label)
+    BoardHex.objects.update_or_create(
+        camp=camp, q=h.q, r=h.r, defaults={"tile": tile, "chests": chests, "revealed": revealed}
+    )

@@ -41,6 +41,7 @@ from games.islands.models import (
 )
 from games.islands.rounds import OrdersInvalid, before_document, draws_from_events
 from games.islands.services import IslandsError
+from tests.games.islands.conftest import place_tile
 
 # ------------------------------------------------------------------------------------ helpers
 
@@ -115,7 +116,7 @@ def put_tile(camp: Camp, team: Team, tile: Tile, *, chests: int = 0, index: int 
     g = geometry(camp.board_side)
     bay = harbor_of(team)
     h = g.bay_hexes(bay)[index]
-    services.board_hex_set(camp=camp, label=g.label(h), tile=tile.value, chests=chests)
+    place_tile(camp, g.label(h), tile.value, chests=chests)
     direction = direction_between(bay, h)
     assert direction is not None
     return g.label(h), format_czech_route((direction,))

@@ -11,6 +11,7 @@ from games.islands.engine import state as es
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
 from games.islands.svgmap import render_svg
+from tests.games.islands.conftest import place_tile
 
 
 def set_up(camp: Camp) -> None:
@@ -78,9 +79,9 @@ def test_game_state_constant_queries(camp: Camp, teams: list[Team], django_asser
 def test_public_map_of_a_real_board_hides_everything(camp: Camp, teams: list[Team]) -> None:
     set_up(camp)
     g = geometry(camp.board_side)
-    services.board_hex_set(camp=camp, label="C2", tile=Tile.TREASURE.value, chests=9, revealed=False)
-    services.board_hex_set(camp=camp, label="B2", tile=Tile.REEFS.value, revealed=False)
-    services.board_hex_set(camp=camp, label="D2", tile=Tile.MERMAID.value, revealed=True)
+    place_tile(camp, "C2", Tile.TREASURE.value, chests=9)
+    place_tile(camp, "B2", Tile.REEFS.value)
+    place_tile(camp, "D2", Tile.MERMAID.value, revealed=True)
     svg = str(render_svg(selectors.map_view_for_public(camp)))
     assert "tile-treasure" not in svg and "tile-reefs" not in svg and "×" not in svg
     assert "tile-mermaid" in svg

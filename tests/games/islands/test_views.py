@@ -123,6 +123,26 @@ def test_hex_editor_fragment_and_save(staff_client: Client, camp: Camp) -> None:
     assert response.status_code == 302 and "hex=B2" in response["Location"]
 
 
+def test_no_hand_edits_once_the_game_has_started(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
+    """From the start on, the board is the game's hidden truth: the map takes no clicks, the editor
+    does not open, and a posted edit is refused with nothing changed."""
+    from tests.games.islands.test_services import set_up
+
+    set_up(camp, teams)
+    services.game_start(camp=camp)
+    before = list(BoardHex.objects.filter(camp=camp).values_list("q", "r", "tile", "chests", "revealed"))
+    page = staff_client.get(url("camp", camp)).content.decode()
+    assert "hx-get" not in page.split('id="board"')[1].split("</svg>")[0]  # no clickable hexes
+    assert "Hra už začala: herní plán už nejde ručně měnit." in page
+    fragment = staff_client.get(url("camp", camp), {"hex": "B2"}, **HTMX).content.decode()
+    assert 'name="tile"' not in fragment and "Hra už začala" in fragment
+    response = staff_client.post(url("hex", camp), {"hex": "B2", "tile": "treasure", "chests": "2"}, **HTMX)
+    assert response.status_code == 200 and "Hra už začala" in response.content.decode()
+    after = list(BoardHex.objects.filter(camp=camp).values_list("q", "r", "tile", "chests", "revealed"))
+    assert after == before
+    assert BoardSetup.objects.get(camp=camp).hand_edits == 0
+
+
 @pytest.mark.parametrize(
     ("data", "message"),
     [
