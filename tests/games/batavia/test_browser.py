@@ -97,3 +97,47 @@ def test_phone_page_tables_never_run_off_the_screen(
     phone.goto(f"{live_server.url}/batavia/t/{seats[1].token}/")
     assert "Konečné pořadí" in phone.inner_text("#bt-live")
     check("after the game")
+
+
+#: The boxes of the projector table's grid (players and ranking, exchanges, status and log) and
+#: their tables: the left and right edges of each.
+GRID = """() => [...document.querySelectorAll('.bt-grid > *')].map(box => {
+  const r = box.getBoundingClientRect();
+  const tables = [...box.querySelectorAll('table')].map(t => Math.round(t.getBoundingClientRect().right));
+  return {left: Math.round(r.left), right: Math.round(r.right), tables};
+})"""
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_projector_table_boxes_never_overlap_with_a_long_team_name(
+    live_server: Any, browser: Any, minigame: Any, staff: Any, size: tuple[int, int]
+) -> None:
+    from camp.models import Team
+
+    long_name = ("Mořské panny s velmi dlouhým jménem které se nikam nevejde " * 2)[:100]
+    Team.objects.filter(name="Červení").update(name=long_name)
+    session = services.session_create(minigame=minigame)
+    services.session_start(session=session)
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": staff.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    url = f"{live_server.url}/admin/batavia/bataviasession/{session.pk}/table/"
+
+    def check(where: str) -> None:
+        page.goto(url)
+        assert long_name in page.inner_text("#bt-table"), where
+        boxes = page.evaluate(GRID)
+        assert len(boxes) == 3, (where, boxes)
+        for left, right in zip(boxes, boxes[1:], strict=False):
+            assert left["right"] <= right["left"], (where, boxes)
+        for box in boxes:
+            assert all(t <= box["right"] for t in box["tables"]), (where, boxes)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0], where
+
+    check("during the game")
+    for s in session.seats.all():  # bots play the game to its end
+        services.seat_set_bot(seat=s, bot="greedy")
+    check("final ranking")
+    assert "Konečné pořadí" in page.inner_text("#bt-table")
