@@ -45,16 +45,44 @@ def initials(name: str) -> str:
     return ("".join(letters[:2]) if len(letters) > 1 else name[:2]).upper()
 
 
+def badges(names: list[str]) -> dict[str, str]:
+    """Two-letter badges for a game's players, unique within the game and decided by the seat
+    order (``names``): the first player gets :func:`initials`; a later one whose initials are taken
+    gets its first letter and the first later letter that makes it unique ("Červení", "Černí" →
+    ČE, ČR; "Žraloci", "žraloci" → ŽR, ŽA), or else its first letter and its seat number."""
+    taken: set[str] = set()
+    out: dict[str, str] = {}
+    for seat, name in enumerate(names):
+        letters = [ch for ch in name.upper() if ch.isalnum()] or ["?"]
+        first = initials(name) if name.strip() else "?"
+        candidates = [
+            first,
+            *(letters[0] + ch for ch in letters[1:]),
+            f"{letters[0]}{seat + 1}",
+            f"{seat + 1}",
+        ]
+        badge = next((c for c in candidates if c not in taken), f"#{seat + 1}")
+        taken.add(badge)
+        out[name] = badge
+    return out
+
+
 def public_context(view: Mapping[str, Any], colours: Mapping[str, str]) -> dict[str, Any]:
     """Everything the table shows, from :func:`games.batavia.engine.views.public_view` only."""
     players = view["players"]
     colour = {p["name"]: colours.get(p["name"], MUTED) for p in players}
+    badge = badges([p["name"] for p in players])
 
     def who(name: str | None) -> dict[str, Any] | None:
         if name is None:
             return None
         c = colour.get(name, MUTED)
-        return {"name": name, "colour": c, "ink": text_colour(c), "initials": initials(name)}
+        return {
+            "name": name,
+            "colour": c,
+            "ink": text_colour(c),
+            "initials": badge.get(name) or initials(name),
+        }
 
     at_field: dict[Any, list[dict[str, Any]]] = {}
     for p in players:
