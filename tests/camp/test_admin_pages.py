@@ -499,6 +499,8 @@ def test_admin_base_is_djangos_but_for_the_htmx_header() -> None:
     theirs = (Path(django.__file__).parent / "contrib/admin/templates/admin/base.html").read_text()
     ours = re.sub(r"^\{#.*?#\}", "", ours)
     ours = ours.replace(""" hx-headers='{"X-CSRFToken": "{{ csrf_token }}"}'""", "")
+    # Messages are shown as written: |capfirst would turn the team "žraloci" into "Žraloci".
+    theirs = theirs.replace("{{ message|capfirst }}", "{{ message }}")
     assert ours == theirs
 
 

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from camp import services as camp_services
 from camp.models import Camp, Team
 from games.islands import services
 from games.islands.engine.hexes import geometry
@@ -196,6 +197,18 @@ def test_sides_bays_and_start(staff_client: Client, camp: Camp, teams: list[Team
     response = staff_client.post(url("start", camp), follow=True)
     assert "už začala" in response.content.decode()
     assert Ship.objects.filter(team__camp=camp).count() == 3
+
+
+def test_a_team_name_keeps_its_case_in_messages(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
+    """A lower-case name is not capitalised: "Žraloci" could be another team."""
+    team = camp_services.team_create(camp=camp, name="žraloci", colour="#c0392b")
+    services.board_generate(camp=camp, seed=1)
+    staff_client.post(url("sides", camp))
+    harbor = Harbor.objects.get(team=team)
+    bay = geometry(5).bay_number(geometry(5).bays_on(harbor.side)[0])
+    response = staff_client.post(url("bay", camp), {"team": team.pk, "bay": str(bay)}, follow=True)
+    assert f"žraloci: přístav v zátoce Z{bay}." in response.content.decode()
+    assert "Žraloci" not in response.content.decode()
 
 
 @pytest.mark.parametrize(
