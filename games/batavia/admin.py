@@ -7,9 +7,11 @@ parse, call one service, render; a refused change shows its translated message a
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import re
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import admin, messages
@@ -51,6 +53,29 @@ from games.batavia.views import POLL_SECONDS, team_colours
 
 MAX_IMPORT_BYTES = 2_000_000
 BASE_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+(:\d+)?$")
+
+
+def phone_base(raw: str) -> str:
+    """The address for the phones as typed: trimmed, without a trailing slash, ``http://`` added
+    when no scheme was typed (``192.168.1.10:8000``)."""
+    base = raw.strip().rstrip("/")
+    if base and "://" not in base:
+        base = f"http://{base}"
+    return base
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url`` points at the laptop itself (127.x, localhost, ::1): phones cannot reach it."""
+    try:
+        host = (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return False
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _undo_info(state: Any) -> str | None:
@@ -212,6 +237,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             "digital": session.mode == SessionMode.DIGITAL,
             "base_url": request.build_absolute_uri("/").rstrip("/"),
         }
+        ctx["base_loopback"] = is_loopback(ctx["base_url"])
         if state is None:
             return ctx
         colours = team_colours(session)
@@ -448,10 +474,21 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def handout_view(self, request: HttpRequest, pk: int) -> HttpResponse:
         session = self._session(request, pk, change=True)  # the sheets carry the teams' links
-        base = request.GET.get("base", "").strip().rstrip("/")
+        base = phone_base(request.GET.get("base", ""))
         if base and not BASE_URL.match(base):
             messages.error(request, _("The address for the phones must look like http://192.168.1.10:8000."))
             return HttpResponseRedirect(self._master_url(session))
+        used = base or request.build_absolute_uri("/").rstrip("/")
+        if is_loopback(used):  # still printed (a test round on one laptop), but said plainly
+            messages.warning(
+                request,
+                _(
+                    "The team sheets were printed with %(base)s, which only this laptop reaches: the phones "
+                    "cannot open their QR codes. Print them again with the laptop's address on the camp "
+                    "network, e.g. http://192.168.1.10:8000."
+                )
+                % {"base": used},
+            )
         pages = self.handout_pages(request, session, base)
         pdf = render_handouts(pages, font_dir=settings.PDF_FONT_DIR)
         response = HttpResponse(pdf, content_type="application/pdf")
