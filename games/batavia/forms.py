@@ -118,38 +118,45 @@ def calculator_rows(data: QueryDict | dict[str, Any], seats: int) -> list[Calcul
     return rows
 
 
+def _field(raw: Any, found: list[str], **kwargs: Any) -> int | None:
+    """:func:`parse_int`, its problem (if any) added to ``found`` and None returned instead."""
+    try:
+        return parse_int(raw, **kwargs)
+    except FormProblem as e:
+        found.append(e.message)
+        return None
+
+
 def parse_calculator(
     rows: list[CalculatorRow], names: list[str]
 ) -> tuple[list[TablePlayer] | None, list[str]]:
-    """The calculator's rows as players for :func:`score_table`, or the problems (translated)."""
+    """The calculator's rows as players for :func:`score_table`, or every problem of every player
+    at once (translated), so the whole sheet can be corrected in one go."""
     players: list[TablePlayer] = []
     problems: list[str] = []
     per_good = [0] * len(GOODS)
     for row, name in zip(rows, names, strict=True):
-        try:
-            crates = tuple(
-                parse_int(v, label=f"{name} – {GOOD_NAMES[g]}", maximum=len(COMPANIES))
-                for v, g in zip(row.crates, GOODS, strict=True)
-            )
-            bills = parse_int(row.bills, label=_("%(name)s – bills") % {"name": name}, maximum=75, blank=None)
-            cashed = parse_int(row.cashed, label=_("%(name)s – gold from cashing in") % {"name": name})
-        except FormProblem as e:
-            row.problems.append(e.message)
-            problems.append(e.message)
-            continue
+        found: list[str] = []
+        parsed = [
+            _field(v, found, label=f"{name} – {GOOD_NAMES[g]}", maximum=len(COMPANIES))
+            for v, g in zip(row.crates, GOODS, strict=True)
+        ]
+        bills = _field(row.bills, found, label=_("%(name)s – bills") % {"name": name}, maximum=75, blank=None)
+        cashed = _field(row.cashed, found, label=_("%(name)s – gold from cashing in") % {"name": name})
+        crates = tuple(n or 0 for n in parsed)  # the fields that were numbers still count below
         if sum(crates) > CRATES:
-            message = _("%(name)s: %(n)d crates, but a player has only %(max)d.") % {
-                "name": name,
-                "n": sum(crates),
-                "max": CRATES,
-            }
-            row.problems.append(message)
-            problems.append(message)
+            found.append(
+                _("%(name)s: %(n)d crates, but a player has only %(max)d.")
+                % {"name": name, "n": sum(crates), "max": CRATES}
+            )
         for g, n in enumerate(crates):
             per_good[g] += n
-        players.append(
-            TablePlayer(crates=crates, bills=bills, seals=tuple(row.seals), goal=row.goal, cashed=cashed)
-        )
+        row.problems.extend(found)
+        problems.extend(found)
+        if bills is not None and cashed is not None:
+            players.append(
+                TablePlayer(crates=crates, bills=bills, seals=tuple(row.seals), goal=row.goal, cashed=cashed)
+            )
     for g, n in enumerate(per_good):
         if n > len(COMPANIES):
             problems.append(

@@ -571,6 +571,42 @@ def test_calculator_bad_input_saves_nothing(
     assert frozen(physical) == before
 
 
+def test_calculator_names_every_problem_of_every_player_at_once(
+    staff: Client, physical: BataviaSession
+) -> None:
+    before = frozen(physical)
+    bad = {
+        "p0-tea": "x",
+        "p0-silk": "9",
+        "p0-bills": "",
+        "p0-cashed": "-1",
+        "p2-bills": "abc",
+        "p2-pepper": "7",
+    }
+    response = staff.post(url("calculator", physical), {**calc_data(**bad), "save": "1"})
+    body = text(response)
+    assert response.status_code == 200 and "Nic nebylo uloženo" in body
+    for field in (
+        "Červení – čaj",
+        "Červení – hedvábí",
+        "Červení – směnky",
+        "Červení – zlaté z výměny",
+        "Zelení – směnky",
+    ):
+        assert field in body, field
+    assert "Zelení – pepř" in body
+    assert frozen(physical) == before
+    from games.batavia.forms import CalculatorRow, parse_calculator
+
+    rows = [
+        CalculatorRow(crates=["a", "b"] + ["0"] * 5, bills="", seals=[], goal=False, cashed="x")
+        for _ in range(2)
+    ]
+    players, problems = parse_calculator(rows, ["A", "B"])
+    assert players is None and len(problems) == 8
+    assert [len(r.problems) for r in rows] == [4, 4]
+
+
 def test_calculator_ignores_tampered_radio_values(staff: Client, physical: BataviaSession) -> None:
     response = staff.post(url("calculator", physical), calc_data(**{"seal-EN": "77", "goal": "x"}), **HX)
     assert response.status_code == 200
