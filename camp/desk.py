@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.models import ROUND_STATUS_ORDER, Round, RoundStatus
+from camp.models import ROUND_STATUS_ORDER, Camp, Round, RoundStatus
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,24 @@ def register_steps(provider: StepProvider, *, order: int) -> None:
 
 def steps_for(round_: Round) -> list[DeskStep]:
     return [step for _order, provider in _PROVIDERS for step in provider(round_)]
+
+
+CampStepProvider = Callable[[Camp], list[DeskStep]]
+_CAMP_PROVIDERS: list[tuple[int, CampStepProvider]] = []
+
+
+def register_camp_steps(provider: CampStepProvider, *, order: int) -> None:
+    """Add a provider of camp-wide next steps (not tied to a round), e.g. a game's set-up before it starts.
+
+    They are shown on the admin home's panel and on the camp run's page, also before the first round.
+    """
+    if all(existing is not provider for _o, existing in _CAMP_PROVIDERS):
+        _CAMP_PROVIDERS.append((order, provider))
+        _CAMP_PROVIDERS.sort(key=lambda item: item[0])
+
+
+def camp_steps_for(camp: Camp) -> list[DeskStep]:
+    return [step for _order, provider in _CAMP_PROVIDERS for step in provider(camp)]
 
 
 def _status_at_least(round_: Round, status: str) -> bool:

@@ -7,6 +7,7 @@ from typing import Any
 from django import template
 
 from camp import desk, selectors
+from camp.models import Camp
 
 register = template.Library()
 
@@ -20,5 +21,12 @@ def evening_desk(context: template.Context) -> dict[str, Any]:
         "camp": camp,
         "round": round_,
         "steps": desk.steps_for(round_) if round_ else [],
+        "camp_steps": desk.camp_steps_for(camp) if camp else [],
         "request": context.get("request"),
     }
+
+
+@register.simple_tag
+def camp_steps(camp: Camp) -> list[desk.DeskStep]:
+    """The camp run's next steps that are not tied to a round (e.g. a game's set-up before it starts)."""
+    return desk.camp_steps_for(camp)

@@ -3,11 +3,13 @@ checklist holds the rest (open, orders per team, resolve, after, close)."""
 
 from __future__ import annotations
 
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.desk import DeskStep, register_steps
-from camp.models import Round, RoundStatus
+from camp.desk import DeskStep, register_camp_steps, register_steps
+from camp.models import Camp, Round, RoundStatus
 from games.islands import round_views
+from games.islands.models import BoardSetup
 
 
 def islands_steps(round_: Round) -> list[DeskStep]:
@@ -30,5 +32,17 @@ def islands_steps(round_: Round) -> list[DeskStep]:
     ]
 
 
+def islands_camp_steps(camp: Camp) -> list[DeskStep]:
+    """Before the game has started: the board set-up (board, sides, bays, start) is the next step."""
+    if BoardSetup.objects.filter(camp=camp, game_started_at__isnull=False).exists():
+        return []
+    return [
+        DeskStep(
+            label=_("Board set-up"), url=reverse("admin:islands_boardsetup_camp", args=[camp.pk]), done=False
+        )
+    ]
+
+
 def register() -> None:
     register_steps(islands_steps, order=30)
+    register_camp_steps(islands_camp_steps, order=30)

@@ -271,3 +271,26 @@ def test_staff_without_permission_cannot_post(camp: Camp, db: None) -> None:
     response = client.post(url("accept", camp), {"seed": "1"})
     assert response.status_code == 403
     assert not BoardSetup.objects.exists()
+
+
+def test_a_fresh_camp_links_to_the_board_set_up(staff_client: Client, camp: Camp) -> None:
+    setup_url = url("camp", camp)
+    assert f'href="{setup_url}"' in staff_client.get(reverse("admin:index")).content.decode()
+    page = staff_client.get(reverse("admin:camp_camp_change", args=[camp.pk])).content.decode()
+    assert f'href="{setup_url}"' in page
+
+
+def test_the_started_board_set_up_links_to_adding_a_round(
+    staff_client: Client, camp: Camp, teams: list[Team]
+) -> None:
+    add_round = reverse("admin:camp_round_add") + f"?camp={camp.pk}"
+    assert add_round not in staff_client.get(url("camp", camp)).content.decode()
+    services.board_generate(camp=camp, seed=1)
+    services.harbors_draw_sides(camp=camp)
+    g = geometry(5)
+    for harbor in Harbor.objects.all():
+        services.harbor_set_bay(team=harbor.team, bay=str(g.bay_number(g.bays_on(harbor.side)[1])))
+    services.game_start(camp=camp)
+    assert f'href="{add_round}"' in staff_client.get(url("camp", camp)).content.decode()
+    # The game is on: the home page no longer offers the board set-up as the next step.
+    assert "Další krok:" not in staff_client.get(reverse("admin:index")).content.decode()
