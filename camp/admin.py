@@ -3,10 +3,12 @@ records all placements of a round at once, and the AP overview (rounds × teams,
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import urlsplit
 
 from django.contrib import admin, messages
+from django.contrib.admin import helpers
 from django.contrib.admin.utils import unquote
 from django.contrib.auth import admin as auth_admin
 from django.contrib.auth.models import Group, User
@@ -57,6 +59,30 @@ def colour_swatch(colour: str) -> str:
 # ------------------------------------------------------------------------------------------ camps
 
 
+class AddTextInlineAdminFormSet(helpers.InlineAdminFormSet):
+    """An inline whose "Add another …" link reads the inline's own ``add_text``.
+
+    Django builds it as "Add another %(verbose_name)s" with the name capitalised: in Czech that is
+    "Přidat Tým" / "Přidat Dílčí hra" (capital letter, nominative where the accusative is needed).
+    """
+
+    def inline_formset_data(self) -> str:
+        data = json.loads(super().inline_formset_data())
+        data["options"]["addText"] = str(self.opts.add_text)
+        return json.dumps(data)
+
+
+class AddTextInlinesMixin:
+    """For a ModelAdmin: inlines with an ``add_text`` get it as their "Add another …" link."""
+
+    def get_inline_formsets(self, *args: Any, **kwargs: Any) -> list[Any]:
+        formsets = super().get_inline_formsets(*args, **kwargs)  # type: ignore[misc]
+        for formset in formsets:
+            if getattr(formset.opts, "add_text", None):
+                formset.__class__ = AddTextInlineAdminFormSet
+        return formsets
+
+
 class TeamInlineFormSet(BaseInlineFormSet):
     def save_new(self, form: Any, commit: bool = True) -> Team:
         """A new team goes through ``team_create`` (which locks the camp run and asks its locks)."""
@@ -72,13 +98,14 @@ class TeamInline(admin.TabularInline):
     formset = TeamInlineFormSet
     fields = ["name", "colour", "order"]
     min_num = 0
+    add_text = gettext_lazy("Add another team")
 
     def get_extra(self, request: HttpRequest, obj: Camp | None = None, **kwargs: Any) -> int:
         return 3 if obj is None else 0
 
 
 @admin.register(Camp)
-class CampAdmin(admin.ModelAdmin):
+class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
     form = CampForm
     inlines = [TeamInline]
     list_display = ["name", "year", "run_number", "board_side", "team_count", "ap_overview_link"]
@@ -211,6 +238,7 @@ class MiniGameInline(admin.StackedInline):
     max_num = 1
     min_num = 0
     extra = 1
+    add_text = gettext_lazy("Add the mini-game")
 
     def has_change_permission(self, request: HttpRequest, obj: Round | None = None) -> bool:
         if obj is not None and obj.status == RoundStatus.CLOSED:
@@ -241,7 +269,7 @@ class PlacementInline(admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(AddTextInlinesMixin, admin.ModelAdmin):
     inlines = [MiniGameInline, PlacementInline]
     # Short cells, so the list fits a 1366-px laptop next to the filter (see staff.css).
     list_display = ["number_link", "camp_name", "date_short", "minigame_name", "status", "ap_summary"]

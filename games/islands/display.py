@@ -57,6 +57,13 @@ SIDE_NAMES: dict[str, Promise] = {
     "left": _("left (north-west)"),
 }
 
+# "on the … side" as a whole phrase: Czech needs the locative ("na pravé straně"), not the nominative.
+SIDE_ON: dict[str, Promise] = {
+    "bottom": _("on the bottom side (south)"),
+    "right": _("on the right side (north-east)"),
+    "left": _("on the left side (north-west)"),
+}
+
 
 def czech_active() -> bool:
     return (get_language() or "cs").split("-")[0] == "cs"

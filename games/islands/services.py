@@ -278,8 +278,8 @@ def harbor_set_bay(*, team: Team, bay: int | str) -> Harbor:
         )
     if g.bay_sides[g.bay(number)] != harbor.side:
         raise IslandsError(
-            _("Z%(bay)d is not on the %(side)s side, which %(team)s drew.")
-            % {"bay": number, "side": display.SIDE_NAMES[harbor.side], "team": team.name},
+            _("Z%(bay)d is not %(on_side)s, which %(team)s drew.")
+            % {"bay": number, "on_side": display.SIDE_ON[harbor.side], "team": team.name},
             code="bay_side",
         )
     taken = (

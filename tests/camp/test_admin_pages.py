@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from pathlib import Path
 
@@ -142,6 +144,16 @@ def test_letters(admin_client: Client, teams: list[Team], round1: Round) -> None
         admin_client, round1, data, "Modří: místo musí být celé číslo 1 nebo větší (zadáno: „abc“)."
     )
     assert f'name="rank-{blue.pk}" value="abc"' in page  # what was typed is kept
+
+
+def test_inline_add_links_read_well_in_czech(admin_client: Client, teams: list[Team], round1: Round) -> None:
+    def add_texts(url: str) -> list[str]:
+        page = admin_client.get(url).content.decode()
+        found = re.findall(r'data-inline-formset="([^"]*)"', page)
+        return [json.loads(html.unescape(raw))["options"]["addText"] for raw in found]
+
+    assert add_texts(reverse("admin:camp_camp_change", args=[round1.camp_id])) == ["Přidat další tým"]
+    assert add_texts(reverse("admin:camp_round_change", args=[round1.pk]))[0] == "Přidat dílčí hru"
 
 
 def test_gap_in_ranks(admin_client: Client, teams: list[Team], round1: Round) -> None:

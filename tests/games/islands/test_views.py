@@ -294,3 +294,23 @@ def test_the_started_board_set_up_links_to_adding_a_round(
     assert f'href="{add_round}"' in staff_client.get(url("camp", camp)).content.decode()
     # The game is on: the home page no longer offers the board set-up as the next step.
     assert "Další krok:" not in staff_client.get(reverse("admin:index")).content.decode()
+
+
+def test_a_bay_on_another_side_is_named_in_good_czech(
+    staff_client: Client, camp: Camp, teams: list[Team]
+) -> None:
+    services.board_generate(camp=camp, seed=1)
+    services.harbors_draw_sides(camp=camp)
+    harbor = Harbor.objects.select_related("team").first()
+    g = geometry(5)
+    other = next(side for side in ("bottom", "right", "left") if side != harbor.side)
+    bay = g.bay_number(g.bays_on(other)[0])
+    response = staff_client.post(url("bay", camp), {"team": harbor.team.pk, "bay": str(bay)}, follow=True)
+    on_side = {
+        "bottom": "na dolní straně (jih)",
+        "right": "na pravé straně (severovýchod)",
+        "left": "na levé straně (severozápad)",
+    }[harbor.side]
+    assert (
+        f"Z{bay} neleží {on_side}, kterou si vylosoval tým {harbor.team.name}." in response.content.decode()
+    )
