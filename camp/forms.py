@@ -188,7 +188,8 @@ def parse_placements(data: QueryDict, teams: list[Team]) -> ParsedPlacements:
             )
             continue
         tid = int(raw_text)
-        rank_text = (data.get(f"rank-{tid}") or "").strip()[:30]
+        # Kept whole up to a sane length: the page shows it back in its field and names it in the problem.
+        rank_text = (data.get(f"rank-{tid}") or "").strip()[:200]
         absent = bool(data.get(f"absent-{tid}"))
         if tid not in listed:
             parsed.values[tid] = PlacementRowValue(rank=rank_text, absent=absent)

@@ -205,6 +205,34 @@ def _team_id(key: Any) -> int | None:
     return None
 
 
+# A place is stored in a small integer column; no camp has anywhere near this many teams.
+MAX_RANK = 32767
+
+
+def _too_large_rank(rank: Any) -> bool:
+    """A whole number above :data:`MAX_RANK`, typed (digits, however many) or given as an int."""
+    if isinstance(rank, bool):
+        return False
+    if isinstance(rank, int):
+        return rank > MAX_RANK
+    if isinstance(rank, str):
+        digits = rank.strip().removeprefix("+")
+        # No int() here: a string of 5000 digits is refused by int(), and its size is plain anyway.
+        significant = digits.lstrip("0")
+        return (
+            digits.isascii()
+            and digits.isdigit()
+            and (len(significant) > 5 or int(significant or 0) > MAX_RANK)
+        )
+    return False
+
+
+def _shown(value: Any, limit: int = 20) -> str:
+    """What was typed, as typed: shortened with "…" only when longer than ``limit`` characters."""
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def placements_locked_message(round: Round) -> str:  # noqa: A002
     """Why the placements of ``round`` (resolved or closed) can no longer be changed, translated.
 
@@ -278,11 +306,21 @@ def placements_check(*, round: Round, ranks: RankInput) -> tuple[list[Problem], 
         if rank is None:
             accepted[tid] = None
             continue
+        if _too_large_rank(rank):
+            problems.append(
+                Problem(
+                    _("%(team)s: the place is too large (entered: “%(rank)s”).")
+                    % {"team": label(tid), "rank": _shown(rank)},
+                    "bad_rank",
+                    tid,
+                )
+            )
+            continue
         if isinstance(rank, bool) or not isinstance(rank, int) or rank < 1:
             problems.append(
                 Problem(
                     _("%(team)s: the place must be a whole number, 1 or more (entered: “%(rank)s”).")
-                    % {"team": label(tid), "rank": rank},
+                    % {"team": label(tid), "rank": _shown(rank)},
                     "bad_rank",
                     tid,
                 )

@@ -146,6 +146,24 @@ def test_letters(admin_client: Client, teams: list[Team], round1: Round) -> None
     assert f'name="rank-{blue.pk}" value="abc"' in page  # what was typed is kept
 
 
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("1000000", "1000000"),
+        ("100000000000000000000000000000", "10000000000000000000…"),
+        ("+0000000000000000099999", "+0000000000000000099…"),
+    ],
+)
+def test_a_huge_place_is_too_large_and_echoed_as_typed(
+    admin_client: Client, teams: list[Team], round1: Round, typed: str, shown: str
+) -> None:
+    red, blue, green = teams
+    data = post_data([(red.pk, "1", False), (blue.pk, typed, False), (green.pk, "2", False)])
+    page = assert_refused(admin_client, round1, data, f"Modří: místo je příliš velké (zadáno: „{shown}“).")
+    assert "1 nebo větší" not in page
+    assert f'name="rank-{blue.pk}" value="{typed}"' in page  # the field keeps every digit
+
+
 def test_inline_add_links_read_well_in_czech(admin_client: Client, teams: list[Team], round1: Round) -> None:
     def add_texts(url: str) -> list[str]:
         page = admin_client.get(url).content.decode()
