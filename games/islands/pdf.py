@@ -425,6 +425,17 @@ def _marker(
     _centred(canvas, x, y, text, FONT_BOLD, font_size)
 
 
+def _titles(canvas: Canvas, y: float, title: str, camp: str) -> float:
+    """The sheet's title and the camp run under the band; returns the y where the map may start."""
+    canvas.setFont(FONT_BOLD, 11)
+    canvas.drawString(MARGIN, y - 6 * mm, title)
+    canvas.setFont(FONT, 8.5)
+    canvas.setFillColor(GREY)
+    canvas.drawString(MARGIN, y - 10.5 * mm, camp)
+    canvas.setFillColor(black)
+    return y - 13 * mm
+
+
 def draw_legend(canvas: Canvas, *, staff: bool, y: float) -> float:
     """Tile colours and marks, then the markers, in columns under the map; returns the y under it."""
     rows = svgmap.legend(staff=staff)
@@ -511,14 +522,8 @@ def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
     fill = colour(svgmap.safe_colour(sheet.colour))
     round_text = _("Round %(round)d") % {"round": sheet.orders_round}
     y = _band(canvas, fill, sheet.team, round_text)
-    canvas.setFont(FONT_BOLD, 11)
     title = _("Golden Islands – team map: %(state)s") % {"state": _state_text(sheet.state_round)}
-    canvas.drawString(MARGIN, y - 6 * mm, title)
-    canvas.setFont(FONT, 8.5)
-    canvas.setFillColor(GREY)
-    canvas.drawString(MARGIN, y - 10.5 * mm, sheet.camp)
-    canvas.setFillColor(black)
-    top = y - 13 * mm
+    top = _titles(canvas, y, title, sheet.camp)
     bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 75 * mm)
     y = draw_legend(canvas, staff=False, y=bottom - 3 * mm)
 
@@ -762,15 +767,8 @@ def render_master_sheet(sheet: MasterSheet, *, font_dir: Path) -> bytes:
 
     y = _band(canvas, STAFF_RED, _("Master sheet – %(staff_only)s") % {"staff_only": staff_only.upper()},
               round_text)  # fmt: skip
-    canvas.setFont(FONT_BOLD, 11)
-    canvas.drawString(
-        MARGIN, y - 6 * mm, _("Golden Islands – %(state)s") % {"state": _state_text(sheet.state_round)}
-    )
-    canvas.setFont(FONT, 8.5)
-    canvas.setFillColor(GREY)
-    canvas.drawString(MARGIN, y - 10.5 * mm, sheet.camp)
-    canvas.setFillColor(black)
-    top = y - 13 * mm
+    title = _("Golden Islands – %(state)s") % {"state": _state_text(sheet.state_round)}
+    top = _titles(canvas, y, title, sheet.camp)
     bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 45 * mm)
     y = draw_legend(canvas, staff=True, y=bottom - 3 * mm)
     flow = _Flow(canvas, y - 2 * mm, heading)
