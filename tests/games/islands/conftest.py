@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from camp import services as camp_services
-from camp.models import Camp, Team
+from camp.models import Camp, Round, Team
 
 
 @pytest.fixture
@@ -51,3 +51,14 @@ def place_tile(camp: Camp, label: str, tile: str, *, chests: int = 0, revealed: 
     BoardHex.objects.update_or_create(
         camp=camp, q=h.q, r=h.r, defaults={"tile": tile, "chests": chests, "revealed": revealed}
     )
+
+
+@pytest.fixture
+def game(camp: Camp, teams: list[Team]) -> Round:
+    """Round 1 played and closed by the demo's planner, round 2 open for orders; a fixed seed."""
+    from games.islands.demo import demo_play
+
+    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
+    camp.refresh_from_db()
+    demo_play(camp, rounds=1, open_next=True)
+    return Round.objects.get(camp=camp, number=2)

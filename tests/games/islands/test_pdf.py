@@ -5,13 +5,11 @@ staff master sheet, and which round a sheet may be printed from."""
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.utils import translation
 from pypdf import PdfReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -25,21 +23,6 @@ from games.islands.engine.tiles import Tile
 from games.islands.models import BoardHex, IslandsRound, Pirate, Ship
 
 GAME_SEED = 4151990316782215021
-
-
-@pytest.fixture(autouse=True)
-def czech() -> Iterator[None]:
-    with translation.override(settings.LANGUAGE_CODE):
-        yield
-
-
-@pytest.fixture
-def game(camp: Camp, teams: list[Team]) -> Round:
-    """Round 1 played and closed, round 2 open for orders; a fixed seed."""
-    Camp.objects.filter(pk=camp.pk).update(seed=GAME_SEED)
-    camp.refresh_from_db()
-    demo_play(camp, rounds=1, open_next=True)
-    return Round.objects.get(camp=camp, number=2)
 
 
 def text_of(data: bytes) -> str:

@@ -3,28 +3,16 @@ sheet only for staff who may view the islands rounds, and a refusal from a round
 
 from __future__ import annotations
 
-import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands.demo import demo_play
-
-GAME_SEED = 4151990316782215021
 
 
 def url(name: str, *args: object) -> str:
     return reverse(f"admin:islands_round_{name}", args=list(args))
-
-
-@pytest.fixture
-def game(camp: Camp, teams: list[Team]) -> Round:
-    Camp.objects.filter(pk=camp.pk).update(seed=GAME_SEED)
-    camp.refresh_from_db()
-    demo_play(camp, rounds=1, open_next=True)
-    return Round.objects.get(camp=camp, number=2)
 
 
 def _pdf_ok(response: object) -> None:
