@@ -654,18 +654,23 @@ def played_orders(*, round: Round, team: Team, notation: Notation = "cs") -> Pla
         team_state = next((t for t in state.teams if t.name == team.name), None)
     if stored is None or state is None or team_state is None:
         return PlayedOrders(state=state, team=team_state, check=None, text=text)
-    check = _parse_and_check(
+    check = _check_stored(state, team, team_ap(round, team), stored)
+    return PlayedOrders(state=state, team=team_state, check=check, text=text)
+
+
+def _check_stored(state: es.GameState, team: Team, ap: int, row: TeamOrders) -> OrdersCheck:
+    """Check a team's stored orders (kept in the files' English notation) against ``state``."""
+    return _parse_and_check(
         state=state,
         team=team,
-        ap=team_ap(round, team),
-        build_cargo=stored.build_cargo,
-        build_battleship=stored.build_battleship,
-        routes=stored.routes,
-        harbor=stored.harbor,
-        fire=stored.fire,
+        ap=ap,
+        build_cargo=row.build_cargo,
+        build_battleship=row.build_battleship,
+        routes=row.routes,
+        harbor=row.harbor,
+        fire=row.fire,
         notation="en",
     )
-    return PlayedOrders(state=state, team=team_state, check=check, text=text)
 
 
 def display_route(route: Route, notation: Notation = "cs") -> str:
@@ -693,17 +698,7 @@ def _stored_orders(
             result[team.name] = Orders(ap=ap)
             missing.append(team.name)
             continue
-        check = _parse_and_check(
-            state=state,
-            team=team,
-            ap=ap,
-            build_cargo=row.build_cargo,
-            build_battleship=row.build_battleship,
-            routes=row.routes,
-            harbor=row.harbor,
-            fire=row.fire,
-            notation="en",
-        )
+        check = _check_stored(state, team, ap, row)
         if check.problems:
             problems[team.name] = [
                 OrdersProblem(
