@@ -26,6 +26,12 @@ from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+# The camp's own data (``make camp``): the database, the secret key, the backups and the logs, in
+# one folder outside the code (``var/`` by default, ignored by git; ``ZO_DATA_DIR`` moves it).
+DATA_DIR = Path(os.environ.get("ZO_DATA_DIR") or BASE_DIR / "var").resolve()
+BACKUP_DIR = DATA_DIR / "backups"
+LOG_DIR = DATA_DIR / "logs"
+
 
 def _env_flag(name: str, default: bool = False) -> bool:
     value = os.environ.get(name)
@@ -128,6 +134,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         _test_db = Path(tempfile.gettempdir()) / f"zlate-ostrovy-test-{os.getpid()}.sqlite3"
         DATABASES["default"]["TEST"] = {"NAME": str(_test_db)}
         DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA synchronous=OFF"
+        # Tests never write into the real data folder (a test that needs backups sets its own).
+        BACKUP_DIR = Path(tempfile.gettempdir()) / f"zlate-ostrovy-test-backups-{os.getpid()}"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
