@@ -52,7 +52,7 @@ def test_every_round_file_problem_has_a_czech_text(code: ScenarioProblemCode) ->
     with translation.override("cs"):
         czech = display.scenario_problem_text(problem)
     assert czech and english
-    assert czech != english, f"{code}: no Czech text (add it to games/islands/locale/rounds_cs.py)"
+    assert czech != english, f"{code}: no Czech text (add it to the islands app's Czech .po)"
     assert czech != problem.message, f"{code}: the page shows the command line's English"
     assert "%(" not in czech and "%(" not in english
 
