@@ -1,27 +1,76 @@
-"""Fixtures of the islands app tests: a camp of side 5 with three teams, a staff client."""
+"""Fixtures of the islands app tests: a camp of side 5 with three teams, a staff client.
+
+A test that asks for ``game`` gets a camp whose round 1 was played: that world is built once per
+test module, in a transaction rolled back at the module's end, and every test runs in a savepoint
+of it (pytest-django's ``db``), so replaying the round does not cost every test. ``camp`` and
+``teams`` are then that world's; without ``game`` they are a fresh camp and its teams.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import transaction
 from django.test import Client
+from django.utils import translation
 
 from camp import services as camp_services
 from camp.models import Camp, Round, Team
 
-
-@pytest.fixture
-def camp(db: None) -> Camp:
-    return camp_services.camp_create(name="Letní tábor techniků – 1. běh", year=2026, board_side=5)
+CAMP_NAME = "Letní tábor techniků – 1. běh"
+GAME_SEED = 4151990316782215021
 
 
-@pytest.fixture
-def teams(camp: Camp) -> list[Team]:
+def _new_camp() -> Camp:
+    return camp_services.camp_create(name=CAMP_NAME, year=2026, board_side=5)
+
+
+def _new_teams(camp: Camp) -> list[Team]:
     return [
         camp_services.team_create(camp=camp, name="Červení", colour="#c0392b"),
         camp_services.team_create(camp=camp, name="Modří", colour="#2471a3"),
         camp_services.team_create(camp=camp, name="Zelení", colour="#229954"),
     ]
+
+
+@pytest.fixture(scope="module")
+def played_world(django_db_setup: None, django_db_blocker: Any) -> Iterator[tuple[int, list[int]]]:
+    """(camp id, team ids) of a camp with round 1 played and closed by the demo's planner and round 2
+    open for orders (no orders stored yet); a fixed seed, so every run plays the same game."""
+    from games.islands.demo import demo_play
+
+    with django_db_blocker.unblock(), translation.override(settings.LANGUAGE_CODE):
+        with transaction.atomic():
+            camp = _new_camp()
+            teams = _new_teams(camp)
+            Camp.objects.filter(pk=camp.pk).update(seed=GAME_SEED)
+            camp.refresh_from_db()
+            demo_play(camp, rounds=1, open_next=True)
+            yield camp.pk, [t.pk for t in teams]
+            transaction.set_rollback(True)
+
+
+def _played(request: pytest.FixtureRequest) -> tuple[int, list[int]] | None:
+    return request.getfixturevalue("played_world") if "game" in request.fixturenames else None
+
+
+@pytest.fixture
+def camp(request: pytest.FixtureRequest, db: None) -> Camp:
+    played = _played(request)
+    return _new_camp() if played is None else Camp.objects.get(pk=played[0])
+
+
+@pytest.fixture
+def teams(request: pytest.FixtureRequest, camp: Camp) -> list[Team]:
+    played = _played(request)
+    if played is None:
+        return _new_teams(camp)
+    by_id = Team.objects.in_bulk(played[1])
+    return [by_id[pk] for pk in played[1]]
 
 
 @pytest.fixture
@@ -54,11 +103,6 @@ def place_tile(camp: Camp, label: str, tile: str, *, chests: int = 0, revealed: 
 
 
 @pytest.fixture
-def game(camp: Camp, teams: list[Team]) -> Round:
-    """Round 1 played and closed by the demo's planner, round 2 open for orders; a fixed seed."""
-    from games.islands.demo import demo_play
-
-    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
-    camp.refresh_from_db()
-    demo_play(camp, rounds=1, open_next=True)
+def game(played_world: tuple[int, list[int]], camp: Camp, teams: list[Team]) -> Round:
+    """Round 2 of the played world (see the module's docstring), open for orders."""
     return Round.objects.get(camp=camp, number=2)

@@ -1,0 +1,48 @@
+"""Reading what a page says to staff: its messages, by level, as text (never a substring search)."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+from django.http import HttpResponse
+
+
+class _MessageList(HTMLParser):
+    """Collects the ``<li>`` items of Django admin's ``<ul class="messagelist">`` with their class."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[tuple[str, str]] = []
+        self._in_list = 0
+        self._item: list[str] | None = None
+        self._level = ""
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "ul" and "messagelist" in classes:
+            self._in_list += 1
+        elif tag == "li" and self._in_list:
+            self._item, self._level = [], classes[0] if classes else ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "li" and self._item is not None:
+            self.items.append((self._level, " ".join("".join(self._item).split())))
+            self._item = None
+        elif tag == "ul" and self._in_list:
+            self._in_list -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self._item is not None:
+            self._item.append(data)
+
+
+def messages(response: HttpResponse, level: str | None = None) -> list[str]:
+    """The texts of the page's messages (``level``: ``error``, ``warning``, ``success``, ``info``)."""
+    parser = _MessageList()
+    parser.feed(response.content.decode())
+    return [text for lvl, text in parser.items if level is None or lvl == level]
+
+
+def errors(response: HttpResponse) -> list[str]:
+    """The page's error messages (``<li class="error">`` of the message list)."""
+    return messages(response, "error")
