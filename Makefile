@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1:8000
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test bench check lint typecheck messages clean
+.PHONY: run test bench check lint imports typecheck messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,10 +32,12 @@ test: $(VENV)/.installed-dev
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench
 
-## check: lint and strict type checks of the engines
-check: lint typecheck
+## check: lint, import floors (import-linter) and strict type checks of the engines
+check: lint imports typecheck
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
+imports: $(VENV)/.installed-dev
+	$(BIN)/lint-imports
 typecheck: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
