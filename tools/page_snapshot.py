@@ -24,7 +24,9 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-SKIP = re.compile(r"/(logout|delete|history|password)/|[?&](o|q|_changelist_filters|e|p)=|/i18n/|/static/|/jsi18n/")
+SKIP = re.compile(
+    r"/(logout|delete|history|password)/|[?&](o|q|_changelist_filters|e|p)=|/i18n/|/static/|/jsi18n/"
+)
 MAX_PAGES = 1500
 PER_SHAPE = 3  # pages of one shape (digits aside: /boardhex/<n>/change/, ?hex=<label>) to record
 
@@ -160,7 +162,9 @@ def compare(out: Path, reference: Path) -> int:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("out", type=Path)
     parser.add_argument("--compare", type=Path, metavar="REFERENCE_DIR")
     args = parser.parse_args()
