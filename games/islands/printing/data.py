@@ -70,7 +70,7 @@ class TeamSheet:
     state_round: int | None
     #: The round the order form is for.
     orders_round: int
-    #: A public view with only this team's ships' cargo put back.
+    #: The map as this team may see it (:func:`visibility.for_team`: the public map and its own cargo).
     map: MapView
     #: The team's AP for ``orders_round``; None while its placement is not recorded.
     ap: int | None
