@@ -27,9 +27,10 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from camp.models import Camp, Team
-from games.islands import display, selectors, services, svgmap
+from games.islands import display, selectors, services
 from games.islands.engine import generator
 from games.islands.engine.hexes import geometry
+from games.islands.maps import style, svg, visibility
 from games.islands.models import MAX_CHESTS_PER_HEX, BoardSetup, TileChoice
 
 TEMPLATE = "islands/board_setup.html"
@@ -104,10 +105,10 @@ def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True)
     except generator.GeneratorError as exc:
         ctx["preview_error"] = _("The board cannot be generated: %(reason)s") % {"reason": exc}
         return ctx
-    view = svgmap.staff_view(side=camp.board_side, cells=selectors.preview_cells(board))
+    view = visibility.for_staff(side=camp.board_side, cells=selectors.preview_cells(board))
     ctx.update(
         preview_seed=seed,
-        preview_svg=svgmap.render_svg(view),
+        preview_svg=svg.render_svg(view),
         preview_fairness=_fairness_rows(board.fairness),
         preview_counts=[{"name": display.tile_name(t), "count": n} for t, n in board.counts().items() if n],
         preview_chests=board.chests,
@@ -159,7 +160,7 @@ def _board_context(camp: Camp, setup: BoardSetup | None, selected: str | None = 
         except ValueError:
             pass
     return {
-        "board_svg": svgmap.render_svg(view),
+        "board_svg": svg.render_svg(view),
         "board_fairness": _fairness_rows(
             selectors.fairness_of_cells(camp.board_side, selectors.board_cells(camp))
         ),
@@ -183,7 +184,7 @@ def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
         "harbors": [
             {
                 "team": th.team,
-                "colour": svgmap.safe_colour(th.team.colour),
+                "colour": style.safe_colour(th.team.colour),
                 "side": display.SIDE_NAMES[th.harbor.side] if th.harbor and th.harbor.side else None,
                 "bay": th.harbor.bay if th.harbor else None,
                 "bay_choices": th.bay_choices,
@@ -191,7 +192,7 @@ def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
             for th in harbors
         ],
         "bays_picked": sum(1 for th in harbors if th.harbor and th.harbor.bay),
-        "legend": svgmap.legend(staff=True),
+        "legend": style.legend(staff=True),
         "page_url": _page_url(camp),
     }
     ctx.update(_board_context(camp, setup, extra.get("hex_label")))

@@ -14,7 +14,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from camp.models import Camp, Round, RoundStatus
-from games.islands import selectors, svgmap
+from games.islands import selectors
+from games.islands.maps import style, svg
 
 TEMPLATE = "islands/notice_board.html"
 
@@ -25,7 +26,7 @@ def standing_rows(camp: Camp) -> list[dict[str, Any]]:
         {
             "rank": s.rank,
             "team": s.team.name,
-            "colour": svgmap.safe_colour(s.team.colour),
+            "colour": style.safe_colour(s.team.colour),
             "delivered": s.delivered,
             "ap_total": s.ap_received,
             "ships": s.ships_afloat,
@@ -46,8 +47,8 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
     context = {
         "camp": camp,
         "last_round": last,
-        "map_svg": svgmap.render_svg(selectors.map_view_for_public(camp)) if has_board else None,
-        "legend": svgmap.legend(staff=False),
+        "map_svg": svg.render_svg(selectors.map_view_for_public(camp)) if has_board else None,
+        "legend": style.legend(staff=False),
         "standings": standing_rows(camp),
         "events": group_events(selectors.result_events(result, viewer="public"))
         if result is not None

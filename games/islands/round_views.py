@@ -41,7 +41,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from camp.adminpages import render_admin_page
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import display, pdf, rounds, selectors, services, sheets, svgmap
+from games.islands import display, rounds, selectors, services
 from games.islands.engine.hexes import (
     DIRECTIONS,
     DIRECTIONS_FROM_CZECH,
@@ -53,7 +53,11 @@ from games.islands.engine.hexes import (
 from games.islands.engine.orders import STAY
 from games.islands.engine.resolve import telescope_hexes
 from games.islands.engine.state import BATTLESHIP_COST, CARGO_SHIP_COST, MAX_BATTLESHIPS, MAX_CARGO_SHIPS
+from games.islands.maps import style, svg, visibility
 from games.islands.models import RoundResult, Ship, ShipKindChoice
+from games.islands.printing.data import SheetsUnavailable, master_sheet_for, sheet_rounds, team_sheets_for
+from games.islands.printing.master_sheet import render_master_sheet
+from games.islands.printing.team_sheet import render_team_sheets
 from games.islands.public_views import group_events, standing_rows
 
 #: Writing the game's state (open, orders, resolve, telescopes, undo, close, import).
@@ -151,7 +155,7 @@ def round_steps(round_: Round, overview: selectors.RoundOverview) -> list[Step]:
     teams = tuple(
         {
             "team": row.team,
-            "colour": svgmap.safe_colour(row.team.colour),
+            "colour": style.safe_colour(row.team.colour),
             "stored": row.has_orders,
             # Stored, but no longer passing the check (e.g. the placements changed the AP).
             "stale": row.problems,
@@ -241,8 +245,8 @@ def round_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
 def _sheets_links(request: HttpRequest, round_: Round, overview: selectors.RoundOverview) -> dict[str, Any]:
     """The print buttons of the round page: available only from the round of the current state."""
     try:
-        sheets.sheet_rounds(round_)
-    except sheets.SheetsUnavailable as exc:
+        sheet_rounds(round_)
+    except SheetsUnavailable as exc:
         return {"available": False, "why": str(exc)}
     return {
         "available": True,
@@ -250,7 +254,7 @@ def _sheets_links(request: HttpRequest, round_: Round, overview: selectors.Round
         "teams": [
             {
                 "team": row.team,
-                "colour": svgmap.safe_colour(row.team.colour),
+                "colour": style.safe_colour(row.team.colour),
                 "url": url("sheet", round_.pk, row.team.pk),
             }
             for row in overview.teams
@@ -524,7 +528,7 @@ def _orders_map(
     highlights = set()
     for ident, labels in _route_labels(check).items():
         if labels:
-            routes.append(svgmap.RouteView(points=tuple(labels), colour=SHIP_COLOURS.get(ident, "#222")))
+            routes.append(visibility.RouteView(points=tuple(labels), colour=SHIP_COLOURS.get(ident, "#222")))
             if ident == form.mode and len(labels) > 1:
                 highlights.add(labels[-1])
     target = _fire_label(check)
@@ -537,8 +541,8 @@ def _orders_map(
     if clickable:
         view = view.clicking(page_url, "#editor")
     return {
-        "map_svg": svgmap.render_svg(view),
-        "legend": svgmap.legend(staff=form.show_hidden),
+        "map_svg": svg.render_svg(view),
+        "legend": style.legend(staff=form.show_hidden),
     }
 
 
@@ -696,7 +700,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
         "camp": camp,
         "team": team,
         "here": team.name,
-        "colour": svgmap.safe_colour(team.colour),
+        "colour": style.safe_colour(team.colour),
         "form": form,
         "ships": _ship_rows(ships, _bay_label(team), camp.board_side),
         "route_fields": [
@@ -766,7 +770,7 @@ def _played_orders_page(
         "camp": camp,
         "team": team,
         "here": team.name,
-        "colour": svgmap.safe_colour(team.colour),
+        "colour": style.safe_colour(team.colour),
         "played": True,
         "editable": False,
         "stored": played.text is not None,
@@ -807,7 +811,7 @@ def _played_orders_page(
             view = replace(
                 view,
                 routes=tuple(
-                    svgmap.RouteView(points=plan.points, colour=SHIP_COLOURS.get(plan.ship, "#222"))
+                    visibility.RouteView(points=plan.points, colour=SHIP_COLOURS.get(plan.ship, "#222"))
                     for plan in check.routes
                     if len(plan.points) > 1
                 ),
@@ -819,8 +823,8 @@ def _played_orders_page(
                 "ap_left": check.ap_left,
                 "harbor_path": list(check.harbor_path) if len(check.harbor_path) > 1 else [],
             }
-        context["map_svg"] = svgmap.render_svg(view)
-        context["legend"] = svgmap.legend(staff=show_hidden)
+        context["map_svg"] = svg.render_svg(view)
+        context["legend"] = style.legend(staff=show_hidden)
     return _page(request, model_admin, "orders", title=title, context=context, fragment="editor")
 
 
@@ -927,7 +931,7 @@ def _preview_context(round_: Round, preview: services.RoundPreviewData) -> dict[
             {
                 "rank": i,
                 "team": s.team,
-                "colour": svgmap.safe_colour(team.colour if team else ""),
+                "colour": style.safe_colour(team.colour if team else ""),
                 "delivered": s.delivered,
                 "ap_total": s.ap_total,
                 "ships": ships_after.get(s.team, 0),
@@ -946,8 +950,8 @@ def _preview_context(round_: Round, preview: services.RoundPreviewData) -> dict[
             )
     return {
         "events": group_events(selectors.result_events(unsaved, viewer="staff")),
-        "map_svg": svgmap.render_svg(preview.map),
-        "legend": svgmap.legend(staff=True),
+        "map_svg": svg.render_svg(preview.map),
+        "legend": style.legend(staff=True),
         "standings": standings,
         "team_problems": team_problems,
         "missing": preview.missing,
@@ -1053,15 +1057,15 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
                 hint_rows.append(
                     {
                         "team": row.team.name,
-                        "colour": svgmap.safe_colour(row.team.colour),
+                        "colour": style.safe_colour(row.team.colour),
                         "ship": hint.ship,
                         "origin": hint.origin,
                         "point": hint.point_label,
                     }
                 )
         context.update(
-            map_svg=svgmap.render_svg(view),
-            legend=svgmap.legend(staff=show_hidden),
+            map_svg=svg.render_svg(view),
+            legend=style.legend(staff=show_hidden),
             public_events=group_events(selectors.result_events(result, viewer="public")),
             hint_rows=hint_rows,
         )
@@ -1240,7 +1244,7 @@ def _pdf(content: bytes, filename: str) -> HttpResponse:
     return response
 
 
-def _sheets_refused(request: HttpRequest, round_: Round, exc: sheets.SheetsUnavailable) -> HttpResponse:
+def _sheets_refused(request: HttpRequest, round_: Round, exc: SheetsUnavailable) -> HttpResponse:
     messages.error(request, str(exc))
     return HttpResponseRedirect(url("page", round_.pk))
 
@@ -1251,10 +1255,10 @@ def _team_sheets_pdf(
     # Team sheets go to the children: always in the camp's language (Czech), whatever the staff use.
     with translation.override(settings.LANGUAGE_CODE):
         try:
-            data = sheets.team_sheets(round_, teams)
-        except sheets.SheetsUnavailable as exc:
+            data = team_sheets_for(round_, teams)
+        except SheetsUnavailable as exc:
             return _sheets_refused(request, round_, exc)
-        content = pdf.render_team_sheets(data, font_dir=settings.PDF_FONT_DIR)
+        content = render_team_sheets(data, font_dir=settings.PDF_FONT_DIR)
     return _pdf(content, f"zlate-ostrovy-round-{round_.number}-{name}.pdf")
 
 
@@ -1279,10 +1283,10 @@ def master_sheet_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -
     """The staff master sheet: everything, hidden tiles included."""
     round_ = _round(round_id)
     try:
-        data = sheets.master_sheet(round_)
-    except sheets.SheetsUnavailable as exc:
+        data = master_sheet_for(round_)
+    except SheetsUnavailable as exc:
         return _sheets_refused(request, round_, exc)
     return _pdf(
-        pdf.render_master_sheet(data, font_dir=settings.PDF_FONT_DIR),
+        render_master_sheet(data, font_dir=settings.PDF_FONT_DIR),
         f"zlate-ostrovy-round-{round_.number}-staff.pdf",
     )

@@ -59,6 +59,7 @@ from games.islands.engine.scenario import (
     scenario_document,
     state_document,
 )
+from games.islands.maps.visibility import MapView
 from games.islands.models import (
     BoardHex,
     BoardSetup,
@@ -79,7 +80,6 @@ from games.islands.selectors import (
     round_priority,
 )
 from games.islands.services import IslandsError, game_state_store
-from games.islands.svgmap import MapView
 
 Notation = Literal["cs", "en"]
 DONE_STATUSES = (RoundStatus.RESOLVED, RoundStatus.CLOSED)

@@ -20,6 +20,15 @@ from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.rng import random_for
 from games.islands.engine.tiles import Tile
+from games.islands.maps.visibility import (
+    BoardCell,
+    HarborView,
+    MapView,
+    PirateView,
+    ShipView,
+    for_public,
+    for_staff,
+)
 from games.islands.models import (
     BoardHex,
     BoardSetup,
@@ -31,7 +40,6 @@ from games.islands.models import (
     TeamOrders,
     TelescopeChoice,
 )
-from games.islands.svgmap import BoardCell, HarborView, MapView, PirateView, ShipView, public_view, staff_view
 
 #: Round statuses after which the board may no longer be generated again (rules: the game is on).
 GAME_ON_STATUSES = (RoundStatus.ORDERS_OPEN, RoundStatus.RESOLVED, RoundStatus.CLOSED)
@@ -166,13 +174,13 @@ def _pieces(camp: Camp) -> tuple[list[BoardCell], list[ShipView], list[HarborVie
 def map_view_for_staff(camp: Camp) -> MapView:
     """Everything on the camp's board, hidden tiles included (four queries)."""
     cells, ships, harbors, pirates = _pieces(camp)
-    return staff_view(side=camp.board_side, cells=cells, ships=ships, harbors=harbors, pirates=pirates)
+    return for_staff(side=camp.board_side, cells=cells, ships=ships, harbors=harbors, pirates=pirates)
 
 
 def map_view_for_public(camp: Camp) -> MapView:
     """What every team may see (four queries): hidden hexes carry nothing, ships no cargo."""
     cells, ships, harbors, pirates = _pieces(camp)
-    return public_view(side=camp.board_side, cells=cells, ships=ships, harbors=harbors, pirates=pirates)
+    return for_public(side=camp.board_side, cells=cells, ships=ships, harbors=harbors, pirates=pirates)
 
 
 # ------------------------------------------------------------------------------------ engine state
@@ -347,7 +355,7 @@ def map_view_of_state(state: es.GameState, colours: dict[str, str], *, staff: bo
         for t in state.teams
     ]
     pirates = [PirateView(at=g.label(p.at), ident=p.id) for p in state.pirates]
-    make = staff_view if staff else public_view
+    make = for_staff if staff else for_public
     return make(side=state.side, cells=cells, ships=ships, harbors=harbors, pirates=pirates)
 
 

@@ -292,7 +292,8 @@ def test_a_resolved_rounds_orders_are_shown_as_played(
     ships and the board before the round, and the routes from where the ships were then; a ship
     built in the round has no row, no field and no route."""
     from games.islands.engine.hexes import to_pixel
-    from games.islands.svgmap import SIZE, _f
+    from games.islands.maps.style import SIZE
+    from games.islands.maps.svg import _f
 
     team = teams[0]
     ship, route = legal_route(game, team)

@@ -10,7 +10,7 @@ from games.islands import selectors, services
 from games.islands.engine import state as es
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
-from games.islands.svgmap import render_svg
+from games.islands.maps.svg import render_svg
 from tests.games.islands.conftest import place_tile
 
 

@@ -1,12 +1,5 @@
-"""The Golden Islands board as an inline SVG string, drawn from plain data.
-
-Build a :class:`MapView` with one of the two constructors, then :func:`render_svg` it:
-
-- :func:`staff_view` sees everything: hidden tiles are drawn too, lighter and hatched.
-- :func:`public_view` sees what the teams see. The constructor itself drops the tile and chests of
-  every unrevealed hex (and the ships' cargo), so the renderer never holds them: nothing about a
-  hidden hex can reach the SVG, not as text, class, title or data attribute. A hidden hex is drawn
-  exactly like every other hidden hex.
+"""The Golden Islands board as an inline SVG string, drawn from a :class:`MapView`
+(:mod:`games.islands.maps.visibility`: what the viewer may see is decided before drawing).
 
 The renderer escapes every piece of text and attribute it writes. With ``clickable`` each hex is a
 link (``href`` plus ``hx-get``) whose only parameter is the hex label, so the same markup works
@@ -15,10 +8,7 @@ with htmx and without it.
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from urllib.parse import urlencode
 
 from django.utils.html import escape
@@ -28,185 +18,20 @@ from django.utils.translation import gettext as _
 from games.islands import display
 from games.islands.engine.hexes import Hex, corners, geometry, to_pixel
 from games.islands.engine.tiles import Tile
-
-#: Circumradius of a hex in SVG user units.
-SIZE = 30.0
-
-HIDDEN_FILL = "#8a99a8"
-BAY_FILL = "#eef4f8"
-TILE_FILLS: dict[str, str] = {
-    Tile.OPEN_SEA: "#cfe8f7",
-    Tile.TELESCOPE: "#e9edc9",
-    Tile.MAP: "#fefae0",
-    Tile.CARGO_SHIP: "#d4e09b",
-    Tile.BOAT: "#cbdfbd",
-    Tile.RUM: "#e0a96d",
-    Tile.SEAHORSE: "#9ad1d4",
-    Tile.TREASURE: "#f4d35e",
-    Tile.POSEIDON: "#7b9fd4",
-    Tile.OCTOPUS: "#c3a6e8",
-    Tile.MERMAID: "#f7b2d9",
-    Tile.REEFS: "#b08968",
-    Tile.PEACE: "#b7e4c7",
-    Tile.PIRATES: "#595959",
-}
-_DARK_TILES = {Tile.PIRATES.value}
-_SAFE_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20})$")
-FALLBACK_COLOUR = "#777777"
-
-
-# --------------------------------------------------------------------------- plain data
-
-
-@dataclass(frozen=True)
-class BoardCell:
-    """The truth about one board hex: what a constructor is given, never what a renderer sees."""
-
-    q: int
-    r: int
-    tile: str = Tile.OPEN_SEA.value
-    chests: int = 0
-    revealed: bool = False
-
-
-@dataclass(frozen=True)
-class CellView:
-    """One hex as the viewer may see it. ``tile`` and ``chests`` are None when the viewer may not."""
-
-    q: int
-    r: int
-    label: str
-    tile: str | None
-    chests: int | None
-    revealed: bool
-
-
-@dataclass(frozen=True)
-class ShipView:
-    """A team ship at a hex label or, while in its harbor, at its bay label (``Z3``)."""
-
-    at: str
-    ident: str
-    colour: str
-    team: str
-    battleship: bool = False
-    #: Cargo: shown to staff only (a team's cargo is private).
-    chests: int | None = None
-
-
-@dataclass(frozen=True)
-class HarborView:
-    bay: int
-    colour: str
-    team: str
-
-
-@dataclass(frozen=True)
-class PirateView:
-    at: str
-    ident: str
-
-
-@dataclass(frozen=True)
-class RouteView:
-    """A polyline through hex/bay labels, e.g. a ship's planned route."""
-
-    points: tuple[str, ...]
-    colour: str = "#222222"
-
-
-@dataclass(frozen=True)
-class MapView:
-    side: int
-    cells: tuple[CellView, ...]
-    ships: tuple[ShipView, ...] = ()
-    harbors: tuple[HarborView, ...] = ()
-    pirates: tuple[PirateView, ...] = ()
-    highlights: frozenset[str] = frozenset()
-    routes: tuple[RouteView, ...] = ()
-    target: str | None = None
-    staff: bool = False
-    clickable: bool = False
-    #: With ``clickable``: each hex links to ``click_url?hex=<label>`` and htmx swaps ``click_target``.
-    click_url: str = ""
-    click_target: str = ""
-
-    def clicking(self, url: str, target: str = "") -> MapView:
-        return replace(self, clickable=True, click_url=url, click_target=target)
-
-
-def _cells(side: int, cells: Iterable[BoardCell], *, staff: bool) -> tuple[CellView, ...]:
-    g = geometry(side)
-    by_hex = {Hex(c.q, c.r): c for c in cells}
-    unknown = set(by_hex) - g.hexes
-    if unknown:
-        raise ValueError(f"cells off a board of side {side}: {sorted(unknown)}")
-    out = []
-    for h in g.ordered:  # label order: the drawing order never depends on what is hidden
-        cell = by_hex.get(h)
-        revealed = bool(cell and cell.revealed)
-        if cell is not None and (revealed or staff):
-            tile: str | None = Tile(cell.tile).value
-            chests: int | None = cell.chests if tile == Tile.TREASURE else None
-        else:
-            tile, chests = None, None
-        out.append(CellView(q=h.q, r=h.r, label=g.label(h), tile=tile, chests=chests, revealed=revealed))
-    return tuple(out)
-
-
-def staff_view(
-    *,
-    side: int,
-    cells: Iterable[BoardCell],
-    ships: Iterable[ShipView] = (),
-    harbors: Iterable[HarborView] = (),
-    pirates: Iterable[PirateView] = (),
-    highlights: Iterable[str] = (),
-    routes: Iterable[RouteView] = (),
-    target: str | None = None,
-) -> MapView:
-    """Everything, hidden tiles included (drawn lighter and hatched)."""
-    return MapView(
-        side=side,
-        cells=_cells(side, cells, staff=True),
-        ships=tuple(ships),
-        harbors=tuple(harbors),
-        pirates=tuple(pirates),
-        highlights=frozenset(highlights),
-        routes=tuple(routes),
-        target=target,
-        staff=True,
-    )
-
-
-def public_view(
-    *,
-    side: int,
-    cells: Iterable[BoardCell],
-    ships: Iterable[ShipView] = (),
-    harbors: Iterable[HarborView] = (),
-    pirates: Iterable[PirateView] = (),
-    highlights: Iterable[str] = (),
-) -> MapView:
-    """What every team may see: revealed hexes, ships (without cargo), harbors and pirates."""
-    return MapView(
-        side=side,
-        cells=_cells(side, cells, staff=False),
-        ships=tuple(replace(s, chests=None) for s in ships),
-        harbors=tuple(harbors),
-        pirates=tuple(pirates),
-        highlights=frozenset(highlights),
-        staff=False,
-    )
-
-
-# --------------------------------------------------------------------------- rendering
-
-
-def safe_colour(colour: str) -> str:
-    """A team colour fit for an attribute: ``#rgb``, ``#rrggbb`` or a plain colour name."""
-    colour = (colour or "").strip()
-    return colour if _SAFE_COLOUR.match(colour) else FALLBACK_COLOUR
+from games.islands.maps.style import (
+    DARK_TILES,
+    HIDDEN_FILL,
+    LABEL_DY,
+    SIZE,
+    TILE_FILLS,
+    MarkerSize,
+    marker_layout,
+    marker_text,
+    marker_width,
+    safe_colour,
+    sector,
+)
+from games.islands.maps.visibility import CellView, HarborView, MapView, PirateView, ShipView
 
 
 def _f(x: float) -> str:
@@ -235,91 +60,6 @@ def _shrunk(h: Hex, factor: float) -> list[tuple[float, float]]:
     """The corners of ``h`` pulled towards its centre (for bays and highlight rings)."""
     cx, cy = to_pixel(h, SIZE)
     return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in corners(h, SIZE)]
-
-
-@dataclass(frozen=True)
-class MarkerSize:
-    """Ship and pirate markers of one size: radius of a round marker, width of one character of
-    its bold text (about), and how far below the hex centre the first row of markers sits."""
-
-    r: float
-    char_w: float
-    row_dy: float
-    cls: str
-
-
-#: Up to two markers on a hex are drawn large; more (or a long text) small, three in a row. Rows
-#: fill from the lower edge of the hex upwards, so the hex label (top) and the tile mark (middle)
-#: stay readable with up to three markers.
-MARKER_LARGE = MarkerSize(r=SIZE * 0.27, char_w=6.0, row_dy=SIZE * 0.57, cls="mk-l")
-MARKER_SMALL = MarkerSize(r=SIZE * 0.2, char_w=4.6, row_dy=SIZE * 0.54, cls="mk-s")
-MARKER_R = MARKER_SMALL.r
-MARKER_GAP = 1.0
-
-
-def _marker_width(item: ShipView | PirateView, size: MarkerSize) -> float:
-    """A marker is a circle (a square for a battleship) that grows into a pill for longer text."""
-    return max(2 * size.r, len(_marker_text(item)) * size.char_w + 2.5)
-
-
-def _row_half_width(dy: float, size: MarkerSize) -> float:
-    """How far from the centre line a marker's round end may sit on a row ``dy`` below the centre,
-    keeping the whole marker inside the hex (flat-top: the slanted edges bind)."""
-    # A point (x, y) is inside the hex, ``m`` away from the slanted edge, iff
-    # sqrt(3)|x| + |y| <= sqrt(3) * SIZE - 2m.
-    return max(0.0, (math.sqrt(3) * SIZE - abs(dy) - 2 * (size.r + 0.5)) / math.sqrt(3))
-
-
-def _rows(widths: list[float], size: MarkerSize) -> list[list[float]]:
-    rows: list[list[float]] = [[]]
-    for w in widths:
-        row = rows[-1]
-        dy = size.row_dy - (len(rows) - 1) * (2 * size.r + MARKER_GAP)
-        # The room of a row: between the centres of its outermost round ends, plus those ends.
-        room = 2 * (_row_half_width(dy, size) + size.r)
-        if row and sum(row) + MARKER_GAP * len(row) + w > room:
-            rows.append([])
-        rows[-1].append(w)
-    return rows
-
-
-def _layout(items: list[ShipView | PirateView]) -> tuple[MarkerSize, list[tuple[float, float]]]:
-    """The size of the markers on one hex and their centres (dx, dy): rows along the lower edge of
-    the hex, left to right, the next row above when one is full. Large when they fit in one row.
-    Depends only on the markers' texts, never on the hex."""
-    size = MARKER_LARGE
-    rows = _rows([_marker_width(i, size) for i in items], size)
-    if len(rows) > 1:
-        size = MARKER_SMALL
-        rows = _rows([_marker_width(i, size) for i in items], size)
-    out: list[tuple[float, float]] = []
-    for n, row in enumerate(rows):
-        dy = size.row_dy - n * (2 * size.r + MARKER_GAP)
-        x = -(sum(row) + MARKER_GAP * (len(row) - 1)) / 2
-        for w in row:
-            out.append((x + w / 2, dy))
-            x += w + MARKER_GAP
-    return size, out
-
-
-def _sector(cx: float, cy: float, radius: float, a0: float, a1: float) -> list[tuple[float, float]]:
-    """The part of a flat-top hexagon (circumradius ``radius``) between the angles ``a0 < a1``
-    (degrees, clockwise on screen from east): its centre, the rim from ``a0`` to ``a1``."""
-
-    def rim(a: float) -> tuple[float, float]:
-        edge_mid = 60 * math.floor(a / 60) + 30  # the apothem of the edge the ray hits
-        d = radius * math.cos(math.radians(30)) / math.cos(math.radians(a - edge_mid))
-        return cx + d * math.cos(math.radians(a)), cy + d * math.sin(math.radians(a))
-
-    pts = [(cx, cy), rim(a0)]
-    corner = 60 * math.floor(a0 / 60) + 60
-    while corner < a1 - 1e-9:
-        pts.append(
-            (cx + radius * math.cos(math.radians(corner)), cy + radius * math.sin(math.radians(corner)))
-        )
-        corner += 60
-    pts.append(rim(a1))
-    return pts
 
 
 STYLE = (
@@ -458,17 +198,13 @@ def render_svg(view: MapView) -> SafeString:
             items.sort(
                 key=lambda i: order.index(i.team) if isinstance(i, ShipView) and i.team in order else 99
             )
-        size, offsets = _layout(items)
+        size, offsets = marker_layout(items)
         lift = SIZE * 0.2 if at in bay_teams else 0.0  # a harbor has no mark: keep clear of its rim
         for (dx, dy), item in zip(offsets, items, strict=True):
             out.append(_marker(item, x + dx, y + dy - lift, size))
     out.append("</g>")
     out.append("</svg>")
     return mark_safe("".join(out))  # noqa: S308 - every piece above is escaped
-
-
-#: The hex label sits this far (in hex sizes) above the centre, clear of the tile mark below it.
-LABEL_DY = 0.62
 
 
 def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str) -> str:
@@ -490,12 +226,12 @@ def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str) -> s
             colour = safe_colour(hv.colour)
             # Counter-clockwise from the top: the first part is the left one.
             a0, a1 = -90 - 360 * (i + 1) / k, -90 - 360 * i / k
-            sector = _sector(x, y, SIZE * 0.92, a0 + 360, a1 + 360)
-            rim = _sector(x, y, SIZE * 0.92 - 1.5, a0 + 360, a1 + 360)[1:]
+            wedge = sector(x, y, SIZE * 0.92, a0 + 360, a1 + 360)
+            rim = sector(x, y, SIZE * 0.92 - 1.5, a0 + 360, a1 + 360)[1:]
             parts.append(
                 f'<g class="harbor-part"{_attrs(data_team=hv.team)}>'
                 f"<title>{escape(label)} – {escape(harbor_word)}: {escape(hv.team)}</title>"
-                f'<polygon{_attrs(points=_points(sector), fill=colour)} fill-opacity=".45"/>'
+                f'<polygon{_attrs(points=_points(wedge), fill=colour)} fill-opacity=".45"/>'
                 f'<polyline class="rim"{_attrs(points=_points(rim), stroke=colour)}/></g>'
             )
     parts.append(_text(x, y - SIZE * LABEL_DY, label, cls="bay-lbl") + "</g>")
@@ -525,7 +261,7 @@ def _hex(view: MapView, cell: CellView, label: str) -> str:
         parts = [f"<title>{escape(title)}</title>"]
         if cell.revealed:
             parts.append(f"<polygon{_attrs(points=poly, fill=TILE_FILLS[tile])}/>")
-            cls = f"hex revealed tile-{tile.value}" + (" dark" if tile.value in _DARK_TILES else "")
+            cls = f"hex revealed tile-{tile.value}" + (" dark" if tile.value in DARK_TILES else "")
         else:
             parts.append(f'<polygon{_attrs(points=poly, fill=TILE_FILLS[tile])} fill-opacity=".55"/>')
             parts.append(f'<polygon{_attrs(points=poly)} fill="url(#zo-hatch)"/>')
@@ -550,16 +286,10 @@ def _hex(view: MapView, cell: CellView, label: str) -> str:
     return group
 
 
-def _marker_text(item: ShipView | PirateView) -> str:
-    if isinstance(item, PirateView) or not item.chests:
-        return item.ident
-    return f"{item.ident}·{item.chests}"
-
-
 def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -> str:
     """A pirate (black), a cargo ship (round) or a battleship (square) in its team's colour."""
     r = size.r
-    w = _marker_width(item, size)
+    w = marker_width(item, size)
     box = _attrs(x=_f(x - w / 2), y=_f(y - r), width=_f(w), height=_f(2 * r))
     if isinstance(item, PirateView):
         pirate_word = _("pirate ship")
@@ -576,13 +306,6 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
         title += f", {chests_word}: {item.chests}"
     shape = f"<rect{box}{_attrs(rx=_f(1.5 if item.battleship else r), fill=colour)}/>"
     text = _text(
-        x, y, _marker_text(item), cls=size.cls, stroke="#000", stroke_width=".6", paint_order="stroke"
+        x, y, marker_text(item), cls=size.cls, stroke="#000", stroke_width=".6", paint_order="stroke"
     )
     return f'<g class="ship"{_attrs(data_ship=item.ident)}><title>{escape(title)}</title>{shape}{text}</g>'
-
-
-def legend(*, staff: bool) -> list[dict[str, str]]:
-    """Mark, name and colour of every tile, for the key under the map."""
-    rows = [{"mark": display.tile_mark(t), "name": display.tile_name(t), "fill": TILE_FILLS[t]} for t in Tile]
-    rows.insert(0, {"mark": "", "name": _("hidden"), "fill": HIDDEN_FILL})
-    return rows

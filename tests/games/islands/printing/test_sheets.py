@@ -11,16 +11,29 @@ from typing import Any
 import pytest
 from django.conf import settings
 from pypdf import PdfReader
+from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import pdf, sheets
+from camp.pdf import FONT_BOLD
 from games.islands.demo import demo_play
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.tiles import Tile
 from games.islands.models import BoardHex, IslandsRound, Pirate, Ship
+from games.islands.printing import canvas as sheet_canvas
+from games.islands.printing import team_sheet
+from games.islands.printing.data import (
+    SheetsUnavailable,
+    TeamSheet,
+    master_sheet_for,
+    sheet_rounds,
+    team_sheets_for,
+)
+from games.islands.printing.map import MAX_HEX, map_size
+from games.islands.printing.master_sheet import render_master_sheet
+from games.islands.printing.team_sheet import render_team_sheets
 
 GAME_SEED = 4151990316782215021
 
@@ -32,7 +45,7 @@ def text_of(data: bytes) -> str:
 
 def team_pdf(round_: Round, team: Team) -> bytes:
     round_ = Round.objects.select_related("camp").get(pk=round_.pk)
-    return pdf.render_team_sheets(sheets.team_sheets(round_, [team]), font_dir=settings.PDF_FONT_DIR)
+    return render_team_sheets(team_sheets_for(round_, [team]), font_dir=settings.PDF_FONT_DIR)
 
 
 def test_team_sheet_carries_the_team_the_round_and_its_ships(game: Round, teams: list[Team]) -> None:
@@ -53,7 +66,7 @@ def test_team_sheet_carries_the_team_the_round_and_its_ships(game: Round, teams:
 
 
 def test_all_team_sheets_one_after_another(game: Round, teams: list[Team]) -> None:
-    data = pdf.render_team_sheets(sheets.team_sheets(game), font_dir=settings.PDF_FONT_DIR)
+    data = render_team_sheets(team_sheets_for(game), font_dir=settings.PDF_FONT_DIR)
     reader = PdfReader(io.BytesIO(data))
     assert len(reader.pages) == 2 * len(teams)
     for i, team in enumerate(teams):
@@ -101,7 +114,7 @@ def test_master_sheet_shows_everything_and_says_staff_only(game: Round, teams: l
     BoardHex.objects.filter(pk=h.pk).update(tile=Tile.TREASURE.value, chests=3)
     Pirate.objects.create(camp=game.camp, ident="P1", q=h.q, r=h.r)
     IslandsRound.objects.filter(round=game).update(pirate_moves={"P1": ["N", "SE"]})
-    data = pdf.render_master_sheet(sheets.master_sheet(game), font_dir=settings.PDF_FONT_DIR)
+    data = render_master_sheet(master_sheet_for(game), font_dir=settings.PDF_FONT_DIR)
     text = text_of(data)
     assert "JEN PRO VEDOUCÍ" in text
     for team in teams:
@@ -113,26 +126,26 @@ def test_master_sheet_shows_everything_and_says_staff_only(game: Round, teams: l
 
 def test_sheets_only_from_the_round_of_the_current_state(game: Round) -> None:
     closed = Round.objects.get(camp=game.camp, number=1)
-    assert sheets.sheet_rounds(game).orders_number == 2
-    assert sheets.sheet_rounds(closed).orders_number == 2
+    assert sheet_rounds(game).orders_number == 2
+    assert sheet_rounds(closed).orders_number == 2
     later = Round.objects.create(camp=game.camp, number=3, status=RoundStatus.PLANNED)
-    with pytest.raises(sheets.SheetsUnavailable):
-        sheets.sheet_rounds(later)
+    with pytest.raises(SheetsUnavailable):
+        sheet_rounds(later)
 
 
 def test_no_sheets_before_the_game_starts(camp: Camp, teams: list[Team]) -> None:
     round_ = Round.objects.create(camp=camp, number=1)
-    with pytest.raises(sheets.SheetsUnavailable):
-        sheets.sheet_rounds(round_)
+    with pytest.raises(SheetsUnavailable):
+        sheet_rounds(round_)
 
 
 @pytest.mark.parametrize("side", [3, 13])
 def test_the_map_fits_the_page_for_every_board_size(side: int) -> None:
-    size, width, height = pdf.map_size(side, pdf.INNER, 190 * pdf.mm)
-    assert width <= pdf.INNER + 0.01 and height <= 190 * pdf.mm + 0.01
-    assert size <= pdf.MAX_HEX
+    size, width, height = map_size(side, sheet_canvas.INNER, 190 * mm)
+    assert width <= sheet_canvas.INNER + 0.01 and height <= 190 * mm + 0.01
+    assert size <= MAX_HEX
     if side == 13:
-        assert width > 0.95 * pdf.INNER  # the big board fills the page's width
+        assert width > 0.95 * sheet_canvas.INNER  # the big board fills the page's width
 
 
 def test_the_fire_target_box_only_for_a_team_with_a_battleship(game: Round, teams: list[Team]) -> None:
@@ -151,16 +164,16 @@ def test_unknown_ap_print_as_many_step_cells_as_the_camps_highest_ap(camp: Camp,
     demo_play(camp, rounds=1)
     planned = Round.objects.filter(camp=camp, number=2).first() or camp_services.round_create(camp=camp)
     round_ = Round.objects.select_related("camp").get(pk=planned.pk)
-    sheet = sheets.team_sheets(round_, [teams[0]])[0]
+    sheet = team_sheets_for(round_, [teams[0]])[0]
     assert sheet.ap is None and sheet.most_ap == 17
-    data = pdf.render_team_sheets([sheet], font_dir=settings.PDF_FONT_DIR)
+    data = render_team_sheets([sheet], font_dir=settings.PDF_FONT_DIR)
     form = PdfReader(io.BytesIO(data)).pages[1].extract_text() or ""
     assert "AB v tomto kole: ____" in form
     numbers = [int(w) for w in form.split() if w.isdigit()]
     assert 18 not in numbers and numbers.count(17) == numbers.count(13) >= 2  # each route and the harbor
 
-    def cell_numbers(sheet: pdf.TeamSheet) -> list[int]:
-        data = pdf.render_team_sheets([sheet], font_dir=settings.PDF_FONT_DIR)
+    def cell_numbers(sheet: TeamSheet) -> list[int]:
+        data = render_team_sheets([sheet], font_dir=settings.PDF_FONT_DIR)
         return [
             int(w) for w in (PdfReader(io.BytesIO(data)).pages[1].extract_text() or "").split() if w.isdigit()
         ]
@@ -168,8 +181,8 @@ def test_unknown_ap_print_as_many_step_cells_as_the_camps_highest_ap(camp: Camp,
     known = cell_numbers(replace(sheet, ap=10))  # AP known: exactly that many
     assert 10 in known and 11 not in known and 17 not in known
     huge = cell_numbers(replace(sheet, most_ap=99))  # the cap keeps a silly AP table to three rows
-    assert pdf.MAX_CELLS == 3 * pdf.CELLS_PER_ROW
-    assert pdf.MAX_CELLS in huge and pdf.MAX_CELLS + 1 not in huge
+    assert team_sheet.MAX_CELLS == 3 * team_sheet.CELLS_PER_ROW
+    assert team_sheet.MAX_CELLS in huge and team_sheet.MAX_CELLS + 1 not in huge
 
 
 def band_chunks(data: bytes, page: int) -> list[tuple[str, float, float]]:
@@ -178,7 +191,7 @@ def band_chunks(data: bytes, page: int) -> list[tuple[str, float, float]]:
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
         y = tm[5] * cm[3] + cm[5]
-        if text.strip() and y > pdf.PAGE_H - 16 * pdf.mm:
+        if text.strip() and y > sheet_canvas.PAGE_H - 16 * mm:
             found.append((text.strip(), tm[4] * cm[0] + cm[4], size * tm[0]))
 
     PdfReader(io.BytesIO(data)).pages[page].extract_text(visitor_text=visit)
@@ -198,15 +211,15 @@ def test_a_long_team_name_never_runs_into_the_title_of_the_band(game: Round, tea
         chunks = band_chunks(data, page)
         (name, name_x, name_size), (right, right_x, _size) = chunks
         assert right == title and name.startswith("Žlutí Kapitáni") and name.endswith("…")
-        assert name_size >= pdf.BAND_NAME_SMALLEST - 0.01
-        name_end = name_x + pdfmetrics.stringWidth(name, pdf.FONT_BOLD, name_size)
-        assert name_end + pdf.BAND_GAP <= right_x + 0.01, (page, name_end, right_x)
+        assert name_size >= sheet_canvas.BAND_NAME_SMALLEST - 0.01
+        name_end = name_x + pdfmetrics.stringWidth(name, FONT_BOLD, name_size)
+        assert name_end + sheet_canvas.BAND_GAP <= right_x + 0.01, (page, name_end, right_x)
     # the same as the renderer computes it; a short name keeps its full size
     canvas = Canvas(io.BytesIO())
-    band = pdf.band_text(canvas, LONG_NAME, "Plán tahu na 12. kolo")
-    assert band.left.endswith("…") and band.left_end + pdf.BAND_GAP <= band.right_start + 0.01
-    short = pdf.band_text(canvas, "Modří", "Kolo 2")
-    assert short.left == "Modří" and short.size == pdf.BAND_NAME_SIZE
+    band = sheet_canvas.band_text(canvas, LONG_NAME, "Plán tahu na 12. kolo")
+    assert band.left.endswith("…") and band.left_end + sheet_canvas.BAND_GAP <= band.right_start + 0.01
+    short = sheet_canvas.band_text(canvas, "Modří", "Kolo 2")
+    assert short.left == "Modří" and short.size == sheet_canvas.BAND_NAME_SIZE
 
 
 def test_the_band_text_is_black_on_a_light_team_colour(game: Round, teams: list[Team]) -> None:

@@ -1,4 +1,4 @@
-"""The SVG board: known answers, escaping, and above all secrecy of the public view."""
+"""The SVG board: known answers, escaping, and above all secrecy of the public map."""
 
 from __future__ import annotations
 
@@ -9,18 +9,16 @@ from django.utils import translation
 
 from games.islands.engine.hexes import geometry, to_pixel
 from games.islands.engine.tiles import Tile
-from games.islands.svgmap import (
-    MARKER_R,
-    SIZE,
+from games.islands.maps.style import MARKER_R, SIZE, safe_colour
+from games.islands.maps.svg import render_svg
+from games.islands.maps.visibility import (
     BoardCell,
     HarborView,
     PirateView,
     RouteView,
     ShipView,
-    public_view,
-    render_svg,
-    safe_colour,
-    staff_view,
+    for_public,
+    for_staff,
 )
 
 SECRET_WORDS = [
@@ -48,7 +46,7 @@ def polygons_of_hexes(svg: str) -> int:
 @pytest.mark.parametrize("side", [3, 5, 9, 13])
 def test_known_answers_every_hex_once_with_its_label(side: int) -> None:
     g = geometry(side)
-    svg = str(render_svg(public_view(side=side, cells=[])))
+    svg = str(render_svg(for_public(side=side, cells=[])))
     assert polygons_of_hexes(svg) == len(g.hexes) == 1 + 3 * side * (side - 1) // 2
     assert svg.count("<polygon") == len(g.hexes) + len(g.bays)
     for h in g.hexes:
@@ -62,7 +60,7 @@ def test_known_answers_every_hex_once_with_its_label(side: int) -> None:
 @pytest.mark.parametrize("lang", ["cs", "en"])
 def test_public_svg_holds_no_trace_of_hidden_hexes(lang: str) -> None:
     with translation.override(lang):
-        svg = str(render_svg(public_view(side=5, cells=secret_board())))
+        svg = str(render_svg(for_public(side=5, cells=secret_board())))
     lowered = svg.lower()
     for word in SECRET_WORDS:
         assert word.lower() not in lowered, word
@@ -78,31 +76,31 @@ def test_public_svg_holds_no_trace_of_hidden_hexes(lang: str) -> None:
 def test_public_svg_is_identical_whatever_the_hidden_hexes_hold() -> None:
     g = geometry(5)
     a1 = g.parse("A1")
-    plain = render_svg(public_view(side=5, cells=[]))
-    secret = render_svg(public_view(side=5, cells=secret_board()))
+    plain = render_svg(for_public(side=5, cells=[]))
+    secret = render_svg(for_public(side=5, cells=secret_board()))
     assert plain == secret
-    clickable_plain = render_svg(public_view(side=5, cells=[]).clicking("/x/", "#ed"))
-    clickable_secret = render_svg(public_view(side=5, cells=secret_board()).clicking("/x/", "#ed"))
+    clickable_plain = render_svg(for_public(side=5, cells=[]).clicking("/x/", "#ed"))
+    clickable_secret = render_svg(for_public(side=5, cells=secret_board()).clicking("/x/", "#ed"))
     assert clickable_plain == clickable_secret
     # Once revealed, the treasure shows with its chests.
     revealed = [BoardCell(a1.q, a1.r, Tile.TREASURE.value, chests=7, revealed=True)]
     with translation.override("cs"):
-        svg = str(render_svg(public_view(side=5, cells=revealed)))
+        svg = str(render_svg(for_public(side=5, cells=revealed)))
     assert "poklad (7)" in svg and "×7" in svg and "tile-treasure" in svg
 
 
-def test_public_view_drops_ship_cargo_staff_view_keeps_it() -> None:
+def test_for_public_drops_ship_cargo_for_staff_keeps_it() -> None:
     ship = ShipView(at="B1", ident="C2", colour="#ff0000", team="Červení", chests=1)
     with translation.override("cs"):
-        public = str(render_svg(public_view(side=5, cells=[], ships=[ship])))
-        staff = str(render_svg(staff_view(side=5, cells=[], ships=[ship])))
+        public = str(render_svg(for_public(side=5, cells=[], ships=[ship])))
+        staff = str(render_svg(for_staff(side=5, cells=[], ships=[ship])))
     assert "truhly: 1" not in public and "C2·1" not in public
     assert "C2·1" in staff
 
 
 def test_staff_svg_shows_hidden_tiles_hatched() -> None:
     with translation.override("cs"):
-        svg = str(render_svg(staff_view(side=5, cells=secret_board())))
+        svg = str(render_svg(for_staff(side=5, cells=secret_board())))
     assert 'class="hex staff-hidden tile-treasure" data-hex="A1"' in svg
     assert "A1: poklad (7) – zahalené" in svg
     assert "url(#zo-hatch)" in svg
@@ -111,7 +109,7 @@ def test_staff_svg_shows_hidden_tiles_hatched() -> None:
 
 def test_everything_is_escaped() -> None:
     evil = '<script>alert("x")</script>'
-    view = staff_view(
+    view = for_staff(
         side=3,
         cells=[],
         ships=[ShipView(at="A1", ident="C1", colour='red" onload="x', team=evil)],
@@ -134,14 +132,14 @@ def test_safe_colour() -> None:
 
 
 def test_clickable_links_carry_the_label_only() -> None:
-    svg = str(render_svg(public_view(side=3, cells=secret_board(3)[:1]).clicking("/e/", "#ed")))
+    svg = str(render_svg(for_public(side=3, cells=secret_board(3)[:1]).clicking("/e/", "#ed")))
     links = re.findall(r"<a [^>]*>", svg)
     assert len(links) == len(geometry(3).hexes)
     assert '<a href="/e/?hex=A1" hx-get="/e/?hex=A1" hx-target="#ed" data-hex="A1">' in svg
 
 
 def test_ships_harbors_pirates_routes_target() -> None:
-    view = staff_view(
+    view = for_staff(
         side=5,
         cells=[],
         ships=[
@@ -166,7 +164,7 @@ def test_ships_harbors_pirates_routes_target() -> None:
 def test_overlays_never_catch_a_click() -> None:
     """A route, a highlight, the target and the markers are drawn over the hex links: a click on
     them (e.g. on a route's end) must reach the hex below."""
-    view = staff_view(
+    view = for_staff(
         side=5,
         cells=[],
         ships=[ShipView(at="B2", ident="C1", colour="#d00", team="Červení")],
@@ -188,13 +186,13 @@ def test_overlays_never_catch_a_click() -> None:
 @pytest.mark.parametrize(("lang", "north"), [("cs", "S"), ("en", "N")])
 def test_compass_in_the_page_language(lang: str, north: str) -> None:
     with translation.override(lang):
-        svg = str(render_svg(public_view(side=3, cells=[])))
+        svg = str(render_svg(for_public(side=3, cells=[])))
     assert f'class="compass">{north}</text>' in svg
 
 
 def test_cells_off_the_board_are_refused() -> None:
     with pytest.raises(ValueError):
-        staff_view(side=3, cells=[BoardCell(9, 9)])
+        for_staff(side=3, cells=[BoardCell(9, 9)])
 
 
 def test_a_shared_bay_shows_every_harbor_and_every_teams_ships() -> None:
@@ -208,7 +206,7 @@ def test_a_shared_bay_shows_every_harbor_and_every_teams_ships() -> None:
         ShipView(at="Z2", ident="C2", colour="#2471a3", team="Modří"),
     ]
     with translation.override("cs"):
-        svg = str(render_svg(public_view(side=5, cells=[], ships=ships, harbors=harbors)))
+        svg = str(render_svg(for_public(side=5, cells=[], ships=ships, harbors=harbors)))
     bay = re.search(r'<g class="harbor" data-bay="Z2">.*?>Z2</text></g>', svg)
     assert bay, "one harbor group for the bay"
     assert "Z2 – přístav: Červení, Modří" in bay.group()
@@ -229,7 +227,7 @@ def test_a_shared_bay_shows_every_harbor_and_every_teams_ships() -> None:
 
 def test_a_lone_harbor_is_one_coloured_bay() -> None:
     svg = str(
-        render_svg(public_view(side=5, cells=[], harbors=[HarborView(bay=3, colour="#229954", team="Z")]))
+        render_svg(for_public(side=5, cells=[], harbors=[HarborView(bay=3, colour="#229954", team="Z")]))
     )
     assert svg.count('class="harbor"') == 1 and "harbor-part" not in svg and 'fill="#229954"' in svg
 
@@ -240,7 +238,7 @@ def test_markers_sit_in_a_row_below_the_tile_mark_and_label() -> None:
     cells = [BoardCell(d2.q, d2.r, Tile.TELESCOPE.value, revealed=True)]
     ships = [ShipView(at="D2", ident=f"C{i}", colour="#c0392b", team="Červení") for i in (1, 2)]
     pirates = [PirateView(at="D2", ident="P1")]
-    svg = str(render_svg(public_view(side=5, cells=cells, ships=ships, pirates=pirates)))
+    svg = str(render_svg(for_public(side=5, cells=cells, ships=ships, pirates=pirates)))
     hex_ = re.search(r'data-hex="D2">.*?</g>', svg)
     assert hex_
     label_y = float(re.search(r'y="([-\d.]+)" class="lbl"', hex_.group()).group(1))  # type: ignore[union-attr]
@@ -262,9 +260,9 @@ def test_markers_sit_in_a_row_below_the_tile_mark_and_label() -> None:
 def test_one_or_two_markers_are_large_three_or_more_small_and_layout_ignores_hidden_tiles() -> None:
     two = [ShipView(at="A1", ident=f"C{i}", colour="#c0392b", team="Červení") for i in (1, 2)]
     three = [*two, ShipView(at="A1", ident="C3", colour="#c0392b", team="Červení")]
-    svg2 = str(render_svg(public_view(side=5, cells=[], ships=two)))
-    svg3 = str(render_svg(public_view(side=5, cells=[], ships=three)))
+    svg2 = str(render_svg(for_public(side=5, cells=[], ships=two)))
+    svg3 = str(render_svg(for_public(side=5, cells=[], ships=three)))
     assert svg2.count('class="mk-l"') == 2 and 'class="mk-s"' not in svg2
     assert svg3.count('class="mk-s"') == 3 and 'class="mk-l"' not in svg3
     # Whatever hides under A1, the markers on it sit in the very same places.
-    assert svg2 == str(render_svg(public_view(side=5, cells=secret_board(), ships=two)))
+    assert svg2 == str(render_svg(for_public(side=5, cells=secret_board(), ships=two)))

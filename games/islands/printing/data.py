@@ -1,4 +1,5 @@
-"""The data of the printed sheets (:mod:`games.islands.pdf`), read from the camp's rows.
+"""The data of a round's printed sheets: the frozen dataclasses the renderers draw
+(:mod:`.team_sheet`, :mod:`.master_sheet`) and the functions that read them from the camp's rows.
 
 A sheet is printed from a round's page and shows the game *as it stands now*: the map of the rows,
 the results (hints, events) of the last round resolved, the order form for the round the next
@@ -8,14 +9,15 @@ orders are for. That only makes sense from the round that is "now" (:func:`sheet
 - the first round not resolved yet (planned, placements recorded, orders open): the results of the
   round before it (if any), orders for itself.
 
-A team's sheet is built from :func:`selectors.map_view_for_public` plus that team's own rows
-(its ships' cargo and flags, its hints, the events it may read): nothing hidden, nothing of
-another team's private data can reach it.
+A team's sheet is built from :func:`selectors.map_view_for_public` made
+:func:`visibility.for_team` (its own ships' cargo put back) plus that team's own rows (its ships'
+flags, its hints, the events it may read): nothing hidden, nothing of another team's private data
+can reach it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
@@ -23,10 +25,93 @@ from camp.models import Placement, Round, RoundStatus, Team
 from games.islands import display, selectors
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
+from games.islands.maps import visibility
+from games.islands.maps.visibility import MapView
 from games.islands.models import Harbor, IslandsRound, Pirate, RoundResult, Ship
-from games.islands.pdf import BuildOption, MasterSheet, PirateRow, SheetEvent, SheetShip, TeamRow, TeamSheet
 
 DONE = (RoundStatus.RESOLVED, RoundStatus.CLOSED)
+
+
+@dataclass(frozen=True)
+class SheetShip:
+    """A ship as a sheet lists it. ``chests`` None: not shown; ``notes`` already translated."""
+
+    ident: str
+    battleship: bool
+    at: str
+    chests: int | None = None
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SheetEvent:
+    """One line of a round's log as the team may read it; ``own``: about the team itself."""
+
+    text: str
+    own: bool = False
+
+
+@dataclass(frozen=True)
+class BuildOption:
+    """One row of the builds table: what, its AP cost, how many the team has and may have."""
+
+    name: str
+    cost: int
+    owned: int
+    limit: int
+
+
+@dataclass(frozen=True)
+class TeamSheet:
+    camp: str
+    team: str
+    colour: str
+    #: The map shows the state after this round (None: before the first round).
+    state_round: int | None
+    #: The round the order form is for.
+    orders_round: int
+    #: The map as this team may see it (:func:`visibility.for_team`: the public map and its own cargo).
+    map: MapView
+    #: The team's AP for ``orders_round``; None while its placement is not recorded.
+    ap: int | None
+    harbor: str
+    ships: tuple[SheetShip, ...]
+    builds: tuple[BuildOption, ...]
+    hints: tuple[str, ...] = ()
+    events: tuple[SheetEvent, ...] = ()
+    #: The most AP a team can get in a round (the 1st place's in the camp's AP table): as many step
+    #: cells when ``ap`` is not known yet (a route has up to AP − builds steps).
+    most_ap: int | None = None
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """A team on the staff master sheet."""
+
+    team: str
+    colour: str
+    harbor: str
+    ap: int | None
+    delivered: int
+    ships: tuple[SheetShip, ...]
+
+
+@dataclass(frozen=True)
+class PirateRow:
+    ident: str
+    at: str
+    #: The moves drawn for ``orders_round`` (directions in the sheet's language), "" if none.
+    moves: str = ""
+
+
+@dataclass(frozen=True)
+class MasterSheet:
+    camp: str
+    state_round: int | None
+    orders_round: int
+    map: MapView
+    teams: tuple[TeamRow, ...]
+    pirates: tuple[PirateRow, ...] = ()
 
 
 class SheetsUnavailable(ValueError):
@@ -123,7 +208,7 @@ def _hint_text(hint: selectors.TeamHint) -> str:
     return _("%(ship)s: the nearest treasure lies to the %(point)s") % values
 
 
-def team_sheets(round: Round, teams: list[Team] | None = None) -> list[TeamSheet]:  # noqa: A002
+def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamSheet]:  # noqa: A002
     """The sheets of ``teams`` (default: every team of the camp, in seat order)."""
     rounds = sheet_rounds(round)
     camp = round.camp
@@ -141,13 +226,7 @@ def team_sheets(round: Round, teams: list[Team] | None = None) -> list[TeamSheet
             own_ships.get(team.pk, []), key=lambda s: (s.kind != es.ShipKind.BATTLESHIP.value, s.ident)
         )
         cargo = {s.ident: s.chests for s in ships}
-        # The public map with this team's own ships' cargo put back (and nobody else's).
-        view = replace(
-            public,
-            ships=tuple(
-                replace(s, chests=cargo.get(s.ident)) if s.team == team.name else s for s in public.ships
-            ),
-        )
+        view = visibility.for_team(public, team=team.name, cargo=cargo)
         result = rounds.result
         sheets.append(
             TeamSheet(
@@ -183,7 +262,7 @@ def team_sheets(round: Round, teams: list[Team] | None = None) -> list[TeamSheet
     return sheets
 
 
-def master_sheet(round: Round) -> MasterSheet:  # noqa: A002
+def master_sheet_for(round: Round) -> MasterSheet:  # noqa: A002
     """Everything, for staff: the whole map, every team's ships and cargo, the pirates."""
     rounds = sheet_rounds(round)
     camp = round.camp

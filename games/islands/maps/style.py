@@ -1,0 +1,148 @@
+"""How a Golden Islands map looks, whatever draws it (the SVG of the pages, the printed sheets):
+tile colours and marks, the hex size, where the markers of ships and pirates sit on a hex, the
+parts of a shared harbor, and the legend under the map."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from games.islands import display
+from games.islands.engine.tiles import Tile
+from games.islands.maps.visibility import PirateView, ShipView
+
+#: Circumradius of a hex in SVG user units.
+SIZE = 30.0
+
+HIDDEN_FILL = "#8a99a8"
+BAY_FILL = "#eef4f8"
+TILE_FILLS: dict[str, str] = {
+    Tile.OPEN_SEA: "#cfe8f7",
+    Tile.TELESCOPE: "#e9edc9",
+    Tile.MAP: "#fefae0",
+    Tile.CARGO_SHIP: "#d4e09b",
+    Tile.BOAT: "#cbdfbd",
+    Tile.RUM: "#e0a96d",
+    Tile.SEAHORSE: "#9ad1d4",
+    Tile.TREASURE: "#f4d35e",
+    Tile.POSEIDON: "#7b9fd4",
+    Tile.OCTOPUS: "#c3a6e8",
+    Tile.MERMAID: "#f7b2d9",
+    Tile.REEFS: "#b08968",
+    Tile.PEACE: "#b7e4c7",
+    Tile.PIRATES: "#595959",
+}
+DARK_TILES = {Tile.PIRATES.value}
+_SAFE_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20})$")
+FALLBACK_COLOUR = "#777777"
+
+
+def safe_colour(colour: str) -> str:
+    """A team colour fit for an attribute: ``#rgb``, ``#rrggbb`` or a plain colour name."""
+    colour = (colour or "").strip()
+    return colour if _SAFE_COLOUR.match(colour) else FALLBACK_COLOUR
+
+
+@dataclass(frozen=True)
+class MarkerSize:
+    """Ship and pirate markers of one size: radius of a round marker, width of one character of
+    its bold text (about), and how far below the hex centre the first row of markers sits."""
+
+    r: float
+    char_w: float
+    row_dy: float
+    cls: str
+
+
+#: Up to two markers on a hex are drawn large; more (or a long text) small, three in a row. Rows
+#: fill from the lower edge of the hex upwards, so the hex label (top) and the tile mark (middle)
+#: stay readable with up to three markers.
+MARKER_LARGE = MarkerSize(r=SIZE * 0.27, char_w=6.0, row_dy=SIZE * 0.57, cls="mk-l")
+MARKER_SMALL = MarkerSize(r=SIZE * 0.2, char_w=4.6, row_dy=SIZE * 0.54, cls="mk-s")
+MARKER_R = MARKER_SMALL.r
+MARKER_GAP = 1.0
+
+
+def marker_width(item: ShipView | PirateView, size: MarkerSize) -> float:
+    """A marker is a circle (a square for a battleship) that grows into a pill for longer text."""
+    return max(2 * size.r, len(marker_text(item)) * size.char_w + 2.5)
+
+
+def _row_half_width(dy: float, size: MarkerSize) -> float:
+    """How far from the centre line a marker's round end may sit on a row ``dy`` below the centre,
+    keeping the whole marker inside the hex (flat-top: the slanted edges bind)."""
+    # A point (x, y) is inside the hex, ``m`` away from the slanted edge, iff
+    # sqrt(3)|x| + |y| <= sqrt(3) * SIZE - 2m.
+    return max(0.0, (math.sqrt(3) * SIZE - abs(dy) - 2 * (size.r + 0.5)) / math.sqrt(3))
+
+
+def _rows(widths: list[float], size: MarkerSize) -> list[list[float]]:
+    rows: list[list[float]] = [[]]
+    for w in widths:
+        row = rows[-1]
+        dy = size.row_dy - (len(rows) - 1) * (2 * size.r + MARKER_GAP)
+        # The room of a row: between the centres of its outermost round ends, plus those ends.
+        room = 2 * (_row_half_width(dy, size) + size.r)
+        if row and sum(row) + MARKER_GAP * len(row) + w > room:
+            rows.append([])
+        rows[-1].append(w)
+    return rows
+
+
+def marker_layout(items: list[ShipView | PirateView]) -> tuple[MarkerSize, list[tuple[float, float]]]:
+    """The size of the markers on one hex and their centres (dx, dy): rows along the lower edge of
+    the hex, left to right, the next row above when one is full. Large when they fit in one row.
+    Depends only on the markers' texts, never on the hex."""
+    size = MARKER_LARGE
+    rows = _rows([marker_width(i, size) for i in items], size)
+    if len(rows) > 1:
+        size = MARKER_SMALL
+        rows = _rows([marker_width(i, size) for i in items], size)
+    out: list[tuple[float, float]] = []
+    for n, row in enumerate(rows):
+        dy = size.row_dy - n * (2 * size.r + MARKER_GAP)
+        x = -(sum(row) + MARKER_GAP * (len(row) - 1)) / 2
+        for w in row:
+            out.append((x + w / 2, dy))
+            x += w + MARKER_GAP
+    return size, out
+
+
+def sector(cx: float, cy: float, radius: float, a0: float, a1: float) -> list[tuple[float, float]]:
+    """The part of a flat-top hexagon (circumradius ``radius``) between the angles ``a0 < a1``
+    (degrees, clockwise on screen from east): its centre, the rim from ``a0`` to ``a1``."""
+
+    def rim(a: float) -> tuple[float, float]:
+        edge_mid = 60 * math.floor(a / 60) + 30  # the apothem of the edge the ray hits
+        d = radius * math.cos(math.radians(30)) / math.cos(math.radians(a - edge_mid))
+        return cx + d * math.cos(math.radians(a)), cy + d * math.sin(math.radians(a))
+
+    pts = [(cx, cy), rim(a0)]
+    corner = 60 * math.floor(a0 / 60) + 60
+    while corner < a1 - 1e-9:
+        pts.append(
+            (cx + radius * math.cos(math.radians(corner)), cy + radius * math.sin(math.radians(corner)))
+        )
+        corner += 60
+    pts.append(rim(a1))
+    return pts
+
+
+#: The hex label sits this far (in hex sizes) above the centre, clear of the tile mark below it.
+LABEL_DY = 0.62
+
+
+def marker_text(item: ShipView | PirateView) -> str:
+    if isinstance(item, PirateView) or not item.chests:
+        return item.ident
+    return f"{item.ident}·{item.chests}"
+
+
+def legend(*, staff: bool) -> list[dict[str, str]]:
+    """Mark, name and colour of every tile, for the key under the map."""
+    rows = [{"mark": display.tile_mark(t), "name": display.tile_name(t), "fill": TILE_FILLS[t]} for t in Tile]
+    rows.insert(0, {"mark": "", "name": _("hidden"), "fill": HIDDEN_FILL})
+    return rows

@@ -1,0 +1,157 @@
+"""What both printed sheets of a round draw with (ReportLab, A4): the page's measures, a new
+canvas in invariant mode (the same data gives the same bytes), the coloured top band with its
+fitted texts, wrapped lines, polygons, centred text, the titles under the band, text that flows on
+to a new page, and a few words both sheets print. The camp-wide fonts and colour helpers are
+:mod:`camp.pdf`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from io import BytesIO
+
+from django.utils.translation import gettext as _
+from reportlab.lib.colors import Color, HexColor, black
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from camp.pdf import FONT, FONT_BOLD, fit_text, ink
+from games.islands import display
+from games.islands.printing.data import SheetShip
+
+PAGE_W, PAGE_H = A4
+MARGIN = 10 * mm
+INNER = PAGE_W - 2 * MARGIN
+GREY = HexColor("#666666")
+#: The team's name in a page's top band: this big at most, this small at least (then cut with "…").
+BAND_NAME_SIZE, BAND_NAME_SMALLEST = 24, 9
+BAND_RIGHT_SIZE = 12
+#: The gap between the team's name and the text on the band's right.
+BAND_GAP = 6 * mm
+
+
+def new_canvas(buffer: BytesIO, title: str) -> Canvas:
+    canvas = Canvas(buffer, pagesize=A4, pageCompression=1, invariant=1)
+    canvas.setTitle(title)
+    canvas.setAuthor("Zlaté ostrovy")
+    canvas.setCreator("Zlaté ostrovy")
+    return canvas
+
+
+@dataclass(frozen=True)
+class BandText:
+    """What a top band draws: the left text as it fits (maybe cut with "…") at ``size`` from
+    ``MARGIN`` to ``left_end``, and the right text from ``right_start`` to the right margin."""
+
+    left: str
+    size: float
+    left_end: float
+    right_start: float
+
+
+def band_text(canvas: Canvas, left: str, right: str = "") -> BandText:
+    """Fit ``left`` (a team's name, however long) into the band beside ``right`` (the page's title):
+    a smaller font down to BAND_NAME_SMALLEST, then cut with "…", never into the title."""
+    right_w = canvas.stringWidth(right, FONT_BOLD, BAND_RIGHT_SIZE) if right else 0.0
+    room = INNER - right_w - (BAND_GAP if right else 0.0)
+    text, size = fit_text(canvas, left, FONT_BOLD, BAND_NAME_SIZE, room, smallest=BAND_NAME_SMALLEST)
+    return BandText(
+        left=text,
+        size=size,
+        left_end=MARGIN + canvas.stringWidth(text, FONT_BOLD, size),
+        right_start=PAGE_W - MARGIN - right_w,
+    )
+
+
+def band(canvas: Canvas, fill: Color, left: str, right: str = "", *, height: float = 16 * mm) -> float:
+    """A coloured band across the top of the page with a big text on the left and a smaller one on
+    the right, in black or white, whichever reads better on ``fill``; returns the y under it."""
+    canvas.setFillColor(fill)
+    canvas.rect(0, PAGE_H - height, PAGE_W, height, stroke=0, fill=1)
+    canvas.setFillColor(ink(fill))
+    band = band_text(canvas, left, right)
+    canvas.setFont(FONT_BOLD, band.size)
+    canvas.drawString(MARGIN, PAGE_H - height + (height - band.size * 0.7) / 2, band.left)
+    if right:
+        canvas.setFont(FONT_BOLD, BAND_RIGHT_SIZE)
+        y = PAGE_H - height + (height - BAND_RIGHT_SIZE * 0.7) / 2
+        canvas.drawRightString(PAGE_W - MARGIN, y, right)
+    canvas.setFillColor(black)
+    return PAGE_H - height
+
+
+def lines(canvas: Canvas, x: float, y: float, text: str, *, font: str = FONT, size: float = 9,
+           width: float = INNER, leading: float | None = None) -> float:  # fmt: skip
+    """``text`` wrapped to ``width`` from the baseline ``y`` down; returns the next baseline."""
+    leading = leading or size * 1.3
+    canvas.setFont(font, size)
+    for part in simpleSplit(text, font, size, width) or [""]:
+        canvas.drawString(x, y, part)
+        y -= leading
+    return y
+
+
+def polygon(canvas: Canvas, pts: Sequence[tuple[float, float]], *, stroke: int, fill: int) -> None:
+    path = canvas.beginPath()
+    path.moveTo(*pts[0])
+    for p in pts[1:]:
+        path.lineTo(*p)
+    path.close()
+    canvas.drawPath(path, stroke=stroke, fill=fill)
+
+
+def centred(canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:
+    """``text`` centred on the point (x, y) both ways."""
+    canvas.setFont(font, size)
+    canvas.drawCentredString(x, y - size * 0.36, text)
+
+
+def titles(canvas: Canvas, y: float, title: str, camp: str) -> float:
+    """The sheet's title and the camp run under the band; returns the y where the map may start."""
+    canvas.setFont(FONT_BOLD, 11)
+    canvas.drawString(MARGIN, y - 6 * mm, title)
+    canvas.setFont(FONT, 8.5)
+    canvas.setFillColor(GREY)
+    canvas.drawString(MARGIN, y - 10.5 * mm, camp)
+    canvas.setFillColor(black)
+    return y - 13 * mm
+
+
+def state_text(state_round: int | None) -> str:
+    if state_round is None:
+        return _("the map before the first round")
+    return _("the map after round %(round)d") % {"round": state_round}
+
+
+def ship_name(ship: SheetShip) -> str:
+    """ "Loď C1", "Bitevní loď B"."""
+    return display.ship_label(ship.ident)
+
+
+class Flow:
+    """Text flowing down the page; a new page (with a small heading) when it runs out."""
+
+    def __init__(self, canvas: Canvas, y: float, heading: Callable[[], float]) -> None:
+        self.canvas, self.y, self.heading = canvas, y, heading
+
+    def need(self, height: float) -> None:
+        if self.y - height < MARGIN + 6 * mm:
+            self.canvas.showPage()
+            self.y = self.heading()
+
+    def title(self, text: str, size: float = 11) -> None:
+        self.need(size * 2.5)
+        self.y -= size * 0.6
+        self.canvas.setFont(FONT_BOLD, size)
+        self.canvas.drawString(MARGIN, self.y, text)
+        self.y -= size * 1.4
+
+    def para(self, text: str, size: float = 9, indent: float = 0.0) -> None:
+        parts = simpleSplit(text, FONT, size, INNER - indent) or [""]
+        for part in parts:
+            self.need(size * 1.3)
+            self.canvas.setFont(FONT, size)
+            self.canvas.drawString(MARGIN + indent, self.y, part)
+            self.y -= size * 1.3

@@ -1,0 +1,268 @@
+"""The Golden Islands board drawn on a ReportLab canvas (the printed sheets), from a
+:class:`MapView` (:mod:`games.islands.maps.visibility`: what the reader may see is decided before
+drawing). Hexes are placed by the hex math of :mod:`games.islands.engine.hexes`, the markers laid
+out by :mod:`games.islands.maps.style`, in the same colours and marks as the screens."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from reportlab.lib.colors import Color, HexColor, black, white
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from camp.pdf import FONT, FONT_BOLD, colour, fit, ink
+from games.islands import display
+from games.islands.engine.hexes import Hex, corners, geometry, to_pixel
+from games.islands.engine.tiles import Tile
+from games.islands.maps import style
+from games.islands.maps.visibility import HarborView, MapView, PirateView, ShipView
+from games.islands.printing.canvas import GREY, INNER, MARGIN, centred, polygon
+
+#: A hex is never drawn larger than this (small boards would look blown up).
+MAX_HEX = 13 * mm
+#: Paper is not a screen: a hidden hex is printed almost white with a grey edge (the screens' dark
+#: grey would soak the sheet in ink and leave the teams no room to write their notes on it).
+PAPER_HIDDEN_FILL = "#f7f7f7"
+PAPER_HIDDEN_EDGE = HexColor("#9aa5b1")
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Board pixels (size 1, y down, from ``to_pixel``) to page points."""
+
+    scale: float
+    x0: float
+    y0: float
+    min_x: float
+    min_y: float
+
+    def __call__(self, p: tuple[float, float]) -> tuple[float, float]:
+        return self.x0 + (p[0] - self.min_x) * self.scale, self.y0 - (p[1] - self.min_y) * self.scale
+
+
+def map_extent(side: int) -> tuple[float, float, float, float]:
+    """min x, min y, width, height of the board and its bays in hex sizes (size 1), with a margin."""
+    g = geometry(side)
+    pts = [to_pixel(h) for h in (*g.hexes, *g.bays)]
+    xs = [x for x, _y in pts]
+    ys = [y for _x, y in pts]
+    pad = 1.05
+    return min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+
+
+def map_size(side: int, width: float, height: float) -> tuple[float, float, float]:
+    """Hex size, drawn width and height of the map fitted into ``width`` × ``height``."""
+    _x, _y, w, h = map_extent(side)
+    size = min(width / w, height / h, MAX_HEX)
+    return size, w * size, h * size
+
+
+def draw_map(canvas: Canvas, view: MapView, *, x: float, top: float, width: float, height: float) -> float:
+    """The board fitted into the box (x, top, width, height), centred across; returns its bottom y."""
+    g = geometry(view.side)
+    min_x, min_y, _w, _h = map_extent(view.side)
+    size, drawn_w, drawn_h = map_size(view.side, width, height)
+    frame = _Frame(size, x + (width - drawn_w) / 2, top, min_x, min_y)
+
+    def px(h: Hex) -> tuple[float, float]:
+        return frame(to_pixel(h))
+
+    def hex_corners(h: Hex, factor: float = 1.0) -> list[tuple[float, float]]:
+        cx, cy = to_pixel(h)
+        return [frame((cx + (a - cx) * factor, cy + (b - cy) * factor)) for a, b in corners(h)]
+
+    label_size = max(4.0, size * 0.3)
+    # Compass: which way is north, in the sheet's letters.
+    cx, cy = frame((min_x + 0.9, min_y + 1.0))
+    canvas.setFillColor(HexColor("#223333"))
+    polygon(canvas, [(cx, cy + 9), (cx + 4, cy - 2), (cx, cy + 0.5), (cx - 4, cy - 2)], stroke=0, fill=1)
+    centred(canvas, cx, cy - 7, display.direction_label("N"), FONT_BOLD, 9)
+
+    # Bays and harbors.
+    harbors: dict[int, list[HarborView]] = {}
+    for hv in view.harbors:
+        harbors.setdefault(hv.bay, []).append(hv)
+    for number, bay in enumerate(g.bays, start=1):
+        here = harbors.get(number, [])
+        bx, by = px(bay)
+        if not here:
+            canvas.setFillColor(HexColor(style.BAY_FILL))
+            canvas.setStrokeColor(HexColor("#99bbbb"))
+            canvas.setLineWidth(0.6)
+            canvas.setDash(2, 1.5)
+            polygon(canvas, hex_corners(bay, 0.92), stroke=1, fill=1)
+            canvas.setDash()
+            canvas.setFillColor(HexColor("#446677"))
+            centred(canvas, bx, by, f"Z{number}", FONT, label_size)
+            continue
+        k = len(here)
+        for i, hv in enumerate(here):
+            fill = colour(style.safe_colour(hv.colour))
+            if k == 1:
+                pts = hex_corners(bay, 0.92)
+            else:  # one part per team, counter-clockwise from the top (as on the screens)
+                a0, a1 = -90 - 360 * (i + 1) / k, -90 - 360 * i / k
+                bx0, by0 = to_pixel(bay)
+                pts = [frame(p) for p in style.sector(bx0, by0, 0.92, a0 + 360, a1 + 360)]
+            canvas.setFillColor(fill)
+            canvas.setFillAlpha(0.45)
+            canvas.setStrokeColor(fill)
+            canvas.setLineWidth(1.6)
+            polygon(canvas, pts, stroke=1, fill=1)
+            canvas.setFillAlpha(1)
+        canvas.setFillColor(HexColor("#112233"))
+        centred(canvas, bx, by + size * style.LABEL_DY, f"Z{number}", FONT_BOLD, label_size)
+
+    # Hexes, in label order.
+    canvas.setLineWidth(0.8)
+    for cell in view.cells:
+        h = Hex(cell.q, cell.r)
+        hx, hy = px(h)
+        pts = hex_corners(h)
+        canvas.setStrokeColor(white)
+        text = HexColor("#223333")
+        if cell.tile is None:
+            canvas.setFillColor(HexColor(PAPER_HIDDEN_FILL))
+            canvas.setStrokeColor(PAPER_HIDDEN_EDGE)
+            canvas.setLineWidth(0.5)
+            polygon(canvas, pts, stroke=1, fill=1)
+            canvas.setLineWidth(0.8)
+        else:
+            tile = Tile(cell.tile)
+            canvas.setFillColor(HexColor(style.TILE_FILLS[tile]))
+            if cell.revealed:
+                polygon(canvas, pts, stroke=1, fill=1)
+                if tile.value in style.DARK_TILES:
+                    text = white
+            else:  # staff only: lighter and hatched
+                canvas.setFillAlpha(0.5)
+                polygon(canvas, pts, stroke=1, fill=1)
+                canvas.setFillAlpha(1)
+                _hatch(canvas, pts, size)
+        canvas.setFillColor(text)
+        centred(canvas, hx, hy + size * style.LABEL_DY, g.label(h), FONT, label_size)
+        if cell.tile is not None:
+            mark = display.tile_mark(cell.tile)
+            shift = size * 0.32 if cell.chests is not None else 0.0
+            mark_size = max(5.0, size * 0.4)
+            if not cell.revealed:
+                canvas.setFillColor(HexColor("#334455"))
+            if mark:
+                centred(canvas, hx - shift, hy + size * 0.15, mark, FONT_BOLD, mark_size)
+            if cell.chests is not None:
+                canvas.setFillColor(HexColor("#6b3e00") if text is not white else white)
+                centred(canvas, hx + shift + 1, hy + size * 0.15, f"×{cell.chests}", FONT_BOLD, mark_size)
+
+    # Ships and pirates on top, laid out as on the screens.
+    markers: dict[str, list[ShipView | PirateView]] = {}
+    for ship in view.ships:
+        markers.setdefault(ship.at.strip().upper(), []).append(ship)
+    for pirate in view.pirates:
+        markers.setdefault(pirate.at.strip().upper(), []).append(pirate)
+    bay_teams = {f"Z{number}": [h.team for h in here] for number, here in harbors.items()}
+    k = size / style.SIZE
+    for at in sorted(markers, key=lambda lab: g.sort_key(g.parse(lab))):
+        mx, my = px(g.parse(at))
+        items = markers[at]
+        if at in bay_teams:
+            order = bay_teams[at]
+            items.sort(
+                key=lambda i: order.index(i.team) if isinstance(i, ShipView) and i.team in order else 99
+            )
+        msize, offsets = style.marker_layout(items)
+        lift = style.SIZE * 0.2 if at in bay_teams else 0.0
+        for (dx, dy), item in zip(offsets, items, strict=True):
+            _marker(canvas, item, mx + dx * k, my - (dy - lift) * k, msize, k)
+    canvas.setStrokeColor(black)
+    canvas.setFillColor(black)
+    return top - drawn_h
+
+
+def _hatch(canvas: Canvas, pts: Sequence[tuple[float, float]], size: float) -> None:
+    """Diagonal lines inside the polygon (a hidden tile on the staff map)."""
+    canvas.saveState()
+    path = canvas.beginPath()
+    path.moveTo(*pts[0])
+    for p in pts[1:]:
+        path.lineTo(*p)
+    path.close()
+    canvas.clipPath(path, stroke=0, fill=0)
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    canvas.setStrokeColor(HexColor("#000000"))
+    canvas.setStrokeAlpha(0.3)
+    canvas.setLineWidth(0.4)
+    step = max(2.0, size / 4)
+    x = min(xs) - (max(ys) - min(ys))
+    while x < max(xs):
+        canvas.line(x, min(ys), x + (max(ys) - min(ys)), max(ys))
+        x += step
+    canvas.restoreState()
+
+
+def _marker(
+    canvas: Canvas, item: ShipView | PirateView, x: float, y: float, msize: style.MarkerSize, k: float
+) -> None:
+    r = msize.r * k
+    w = style.marker_width(item, msize) * k
+    text = style.marker_text(item)
+    if isinstance(item, PirateView):
+        fill: Color = HexColor("#111111")
+        canvas.setStrokeColor(white)
+        radius = r
+    else:
+        fill = colour(style.safe_colour(item.colour))
+        canvas.setStrokeColor(black)
+        radius = 1.5 * k if item.battleship else r
+    canvas.setFillColor(fill)
+    canvas.setLineWidth(0.5)
+    canvas.roundRect(x - w / 2, y - r, w, 2 * r, radius, stroke=1, fill=1)
+    canvas.setFillColor(ink(fill))
+    font_size = fit(canvas, text, FONT_BOLD, (9 if msize is style.MARKER_LARGE else 7) * k, w - 1, smallest=3)
+    centred(canvas, x, y, text, FONT_BOLD, font_size)
+
+
+def draw_legend(canvas: Canvas, *, staff: bool, y: float) -> float:
+    """Tile colours and marks, then the markers, in columns under the map; returns the y under it."""
+    rows = style.legend(staff=staff)
+    cols = 5
+    col_w = INNER / cols
+    sw = 3.4 * mm
+    for i, row in enumerate(rows):
+        cx = MARGIN + (i % cols) * col_w
+        cy = y - (i // cols) * 4.6 * mm
+        fill = PAPER_HIDDEN_FILL if row["fill"] == style.HIDDEN_FILL else row["fill"]
+        canvas.setFillColor(HexColor(fill))
+        canvas.setStrokeColor(GREY)
+        canvas.setLineWidth(0.3)
+        pts = [(cx + sw / 2 + sw / 2 * math.cos(math.radians(60 * j)),
+                cy + sw / 2 * math.sin(math.radians(60 * j))) for j in range(6)]  # fmt: skip
+        polygon(canvas, pts, stroke=1, fill=1)
+        canvas.setFillColor(black)
+        mark = f"{row['mark']} – " if row["mark"] else ""
+        canvas.setFont(FONT, 7.5)
+        canvas.drawString(cx + sw + 1.5 * mm, cy - 2.6, f"{mark}{row['name']}")
+    y -= ((len(rows) + cols - 1) // cols) * 4.6 * mm + 1 * mm
+    canvas.setFont(FONT, 7.5)
+    items = [
+        _("C1 … cargo ship (round), B battleship (square), in the team's colour"),
+        _("P1 … pirate ship (black)"),
+        _("Z1 … bay; a coloured bay is a team's harbor"),
+        _("×2 … chests on a treasure"),
+    ]
+    if staff:
+        items.append(_("C1·2 … a ship with 2 chests aboard; hatched hexes are still hidden"))
+    else:
+        items.append(_("C1·2 … your ship with 2 chests aboard"))
+    canvas.setFillColor(HexColor("#333333"))
+    text = "   ·   ".join(items)
+    for part in simpleSplit(text, FONT, 7.5, INNER):
+        canvas.drawString(MARGIN, y - 2.6, part)
+        y -= 3.6 * mm
+    canvas.setFillColor(black)
+    return y

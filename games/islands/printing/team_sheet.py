@@ -1,0 +1,280 @@
+"""Each team's printed sheet (A4, two pages a team): the map sheet (the map *as the team may see
+it*, a legend, its map hints and the round's events it may read, its AP) and a pre-filled order
+form (its ships with their positions and empty route cells, the builds with their costs, the harbor
+moves, the fire target). One team after another in one PDF, drawn from the plain data of
+:mod:`games.islands.printing.data` (never a model)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from io import BytesIO
+from pathlib import Path
+
+from django.utils.translation import gettext as _
+from reportlab.lib.colors import HexColor, black
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
+
+from camp.pdf import FONT, FONT_BOLD, colour, register_fonts
+from games.islands import display
+from games.islands.engine.hexes import DIRECTION_NAMES
+from games.islands.maps import style
+from games.islands.printing.canvas import (
+    GREY,
+    INNER,
+    MARGIN,
+    PAGE_W,
+    Flow,
+    band,
+    centred,
+    lines,
+    new_canvas,
+    polygon,
+    ship_name,
+    state_text,
+    titles,
+)
+from games.islands.printing.data import SheetEvent, TeamSheet
+from games.islands.printing.map import draw_legend, draw_map
+
+#: Route cells per row on the order form; cells when neither the team's AP nor the camp's highest
+#: AP are known; never more cells than MAX_CELLS (three rows).
+CELLS_PER_ROW = 15
+DEFAULT_CELLS = 12
+MAX_CELLS = 45
+
+
+def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
+    fill = colour(style.safe_colour(sheet.colour))
+    round_text = _("Round %(round)d") % {"round": sheet.orders_round}
+    y = band(canvas, fill, sheet.team, round_text)
+    title = _("Golden Islands – team map: %(state)s") % {"state": state_text(sheet.state_round)}
+    top = titles(canvas, y, title, sheet.camp)
+    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 75 * mm)
+    y = draw_legend(canvas, staff=False, y=bottom - 3 * mm)
+
+    y -= 2 * mm
+    if sheet.ap is None:
+        ap_text = _("AP for round %(round)d: not known yet (the mini-game is not recorded)") % {
+            "round": sheet.orders_round
+        }
+    else:
+        ap_text = _("AP for round %(round)d: %(ap)d") % {"round": sheet.orders_round, "ap": sheet.ap}
+    y = _heading(canvas, y, ap_text)
+    y = _heading(canvas, y, _("Your map hints"))
+    for hint in sheet.hints or (_("No map hint this time."),):
+        y = lines(canvas, MARGIN + 2 * mm, y, f"• {hint}" if sheet.hints else hint, width=INNER - 2 * mm)
+    y = _heading(canvas, y, _("What happened in the round"))
+    _events(canvas, y, sheet.events)
+    canvas.showPage()
+
+
+def _heading(canvas: Canvas, y: float, text: str, size: float = 11) -> float:
+    y -= size * 0.6
+    canvas.setFont(FONT_BOLD, size)
+    canvas.drawString(MARGIN, y, text)
+    return y - size * 1.4
+
+
+def _events(canvas: Canvas, y: float, events: Sequence[SheetEvent], *, size: float = 7.5) -> None:
+    """The events in two columns down to the bottom margin. When they do not all fit, the other
+    teams' (public) events go first, from the last one back, and a line says how many are left out
+    (the notice board has them all): the sheet stays on its page."""
+    if not events:
+        lines(canvas, MARGIN + 2 * mm, y, _("Nothing to report yet."))
+        return
+    leading = size * 1.25
+    col_w = (INNER - 4 * mm) / 2
+    per_col = max(1, int((y - MARGIN) // leading))
+    bullet = "• "
+    indent = " " * 3  # continuation lines sit under the text, not under the bullet
+
+    def wrap(text: str) -> list[str]:
+        parts = simpleSplit(text, FONT, size, col_w - 4 * mm) or [""]
+        return [bullet + parts[0], *(indent + p for p in parts[1:])]
+
+    wrapped = [wrap(e.text) for e in events]
+
+    def fits(keep: list[int], extra: int) -> bool:
+        col, used = 0, 0
+        for n in [len(wrapped[i]) for i in keep] + ([1] if extra else []):
+            if used + n > per_col:
+                col, used = col + 1, 0
+            used += n
+        return col < 2
+
+    keep = list(range(len(events)))
+    droppable = [i for i in reversed(keep) if not events[i].own] + [
+        i for i in reversed(keep) if events[i].own
+    ]
+    while keep and not fits(keep, len(events) - len(keep)):
+        keep.remove(droppable.pop(0))
+    col, used = 0, 0
+    canvas.setFont(FONT, size)
+    chunks = [wrapped[i] for i in keep]
+    left_out = len(events) - len(keep)
+    if left_out:
+        note = _("… and %(n)d more events: see the notice board") % {"n": left_out}
+        chunks.append([note])
+    for chunk in chunks:
+        if used + len(chunk) > per_col:
+            col, used = col + 1, 0
+        for line in chunk:
+            canvas.drawString(MARGIN + 2 * mm + col * (col_w + 4 * mm), y - used * leading, line)
+            used += 1
+
+
+def _cells(canvas: Canvas, x: float, y: float, count: int, *, cell_w: float, cell_h: float) -> float:
+    """``count`` empty numbered cells in rows of :data:`CELLS_PER_ROW` from the top ``y``; returns
+    the y under them."""
+    canvas.setLineWidth(0.6)
+    canvas.setStrokeColor(black)
+    for i in range(count):
+        row, col = divmod(i, CELLS_PER_ROW)
+        cx = x + col * cell_w
+        cy = y - (row + 1) * cell_h
+        canvas.rect(cx, cy, cell_w, cell_h, stroke=1, fill=0)
+        canvas.setFont(FONT, 5.5)
+        canvas.setFillColor(GREY)
+        canvas.drawString(cx + 0.8, cy + cell_h - 6, str(i + 1))
+    canvas.setFillColor(black)
+    rows = (count + CELLS_PER_ROW - 1) // CELLS_PER_ROW
+    return y - rows * cell_h
+
+
+def _compass(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    """A flat-top hex with the six move directions on its edges (north up)."""
+    pts = [
+        (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)
+    ]
+    canvas.setFillColor(HexColor("#cfe8f7"))
+    canvas.setStrokeColor(GREY)
+    canvas.setLineWidth(0.6)
+    polygon(canvas, pts, stroke=1, fill=1)
+    canvas.setFillColor(black)
+    for name, angle in zip(DIRECTION_NAMES, (90, 30, -30, -90, -150, 150), strict=True):
+        d = r * (1.3 if angle in (90, -90) else 1.55)
+        tx, ty = cx + d * math.cos(math.radians(angle)), cy + d * math.sin(math.radians(angle))
+        centred(canvas, tx, ty, display.direction_label(name), FONT_BOLD, 8)
+
+
+def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
+    fill = colour(style.safe_colour(sheet.colour))
+    form_title = _("Orders for round %(round)d") % {"round": sheet.orders_round}
+
+    def heading() -> float:
+        return band(canvas, fill, sheet.team, form_title, height=12 * mm) - 8 * mm
+
+    y = band(canvas, fill, sheet.team, form_title) - 8 * mm
+    # AP and steps.
+    canvas.setFont(FONT_BOLD, 11)
+    ap = "____" if sheet.ap is None else str(sheet.ap)
+    canvas.drawString(MARGIN, y, _("AP this round: %(ap)s") % {"ap": ap})
+    canvas.setFont(FONT, 9)
+    canvas.drawString(MARGIN + 62 * mm, y, _("Steps = AP − builds: ______"))
+    _compass(canvas, PAGE_W - MARGIN - 12 * mm, y - 8 * mm, 6 * mm)
+    y -= 6 * mm
+    canvas.setFont(FONT, 8)
+    canvas.setFillColor(GREY)
+    help_text = _(
+        "A route: one direction per step (%(dirs)s), “.” stays put; a route shorter than the steps "
+        "stays for the rest. A ship with a seahorse moves up to two hexes in a step."
+    ) % {"dirs": " ".join(display.direction_label(d) for d in DIRECTION_NAMES)}
+    for part in simpleSplit(help_text, FONT, 8, INNER - 30 * mm):
+        canvas.drawString(MARGIN, y, part)
+        y -= 3.6 * mm
+    canvas.setFillColor(black)
+
+    # Builds.
+    y -= 3 * mm
+    canvas.setFont(FONT_BOLD, 11)
+    canvas.drawString(MARGIN, y, _("Build"))
+    y -= 2 * mm
+    table_w = 175 * mm
+    cols = (MARGIN, MARGIN + 55 * mm, MARGIN + 85 * mm, MARGIN + 130 * mm)
+    row_h = 7 * mm
+    heads = (_("ship"), _("cost"), _("you have / at most"), _("how many"))
+    canvas.setFont(FONT_BOLD, 8.5)
+    for cx, head in zip(cols, heads, strict=True):
+        canvas.drawString(cx + 1.5 * mm, y - 4.5 * mm, head)
+    canvas.setLineWidth(0.6)
+    canvas.rect(MARGIN, y - row_h * (1 + len(sheet.builds)), table_w, row_h * (1 + len(sheet.builds)))
+    for cx in cols[1:]:
+        canvas.line(cx, y, cx, y - row_h * (1 + len(sheet.builds)))
+    for i, build in enumerate(sheet.builds):
+        top = y - row_h * (i + 1)
+        canvas.line(MARGIN, top, MARGIN + table_w, top)
+        canvas.setFont(FONT, 9.5)
+        base = top - 4.8 * mm
+        canvas.drawString(cols[0] + 1.5 * mm, base, build.name)
+        canvas.drawString(cols[1] + 1.5 * mm, base, _("%(cost)d AP") % {"cost": build.cost})
+        canvas.drawString(cols[2] + 1.5 * mm, base, f"{build.owned} / {build.limit}")
+    y -= row_h * (1 + len(sheet.builds)) + 4 * mm
+    canvas.setFont(FONT, 8)
+    canvas.setFillColor(GREY)
+    canvas.drawString(MARGIN, y, _("A new ship starts in the harbor and moves from the next round."))
+    canvas.setFillColor(black)
+    y -= 4 * mm
+
+    flow = Flow(canvas, y, heading)
+    cells = min(sheet.ap or sheet.most_ap or DEFAULT_CELLS, MAX_CELLS)
+    cell_w = min(12.4 * mm, INNER / CELLS_PER_ROW)
+    cell_h = 9 * mm
+    rows = (cells + CELLS_PER_ROW - 1) // CELLS_PER_ROW
+    flow.title(_("Routes"))
+    for ship in sheet.ships:
+        flow.need(7 * mm + rows * cell_h + 3 * mm)
+        canvas.setFont(FONT_BOLD, 10)
+        head = _("%(ship)s at %(at)s") % {"ship": ship_name(ship), "at": ship.at}
+        canvas.drawString(MARGIN, flow.y, head)
+        extra = []
+        if ship.chests:
+            extra.append(_("chests aboard: %(n)d") % {"n": ship.chests})
+        extra.extend(ship.notes)
+        if extra:
+            canvas.setFont(FONT, 8.5)
+            canvas.drawString(
+                MARGIN + canvas.stringWidth(head, FONT_BOLD, 10) + 3 * mm, flow.y, " · ".join(extra)
+            )
+        flow.y = _cells(canvas, MARGIN, flow.y - 1.5 * mm, cells, cell_w=cell_w, cell_h=cell_h) - 5 * mm
+    if not sheet.ships:
+        flow.para(_("No ships: build one above."))
+    # Harbor and fire.
+    flow.need(7 * mm + rows * cell_h + 22 * mm)
+    canvas.setFont(FONT_BOLD, 10)
+    harbor_head = _("Harbor (now at %(bay)s)") % {"bay": sheet.harbor}
+    canvas.drawString(MARGIN, flow.y, harbor_head)
+    canvas.setFont(FONT, 8.5)
+    canvas.drawString(
+        MARGIN + canvas.stringWidth(harbor_head, FONT_BOLD, 10) + 3 * mm,
+        flow.y,
+        _("per step: + one bay on, − one bay back, . stay"),
+    )
+    flow.y = _cells(canvas, MARGIN, flow.y - 1.5 * mm, cells, cell_w=cell_w, cell_h=cell_h) - 7 * mm
+    if any(ship.battleship for ship in sheet.ships):  # one built tonight fires from the next round
+        canvas.setFont(FONT_BOLD, 10)
+        fire = _("Battleship's fire target (hex):")
+        canvas.drawString(MARGIN, flow.y, fire)
+        bx = MARGIN + canvas.stringWidth(fire, FONT_BOLD, 10) + 3 * mm
+        canvas.rect(bx, flow.y - 3 * mm, 25 * mm, 9 * mm)
+        canvas.setFont(FONT, 8)
+        canvas.setFillColor(GREY)
+        canvas.drawString(bx + 28 * mm, flow.y, _("chosen now, before anyone moves; empty: no shot"))
+        canvas.setFillColor(black)
+    canvas.showPage()
+
+
+def render_team_sheets(sheets: Sequence[TeamSheet], *, font_dir: Path) -> bytes:
+    """Every team's map sheet and order form, one team after another."""
+    register_fonts(font_dir)
+    buffer = BytesIO()
+    canvas = new_canvas(buffer, _("Golden Islands – team sheets"))
+    for sheet in sheets:
+        _team_map_page(canvas, sheet)
+        _order_form(canvas, sheet)
+    if not sheets:
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
