@@ -36,8 +36,8 @@ from camp.services import PlacementsError
 from games.batavia import selectors, services
 from games.batavia.display import companies, goods
 from games.batavia.engine import private_view, public_view, state_to_output
+from games.batavia.engine.components import COMPANIES, GOODS
 from games.batavia.engine.record import dump_record
-from games.batavia.engine.state import COMPANIES, GOODS
 from games.batavia.forms import (
     FormProblem,
     calculator_rows,

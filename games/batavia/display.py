@@ -1,5 +1,6 @@
 """What people read: company and good names, phases, the public log and the engine's errors in
-the current language (the engine speaks English and gives every error and log entry a code).
+the current language, the one place of Batavia's words (the engine gives every log entry a code and
+parameters, and every error a code, and writes no sentence of the log itself).
 
 >>> from django.utils import translation
 >>> with translation.override("en"):
@@ -9,7 +10,6 @@ the current language (the engine speaks English and gives every error and log en
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -17,9 +17,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.batavia.engine import GameState, Play
+from games.batavia.engine.components import COMPANIES, COMPANY_INDEX, GOODS, counts_to_dict
 from games.batavia.engine.errors import BataviaError
+from games.batavia.engine.log import LogCode
 from games.batavia.engine.record import RecordError, ReplayError
-from games.batavia.engine.state import COMPANIES, COMPANY_INDEX, GOODS
 
 COMPANY_NAMES = {
     "EN": pgettext_lazy("company", "English"),
@@ -69,168 +70,88 @@ def describe_tile(text: str) -> str:
 
 # ------------------------------------------------------------------------------------------- log
 
-_DESC = r"(?P<{0}>no cards|\d+ [A-Z]{{2}}(?:, \d+ [A-Z]{{2}})*)"
+
+def _counts(value: Any) -> str:
+    return describe_counts(counts_to_dict(tuple(value)))
 
 
-def _counts_text(text: str) -> str:
-    if text == "no cards":
-        return _("no cards")
-    return describe_counts({c: int(n) for n, c in (part.split(" ") for part in text.split(", "))})
+def _tiles(value: Any) -> str:
+    return ", ".join(describe_tile(t) for t in value)
 
 
-def _tiles_text(text: str) -> str:
-    return ", ".join(describe_tile(t) for t in text.split(", "))
+#: The sentence of every log code (:mod:`games.batavia.engine.log` lists their parameters), from the
+#: acting player's name and the entry's round and parameters.
+_LOG_WORDS: dict[LogCode, Callable[[str, int, Mapping[str, Any]], str]] = {
+    LogCode.ROUND: lambda name, rnd, p: (
+        _("Round %(round)s: %(name)s is the auctioneer.") % {"round": rnd, "name": name}
+    ),
+    LogCode.ROLL: lambda name, rnd, p: (
+        _("%(name)s rolls %(k)s and turns %(taken)s; the lot: %(lot)s.")
+        % {"name": name, "k": p["k"], "taken": _counts(p["taken"]), "lot": _counts(p["lot"])}
+    ),
+    LogCode.ROLL_MORE: lambda name, rnd, p: (
+        _("%(taken)s more join the lot: %(lot)s.") % {"taken": _counts(p["taken"]), "lot": _counts(p["lot"])}
+    ),
+    LogCode.BID: lambda name, rnd, p: _("%(name)s bids %(n)s.") % {"name": name, "n": p["n"]},
+    LogCode.PASS: lambda name, rnd, p: _("%(name)s passes.") % {"name": name},
+    LogCode.SOLD: lambda name, rnd, p: (
+        _("%(name)s wins the lot (%(lot)s) for %(bid)s bills and starts the turns.")
+        % {"name": name, "lot": _counts(p["lot"]), "bid": p["bid"]}
+    ),
+    LogCode.UNSOLD: lambda name, rnd, p: (
+        _("Nobody bids; the lot stays. %(name)s starts the turns.") % {"name": p["start"]}
+    ),
+    LogCode.RESHUFFLE: lambda name, rnd, p: (
+        _("%(name)s shuffles the %(n)s discarded cards into a new deck.") % {"name": name, "n": p["n"]}
+    ),
+    LogCode.DRAW: lambda name, rnd, p: (
+        ngettext("%(name)s draws %(n)d card.", "%(name)s draws %(n)d cards.", p["n"])
+        % {"name": name, "n": p["n"]}
+    ),
+    LogCode.PLAY: lambda name, rnd, p: (
+        _("%(name)s lays %(cards)s.") % {"name": name, "cards": _counts(p["cards"])}
+    ),
+    LogCode.SEAL_TAKEN: lambda name, rnd, p: (
+        _("%(name)s takes the %(company)s seal.") % {"name": name, "company": p["company"]}
+    ),
+    LogCode.SEAL_RETURNED: lambda name, rnd, p: (
+        _("The %(company)s seal goes back to the board.") % {"company": p["company"]}
+    ),
+    LogCode.GOAL: lambda name, rnd, p: (
+        _("%(name)s reaches the goal and takes the goal tile: this is the last round.") % {"name": name}
+    ),
+    LogCode.MOVE: lambda name, rnd, p: (
+        _("%(name)s moves to field %(field)s and takes %(tile)s.")
+        % {"name": name, "field": p["field"], "tile": describe_tile(p["tile"])}
+    ),
+    LogCode.REVEAL: lambda name, rnd, p: (
+        _("Fields %(first)s–%(last)s are turned face up.") % {"first": p["first"], "last": p["last"]}
+    ),
+    LogCode.CASH_IN: lambda name, rnd, p: (
+        _("%(name)s cashes in %(tiles)s for %(gold)s gold.")
+        % {"name": name, "tiles": _tiles(p["tiles"]), "gold": p["gold"]}
+    ),
+    LogCode.PIRATES: lambda name, rnd, p: (
+        _("Pirates! The cannon shows %(cannon)s: all %(count)s ships of %(companies)s are sunk.")
+        % {"cannon": p["cannon"], "count": p["count"], "companies": ", ".join(p["companies"])}
+    ),
+    LogCode.END: lambda name, rnd, p: (
+        _("The game is over: %(winners)s won with %(gold)s gold.")
+        % {"winners": _(" and ").join(p["winners"]), "gold": p["gold"]}
+    ),
+}
 
 
-_Rule = tuple[str, str, Callable[[re.Match[str], str], str]]
-
-
-def _rules() -> list[_Rule]:
-    """(event, regex with {name} for the acting player, translation) for every kind of log entry."""
-    return [
-        (
-            "round",
-            r"Round (?P<round>\d+): {name} is the auctioneer\.",
-            lambda m, n: _("Round %(round)s: %(name)s is the auctioneer.") % {"round": m["round"], "name": n},
-        ),
-        (
-            "roll",
-            r"{name} rolls (?P<k>\d+) and turns "
-            + _DESC.format("taken")
-            + "; the lot: "
-            + _DESC.format("lot")
-            + r"\.",
-            lambda m, n: (
-                _("%(name)s rolls %(k)s and turns %(taken)s; the lot: %(lot)s.")
-                % {"name": n, "k": m["k"], "taken": _counts_text(m["taken"]), "lot": _counts_text(m["lot"])}
-            ),
-        ),
-        (
-            "roll",
-            _DESC.format("taken") + " more join the lot: " + _DESC.format("lot") + r"\.",
-            lambda m, n: (
-                _("%(taken)s more join the lot: %(lot)s.")
-                % {"taken": _counts_text(m["taken"]), "lot": _counts_text(m["lot"])}
-            ),
-        ),
-        (
-            "bid",
-            r"{name} bids (?P<n>\d+)\.",
-            lambda m, n: _("%(name)s bids %(n)s.") % {"name": n, "n": m["n"]},
-        ),
-        ("pass", r"{name} passes\.", lambda m, n: _("%(name)s passes.") % {"name": n}),
-        (
-            "sold",
-            r"{name} wins the lot \(" + _DESC.format("lot") + r"\) for (?P<bid>\d+) and starts the turns\.",
-            lambda m, n: (
-                _("%(name)s wins the lot (%(lot)s) for %(bid)s bills and starts the turns.")
-                % {"name": n, "lot": _counts_text(m["lot"]), "bid": m["bid"]}
-            ),
-        ),
-        (
-            "unsold",
-            r"Nobody bids; the lot stays\. (?P<start>.+) starts the turns\.",
-            lambda m, n: _("Nobody bids; the lot stays. %(name)s starts the turns.") % {"name": m["start"]},
-        ),
-        (
-            "reshuffle",
-            r"{name} shuffles the (?P<n>\d+) discarded cards into a new deck\.",
-            lambda m, n: (
-                _("%(name)s shuffles the %(n)s discarded cards into a new deck.") % {"name": n, "n": m["n"]}
-            ),
-        ),
-        (
-            "draw",
-            r"{name} draws (?P<n>\d+) cards?\.",
-            lambda m, n: (
-                ngettext("%(name)s draws %(n)d card.", "%(name)s draws %(n)d cards.", int(m["n"]))
-                % {"name": n, "n": int(m["n"])}
-            ),
-        ),
-        (
-            "play",
-            r"{name} lays " + _DESC.format("cards") + r"\.",
-            lambda m, n: _("%(name)s lays %(cards)s.") % {"name": n, "cards": _counts_text(m["cards"])},
-        ),
-        (
-            "seal",
-            r"The (?P<c>[A-Z]{{2}}) seal goes back to the board\.",
-            lambda m, n: _("The %(company)s seal goes back to the board.") % {"company": m["c"]},
-        ),
-        (
-            "seal",
-            r"{name} takes the (?P<c>[A-Z]{{2}}) seal\.",
-            lambda m, n: _("%(name)s takes the %(company)s seal.") % {"name": n, "company": m["c"]},
-        ),
-        (
-            "goal",
-            r"{name} reaches the goal and takes the goal tile: last round\.",
-            lambda m, n: (
-                _("%(name)s reaches the goal and takes the goal tile: this is the last round.") % {"name": n}
-            ),
-        ),
-        (
-            "move",
-            r"{name} moves to field (?P<f>\d+) and takes (?P<tile>[A-Z]{{2}}-[a-z]+)\.",
-            lambda m, n: (
-                _("%(name)s moves to field %(field)s and takes %(tile)s.")
-                % {"name": n, "field": m["f"], "tile": describe_tile(m["tile"])}
-            ),
-        ),
-        (
-            "reveal",
-            r"Fields (?P<a>\d+)-(?P<b>\d+) are turned face up\.",
-            lambda m, n: (
-                _("Fields %(first)s–%(last)s are turned face up.") % {"first": m["a"], "last": m["b"]}
-            ),
-        ),
-        (
-            "cash_in",
-            r"{name} cashes in (?P<tiles>.+) for (?P<gold>\d+) gold\.",
-            lambda m, n: (
-                _("%(name)s cashes in %(tiles)s for %(gold)s gold.")
-                % {"name": n, "tiles": _tiles_text(m["tiles"]), "gold": m["gold"]}
-            ),
-        ),
-        (
-            "pirates",
-            r"Pirates! The cannon shows (?P<cannon>\d+): all (?P<k>\d+) (?P<names>[A-Z, ]+) ships are sunk\.",
-            lambda m, n: (
-                _("Pirates! The cannon shows %(cannon)s: all %(count)s ships of %(companies)s are sunk.")
-                % {"cannon": m["cannon"], "count": m["k"], "companies": m["names"]}
-            ),
-        ),
-        (
-            "end",
-            r"The game is over: (?P<winners>.+) won with (?P<gold>\d+) gold\.",
-            lambda m, n: (
-                _("The game is over: %(winners)s won with %(gold)s gold.")
-                % {"winners": m["winners"].replace(" and ", _(" and ")), "gold": m["gold"]}
-            ),
-        ),
-    ]
-
-
-def translate_log_entry(entry: Mapping[str, Any]) -> str:
-    """One entry of the engine's public log in the current language (the English text if unknown)."""
-    text: str = entry["text"]
-    player = entry.get("player") or ""
-    for event, pattern, render in _rules():
-        if event != entry["event"]:
-            continue
-        regex = pattern.replace("{name}", re.escape(player)).replace("{{", "{").replace("}}", "}")
-        match = re.fullmatch(regex, text)
-        if match:
-            return render(match, player)
-    return text
+def log_text(entry: Mapping[str, Any]) -> str:
+    """One entry of the public view's log (code and parameters) as a sentence in the current language."""
+    return _LOG_WORDS[LogCode(entry["code"])](entry["player"] or "", entry["round"], entry["params"])
 
 
 def log_lines(log: list[Mapping[str, Any]], last: int | None = None) -> list[dict[str, Any]]:
-    """The log (newest first) as ``{round, event, text}`` with translated text."""
+    """The log (newest first) as ``{round, event, text}``: ``event`` is the code's kind (the pages
+    style by it), ``text`` the sentence."""
     entries = log[-last:] if last else log
-    return [
-        {"round": e["round"], "event": e["event"], "text": translate_log_entry(e)} for e in reversed(entries)
-    ]
+    return [{"round": e["round"], "event": e["kind"], "text": log_text(e)} for e in reversed(entries)]
 
 
 # ----------------------------------------------------------------------------------------- errors

@@ -11,8 +11,9 @@ from django.utils.translation import gettext as _
 
 from games.batavia.display import COMPANY_NAMES, GOOD_NAMES
 from games.batavia.engine import GOAL, Action, Bid, Draw, Pass, Play
+from games.batavia.engine.components import COMPANIES, GOODS
 from games.batavia.engine.scoring import TablePlayer
-from games.batavia.engine.state import COMPANIES, CRATES, GOODS
+from games.batavia.engine.state import CRATES
 
 MAX_NUMBER = 999
 

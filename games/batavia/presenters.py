@@ -25,7 +25,8 @@ from games.batavia.display import (
     log_lines,
 )
 from games.batavia.engine import GOAL, GameState, can_play, cards_needed, stations_ahead
-from games.batavia.engine.state import COMPANIES, CRATES
+from games.batavia.engine.components import COMPANIES
+from games.batavia.engine.state import CRATES
 
 MUTED = "#8a8a8a"
 
@@ -68,7 +69,7 @@ def badges(names: list[str]) -> dict[str, str]:
 
 
 def public_context(view: Mapping[str, Any], colours: Mapping[str, str]) -> dict[str, Any]:
-    """Everything the table shows, from :func:`games.batavia.engine.views.public_view` only."""
+    """Everything the table shows, from :func:`games.batavia.engine.visibility.public_view` only."""
     players = view["players"]
     colour = {p["name"]: colours.get(p["name"], MUTED) for p in players}
     badge = badges([p["name"] for p in players])

@@ -1,4 +1,5 @@
-"""The pure-Python Batavia engine (no Django): state, actions, rules, records, views and bots.
+"""The pure-Python Batavia engine (no Django): components, actions, the state and its log, rules,
+records, what each player may see (visibility) and bots.
 
 >>> from games.batavia.engine import new_game, apply, chance_action, whose_turn, legal_actions
 >>> s = new_game(["Red", "Blue", "Green"], seed=42)
@@ -10,6 +11,7 @@
 """
 
 from .actions import Action, Bid, Draw, Pass, Play, Reshuffle, Roll
+from .components import COMPANIES, GOAL, GOODS, Tile
 from .errors import (
     BataviaError,
     GameOver,
@@ -24,6 +26,7 @@ from .errors import (
     SetupError,
     WrongPhase,
 )
+from .log import LogCode, LogEntry
 from .record import (
     Record,
     RecordError,
@@ -50,8 +53,8 @@ from .rules import (
     stations_ahead,
     whose_turn,
 )
-from .state import COMPANIES, GOAL, GOODS, GameState, PlayerState, Score, Tile
-from .views import private_view, public_view
+from .state import GameState, PlayerState, Score
+from .visibility import private_view, public_view
 
 __all__ = [
     "COMPANIES",
@@ -70,6 +73,8 @@ __all__ = [
     "IllegalPlay",
     "IllegalReshuffle",
     "IllegalRoll",
+    "LogCode",
+    "LogEntry",
     "NotYourTurn",
     "Pass",
     "Play",

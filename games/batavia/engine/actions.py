@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .state import COMPANIES, COMPANY_INDEX, GOAL, Counts
+from .components import COMPANIES, COMPANY_INDEX, GOAL, Counts
 
 
 @dataclass(frozen=True, slots=True)

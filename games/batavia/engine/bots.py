@@ -20,6 +20,7 @@ from typing import Protocol
 
 from . import rng
 from .actions import Action, Bid, Draw, Pass, Play
+from .components import COMPANIES, GOAL, GOOD_INDEX, Counts, Tile
 from .rules import (
     apply,
     apply_trusted,
@@ -30,16 +31,7 @@ from .rules import (
     score,
     stations_ahead,
 )
-from .state import (
-    COMPANIES,
-    EXCHANGE_GOLD,
-    EXCHANGE_TIE_GOLD,
-    GOAL,
-    GOOD_INDEX,
-    Counts,
-    GameState,
-    Tile,
-)
+from .state import EXCHANGE_GOLD, EXCHANGE_TIE_GOLD, GameState
 
 
 class Bot(Protocol):

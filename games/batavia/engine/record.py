@@ -26,19 +26,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Bid, Draw, Pass, Play, Reshuffle, Roll
+from .components import COMPANIES, COMPANY_INDEX, GOAL, GOODS, Tile, counts_to_dict
 from .errors import BataviaError, IllegalAction
 from .rules import apply, deck_problem, setup_game, track_problem
-from .state import (
-    COMPANIES,
-    COMPANY_INDEX,
-    GOAL,
-    GOODS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    GameState,
-    Tile,
-    counts_to_dict,
-)
+from .state import MAX_PLAYERS, MIN_PLAYERS, GameState
 
 FORMAT = "batavia/1"
 _ACTION_KEYS = ("roll", "bid", "pass", "draw", "play", "reshuffle")

@@ -28,6 +28,20 @@ from itertools import product
 
 from . import rng
 from .actions import Action, Bid, Draw, Pass, Play, Reshuffle, Roll
+from .components import (
+    COMPANIES,
+    COMPANY_INDEX,
+    GOAL,
+    GOOD_INDEX,
+    GOODS,
+    NO_CARDS,
+    Counts,
+    Tile,
+    add_counts,
+    count_cards,
+    counts_to_dict,
+    sub_counts,
+)
 from .errors import (
     GameOver,
     IllegalAction,
@@ -41,39 +55,27 @@ from .errors import (
     SetupError,
     WrongPhase,
 )
+from .log import LogCode, LogEntry, LogParam
 from .scoring import TablePlayer, score_table
 from .state import (
     BILLS,
     BLOCK,
     CARDS_PER_COMPANY,
-    COMPANIES,
-    COMPANY_INDEX,
     DEFAULT_CASH_TABLE,
     DRAW_COUNT,
-    GOAL,
     GOAL_FIELD,
-    GOOD_INDEX,
-    GOODS,
     HAND_SIZE,
     INITIAL_FACE_UP,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    NO_CARDS,
     TRACK_LENGTH,
     AuctionState,
-    Counts,
     Field,
     GameState,
-    LogEntry,
     PendingDraw,
     PlayerState,
     Score,
     Setup,
-    Tile,
-    add_counts,
-    count_cards,
-    counts_to_dict,
-    sub_counts,
 )
 
 DIE_FACES = range(1, 7)
@@ -215,7 +217,7 @@ def setup_game(
         end_round=False,
         pending=None,
         scores=None,
-        log=(LogEntry(1, names[first], "round", f"Round 1: {names[first]} is the auctioneer."),),
+        log=(LogEntry(1, names[first], LogCode.ROUND),),
         history=(),
         seed=seed,
     )
@@ -443,8 +445,8 @@ def _apply(state: GameState, seat: int, action: Action, check: bool) -> GameStat
     return replace(new, history=(*state.history, (seat, action)))
 
 
-def _log(state: GameState, seat: int | None, event: str, text: str) -> LogEntry:
-    return LogEntry(state.round, None if seat is None else state.names[seat], event, text)
+def _log(state: GameState, seat: int | None, code: LogCode, **params: LogParam) -> LogEntry:
+    return LogEntry(state.round, None if seat is None else state.names[seat], code, tuple(params.items()))
 
 
 def _describe(counts: Counts) -> str:
@@ -468,14 +470,13 @@ def _roll(state: GameState, seat: int, action: Roll, check: bool) -> GameState:
     lot = add_counts(state.lot, taken)
     pending = PendingDraw(seat, owed, True) if owed and any(state.discards) else None
     assert state.auction is not None
-    text = f"{state.names[seat]} rolls {k} and turns {_describe(taken)}; the lot: {_describe(lot)}."
     return replace(
         state,
         deck=deck,
         lot=lot,
         pending=pending,
         auction=replace(state.auction, rolled=True),
-        log=(*state.log, _log(state, seat, "roll", text)),
+        log=(*state.log, _log(state, seat, LogCode.ROLL, k=k, taken=taken, lot=lot)),
     )
 
 
@@ -488,13 +489,13 @@ def _bid(state: GameState, seat: int, auction: AuctionState, action: Bid, check:
             raise IllegalBid("bid_too_low", f"a bid must be higher than {auction.high_bid}")
         if n > state.players[seat].bills:
             raise IllegalBid("not_enough_bills", f"{n} is more bills than {state.names[seat]} holds")
-    state = replace(state, log=(*state.log, _log(state, seat, "bid", f"{state.names[seat]} bids {n}.")))
+    state = replace(state, log=(*state.log, _log(state, seat, LogCode.BID, n=n)))
     return _auction_step(state, replace(auction, high_bid=n, high_bidder=seat), seat)
 
 
 def _pass(state: GameState, seat: int, auction: AuctionState) -> GameState:
     out = auction.out[:seat] + (True,) + auction.out[seat + 1 :]
-    state = replace(state, log=(*state.log, _log(state, seat, "pass", f"{state.names[seat]} passes.")))
+    state = replace(state, log=(*state.log, _log(state, seat, LogCode.PASS)))
     return _auction_step(state, replace(auction, out=out), seat)
 
 
@@ -537,7 +538,7 @@ def _sold(state: GameState, winner: int, bid: int) -> GameState:
             players.append(replace(p, bills=p.bills - bid, hand=add_counts(p.hand, state.lot)))
         else:
             players.append(replace(p, bills=p.bills + pay[s]))
-    text = f"{state.names[winner]} wins the lot ({_describe(state.lot)}) for {bid} and starts the turns."
+    entry = _log(state, winner, LogCode.SOLD, lot=state.lot, bid=bid)
     return replace(
         state,
         players=tuple(players),
@@ -546,7 +547,7 @@ def _sold(state: GameState, winner: int, bid: int) -> GameState:
         auction=None,
         phase="turns",
         turn=0,
-        log=(*state.log, _log(state, winner, "sold", text)),
+        log=(*state.log, entry),
     )
 
 
@@ -554,14 +555,13 @@ def _unsold(state: GameState) -> GameState:
     start = state.start_player
     if start is None:  # only possible in the very first auction
         start = state.auctioneer
-    text = f"Nobody bids; the lot stays. {state.names[start]} starts the turns."
     return replace(
         state,
         start_player=start,
         auction=None,
         phase="turns",
         turn=0,
-        log=(*state.log, _log(state, None, "unsold", text)),
+        log=(*state.log, _log(state, None, LogCode.UNSOLD, start=state.names[start])),
     )
 
 
@@ -580,14 +580,12 @@ def _reshuffle(state: GameState, seat: int, action: Reshuffle, check: bool) -> G
                 f"not {_describe(count_cards(order))}",
             )
     taken, deck, _ = _take(state.deck + order, pending.owed)
-    text = f"{state.names[seat]} shuffles the {len(order)} discarded cards into a new deck."
-    state = replace(
-        state, discards=NO_CARDS, pending=None, log=(*state.log, _log(state, seat, "reshuffle", text))
-    )
+    entry = _log(state, seat, LogCode.RESHUFFLE, n=len(order))
+    state = replace(state, discards=NO_CARDS, pending=None, log=(*state.log, entry))
     if pending.to_lot:
         lot = add_counts(state.lot, taken)
-        text = f"{_describe(taken)} more join the lot: {_describe(lot)}."
-        return replace(state, deck=deck, lot=lot, log=(*state.log, _log(state, seat, "roll", text)))
+        entry = _log(state, seat, LogCode.ROLL_MORE, taken=taken, lot=lot)
+        return replace(state, deck=deck, lot=lot, log=(*state.log, entry))
     p = state.players[seat]
     state = replace(
         state, deck=deck, players=_set(state.players, seat, replace(p, hand=add_counts(p.hand, taken)))
@@ -605,13 +603,11 @@ def _set(players: tuple[PlayerState, ...], seat: int, p: PlayerState) -> tuple[P
 def _draw(state: GameState, seat: int) -> GameState:
     taken, deck, owed = _take(state.deck, DRAW_COUNT)
     p = state.players[seat]
-    n = sum(taken)
-    text = f"{state.names[seat]} draws {n} card{'s' if n != 1 else ''}."
     state = replace(
         state,
         deck=deck,
         players=_set(state.players, seat, replace(p, hand=add_counts(p.hand, taken))),
-        log=(*state.log, _log(state, seat, "draw", text)),
+        log=(*state.log, _log(state, seat, LogCode.DRAW, n=sum(taken))),
     )
     if owed and any(state.discards):
         return replace(state, pending=PendingDraw(seat, owed, False))
@@ -693,18 +689,16 @@ def _play(state: GameState, seat: int, action: Play, check: bool) -> GameState:
     p = replace(p, hand=sub_counts(p.hand, cards), laid=laid)
     players = _set(state.players, seat, p)
     seals = tuple(majority_holder(players, i) if cards[i] else holder for i, holder in enumerate(state.seals))
-    log = [_log(state, seat, "play", f"{name} lays {_describe(cards)}.")]
+    log = [_log(state, seat, LogCode.PLAY, cards=cards)]
     for c, old, new in zip(COMPANIES, state.seals, seals, strict=True):
         if old != new:
-            if new is None:
-                log.append(_log(state, seat, "seal", f"The {c} seal goes back to the board."))
-            else:
-                log.append(_log(state, seat, "seal", f"{name} takes the {c} seal."))
+            code = LogCode.SEAL_RETURNED if new is None else LogCode.SEAL_TAKEN
+            log.append(_log(state, seat, code, company=c))
     state = replace(state, seals=seals)
 
     if action.move == GOAL:
         p = replace(p, field=GOAL_FIELD)
-        log.append(_log(state, seat, "goal", f"{name} reaches the goal and takes the goal tile: last round."))
+        log.append(_log(state, seat, LogCode.GOAL))
         state = replace(state, end_round=True)
     else:
         state, p = _move(state, seat, p, action, stations[COMPANY_INDEX[action.move]], log)
@@ -716,12 +710,11 @@ def _move(
     state: GameState, seat: int, p: PlayerState, action: Play, field: int | None, log: list[LogEntry]
 ) -> tuple[GameState, PlayerState]:
     assert field is not None
-    name = state.names[seat]
     fld = state.track[field - 1]
     tile = fld.tile
     track = list(state.track)
     track[field - 1] = replace(fld, face_up=True, taken_by=seat)
-    log.append(_log(state, seat, "move", f"{name} moves to field {field} and takes {tile}."))
+    log.append(_log(state, seat, LogCode.MOVE, field=field, tile=str(tile)))
     exchanges = state.exchanges
     crates = p.crates_left
     if crates:
@@ -734,9 +727,7 @@ def _move(
         for i in range(revealed, revealed + BLOCK):
             if not track[i].face_up:
                 track[i] = replace(track[i], face_up=True)
-        log.append(
-            _log(state, seat, "reveal", f"Fields {revealed + 1}-{revealed + BLOCK} are turned face up.")
-        )
+        log.append(_log(state, seat, LogCode.REVEAL, first=revealed + 1, last=revealed + BLOCK))
         revealed += BLOCK
     tiles = (*p.tiles, tile)
     gold = p.gold
@@ -750,8 +741,7 @@ def _move(
         gold += gain
         cashed = (*cashed, *give)
         tiles = tuple(t for t in tiles if t not in give)
-        text = f"{name} cashes in {', '.join(map(str, give))} for {gain} gold."
-        log.append(_log(state, seat, "cash_in", text))
+        log.append(_log(state, seat, LogCode.CASH_IN, tiles=tuple(map(str, give)), gold=gain))
     p = replace(p, field=field, tiles=tiles, cashed=cashed, gold=gold, crates_left=crates)
     return replace(state, track=tuple(track), revealed=revealed, exchanges=exchanges), p
 
@@ -768,14 +758,14 @@ def _pirates(state: GameState) -> GameState:
             replace(p, laid=tuple(a * b for a, b in zip(p.laid, keep, strict=True))) for p in state.players
         )
         seals = tuple(None if n == top else s for n, s in zip(markers, state.seals, strict=True))
-        names = ", ".join(c for c, n in zip(COMPANIES, sunk, strict=True) if n)
-        text = f"Pirates! The cannon shows {state.cannon}: all {sum(sunk)} {names} ships are sunk."
+        companies = tuple(c for c, n in zip(COMPANIES, sunk, strict=True) if n)
+        entry = _log(state, None, LogCode.PIRATES, cannon=state.cannon, count=sum(sunk), companies=companies)
         state = replace(
             state,
             players=players,
             seals=seals,
             discards=add_counts(state.discards, sunk),
-            log=(*state.log, _log(state, None, "pirates", text)),
+            log=(*state.log, entry),
         )
     return state
 
@@ -790,7 +780,6 @@ def _end_turn(state: GameState) -> GameState:
     assert state.start_player is not None
     auctioneer = state.start_player
     rnd = state.round + 1
-    text = f"Round {rnd}: {state.names[auctioneer]} is the auctioneer."
     return replace(
         state,
         round=rnd,
@@ -798,7 +787,7 @@ def _end_turn(state: GameState) -> GameState:
         auctioneer=auctioneer,
         auction=_fresh_auction(len(state.players), auctioneer),
         turn=0,
-        log=(*state.log, LogEntry(rnd, state.names[auctioneer], "round", text)),
+        log=(*state.log, LogEntry(rnd, state.names[auctioneer], LogCode.ROUND)),
     )
 
 
@@ -811,13 +800,9 @@ def _finish(state: GameState) -> GameState:
     state = replace(state, players=players, seals=seals)
     scores = score(state)
     best = max(s.total for s in scores)
-    winners = " and ".join(state.names[i] for i, s in enumerate(scores) if s.total == best)
-    return replace(
-        state,
-        phase="finished",
-        scores=scores,
-        log=(*state.log, _log(state, None, "end", f"The game is over: {winners} won with {best} gold.")),
-    )
+    winners = tuple(state.names[i] for i, s in enumerate(scores) if s.total == best)
+    entry = _log(state, None, LogCode.END, winners=winners, gold=best)
+    return replace(state, phase="finished", scores=scores, log=(*state.log, entry))
 
 
 def score(state: GameState) -> tuple[Score, ...]:

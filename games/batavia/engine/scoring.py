@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .components import GOODS
 from .state import (
     BILLS_GOLD,
     BILLS_TIE_GOLD,
     EXCHANGE_GOLD,
     EXCHANGE_TIE_GOLD,
     GOAL_GOLD,
-    GOODS,
     SEAL_GOLD,
     Score,
 )

@@ -1,43 +1,29 @@
 """The immutable state of a game of Batavia.
 
 Everything is a frozen dataclass of tuples, so a state can be shared, cached, compared and hashed.
-Players are referred to by *seat* (their index in :attr:`GameState.players`, clockwise); companies by
-their code in :data:`COMPANIES` and, inside count vectors (hand, laid cards, lot, discards), by their
-position in that tuple.
+Players are referred to by *seat* (their index in :attr:`GameState.players`, clockwise); companies,
+goods, card counts and tiles come from :mod:`.components`, log entries from :mod:`.log`.
 
->>> COMPANIES
-('EN', 'DK', 'FR', 'NL', 'SE')
->>> Tile.parse("DK-tea")
-Tile(company='DK', good='tea')
->>> str(Tile("SE", "pepper"))
-'SE-pepper'
->>> counts_to_dict((0, 2, 0, 1, 0))
-{'DK': 2, 'NL': 1}
+>>> from .rules import new_game
+>>> s = new_game(["Red", "Blue", "Green"], seed=1)
+>>> s.phase, s.to_act, s.players[0].hand_size, s.pirate_threshold
+('auction', 0, 10, 21)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
-if TYPE_CHECKING:
-    from .actions import Action
-
-#: The five companies, left to right as on the board: England, Denmark, France, Netherlands, Sweden.
-COMPANIES: tuple[str, ...] = ("EN", "DK", "FR", "NL", "SE")
-COMPANY_INDEX: dict[str, int] = {c: i for i, c in enumerate(COMPANIES)}
-#: The seven goods, each with an exchange, in the order of their value.
-GOODS: tuple[str, ...] = ("tea", "cotton", "porcelain", "silk", "ginger", "nutmeg", "pepper")
-GOOD_INDEX: dict[str, int] = {g: i for i, g in enumerate(GOODS)}
+from .actions import Action
+from .components import COMPANIES, GOOD_INDEX, NO_CARDS, Counts, Tile
+from .log import LogEntry
 
 TRACK_LENGTH = 35
 BLOCK = 5
 INITIAL_FACE_UP = 10
 #: ``PlayerState.field`` of a merchant on the goal field (0 is the start field, 1-35 the track).
 GOAL_FIELD = TRACK_LENGTH + 1
-#: The ``move`` of a play that goes to the goal.
-GOAL = "goal"
 
 CARDS_PER_COMPANY = 22
 HAND_SIZE = 10
@@ -55,57 +41,7 @@ BILLS_TIE_GOLD = 2
 #: Gold for cashing in 1, 2, 3, 4, 5 tiles of different companies (the last two are our decision).
 DEFAULT_CASH_TABLE: tuple[int, ...] = (1, 3, 6, 10, 15)
 
-#: A count per company, in :data:`COMPANIES` order.
-Counts = tuple[int, ...]
-NO_CARDS: Counts = (0, 0, 0, 0, 0)
 Phase = Literal["auction", "turns", "finished"]
-
-
-def counts_to_dict(counts: Counts) -> dict[str, int]:
-    """``{company: n}`` for the non-zero entries of a count vector, in company order."""
-    return {c: n for c, n in zip(COMPANIES, counts, strict=True) if n}
-
-
-def count_cards(cards: Iterable[str]) -> Counts:
-    """Count company codes into a count vector.
-
-    >>> count_cards(["EN", "SE", "EN"])
-    (2, 0, 0, 0, 1)
-    """
-    out = [0, 0, 0, 0, 0]
-    for c in cards:
-        out[COMPANY_INDEX[c]] += 1
-    return tuple(out)
-
-
-def add_counts(a: Counts, b: Counts) -> Counts:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4])
-
-
-def sub_counts(a: Counts, b: Counts) -> Counts:
-    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4])
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Tile:
-    """A station tile: one company and one good (every pair exists exactly once)."""
-
-    company: str
-    good: str
-
-    @classmethod
-    def parse(cls, text: str) -> Tile:
-        """Read ``"DK-tea"``; raises :class:`ValueError` on anything else."""
-        company, sep, good = text.partition("-")
-        if not sep or company not in COMPANY_INDEX or good not in GOOD_INDEX:
-            raise ValueError(f"not a station tile: {text!r} (expected COMPANY-good, e.g. 'DK-tea')")
-        return cls(company, good)
-
-    def __str__(self) -> str:
-        return f"{self.company}-{self.good}"
-
-
-ALL_TILES: tuple[Tile, ...] = tuple(Tile(c, g) for c in COMPANIES for g in GOODS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,18 +125,6 @@ class Score:
     @property
     def total(self) -> int:
         return self.cashed + self.exchanges + self.bills + self.goal + self.seals
-
-
-@dataclass(frozen=True, slots=True)
-class LogEntry:
-    """One line of the public log: ``event`` is a machine code (``roll``, ``bid``, ``pass``, ``sold``,
-    ``unsold``, ``draw``, ``play``, ``seal``, ``move``, ``goal``, ``reveal``, ``cash_in``, ``pirates``,
-    ``reshuffle``, ``round``, ``end``), ``text`` a plain English sentence."""
-
-    round: int
-    player: str | None
-    event: str
-    text: str
 
 
 @dataclass(frozen=True, slots=True)

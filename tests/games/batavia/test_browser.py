@@ -9,7 +9,7 @@ import pytest
 
 from games.batavia import selectors, services
 from games.batavia.engine import Pass, cards_needed
-from games.batavia.engine.state import COMPANIES
+from games.batavia.engine.components import COMPANIES
 from games.batavia.models import BataviaSession
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
 

@@ -1,4 +1,4 @@
-"""Every engine log entry and every engine error code reads as Czech (never the English fallback)."""
+"""Every engine log code and every engine error code reads as Czech (never the English words)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 from django.utils import translation
 
 from games.batavia import display
-from games.batavia.engine import bots
+from games.batavia.engine import bots, public_view
 from games.batavia.engine.errors import IllegalAction
+from games.batavia.engine.log import LogCode
 
 ENGINE = Path(display.__file__).parent / "engine"
 
@@ -20,16 +21,48 @@ def czech() -> None:
     translation.activate("cs")
 
 
-def test_every_log_entry_of_many_games_is_translated() -> None:
+def test_every_log_code_of_many_games_reads_as_czech() -> None:
+    """Each entry has its sentence, and the Czech one is not the English one."""
     seen: set[str] = set()
     for seed in range(12):
         state = bots.play_game(["greedy", "random", "greedy", "random"][: 3 + seed % 3], seed=seed)
-        for e in state.log:
-            entry = {"round": e.round, "player": e.player, "event": e.event, "text": e.text}
-            czech = display.translate_log_entry(entry)
-            assert czech != e.text, e.text
-            seen.add(e.event)
-    assert {"round", "roll", "bid", "pass", "sold", "draw", "play", "seal", "move", "end"} <= seen
+        for entry in public_view(state)["log"]:
+            czech = display.log_text(entry)
+            with translation.override("en"):
+                english = display.log_text(entry)
+            assert czech != english, english
+            seen.add(entry["code"])
+    assert {"round", "roll", "bid", "pass", "sold", "draw", "play", "seal.taken", "move", "end"} <= seen
+
+
+def entry(code: LogCode, player: str | None = "Modří", **params: object) -> dict[str, object]:
+    return {"round": 4, "player": player, "code": str(code), "kind": code.partition(".")[0], "params": params}
+
+
+@pytest.mark.parametrize(
+    ("log_entry", "czech"),
+    [
+        (entry(LogCode.ROUND), "Kolo 4: dražitel Modří."),
+        (entry(LogCode.DRAW, n=1), "Modří: dobrání 1 karty."),
+        (entry(LogCode.DRAW, n=2), "Modří: dobrání 2 karet."),
+        (entry(LogCode.DRAW, n=0), "Modří: dobrání 0 karet."),
+        (entry(LogCode.SEAL_RETURNED, company="DK"), "Pečeť DK se vrací na herní plán."),
+        (
+            entry(LogCode.UNSOLD, None, start="Zelení"),
+            "Nikdo nepřihodil, karty zůstávají. Tahy začíná: Zelení.",
+        ),
+        (
+            entry(LogCode.END, None, winners=("Modří", "Zelení"), gold=40),
+            "Konec hry: vítězí Modří a Zelení (zlaté: 40).",
+        ),
+    ],
+)
+def test_a_log_entry_reads_from_its_code_and_parameters(log_entry: dict[str, object], czech: str) -> None:
+    assert display.log_text(log_entry) == czech
+
+
+def test_every_log_code_has_its_sentence() -> None:
+    assert set(display._LOG_WORDS) == set(LogCode)
 
 
 def test_every_error_code_has_its_own_message() -> None:

@@ -17,6 +17,8 @@ from games.batavia import selectors, services
 from games.batavia.engine.rules import score
 from games.batavia.models import BataviaSeat, BataviaSession, SessionMode
 
+from .html import rows, texts
+
 HX = {"HTTP_HX_REQUEST": "true"}
 
 
@@ -112,7 +114,13 @@ def test_table_page_and_its_fragment(staff: Client, session: BataviaSession) -> 
     changed = staff.get(url("table", session), {"v": "1"}, **HX)
     assert changed.status_code == 200
     assert "<html" not in changed.content.decode() and 'id="bt-table"' in changed.content.decode()
-    assert "Modří: pas." in text(changed)  # the public log, in Czech
+    # the public log in Czech: the round, the auctioneer's roll, then Modří's pass
+    entries = {
+        kind: texts(changed.content, "li", class_=f"bt-ev-{kind}") for kind in ("round", "roll", "pass")
+    }
+    assert entries["round"] == ["1. Kolo 1: dražitel Červení."]
+    assert [e.partition(" kostkou ")[0] for e in entries["roll"]] == ["1. Červení: hod"]
+    assert entries["pass"] == ["1. Modří: pas."]
 
 
 def test_master_page_shows_everything(staff: Client, session: BataviaSession) -> None:
@@ -256,7 +264,8 @@ def test_bad_team_posts_change_nothing(client: Client, session: BataviaSession, 
     before = frozen(session)
     response = client.post(team_url(seat(session, 1)), data)
     assert response.status_code == 200
-    assert "Nic se nezměnilo" in text(response)
+    [alert] = texts(response.content, "p", class_="bt-error", role="alert")
+    assert alert.startswith("Nic se nezměnilo. ") and len(alert) > len("Nic se nezměnilo. ") + 10, alert
     assert frozen(session) == before
 
 
@@ -297,6 +306,7 @@ def test_team_plays_cards_with_the_live_check(client: Client, session: BataviaSe
     company = max(hand, key=lambda c: hand[c])
     page = text(client.get(team_url(cerveni)))
     assert "Dobrat 2 karty" in page and "Nebo vyložte karty" in page
+    before = frozen(session)
     check = reverse("batavia:team_check", args=[cerveni.token])
     response = client.post(check, {f"count-{company}": "1"}, **HX)
     body = text(response)
@@ -306,7 +316,7 @@ def test_team_plays_cards_with_the_live_check(client: Client, session: BataviaSe
     too_many = text(client.post(check, {f"count-{company}": str(hand[company] + 1)}, **HX))
     assert "máte v ruce jen" in too_many and 'name="move"' not in too_many
     assert "není celé číslo" in text(client.post(check, {"count-EN": "abc"}, **HX))
-    assert frozen(session) == frozen(session)
+    assert frozen(session) == before  # the live check writes nothing
     before_version = session.version
     response = client.post(
         team_url(cerveni),
@@ -412,7 +422,8 @@ def test_bad_staff_posts_change_nothing(
     before = frozen(session)
     response = staff.post(url(endpoint, session), data, follow=True)
     assert response.status_code == 200
-    assert 'class="error"' in response.content.decode()  # the admin's error message
+    [error] = texts(response.content, "li", class_="error")  # the admin's message list
+    assert len(error) > 10, error
     assert frozen(session) == before
 
 
@@ -541,13 +552,20 @@ def test_calculator_live_preview_then_save(
     preview = staff.post(page, calc_data(), **HX)
     body = text(preview)
     assert preview.status_code == 200 and "<html" not in body
-    assert "21" in body and "16" in body
+    # place, player, cashed in, exchanges, bills, goal, seals, total: the tea and pepper crates are
+    # majorities (10 and 16), the most bills 5, the goal 4, a seal 2; equal totals share a place
+    assert rows(preview.content, "zo-table") == [
+        ["1.", "Červení", "6", "10", "5", "0", "0", "21"],
+        ["1.", "Modří", "15", "0", "0", "4", "2", "21"],
+        ["3.", "Zelení", "0", "16", "0", "0", "0", "16"],
+        ["4.", "Žlutí", "3", "0", "0", "0", "0", "3"],
+    ]
     assert not Placement.objects.exists()  # the preview stores nothing
     response = staff.post(page, {**calc_data(), "save": "1"})
     assert response.status_code == 302
     stored = dict(Placement.objects.values_list("team_id", "rank"))
     assert stored == {teams[0].pk: 1, teams[1].pk: 1, teams[2].pk: 3, teams[3].pk: 4}
-    assert "20" in text(staff.get(page))  # the input is shown again
+    assert texts(staff.get(page).content, "input", name="p0-bills") == ["20"]  # the input is shown again
 
 
 @pytest.mark.parametrize(

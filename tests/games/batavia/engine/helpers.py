@@ -7,7 +7,8 @@ from typing import Any
 
 from games.batavia.engine import rules
 from games.batavia.engine.actions import Pass, Roll
-from games.batavia.engine.state import COMPANIES, GOODS, GameState, PlayerState, Tile, count_cards
+from games.batavia.engine.components import COMPANIES, GOODS, Tile, count_cards
+from games.batavia.engine.state import GameState, PlayerState
 
 #: A known track: field f holds company COMPANIES[(f-1) % 5] and good GOODS[(f-1) // 5]:
 #: 1 EN-tea, 2 DK-tea, 3 FR-tea, 4 NL-tea, 5 SE-tea, 6 EN-cotton, ..., 35 SE-pepper.

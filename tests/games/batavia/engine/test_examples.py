@@ -8,8 +8,9 @@ import pytest
 
 from games.batavia.engine import rules
 from games.batavia.engine.actions import Play
+from games.batavia.engine.components import GOODS, Tile
 from games.batavia.engine.errors import IllegalCashIn, IllegalMove
-from games.batavia.engine.state import GOAL_FIELD, GOODS, GameState, Tile
+from games.batavia.engine.state import GOAL_FIELD, GameState
 
 from .helpers import NAMES4, counts, game, patch, to_turns
 
@@ -39,7 +40,7 @@ def test_cannon_25_with_four_players_sinks_the_11_danish_ships() -> None:
     assert after.discards == counts(DK=11)
     assert after.seals[1] is None  # the Danish seal is back on the board
     assert [p.laid[1] for p in after.players] == [0, 0, 0, 0]
-    assert any(e.event == "pirates" for e in after.log)
+    assert any(e.code == "pirates" for e in after.log)
 
 
 def _cash_in_state(new_company: str) -> tuple[GameState, Play]:

@@ -14,18 +14,9 @@ from hypothesis import strategies as st
 
 from games.batavia.engine import bots, record, rules
 from games.batavia.engine.actions import Action, Bid, Draw, Pass, Play, Reshuffle, Roll
+from games.batavia.engine.components import COMPANIES, GOAL, add_counts, count_cards
 from games.batavia.engine.errors import IllegalAction
-from games.batavia.engine.state import (
-    BILLS,
-    CARDS_PER_COMPANY,
-    COMPANIES,
-    CRATES,
-    GOAL,
-    GOAL_FIELD,
-    GameState,
-    add_counts,
-    count_cards,
-)
+from games.batavia.engine.state import BILLS, CARDS_PER_COMPANY, CRATES, GOAL_FIELD, GameState
 
 BOT_MIXES = st.lists(st.sampled_from(["greedy", "random"]), min_size=3, max_size=5)
 

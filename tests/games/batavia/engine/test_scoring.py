@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 
 from games.batavia.engine import rules
-from games.batavia.engine.state import GOAL_FIELD, GOODS, GameState, Score
+from games.batavia.engine.components import GOODS
+from games.batavia.engine.state import GOAL_FIELD, GameState, Score
 
 from .helpers import counts, game, patch
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from games.batavia.engine import rules
-from games.batavia.engine.state import BILLS, COMPANIES, CRATES, GOODS, count_cards
+from games.batavia.engine.components import COMPANIES, GOODS, count_cards
+from games.batavia.engine.state import BILLS, CRATES
 
 from .helpers import NAMES4, TRACK, game
 

@@ -9,6 +9,7 @@ import pytest
 
 from games.batavia.engine import rules
 from games.batavia.engine.actions import Bid, Draw, Pass, Play, Reshuffle, Roll
+from games.batavia.engine.components import GOODS, Tile
 from games.batavia.engine.errors import (
     GameOver,
     IllegalCashIn,
@@ -17,7 +18,8 @@ from games.batavia.engine.errors import (
     IllegalReshuffle,
     WrongPhase,
 )
-from games.batavia.engine.state import GOODS, GameState, Tile
+from games.batavia.engine.log import LogCode
+from games.batavia.engine.state import GameState
 
 from .helpers import NAMES4, counts, game, patch, to_turns
 
@@ -73,7 +75,7 @@ def test_tying_the_holder_sends_the_seal_back_to_the_board() -> None:
     after = rules.apply(s, Play.of({"DK": 2, "EN": 1}, move="EN"))
     assert after.seals[1] is None
     assert after.seals[0] == 0
-    assert any(e.event == "seal" and "back to the board" in e.text for e in after.log)
+    assert any(e.code == LogCode.SEAL_RETURNED and e.param("company") == "DK" for e in after.log)
 
 
 def test_the_move_must_follow_a_seal_held_after_laying() -> None:
@@ -195,7 +197,7 @@ def test_pirates_repeat_while_the_cannon_reaches_the_threshold() -> None:
     assert after.discards == counts(EN=7, DK=6, FR=6)
     assert after.cannon == 10 and after.markers == (0, 0, 0, 5, 5)
     assert after.seals == (None, None, None, 0, 0)
-    assert [e.event for e in after.log].count("pirates") == 2
+    assert [e.code for e in after.log].count("pirates") == 2
 
 
 def test_pirates_come_at_25_with_four_players_and_only_after_a_turn() -> None:
@@ -323,7 +325,7 @@ def test_no_pirates_in_final_scoring_whatever_the_cannon() -> None:
     s = rules.apply(s, Draw())
     assert s.phase == "finished"
     assert s.cannon >= s.pirate_threshold
-    assert sum(s.discards) == 0 and "pirates" not in [e.event for e in s.log]
+    assert sum(s.discards) == 0 and "pirates" not in [e.code for e in s.log]
     assert s.players[2].laid[2] >= 11 and s.seals[2] == 2 and s.seals[4] == 2
 
 
@@ -335,5 +337,5 @@ def test_pirates_strike_after_the_last_turn_before_the_final_scoring() -> None:
     assert s.phase == "finished"
     assert s.discards == counts(EN=16)
     assert s.players[1].laid[0] < 16  # only Blue's hand, laid at the end
-    events = [e.event for e in s.log]
+    events = [e.code for e in s.log]
     assert events.count("pirates") == 1 and events.index("pirates") < events.index("end")

@@ -4,7 +4,8 @@ The web layer renders these and never the :class:`GameState` itself, so it canno
 bill count, a face-down good or the deck order by accident.
 
 - :func:`public_view`: everyone (the track with face-down tiles showing only their company, merchants,
-  exchanges, laid cards, seals, cannon and markers, hand sizes, gold, lot, whose turn, public log).
+  exchanges, laid cards, seals, cannon and markers, hand sizes, gold, lot, whose turn, public log as
+  codes and parameters: :mod:`.log`).
   Bills become public only in the final scoring.
 - :func:`private_view`: one player: the public view plus ``"you"`` with their hand and bills.
 - Staff see everything through :func:`games.batavia.engine.record.state_to_output` and the record.
@@ -24,8 +25,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .components import COMPANIES, counts_to_dict
 from .record import exchanges_to_json, final_scores_to_json
-from .state import COMPANIES, GameState, counts_to_dict
+from .state import GameState
 
 
 def public_view(state: GameState) -> dict[str, Any]:
@@ -86,7 +88,16 @@ def public_view(state: GameState) -> dict[str, Any]:
             for s, p in enumerate(state.players)
         ],
         "exchanges": exchanges_to_json(state),
-        "log": [{"round": e.round, "player": e.player, "event": e.event, "text": e.text} for e in state.log],
+        "log": [
+            {
+                "round": e.round,
+                "player": e.player,
+                "code": str(e.code),
+                "kind": e.kind,
+                "params": dict(e.params),
+            }
+            for e in state.log
+        ],
     }
     view.update(final_scores_to_json(state))
     return view

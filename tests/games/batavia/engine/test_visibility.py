@@ -7,8 +7,9 @@ import json
 from dataclasses import replace
 
 from games.batavia.engine import bots, rules
-from games.batavia.engine.state import GameState, Tile, counts_to_dict
-from games.batavia.engine.views import private_view, public_view
+from games.batavia.engine.components import Tile, counts_to_dict
+from games.batavia.engine.state import GameState
+from games.batavia.engine.visibility import private_view, public_view
 
 from .helpers import counts, patch
 
