@@ -18,6 +18,7 @@ import argparse
 import getpass
 import hashlib
 import os
+import signal
 import socket
 import sys
 from collections.abc import Callable, Sequence
@@ -72,12 +73,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     server = create_server(app, listen=listen, threads=args.threads, ident="waitress")
     for line in banner(addresses=addresses, port=args.port):
         out(line)
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        out("Stopped / Zastaveno.")
-    finally:
-        server.close()
+    # Ctrl+C, or a stop by the system: waitress ends its loop and closes the sockets.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
+    server.run()
+    out("Stopped / Zastaveno.")
     return 0
 
 
