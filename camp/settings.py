@@ -163,7 +163,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
     # A server that runs for weeks: readers never wait for a writer (the notice board polls while a
     # round is resolved), and a commit waits for the disk only at checkpoints (still crash-safe).
-    DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
+    SQLITE_SERVER_PRAGMAS = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
+    DATABASES["default"]["OPTIONS"]["init_command"] = SQLITE_SERVER_PRAGMAS
     if TESTING:
         # A test database in a file, as in production: with Django's default in-memory test database
         # the live server's threads share one connection and other connections get SQLite's
