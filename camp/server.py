@@ -71,7 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = AccessLog(get_wsgi_application())
     listen = f"{'*' if args.host == ALL_INTERFACES else args.host}:{args.port}"
     server = create_server(app, listen=listen, threads=args.threads, ident="waitress")
-    for line in banner(addresses=addresses, port=args.port):
+    local_only = args.host != ALL_INTERFACES and not addresses
+    for line in banner(addresses=addresses, port=args.port, local_only=local_only):
         out(line)
     # Ctrl+C, or a stop by the system: waitress ends its loop and closes the sockets.
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
@@ -193,7 +194,7 @@ def ask_staff_login(*, out: Out, ask: Callable[[str], str], username: str = "") 
         username = ""
 
 
-def banner(*, addresses: list[str], port: int) -> list[str]:
+def banner(*, addresses: list[str], port: int, local_only: bool = False) -> list[str]:
     """What the console shows while serving: the addresses for the staff, the phones and the screen."""
     from django.conf import settings
     from django.urls import reverse
@@ -211,14 +212,17 @@ def banner(*, addresses: list[str], port: int) -> list[str]:
     if addresses:
         lines.append("Phones, the screen and the other laptops use / Telefony, plátno a další notebooky:")
         lines += [f"  {base}/" for base in bases]
+    elif local_only:
+        lines.append("Listening on this laptop only / Jen pro tento notebook.")
     else:
         lines += [
             "No camp network found: only this laptop can connect.",
             "Síť nenalezena: připojit se může jen tento notebook. Connect the Wi-Fi and start again.",
         ]
-    lines.append(f"Staff / Vedoucí:                 {bases[0]}/admin/")
-    for name, path in boards:
-        lines.append(f"Notice board / Nástěnka ({name}): {bases[0]}{path}")
+    lines.append(f"Staff / Vedoucí: {bases[0]}/admin/")
+    if boards:
+        lines.append("Notice board for the screen / Nástěnka na plátno:")
+        lines += [f"  {name}: {bases[0]}{path}" for name, path in boards]
     lines += [
         f"On this laptop / Na tomto notebooku: http://localhost:{port}/",
         f"Data (database, backups, logs) / Data: {settings.DATA_DIR}",
