@@ -379,3 +379,18 @@ def test_a_second_start_keeps_the_data_and_skips_the_first_start_work(first_star
     assert (first_start.data_dir / "secret_key").read_text() == key
     assert again.seconds < first_start.seconds
     assert "Stopped / Zastaveno." in again.output
+
+
+def test_the_banner_names_every_phone_address_and_each_camp_runs_notice_board(db: None) -> None:
+    from camp import services as camp_services
+
+    first = camp_services.camp_create(name="Letní tábor – 1. běh", year=2026)
+    second = camp_services.camp_create(name="Letní tábor – 2. běh", year=2026, run_number=2)
+    lines = server.banner(addresses=["192.168.1.10", "10.0.0.5"], port=8123)
+    assert "  http://192.168.1.10:8123/" in lines and "  http://10.0.0.5:8123/" in lines
+    assert "Staff / Vedoucí: http://192.168.1.10:8123/admin/" in lines
+    assert f"  {first}: http://192.168.1.10:8123/nastenka/{first.pk}/" in lines
+    assert f"  {second}: http://192.168.1.10:8123/nastenka/{second.pk}/" in lines
+    offline = server.banner(addresses=[], port=8000)
+    assert "No camp network found: only this laptop can connect." in offline
+    assert "Staff / Vedoucí: http://localhost:8000/admin/" in offline
