@@ -70,7 +70,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Built after collectstatic: WhiteNoise indexes the static files once, when the app is made.
     app = AccessLog(get_wsgi_application())
     listen = f"{'*' if args.host == ALL_INTERFACES else args.host}:{args.port}"
-    server = create_server(app, listen=listen, threads=args.threads, ident="waitress")
+    try:
+        server = create_server(app, listen=listen, threads=args.threads, ident="waitress")
+    except OSError as error:  # the port taken meanwhile, or on IPv6 only
+        out(f"Cannot listen on {listen} / Nelze naslouchat: {error}")
+        return 1
     local_only = args.host != ALL_INTERFACES and not addresses
     for line in banner(addresses=addresses, port=args.port, local_only=local_only):
         out(line)
