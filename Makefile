@@ -1,11 +1,12 @@
-# Two commands do all the set-up on a fresh machine: `make run` and `make test`.
+# Two commands do all the set-up on a fresh machine: `make run` and `make test`; `make camp` serves a real camp.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1:8000
+PORT ?= 8000
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: run test bench check lint imports typecheck messages clean
+.PHONY: run camp test bench check lint imports typecheck messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +24,10 @@ run: $(VENV)/.installed-run
 	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DJANGO_DEBUG=1 $(BIN)/python manage.py demo_setup --base-url http://$(HOST)
 	DJANGO_DEBUG=1 $(BIN)/python manage.py runserver $(HOST)
+
+## camp: the camp server for real (DEBUG off, data in var/ or $$ZO_DATA_DIR, every interface, port $(PORT))
+camp: $(VENV)/.installed-run
+	$(BIN)/python -m camp.server --port $(PORT)
 
 ## test: install the test tools and run the whole suite (on every core; PYTEST_ARGS adds options)
 test: $(VENV)/.installed-dev

@@ -10,6 +10,8 @@ Environment:
 - ``DATABASE_URL``: e.g. ``postgres://user:pass@127.0.0.1:5432/camp``; default the SQLite file ``db.sqlite3``.
 - ``DJANGO_HTTPS``: ``0`` when production runs behind plain HTTP on a camp LAN (turns off the
   HTTPS-only cookies and redirects; ``check --deploy`` then warns, rightly).
+- ``DJANGO_BEHIND_PROXY``: ``1`` when an HTTPS proxy in front sets ``X-Forwarded-Proto``.
+- ``ZO_CAMP``: ``1`` for camp mode (``make camp``, see the "Camp mode" blocks below).
 """
 
 from __future__ import annotations
@@ -40,7 +42,39 @@ def _env_flag(name: str, default: bool = False) -> bool:
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
-DEBUG = _env_flag("DJANGO_DEBUG")
+# --- Camp mode (``make camp``: camp/server.py sets ZO_CAMP=1 and the ZO_CAMP_* it found at start) ---
+# The one laptop in the dining hall: DEBUG off, everything in DATA_DIR (the database, a secret key
+# made on first start, the collected static files, the logs), plain HTTP on the camp network.
+CAMP_MODE = _env_flag("ZO_CAMP")
+CAMP_PORT = int(os.environ.get("ZO_CAMP_PORT") or 8000)
+CAMP_ADDRESSES = [a.strip() for a in os.environ.get("ZO_CAMP_ADDRESSES", "").split(",") if a.strip()]
+# The address the teams' phones are given (QR codes, link sheets): see camp.network.phone_base_url.
+CAMP_PHONE_BASE_URL = f"http://{CAMP_ADDRESSES[0]}:{CAMP_PORT}" if CAMP_MODE and CAMP_ADDRESSES else ""
+
+
+def _camp_secret_key(path: Path) -> str:
+    """The key kept in ``path``, made on first use; readable by the owner only."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        if path.stat().st_mode & 0o077:
+            path.chmod(0o600)
+        key = path.read_text(encoding="ascii").strip()
+        if not key:
+            raise ImproperlyConfigured(f"{path} is empty: delete it and a new key is made.") from None
+        return key
+    key = secrets.token_urlsafe(50)
+    with os.fdopen(fd, "w", encoding="ascii") as file:
+        file.write(key + "\n")
+    return key
+
+
+if CAMP_MODE:
+    for _folder in (DATA_DIR, BACKUP_DIR, LOG_DIR):
+        _folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+# --- end of camp mode (first block) ---
+
+DEBUG = _env_flag("DJANGO_DEBUG") and not CAMP_MODE
 TESTING = _env_flag("DJANGO_TESTING") or "pytest" in sys.modules
 
 # manage.py sets this: command-line tools (islands_scenario, batavia_replay, migrate …) sign nothing
@@ -50,7 +84,9 @@ SECRET_KEY_IS_THROWAWAY = False
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
 if not SECRET_KEY:
-    if DEBUG or TESTING:
+    if CAMP_MODE:
+        SECRET_KEY = _camp_secret_key(DATA_DIR / "secret_key")
+    elif DEBUG or TESTING:
         SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
     elif COMMAND_LINE:
         SECRET_KEY = secrets.token_urlsafe(50)
@@ -118,13 +154,17 @@ WSGI_APPLICATION = "camp.wsgi.application"
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        default=f"sqlite:///{DATA_DIR / 'db.sqlite3' if CAMP_MODE else BASE_DIR / 'db.sqlite3'}",
         conn_max_age=0 if TESTING else 60,  # tests open many short-lived threads
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Staff on one laptop: wait for a lock rather than fail, and take write locks up front.
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+    # A server that runs for weeks: readers never wait for a writer (the notice board polls while a
+    # round is resolved), and a commit waits for the disk only at checkpoints (still crash-safe).
+    SQLITE_SERVER_PRAGMAS = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL"
+    DATABASES["default"]["OPTIONS"]["init_command"] = SQLITE_SERVER_PRAGMAS
     if TESTING:
         # A test database in a file, as in production: with Django's default in-memory test database
         # the live server's threads share one connection and other connections get SQLite's
@@ -142,6 +182,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "camp.passwords.NotTheDemoPasswordValidator"},
 ]
 
 LANGUAGE_CODE = "cs"
@@ -174,20 +217,81 @@ FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 PDF_FONT_DIR = BASE_DIR / "static" / "fonts"
 
 if not DEBUG and not TESTING:
-    _https = _env_flag("DJANGO_HTTPS", default=True)
+    # Camp mode serves plain HTTP on the camp network: HTTPS-only cookies would make login impossible.
+    _https = _env_flag("DJANGO_HTTPS", default=not CAMP_MODE)
     SECURE_SSL_REDIRECT = _https
     SESSION_COOKIE_SECURE = _https
     CSRF_COOKIE_SECURE = _https
     SECURE_HSTS_SECONDS = 60 * 60 * 24 * 30 if _https else 0
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _https
     SECURE_HSTS_PRELOAD = _https
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    if _env_flag("DJANGO_BEHIND_PROXY"):  # else any client could claim HTTPS with the header
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     X_FRAME_OPTIONS = "DENY"
     CSRF_TRUSTED_ORIGINS = _env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # No log ever holds a whole Batavia team token (camp.accesslog); runserver's log is Django's own.
+    "filters": {"redact_tokens": {"()": "camp.accesslog.RedactTokensFilter"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["redact_tokens"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["redact_tokens"],
+        },
+    },
+    "loggers": {
+        "django.request": {"filters": ["redact_tokens"]},
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# --- Camp mode (second block): the laptop's addresses, the collected static files, the log files ---
+if CAMP_MODE:
+    _hosts = ["localhost", "127.0.0.1", "[::1]", *CAMP_ADDRESSES]
+    ALLOWED_HOSTS = [*_hosts, *(h for h in ALLOWED_HOSTS if h not in _hosts)]
+    CSRF_TRUSTED_ORIGINS = [*(f"http://{h}:{CAMP_PORT}" for h in _hosts), *CSRF_TRUSTED_ORIGINS]
+    STATIC_ROOT = DATA_DIR / "static"
+    _log_file = {
+        "class": "logging.handlers.RotatingFileHandler",
+        "maxBytes": 10_000_000,
+        "backupCount": 5,
+        "encoding": "utf-8",
+        "filters": ["redact_tokens"],
+        "formatter": "camp",
+    }
+    LOGGING["formatters"].update(
+        {
+            "camp": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+            "camp_console": {"format": "[{asctime}] {message}", "style": "{", "datefmt": "%d.%m. %H:%M:%S"},
+        }
+    )
+    LOGGING["handlers"].update(
+        {
+            "camp_file": {**_log_file, "filename": str(LOG_DIR / "camp.log")},
+            "access_file": {**_log_file, "filename": str(LOG_DIR / "access.log")},
+            "access_console": {
+                "class": "logging.StreamHandler",
+                "filters": ["redact_tokens"],
+                "formatter": "camp_console",
+            },
+        }
+    )
+    LOGGING["loggers"]["camp.access"] = {
+        "handlers": ["access_file", "access_console"],
+        "level": "INFO",
+        "propagate": False,
+    }
+    LOGGING["root"] = {"handlers": ["console", "camp_file"], "level": "WARNING"}
+# --- end of camp mode ---

@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy
 from camp import selectors as camp_selectors
 from camp.adminpages import render_admin_page
 from camp.models import MiniGame, MiniGameKind, Round
+from camp.network import phone_base_url
 from camp.services import PlacementsError
 from games.batavia import selectors, services
 from games.batavia.display import companies, goods
@@ -153,7 +154,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
     def _team_url(self, request: HttpRequest, seat: BataviaSeat, base: str = "") -> str:
         rel = reverse("batavia:team", args=[seat.token])
-        return f"{base.rstrip('/')}{rel}" if base else request.build_absolute_uri(rel)
+        return f"{(base or phone_base_url(request)).rstrip('/')}{rel}"
 
     # --- create from the round -------------------------------------------------------------------
 
@@ -235,7 +236,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
             "poll_seconds": POLL_SECONDS,
             "companies": companies(),
             "digital": session.mode == SessionMode.DIGITAL,
-            "base_url": request.build_absolute_uri("/").rstrip("/"),
+            "base_url": phone_base_url(request),
         }
         ctx["base_loopback"] = is_loopback(ctx["base_url"])
         if state is None:
@@ -478,7 +479,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         if base and not BASE_URL.match(base):
             messages.error(request, _("The address for the phones must look like http://192.168.1.10:8000."))
             return HttpResponseRedirect(self._master_url(session))
-        used = base or request.build_absolute_uri("/").rstrip("/")
+        used = base or phone_base_url(request)
         if is_loopback(used):  # still printed (a test round on one laptop), but said plainly
             messages.warning(
                 request,

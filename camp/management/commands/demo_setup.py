@@ -16,9 +16,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
 from camp.demo import run_demo_setup
+from camp.passwords import DEMO_PASSWORD  # development only: the command refuses to run without DEBUG
 
 DEMO_USERNAME = "vedouci"
-DEMO_PASSWORD = "zlate-ostrovy"  # development only: the command refuses to run without DEBUG
 
 
 class Command(BaseCommand):
