@@ -306,6 +306,8 @@ class BackupPart:
     check: Callable[[DocumentReader, Any, str, DocumentIndex], None]
     store: Callable[[Any, ImportedCamp], None]
     summary: Callable[[Any], list[str]]
+    #: The game's app: exporting needs the view permission of each of its models (hidden data).
+    app_label: str
     order: int = 50
 
 
@@ -324,6 +326,19 @@ def register_part(part: BackupPart) -> None:
 
 def parts() -> list[BackupPart]:
     return list(_PARTS)
+
+
+def export_permissions() -> list[str]:
+    """Who may download a backup: staff who may view every row it holds (the hidden board, the
+    pirates' draws, the Batavia decks), i.e. every model of camp and of each game's app."""
+    from django.apps import apps
+
+    labels = {"camp", *(p.app_label for p in _PARTS)}
+    return sorted(
+        f"{model._meta.app_label}.view_{model._meta.model_name}"
+        for label in labels
+        for model in apps.get_app_config(label).get_models()
+    )
 
 
 # ---------------------------------------------------------------------------------------- export

@@ -207,5 +207,6 @@ PART = BackupPart(
     check=batavia_check,
     store=batavia_store,
     summary=batavia_summary,
+    app_label="batavia",
     order=30,
 )

@@ -8,9 +8,9 @@ class IslandsConfig(AppConfig):
     verbose_name = _("Golden Islands")
 
     def ready(self) -> None:
+        from camp.backup_document import register_part
         from camp.forms import register_board_side_lock, register_team_name_lock
         from camp.services import register_team_add_lock
-        from camp.backup_document import register_part
         from games.islands import backup, desk, locks, services
 
         desk.register()

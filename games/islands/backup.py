@@ -703,5 +703,6 @@ PART = BackupPart(
     check=islands_check,
     store=islands_store,
     summary=islands_summary,
+    app_label="islands",
     order=20,
 )
