@@ -18,21 +18,34 @@ from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import Resolver404, path, resolve, reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.text import Truncator
+from django.utils.text import Truncator, slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from camp import selectors
 from camp.adminpages import render_admin_page
+from camp.backup_document import (
+    BackupDocumentError,
+    camp_document_check,
+    camp_document_parse,
+    camp_document_summary,
+    camp_export_text,
+    camp_import_document,
+    export_permissions,
+)
 from camp.forms import (
+    CampBackupConfirmForm,
+    CampBackupUploadForm,
     CampForm,
     IdModelMultipleChoiceField,
     MiniGameForm,
     PlacementRowValue,
     TeamForm,
+    backup_payload,
     parse_placements,
 )
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
@@ -143,8 +156,89 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
                 self.admin_site.admin_view(self.ap_overview_view),
                 name="camp_camp_ap_overview",
             ),
+            path("restore/", self.admin_site.admin_view(self.restore_view), name="camp_camp_restore"),
+            path(
+                "<path:object_id>/backup.json",
+                self.admin_site.admin_view(self.backup_view),
+                name="camp_camp_backup",
+            ),
             *super().get_urls(),
         ]
+
+    # --- backups (zlate-ostrovy-camp/1) ---------------------------------------------------------
+
+    def may_export_backup(self, request: HttpRequest) -> bool:
+        """A backup holds every hidden thing of the camp: only for staff who may view all of it."""
+        return request.user.has_perms(export_permissions())
+
+    def change_view(
+        self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None
+    ) -> HttpResponse:
+        context = {**(extra_context or {}), "may_export_backup": self.may_export_backup(request)}
+        return super().change_view(request, object_id, form_url, extra_context=context)
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
+        context = {**(extra_context or {}), "may_restore_backup": self.has_add_permission(request)}
+        return super().changelist_view(request, extra_context=context)
+
+    def backup_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        camp = self.get_object(request, unquote(object_id))
+        if camp is None:
+            raise Http404(_("No such camp run."))
+        if not self.may_export_backup(request):
+            raise PermissionDenied
+        response = HttpResponse(camp_export_text(camp=camp), content_type="application/json; charset=utf-8")
+        name = f"zlate-ostrovy-{slugify(camp.name) or 'camp'}-{timezone.localdate().isoformat()}.json"
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+
+    def restore_view(self, request: HttpRequest) -> HttpResponse:
+        """Upload a backup, see what it holds (or every problem), confirm: a NEW camp run."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        upload = CampBackupUploadForm()
+        problems: list[str] = []
+        summary = None
+        payload = ""
+        if request.method == "POST" and "payload" in request.POST:
+            confirm = CampBackupConfirmForm(request.POST)
+            if not confirm.is_valid():
+                problems = [str(e) for e in confirm.errors.get("payload", [])]
+            else:
+                try:
+                    camp = camp_import_document(data=camp_document_parse(confirm.cleaned_data["payload"]))
+                except BackupDocumentError as error:
+                    problems = error.problems
+                else:
+                    messages.success(
+                        request, _("The backup is restored as a new camp run: %(camp)s.") % {"camp": camp}
+                    )
+                    return HttpResponseRedirect(reverse("admin:camp_camp_change", args=[camp.pk]))
+        elif request.method == "POST":
+            upload = CampBackupUploadForm(request.POST, request.FILES)
+            if upload.is_valid():
+                content = upload.cleaned_data["file"]
+                try:
+                    data = camp_document_parse(content)
+                    camp_document_check(data)
+                except BackupDocumentError as error:
+                    problems = error.problems
+                else:
+                    summary = camp_document_summary(data)
+                    payload = backup_payload(content)
+        return render_admin_page(
+            request,
+            model_admin=self,
+            template="admin/camp/camp/restore.html",
+            title=_("Restore from a backup"),
+            context={
+                "upload": upload,
+                "problems": problems,
+                "summary": summary,
+                "confirm": CampBackupConfirmForm(initial={"payload": payload}) if payload else None,
+            },
+            status=400 if problems else 200,
+        )
 
     def ap_overview_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         camp = self.get_object(request, unquote(object_id))

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
+from django.core import signing
 from django.http import QueryDict
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -248,3 +250,56 @@ class IdModelMultipleChoiceField(forms.ModelMultipleChoiceField):
                     self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk}
                 )
         return super()._check_values(value)
+
+
+# ---------------------------------------------------------------------------------- camp backups
+
+#: The largest backup file the restore page takes (a whole summer is well below 1 MB).
+MAX_BACKUP_BYTES = 10 * 1024 * 1024
+#: How long a previewed backup may wait for its confirmation.
+BACKUP_CONFIRM_SECONDS = 3600
+_BACKUP_SALT = "camp.backup-restore"
+
+
+class CampBackupUploadForm(forms.Form):
+    """The restore page's upload: one ``zlate-ostrovy-camp/1`` file, at most :data:`MAX_BACKUP_BYTES`."""
+
+    file = forms.FileField(label=gettext_lazy("Backup file (.json)"))
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_BACKUP_BYTES:
+            raise forms.ValidationError(
+                _("The file has %(size)s; a camp backup has at most %(max)s.")
+                % {"size": filesizeformat(upload.size), "max": filesizeformat(MAX_BACKUP_BYTES)},
+                code="too_large",
+            )
+        return bytes(upload.read())
+
+
+def backup_payload(content: bytes) -> str:
+    """The previewed file for the confirm button's hidden field: compressed and signed, so what is
+    stored is exactly what was shown (and nobody can post a document the page never checked)."""
+    return signing.dumps(content.decode("utf-8", "surrogateescape"), salt=_BACKUP_SALT, compress=True)
+
+
+class CampBackupConfirmForm(forms.Form):
+    """The confirm button: the signed file of the preview."""
+
+    payload = forms.CharField(widget=forms.HiddenInput, max_length=4 * MAX_BACKUP_BYTES)
+
+    def clean_payload(self) -> bytes:
+        try:
+            text = signing.loads(
+                self.cleaned_data["payload"], salt=_BACKUP_SALT, max_age=BACKUP_CONFIRM_SECONDS
+            )
+        except signing.SignatureExpired:
+            raise forms.ValidationError(
+                _("The preview is more than an hour old: choose the file again."), code="expired"
+            ) from None
+        except (signing.BadSignature, ValueError):
+            raise forms.ValidationError(
+                _("The confirmation does not match a previewed file: choose the file again."),
+                code="bad_payload",
+            ) from None
+        return str(text).encode("utf-8", "surrogateescape")

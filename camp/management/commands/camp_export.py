@@ -1,0 +1,44 @@
+"""``python manage.py camp_export CAMP_ID [-o FILE]``: a whole camp run as a ``zlate-ostrovy-camp/1``
+backup (docs/camp-backup-format.md), on standard output unless ``-o`` names a file.
+
+The file holds the camp's secrets (its seed, the hidden board, the Batavia decks): keep it like the
+database. An unknown camp run: the problem on standard error, exit status 1, nothing written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from camp.backup_document import camp_export_text
+from camp.models import Camp
+
+
+class Command(BaseCommand):
+    help = "Write a camp run as one zlate-ostrovy-camp/1 JSON document (a backup; it holds secrets)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("camp_id", help="the camp run's id (as in the admin's address)")
+        parser.add_argument("-o", "--output", help="write to this file instead of standard output")
+
+    def handle(self, *args: Any, camp_id: str, output: str | None, **options: Any) -> None:
+        camp = (
+            Camp.objects.filter(pk=int(camp_id)).first()
+            if camp_id.isascii() and camp_id.isdigit() and len(camp_id) < 19
+            else None
+        )
+        if camp is None:
+            self.stderr.write(f"There is no camp run with the id {camp_id[:30]!r}.")
+            raise SystemExit(1)
+        text = camp_export_text(camp=camp)
+        if output is None:
+            self.stdout.write(text, ending="")
+            return
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as e:
+            self.stderr.write(f"{output}: cannot write the file: {e}")
+            raise SystemExit(1) from None
+        self.stderr.write(f"Wrote {camp} to {output}.")

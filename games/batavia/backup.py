@@ -1,0 +1,212 @@
+"""Batavia's part of a camp backup (``batavia`` in ``zlate-ostrovy-camp/1``, see
+:mod:`camp.backup_document` and docs/camp-backup-format.md): every game with its seats and its
+stored record, carried as stored (the record's own format is the engine's). Registered in ``apps.py``.
+
+The teams' private links are never written to the file: an imported seat gets a fresh token, and
+keeps only whether its link was active or revoked (and since when). The old printed links do not
+open the imported game; staff print the handout again (or renew a revoked link) to play on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from camp.backup_document import (
+    INT_MAX,
+    BackupPart,
+    DocumentIndex,
+    DocumentReader,
+    ImportedCamp,
+    join,
+    moment_text,
+    round_reference,
+    team_reference,
+)
+from camp.models import Camp, MiniGameKind
+from games.batavia import selectors
+from games.batavia.display import error_message
+from games.batavia.engine.errors import BataviaError
+from games.batavia.engine.state import MAX_PLAYERS
+from games.batavia.models import BataviaSeat, BataviaSession, BotKind, SessionMode, SessionStatus, new_token
+
+
+def batavia_export(camp: Camp) -> list[dict[str, Any]]:
+    sessions = (
+        BataviaSession.objects.filter(minigame__round__camp=camp)
+        .select_related("minigame__round")
+        .order_by("minigame__round__number")
+    )
+    return [
+        {
+            "round": session.minigame.round.number,
+            "mode": session.mode,
+            "status": session.status,
+            "record": session.record,
+            "version": session.version,
+            "open_tiles": session.open_tiles,
+            "cash_table": session.cash_table,
+            "calculator": session.calculator,
+            "created_at": moment_text(session.created_at),
+            "updated_at": moment_text(session.updated_at),
+            "seats": [
+                {
+                    "number": seat.number,
+                    "team": seat.team.name,
+                    "bot": seat.bot,
+                    "link_revoked_at": moment_text(seat.token_revoked_at),
+                }
+                for seat in session.seats.select_related("team").order_by("number")
+            ],
+        }
+        for session in sessions
+    ]
+
+
+def batavia_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
+    seen: dict[int, int] = {}
+    for i, item in enumerate(r.items(value, path, max_items=10_000)):
+        p = join(path, i)
+        game = r.obj(
+            item,
+            p,
+            required=(
+                "round",
+                "mode",
+                "status",
+                "record",
+                "version",
+                "open_tiles",
+                "cash_table",
+                "calculator",
+                "created_at",
+                "updated_at",
+                "seats",
+            ),
+        )
+        if game is None:
+            continue
+        number = round_reference(r, game.get("round"), join(p, "round"), index)
+        if number is not None:
+            if number in seen:
+                r.fail(
+                    join(p, "round"),
+                    _("a second game of Batavia for round %(number)d (%(path)s)")
+                    % {"number": number, "path": join(path, seen[number])},
+                )
+            seen[number] = i
+            if index.minigame_kind.get(number) != MiniGameKind.BATAVIA:
+                r.fail(
+                    join(p, "round"),
+                    _("the mini-game of round %(number)d is not Batavia") % {"number": number},
+                )
+        mode = r.choice(game.get("mode"), join(p, "mode"), SessionMode.values)
+        r.choice(game.get("status"), join(p, "status"), SessionStatus.values)
+        r.integer(game.get("version"), join(p, "version"), minimum=0, maximum=INT_MAX)
+        r.boolean(game.get("open_tiles"), join(p, "open_tiles"))
+        table = r.blob(game.get("cash_table"), join(p, "cash_table"))
+        if table is not None and not (
+            isinstance(table, list) and len(table) == 5 and all(type(g) is int and g >= 0 for g in table)
+        ):
+            r.fail(join(p, "cash_table"), _("expected 5 whole numbers, 0 or more"))
+        calculator = r.blob(game.get("calculator"), join(p, "calculator"))
+        if calculator is not None and not isinstance(calculator, dict):
+            r.fail(join(p, "calculator"), _("expected an object ({…})"))
+        r.moment(game.get("created_at"), join(p, "created_at"))
+        r.moment(game.get("updated_at"), join(p, "updated_at"))
+
+        names: list[str | None] = []
+        numbers: set[int] = set()
+        seat_names: dict[int, str | None] = {}
+        seats = r.items(game.get("seats"), join(p, "seats"), max_items=MAX_PLAYERS)
+        for j, entry in enumerate(seats):
+            sp = join(join(p, "seats"), j)
+            seat = r.obj(entry, sp, required=("number", "team", "bot", "link_revoked_at"))
+            if seat is None:
+                names.append(None)
+                continue
+            seat_number = r.integer(seat.get("number"), join(sp, "number"), minimum=0, maximum=len(seats) - 1)
+            if seat_number is not None:
+                if seat_number in numbers:
+                    r.fail(join(sp, "number"), _("a second seat %(number)d") % {"number": seat_number})
+                numbers.add(seat_number)
+            name = team_reference(r, seat.get("team"), join(sp, "team"), index)
+            if name is not None and name in names:
+                r.fail(join(sp, "team"), _("“%(name)s” has a second seat in this game") % {"name": name})
+            names.append(name)
+            if seat_number is not None:
+                seat_names[seat_number] = name
+            r.choice(seat.get("bot"), join(sp, "bot"), BotKind.values)
+            r.moment(seat.get("link_revoked_at"), join(sp, "link_revoked_at"), null=True)
+
+        record = r.blob(game.get("record"), join(p, "record"))
+        if record is None:
+            continue
+        if not isinstance(record, dict):
+            r.fail(join(p, "record"), _("expected an object ({…})"))
+        elif record:
+            try:  # the game's own reader: a record that cannot be replayed is refused here, not on a page
+                state = selectors.record_state(record)
+            except BataviaError as e:
+                r.fail(join(p, "record"), error_message(e))
+                continue
+            by_seat = [name for _number, name in sorted(seat_names.items())]
+            if len(by_seat) == len(seats) and None not in by_seat and list(state.setup.players) != by_seat:
+                r.fail(join(p, "record"), _("the record's players are not the seats' teams in seat order"))
+        elif mode == SessionMode.DIGITAL:
+            r.fail(join(p, "record"), _("a game played in the app has a record"))
+
+
+def batavia_store(value: list[dict[str, Any]], imported: ImportedCamp) -> None:
+    for game in value:
+        session = BataviaSession.objects.create(
+            minigame=imported.minigames[game["round"]],
+            mode=game["mode"],
+            status=game["status"],
+            record=game["record"],
+            version=game["version"],
+            open_tiles=game["open_tiles"],
+            cash_table=game["cash_table"],
+            calculator=game["calculator"],
+        )
+        BataviaSession.objects.filter(pk=session.pk).update(  # not auto_now / auto_now_add
+            created_at=parse_datetime(game["created_at"]), updated_at=parse_datetime(game["updated_at"])
+        )
+        BataviaSeat.objects.bulk_create(
+            BataviaSeat(
+                session=session,
+                team=imported.teams[seat["team"]],
+                number=seat["number"],
+                token=new_token(),
+                token_revoked_at=parse_datetime(seat["link_revoked_at"]) if seat["link_revoked_at"] else None,
+                bot=seat["bot"],
+            )
+            for seat in game["seats"]
+        )
+
+
+def batavia_summary(value: list[dict[str, Any]]) -> list[str]:
+    if not value:
+        return [_("Batavia: no game.")]
+    return [
+        ngettext(
+            "Batavia: %(count)d game (round %(rounds)s).",
+            "Batavia: %(count)d games (rounds %(rounds)s).",
+            len(value),
+        )
+        % {"count": len(value), "rounds": ", ".join(str(g["round"]) for g in value)}
+    ]
+
+
+PART = BackupPart(
+    key="batavia",
+    export=batavia_export,
+    check=batavia_check,
+    store=batavia_store,
+    summary=batavia_summary,
+    app_label="batavia",
+    order=30,
+)
