@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import Resolver404, path, resolve, reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
@@ -27,6 +27,7 @@ from django.utils.translation import gettext_lazy
 
 from camp import selectors
 from camp.adminpages import render_admin_page
+from camp.backups import snapshot_list, sqlite_database_file
 from camp.forms import (
     CampForm,
     IdModelMultipleChoiceField,
@@ -143,8 +144,40 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
                 self.admin_site.admin_view(self.ap_overview_view),
                 name="camp_camp_ap_overview",
             ),
+            path("backups/", self.admin_site.admin_view(self.backups_view), name="camp_camp_backups"),
+            path(
+                "backups/<str:name>",
+                self.admin_site.admin_view(self.backup_download_view),
+                name="camp_camp_backup_download",
+            ),
             *super().get_urls(),
         ]
+
+    def backups_view(self, request: HttpRequest) -> HttpResponse:
+        """The database snapshots, read-only, with downloads: superusers only (a snapshot is the
+        whole database, hidden hexes and the staff's password hashes included)."""
+        if not request.user.is_superuser:
+            raise PermissionDenied
+        return render_admin_page(
+            request,
+            model_admin=self,
+            template="admin/camp/camp/backups.html",
+            title=_("Database snapshots"),
+            context={"snapshots": snapshot_list(), "sqlite": sqlite_database_file() is not None},
+        )
+
+    def backup_download_view(self, request: HttpRequest, name: str) -> FileResponse:
+        if not request.user.is_superuser:
+            raise PermissionDenied
+        snapshot = next((s for s in snapshot_list() if s.name == name), None)
+        if snapshot is None:
+            raise Http404(_("No such snapshot."))
+        return FileResponse(
+            open(snapshot.path, "rb"),  # noqa: SIM115 - FileResponse closes it
+            as_attachment=True,
+            filename=snapshot.name,
+            content_type="application/vnd.sqlite3",
+        )
 
     def ap_overview_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         camp = self.get_object(request, unquote(object_id))

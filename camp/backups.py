@@ -55,6 +55,7 @@ class Snapshot:
     taken_at: datetime  # aware, in the offset written in the name
     event: str
     written_ns: int = 0  # the file's time: orders two snapshots of the same second
+    size: int = 0  # bytes
 
     @property
     def name(self) -> str:
@@ -74,7 +75,7 @@ def snapshot_name(*, at: datetime, event: str) -> str:
     return f"{at.strftime(_STAMP_FORMAT)}_{event_slug(event)}{SUFFIX}"
 
 
-def snapshot_parse(path: Path, *, written_ns: int = 0) -> Snapshot | None:
+def snapshot_parse(path: Path, *, written_ns: int = 0, size: int = 0) -> Snapshot | None:
     """The snapshot a file name describes, or None for any other file (left alone by pruning)."""
     match = _NAME.match(path.name)
     if match is None:
@@ -83,18 +84,19 @@ def snapshot_parse(path: Path, *, written_ns: int = 0) -> Snapshot | None:
         taken_at = datetime.strptime(match["stamp"], _STAMP_FORMAT)
     except ValueError:
         return None
-    return Snapshot(path=path, taken_at=taken_at, event=match["event"], written_ns=written_ns)
+    return Snapshot(path=path, taken_at=taken_at, event=match["event"], written_ns=written_ns, size=size)
 
 
 def snapshot_list(directory: Path | None = None) -> list[Snapshot]:
-    """The snapshots in the backup folder, newest first."""
+    """The snapshots in the backup folder, newest first (other files there are not listed)."""
     folder = Path(directory or settings.BACKUP_DIR)
     if not folder.is_dir():
         return []
     found = []
     for path in folder.iterdir():
         if _NAME.match(path.name) and path.is_file():
-            snapshot = snapshot_parse(path, written_ns=path.stat().st_mtime_ns)
+            stat = path.stat()
+            snapshot = snapshot_parse(path, written_ns=stat.st_mtime_ns, size=stat.st_size)
             if snapshot is not None:
                 found.append(snapshot)
     return sorted(found, key=_newest_first_key, reverse=True)

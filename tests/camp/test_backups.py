@@ -7,6 +7,7 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
+from html.parser import HTMLParser
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection, transaction
+from django.test import Client
+from django.urls import reverse
 from django.utils import translation
 
 from camp import backups
@@ -342,3 +345,95 @@ def test_camp_restore_refuses_what_is_not_a_snapshot_of_this_tool(
         call_command("camp_restore", connection.settings_dict["NAME"], interactive=False, stdout=StringIO())
     with pytest.raises(CommandError, match="Name the snapshot"):
         call_command("camp_restore", interactive=False, stdout=StringIO())
+
+
+# ------------------------------------------------------------------------------------ the staff page
+
+
+class TableRows(HTMLParser):
+    """The cells' text of each body row of the snapshot table, and the links in them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self.links: list[str] = []
+        self._in_table = self._in_body = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "table" and "zo-backups-table" in (dict(attrs).get("class") or ""):
+            self._in_table = True
+        elif self._in_table and tag == "tbody":
+            self._in_body = True
+        elif self._in_body and tag == "tr":
+            self.rows.append([])
+        elif self._in_body and tag == "td":
+            self.rows[-1].append("")
+        elif self._in_body and tag == "a":
+            self.links.append(dict(attrs)["href"] or "")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self._in_table = self._in_body = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_body and self.rows and self.rows[-1]:
+            self.rows[-1][-1] += data.strip()
+
+
+@pytest.fixture
+def superuser_client(db: None, django_user_model: Any) -> Client:
+    client = Client()
+    client.force_login(
+        django_user_model.objects.create_superuser("vedouci", "v@example.org", "heslo-heslo-123")
+    )
+    return client
+
+
+@sqlite_only
+def test_the_staff_page_lists_the_snapshots_newest_first_with_downloads(
+    backup_dir: Path, superuser_client: Client
+) -> None:
+    backup_dir.mkdir()
+    older = "2026-07-13T22-10-00+0200_round-3-closed.sqlite3"
+    newer = "2026-07-14T21-03-55+0200_round-4-resolved.sqlite3"
+    (backup_dir / older).write_bytes(b"x" * 2048)
+    (backup_dir / newer).write_bytes(b"SQLite format 3\x00 and the rest")
+    (backup_dir / "poznamky.txt").write_text("not a snapshot")
+    response = superuser_client.get(reverse("admin:camp_camp_backups"))
+    assert response.status_code == 200
+    table = TableRows()
+    table.feed(response.content.decode())
+    assert [row[:2] for row in table.rows] == [
+        ["14. 7. 2026 21:03:55", "round-4-resolved"],
+        ["13. 7. 2026 22:10:00", "round-3-closed"],
+    ]
+    assert table.rows[1][2] == "2,0\xa0KB" and table.rows[0][3] == newer
+    download = superuser_client.get(table.links[0])
+    assert download.status_code == 200
+    assert b"".join(download.streaming_content) == (backup_dir / newer).read_bytes()  # type: ignore[attr-defined]
+    assert download["Content-Disposition"] == f'attachment; filename="{newer}"'
+    home = superuser_client.get(reverse("admin:index"))
+    assert f'href="{reverse("admin:camp_camp_backups")}"' in home.content.decode()
+
+
+@sqlite_only
+def test_the_staff_page_serves_only_snapshots_and_only_to_superusers(
+    backup_dir: Path, superuser_client: Client, django_user_model: Any
+) -> None:
+    backup_dir.mkdir()
+    temporary = ".2026-07-14T21-03-55+0200_round-4-resolved.sqlite3.77.tmp"  # being written
+    for name in ("poznamky.txt", temporary):
+        (backup_dir / name).write_text("not a snapshot")
+    for name in ("poznamky.txt", temporary, "2026-07-14T21-03-55+0200_gone.sqlite3"):
+        url = reverse("admin:camp_camp_backups") + name
+        assert superuser_client.get(url).status_code == 404, name
+    staff = django_user_model.objects.create_user("pomocnik", password="heslo-heslo-123", is_staff=True)
+    client = Client()
+    client.force_login(staff)
+    assert client.get(reverse("admin:camp_camp_backups")).status_code == 403
+    (backup_dir / "2026-07-14T21-03-55+0200_round-4-resolved.sqlite3").write_bytes(b"secret")
+    url = reverse(
+        "admin:camp_camp_backup_download", args=["2026-07-14T21-03-55+0200_round-4-resolved.sqlite3"]
+    )
+    assert client.get(url).status_code == 403
+    assert reverse("admin:camp_camp_backups") not in client.get(reverse("admin:index")).content.decode()

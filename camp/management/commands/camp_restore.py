@@ -6,7 +6,6 @@ snapshotted before it is replaced (event ``before-restore``), so a restore can i
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -84,8 +83,9 @@ class Command(BaseCommand):
             return
         self.stdout.write(f"Snapshots in {settings.BACKUP_DIR}, newest first:")
         for s in snapshots:
-            size = Path(s.path).stat().st_size / 1_000_000
-            self.stdout.write(f"  {s.taken_at:%Y-%m-%d %H:%M:%S}  {s.event:<28} {size:6.1f} MB  {s.name}")
+            self.stdout.write(
+                f"  {s.taken_at:%Y-%m-%d %H:%M:%S}  {s.event:<28} {s.size / 1e6:6.1f} MB  {s.name}"
+            )
 
     def _unapplied_migrations(self) -> bool:
         executor = MigrationExecutor(connections["default"])
