@@ -165,6 +165,11 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def open_read_only(database: Path) -> sqlite3.Connection:
+    """A connection that can only read (never creates a missing file); waits for a writer."""
+    return sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True, timeout=20)
+
+
 def _copy(source: sqlite3.Connection, target_file: Path) -> None:
     """Copy the whole database in one step of the backup API (one read transaction: consistent,
     also in WAL mode), as a self-contained file in rollback-journal mode (readable on its own)."""
@@ -196,7 +201,7 @@ def snapshot_create(
                 target = folder / snapshot_name(at=at, event=f"{event}-{counter}")
             temporary = folder / f".{target.name}.{os.getpid()}.tmp"
             try:
-                source = sqlite3.connect(database, timeout=20)
+                source = open_read_only(database)
                 try:
                     _copy(source, temporary)
                 finally:
@@ -250,7 +255,7 @@ def snapshot_check(path: Path) -> None:
     if header != SQLITE_HEADER:
         raise BackupError(f"{path} is not a SQLite database.")
     try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        db = open_read_only(path)
         try:
             problems = [row[0] for row in db.execute("PRAGMA integrity_check")]
             if problems != ["ok"]:
@@ -294,7 +299,7 @@ def snapshot_restore(*, path: Path) -> Path:
     assert before is not None  # a SQLite file, as checked above
     connections["default"].close()
     try:
-        snapshot = sqlite3.connect(f"{source.as_uri()}?mode=ro", uri=True)
+        snapshot = open_read_only(source)
         try:
             target = sqlite3.connect(database, timeout=20)
             try:

@@ -176,6 +176,10 @@ def test_on_another_database_the_hook_writes_nothing_and_the_action_stands(
 
 
 def test_a_snapshot_of_a_wal_database_holds_only_committed_data_and_stands_alone(tmp_path: Path) -> None:
+    missing = tmp_path / "missing.sqlite3"
+    with pytest.raises(sqlite3.OperationalError):
+        backups.open_read_only(missing)
+    assert not missing.exists()  # reading never creates a database
     live = tmp_path / "live.sqlite3"
     setup = sqlite3.connect(live)
     setup.execute("PRAGMA journal_mode=WAL")
@@ -185,7 +189,7 @@ def test_a_snapshot_of_a_wal_database_holds_only_committed_data_and_stands_alone
     writer = sqlite3.connect(live, isolation_level=None)
     writer.execute("BEGIN IMMEDIATE")
     writer.execute("INSERT INTO t VALUES (2)")  # not committed while the snapshot is taken
-    source = sqlite3.connect(live)
+    source = backups.open_read_only(live)
     snapshot = tmp_path / "snapshot.sqlite3"
     backups._copy(source, snapshot)
     writer.execute("COMMIT")
