@@ -1,7 +1,9 @@
 """Project-wide pytest set-up: keeps the test settings predictable."""
 
 import os
+import shutil
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -25,3 +27,15 @@ def _language_of_the_site() -> Iterator[None]:
     translation.activate(django_settings.LANGUAGE_CODE)
     yield
     translation.deactivate()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _remove_the_test_backups() -> Iterator[None]:
+    """Tests that commit (``transaction=True``) write snapshots into the process's temporary backup
+    folder (see ``camp/settings.py``); it goes at the end, as the test database does."""
+    yield
+    from django.conf import settings as django_settings
+
+    folder = Path(django_settings.BACKUP_DIR)
+    if folder.name.startswith("zlate-ostrovy-test-backups-"):
+        shutil.rmtree(folder, ignore_errors=True)

@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import Resolver404, path, resolve, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -37,6 +37,7 @@ from camp.backup_document import (
     camp_import_document,
     export_permissions,
 )
+from camp.backups import snapshot_list, sqlite_database_file
 from camp.forms import (
     CampBackupConfirmForm,
     CampBackupUploadForm,
@@ -162,6 +163,12 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
                 self.admin_site.admin_view(self.backup_view),
                 name="camp_camp_backup",
             ),
+            path("backups/", self.admin_site.admin_view(self.backups_view), name="camp_camp_backups"),
+            path(
+                "backups/<str:name>",
+                self.admin_site.admin_view(self.backup_download_view),
+                name="camp_camp_backup_download",
+            ),
             *super().get_urls(),
         ]
 
@@ -238,6 +245,32 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
                 "confirm": CampBackupConfirmForm(initial={"payload": payload}) if payload else None,
             },
             status=400 if problems else 200,
+        )
+
+    def backups_view(self, request: HttpRequest) -> HttpResponse:
+        """The database snapshots, read-only, with downloads: superusers only (a snapshot is the
+        whole database, hidden hexes and the staff's password hashes included)."""
+        if not request.user.is_superuser:
+            raise PermissionDenied
+        return render_admin_page(
+            request,
+            model_admin=self,
+            template="admin/camp/camp/backups.html",
+            title=_("Database snapshots"),
+            context={"snapshots": snapshot_list(), "sqlite": sqlite_database_file() is not None},
+        )
+
+    def backup_download_view(self, request: HttpRequest, name: str) -> FileResponse:
+        if not request.user.is_superuser:
+            raise PermissionDenied
+        snapshot = next((s for s in snapshot_list() if s.name == name), None)
+        if snapshot is None:
+            raise Http404(_("No such snapshot."))
+        return FileResponse(
+            open(snapshot.path, "rb"),  # FileResponse closes it
+            as_attachment=True,
+            filename=snapshot.name,
+            content_type="application/vnd.sqlite3",
         )
 
     def ap_overview_view(self, request: HttpRequest, object_id: str) -> HttpResponse:

@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
+from camp.backups import snapshot_after_commit
 from camp.models import MiniGame, MiniGameKind, Round, Team
 from camp.services import placements_record
 from games.batavia import selectors
@@ -79,6 +80,7 @@ def _save_state(locked: BataviaSession, state: GameState, caller: BataviaSession
     locked.version += 1
     if state.phase == "finished" and locked.status in (SessionStatus.SETUP, SessionStatus.PLAYING):
         locked.status = SessionStatus.FINISHED
+        snapshot_after_commit(event=f"round-{locked.minigame.round.number}-batavia-finished")
     elif state.phase != "finished" and locked.status == SessionStatus.FINISHED:
         locked.status = SessionStatus.PLAYING
     locked.save(update_fields=["record", "version", "status", "updated_at"])
@@ -380,6 +382,7 @@ def record_import(*, session: BataviaSession, data: Any) -> GameState:
 def _record_placements(locked: BataviaSession, ranks: dict[int, int]) -> None:
     placements_record(round=locked.minigame.round, ranks=ranks)
     locked.status = SessionStatus.RECORDED
+    snapshot_after_commit(event=f"round-{locked.minigame.round.number}-batavia-recorded")
     locked.save(update_fields=["status", "updated_at"])
 
 

@@ -31,6 +31,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from camp.backups import snapshot_after_commit
 from camp.models import Camp, Placement, Round, RoundStatus, Team
 from camp.services import round_set_status
 from games.islands import display
@@ -835,6 +836,7 @@ def round_resolve(*, round: Round, user: Any = None) -> RoundResult:  # noqa: A0
         resolved_by=user if getattr(user, "pk", None) else None,
     )
     round_set_status(round=locked, to=RoundStatus.RESOLVED)
+    snapshot_after_commit(event=f"round-{locked.number}-resolved")
     round.status = locked.status
     return stored
 
@@ -874,6 +876,7 @@ def round_undo(*, round: Round, user: Any = None) -> Round:  # noqa: A002
     Ship.objects.bulk_update(changed, ["built_round"])
     result.delete()
     round_set_status(round=locked, to=RoundStatus.ORDERS_OPEN, allow_undo=True)
+    snapshot_after_commit(event=f"round-{locked.number}-undone")
     round.status = locked.status
     return round
 
@@ -988,6 +991,7 @@ def round_close(*, round: Round) -> Round:  # noqa: A002
             code="telescopes_pending",
         )
     round_set_status(round=locked, to=RoundStatus.CLOSED)
+    snapshot_after_commit(event=f"round-{locked.number}-closed")
     round.status = locked.status
     return round
 

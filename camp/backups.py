@@ -1,0 +1,316 @@
+"""Snapshots of the camp's SQLite database in ``settings.BACKUP_DIR``, and putting one back.
+
+After every step of an evening that is hard to repeat (a round resolved, undone or closed, a game of
+Batavia finished or recorded) the services call :func:`snapshot_after_commit`: once the transaction
+has committed, a consistent copy of the whole database is written (SQLite's backup API, into a
+temporary name in the same folder, fsynced, then renamed), and old snapshots are pruned (the newest
+:data:`KEEP_NEWEST`, plus the newest of every day). A failed snapshot is logged and never breaks the
+staff's action. ``manage.py camp_restore`` lists the snapshots and puts one back.
+
+Only for SQLite: on PostgreSQL nothing is written (dumping the server's database is the server's
+job, ``pg_dump``). Names are the local time with its offset, then the event, e.g.
+``2026-07-14T21-03-55+0200_round-4-resolved.sqlite3``; they sort by time within one time zone, and
+:func:`snapshot_list` sorts by the parsed moment anyway.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sqlite3
+import threading
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connections, transaction
+from django.utils import timezone
+
+logger = logging.getLogger(__name__)
+
+KEEP_NEWEST = 30
+SUFFIX = ".sqlite3"
+SQLITE_HEADER = b"SQLite format 3\x00"
+_STAMP_FORMAT = "%Y-%m-%dT%H-%M-%S%z"
+_NAME = re.compile(
+    r"^(?P<stamp>\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}[+-]\d{4})_(?P<event>[a-z0-9][a-z0-9-]*)"
+    + re.escape(SUFFIX)
+    + "$"
+)
+# Waitress serves each request in a thread of one process: two snapshots in the same second must
+# not pick the same free name.
+_writing = threading.Lock()
+
+
+class BackupError(Exception):
+    """A snapshot could not be written, read or put back; the message names the problem."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    path: Path
+    taken_at: datetime  # aware, in the offset written in the name
+    event: str
+    written_ns: int = 0  # the file's time: orders two snapshots of the same second
+    size: int = 0  # bytes
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+# ------------------------------------------------------------------------------------ names
+
+
+def event_slug(event: str) -> str:
+    """``Round 4 resolved`` → ``round-4-resolved`` (lower-case letters, digits and dashes only)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", event.lower()).strip("-")
+    return slug or "snapshot"
+
+
+def snapshot_name(*, at: datetime, event: str) -> str:
+    return f"{at.strftime(_STAMP_FORMAT)}_{event_slug(event)}{SUFFIX}"
+
+
+def snapshot_parse(path: Path, *, written_ns: int = 0, size: int = 0) -> Snapshot | None:
+    """The snapshot a file name describes, or None for any other file (left alone by pruning)."""
+    match = _NAME.match(path.name)
+    if match is None:
+        return None
+    try:
+        taken_at = datetime.strptime(match["stamp"], _STAMP_FORMAT)
+    except ValueError:
+        return None
+    return Snapshot(path=path, taken_at=taken_at, event=match["event"], written_ns=written_ns, size=size)
+
+
+def snapshot_list(directory: Path | None = None) -> list[Snapshot]:
+    """The snapshots in the backup folder, newest first (other files there are not listed)."""
+    folder = Path(directory or settings.BACKUP_DIR)
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.iterdir():
+        if _NAME.match(path.name) and path.is_file():
+            stat = path.stat()
+            snapshot = snapshot_parse(path, written_ns=stat.st_mtime_ns, size=stat.st_size)
+            if snapshot is not None:
+                found.append(snapshot)
+    return sorted(found, key=_newest_first_key, reverse=True)
+
+
+def _newest_first_key(snapshot: Snapshot) -> tuple[datetime, int, str]:
+    return (snapshot.taken_at, snapshot.written_ns, snapshot.name)
+
+
+# ------------------------------------------------------------------------------------ retention
+
+
+def snapshots_to_delete(
+    snapshots: Iterable[Snapshot], *, keep_newest: int = KEEP_NEWEST, protect: Collection[str] = ()
+) -> list[Snapshot]:
+    """What pruning deletes: all but the newest ``keep_newest``, the newest of each day (the day
+    as written in the name) and the names in ``protect``."""
+    ordered = sorted(snapshots, key=_newest_first_key, reverse=True)
+    keep = {s.name for s in ordered[:keep_newest]} | set(protect)
+    days = set()
+    for snapshot in ordered:
+        day = snapshot.taken_at.date()
+        if day not in days:
+            days.add(day)
+            keep.add(snapshot.name)
+    return [s for s in ordered if s.name not in keep]
+
+
+def snapshot_prune(*, directory: Path | None = None, protect: Collection[str] = ()) -> list[Path]:
+    """Delete the snapshots :func:`snapshots_to_delete` names; a file that cannot be deleted is
+    logged and left. Returns the deleted paths."""
+    deleted = []
+    for snapshot in snapshots_to_delete(snapshot_list(directory), protect=protect):
+        try:
+            snapshot.path.unlink(missing_ok=True)
+        except OSError:
+            logger.warning("Could not delete the old snapshot %s", snapshot.path, exc_info=True)
+        else:
+            deleted.append(snapshot.path)
+    return deleted
+
+
+# ------------------------------------------------------------------------------------ writing
+
+
+def sqlite_database_file(alias: str = "default") -> Path | None:
+    """The file of the SQLite database, or None on another database (or an in-memory one)."""
+    connection = connections[alias]
+    if connection.vendor != "sqlite" or connection.is_in_memory_db():
+        return None
+    return Path(connection.settings_dict["NAME"])
+
+
+def _fsync(path: Path) -> None:
+    with open(path, "rb") as f:
+        os.fsync(f.fileno())
+
+
+def _fsync_folder(folder: Path) -> None:
+    if os.name != "posix":  # Windows cannot open a folder; its rename is durable enough
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def open_read_only(database: Path) -> sqlite3.Connection:
+    """A connection that can only read (never creates a missing file); waits for a writer."""
+    return sqlite3.connect(f"{database.resolve().as_uri()}?mode=ro", uri=True, timeout=20)
+
+
+def _copy(source: sqlite3.Connection, target_file: Path) -> None:
+    """Copy the whole database in one step of the backup API (one read transaction: consistent,
+    also in WAL mode), as a self-contained file in rollback-journal mode (readable on its own)."""
+    target = sqlite3.connect(target_file)
+    try:
+        source.backup(target)
+        target.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        target.close()
+
+
+def snapshot_create(
+    *, event: str, directory: Path | None = None, prune: bool = True, protect: Collection[str] = ()
+) -> Path | None:
+    """Write a snapshot of the database now; its path, or None when the database is not a SQLite
+    file (nothing is written). Raises :class:`BackupError` when it cannot be written."""
+    database = sqlite_database_file()
+    if database is None:
+        return None
+    folder = Path(directory or settings.BACKUP_DIR)
+    with _writing:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            at = timezone.localtime()
+            target = folder / snapshot_name(at=at, event=event)
+            counter = 1
+            while target.exists():
+                counter += 1
+                target = folder / snapshot_name(at=at, event=f"{event}-{counter}")
+            temporary = folder / f".{target.name}.{os.getpid()}.tmp"
+            try:
+                source = open_read_only(database)
+                try:
+                    _copy(source, temporary)
+                finally:
+                    source.close()
+                _fsync(temporary)
+                os.replace(temporary, target)
+            finally:
+                temporary.unlink(missing_ok=True)
+            _fsync_folder(folder)
+        except (OSError, sqlite3.Error) as error:
+            raise BackupError(f"The snapshot “{event}” could not be written to {folder}: {error}") from error
+    logger.info("Snapshot written: %s", target)
+    if prune:
+        snapshot_prune(directory=folder, protect={target.name, *protect})
+    return target
+
+
+def snapshot_after_commit(*, event: str) -> None:
+    """Snapshot the database once the current transaction has committed (nothing if it rolls back).
+    Called by the services; a failure is logged and the staff's action goes on."""
+
+    def write() -> None:
+        try:
+            snapshot_create(event=event)
+        except Exception:  # noqa: BLE001 - a snapshot must never break what was just saved
+            logger.exception("The snapshot after “%s” failed; the change itself is saved.", event)
+
+    transaction.on_commit(write)
+
+
+# ------------------------------------------------------------------------------------ restoring
+
+
+def snapshot_find(text: str, *, directory: Path | None = None) -> Path:
+    """A snapshot named on the command line: a path, or a file name inside the backup folder."""
+    folder = Path(directory or settings.BACKUP_DIR)
+    given = Path(text).expanduser()
+    for candidate in (given, folder / text):
+        if candidate.is_file():
+            return candidate.resolve()
+    raise BackupError(f"There is no snapshot “{text}” (neither that file nor one in {folder}).")
+
+
+def snapshot_check(path: Path) -> None:
+    """Refuse (:class:`BackupError`) anything but an intact SQLite database of this tool."""
+    try:
+        with open(path, "rb") as f:
+            header = f.read(len(SQLITE_HEADER))
+    except OSError as error:
+        raise BackupError(f"{path} cannot be read: {error}") from error
+    if header != SQLITE_HEADER:
+        raise BackupError(f"{path} is not a SQLite database.")
+    try:
+        db = open_read_only(path)
+        try:
+            problems = [row[0] for row in db.execute("PRAGMA integrity_check")]
+            if problems != ["ok"]:
+                raise BackupError(f"{path} is damaged (SQLite's integrity check: {problems[0]}).")
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "django_migrations" not in tables:
+                raise BackupError(
+                    f"{path} is a SQLite database but not one of this tool (no django_migrations)."
+                )
+            apps = {row[0] for row in db.execute("SELECT DISTINCT app FROM django_migrations")}
+        finally:
+            db.close()
+    except sqlite3.Error as error:
+        raise BackupError(f"{path} is not a readable SQLite database ({error}).") from error
+    if "camp" not in apps:
+        raise BackupError(f"{path} is a Django database but not one of this tool (no camp migrations).")
+
+
+def restorable_database() -> Path:
+    """The SQLite file a snapshot can be put back into; :class:`BackupError` on another database."""
+    database = sqlite_database_file()
+    if database is None:
+        raise BackupError(
+            "Snapshots are for a SQLite database only; this one is not "
+            "(restore a PostgreSQL dump with pg_restore)."
+        )
+    return database
+
+
+def snapshot_restore(*, path: Path) -> Path:
+    """Put the snapshot at ``path`` back as the database (checked first; nothing changes if it is
+    refused). The current database is snapshotted first (event ``before-restore``); that
+    snapshot's path is returned. The copy goes through the backup API, so a connection still open
+    sees either the old database or the restored one, never a mix."""
+    database = restorable_database()
+    source = Path(path).resolve()
+    if database.exists() and source.exists() and os.path.samefile(source, database):
+        raise BackupError(f"{source} is the camp's database itself, not a snapshot.")
+    snapshot_check(source)
+    before = snapshot_create(event="before-restore", prune=False)
+    assert before is not None  # a SQLite file, as checked above
+    connections["default"].close()
+    try:
+        snapshot = open_read_only(source)
+        try:
+            target = sqlite3.connect(database, timeout=20)
+            try:
+                snapshot.backup(target)
+            finally:
+                target.close()
+        finally:
+            snapshot.close()
+    except sqlite3.Error as error:
+        raise BackupError(
+            f"Putting {source.name} back failed ({error}); the database as it was is in {before}."
+        ) from error
+    snapshot_prune(directory=before.parent, protect=(before.name, source.name))
+    return before
