@@ -580,6 +580,21 @@ def test_every_exported_round_replays_to_what_the_camp_holds_next(
     assert rum_twice, "the boards must strike some ship twice in a round, or the test proves little"
 
 
+def test_a_round_resolved_before_draws_were_kept_exports_them_from_a_resolution(
+    db: None, tmp_path: Path
+) -> None:
+    _camp, played = play_random_camp(3, rounds=3)
+    round_ = next(r for r in played if RoundResult.objects.get(round=r).draws)
+    stored = RoundResult.objects.get(round=round_)
+    kept = json.loads(services.round_export(round=round_))
+    assert kept["draws"] == stored.draws and kept["round"] == round_.number
+    before = {k: v for k, v in stored.before.items() if k != "round"}  # as stored before rounds were
+    RoundResult.objects.filter(pk=stored.pk).update(draws=None, before=before)
+    again = json.loads(services.round_export(round=round_))
+    assert again == kept
+    assert replay(tmp_path, json.dumps(again))["events"] == file_events(stored.events)
+
+
 def test_export_of_an_open_round_replays_as_resolving_it(started: Camp, tmp_path: Path) -> None:
     demo.demo_play(started, rounds=2)
     round_ = opened(started)
