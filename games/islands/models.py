@@ -159,6 +159,9 @@ class Harbor(models.Model):
     side = models.CharField(_("side"), max_length=6, choices=SideChoice.choices, blank=True, default="")
     bay = models.PositiveSmallIntegerField(_("bay"), null=True, blank=True, validators=[MinValueValidator(1)])
     delivered = models.PositiveIntegerField(_("chests delivered"), default=0)
+    #: A camp imported from a round file: the AP its teams had received before (the file's
+    #: ``ap_total``), counted with the AP of the camp's own rounds for the tie-break. 0 otherwise.
+    ap_before_import = models.PositiveIntegerField(_("AP received before the import"), default=0)
 
     class Meta:
         verbose_name = _("harbor")
@@ -258,6 +261,9 @@ class IslandsRound(models.Model):
     pirate_moves = models.JSONField(_("pirate moves"), default=dict, blank=True)
     #: Team ids, best placement first (ties settled by lot when the round was opened).
     priority = models.JSONField(_("priority order"), default=list, blank=True)
+    #: A round file's fixed ``draws`` (``{"P1.shot": "E7", "red.C2.rum": ["S"]}``) for a round
+    #: imported from one; resolving uses them before any drawn at random. Usually empty. Staff only.
+    fixed_draws = models.JSONField(_("fixed draws"), default=dict, blank=True)
     opened_at = models.DateTimeField(_("opened at"), null=True, blank=True)
 
     class Meta:
@@ -316,6 +322,9 @@ class RoundResult(models.Model):
     #: The full ``zlate-ostrovy/1`` document of the state before the round (undo restores it).
     before = models.JSONField(_("state before the round"))
     events = models.JSONField(_("events"), default=list, blank=True)
+    #: Every random draw the round consumed, as a round file's ``draws`` (what an export writes, so
+    #: the file replays exactly). Null for rounds resolved before draws were kept. Staff only.
+    draws = models.JSONField(_("draws"), null=True, blank=True)
     #: ``{"red.C2": "NNE"}``: map hints, private to their team.
     hints = models.JSONField(_("map hints"), default=dict, blank=True)
     #: ``["red.C1", …]``: telescope choices still to make.

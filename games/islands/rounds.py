@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from django.db import transaction
@@ -53,10 +53,13 @@ from games.islands.engine.orders import (
     parse_route,
 )
 from games.islands.engine.resolve import open_round, resolve_trusted, reveal_by_telescope, telescope_hexes
+from games.islands.engine.rng import Draws
 from games.islands.engine.scenario import (
     ScenarioError,
+    draws_document,
     load_scenario,
     parse_scenario,
+    read_draws,
     scenario_document,
     state_document,
 )
@@ -213,6 +216,12 @@ def _state(camp: Camp, round_: Round) -> es.GameState:
             _("The board is not ready: generate it, draw the sides, pick the bays and start the game."),
             code="no_state",
         ) from None
+
+
+def _fixed_draws(round_: Round) -> Draws:
+    """The draws fixed for the round (an imported round file's ``draws``; usually none)."""
+    fixed = IslandsRound.objects.filter(round=round_).values_list("fixed_draws", flat=True).first()
+    return read_draws(fixed or None, round_.camp.board_side)
 
 
 def team_ap(round_: Round, team: Team) -> int:
@@ -739,7 +748,7 @@ def round_preview(*, round: Round) -> RoundPreviewData:  # noqa: A002
     state = _state_in_priority(round)
     orders, problems, missing = _stored_orders(round, state)
     usable = {name: (Orders(ap=o.ap) if name in problems else o) for name, o in orders.items()}
-    result = resolve_trusted(state, usable)
+    result = resolve_trusted(state, usable, _fixed_draws(round))
     colours = dict(Team.objects.filter(camp_id=round.camp_id).values_list("name", "colour"))
     return RoundPreviewData(
         round=round,
@@ -814,7 +823,7 @@ def round_resolve(*, round: Round, user: Any = None) -> RoundResult:  # noqa: A0
     orders, problems, _missing = _stored_orders(locked, state)
     if problems:
         raise OrdersInvalid([p for team_problems in problems.values() for p in team_problems])
-    result = resolve_trusted(state, orders)
+    result = resolve_trusted(state, orders, _fixed_draws(locked))
     g = state.geometry
     events = [event_to_json(g, e) for e in result.events]
     revealed_by: dict[Hex, str] = {}
@@ -827,6 +836,7 @@ def round_resolve(*, round: Round, user: Any = None) -> RoundResult:  # noqa: A0
         round=locked,
         before=before,
         events=events,
+        draws=draws_document(result.draws, g),
         hints={h.who: h.point for h in result.hints},
         pending_telescopes=[t.who for t in result.telescopes],
         standings=[
@@ -999,46 +1009,10 @@ def round_close(*, round: Round) -> Round:  # noqa: A002
 # ------------------------------------------------------------------------------------ round files
 
 
-def draws_from_events(events: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The random draws a round used, read from its stored events, as a round file's ``draws``.
-
-    With them a round file replays the round exactly, whatever round number it is resolved as.
-    A ship struck by rum twice draws from one stream twice (same key): the longest run is kept.
-    """
-    rum_runs: dict[str, list[list[str]]] = {}
-    rum_struck: set[tuple[str, str]] = set()
-    redraws: dict[str, list[str]] = {}
-    shots: dict[str, str] = {}
-    for e in events:
-        what, team, actor = e.get("what"), e.get("team"), str(e.get("actor") or "")
-        detail = e.get("detail") or {}
-        if what == "rum" and team is not None:
-            rum_runs.setdefault(f"{team}.{actor}.rum", []).append([])
-            rum_struck.add((str(team), actor))
-        elif what == "rum-move" and team is not None:
-            runs = rum_runs.setdefault(f"{team}.{actor}.rum", [[]])
-            runs[-1].append(str(detail.get("direction")))
-        elif what == "redraw":
-            redraws.setdefault(f"{actor}.redraw", []).append(str(detail.get("direction")))
-        elif what == "shot":
-            if team is None:
-                shots[f"{actor}.shot"] = str(e.get("at"))
-            elif actor == es.BATTLESHIP_ID and (str(team), actor) in rum_struck:
-                shots[f"{team}.{actor}.shot"] = str(e.get("at"))
-    draws: dict[str, Any] = {}
-    for key, runs in rum_runs.items():
-        longest = max(runs, key=len)
-        if longest:
-            draws[key] = longest
-    draws.update(redraws)
-    draws.update(shots)
-    return draws
-
-
 def round_export(*, round: Round) -> str:  # noqa: A002
-    """The round as a ``zlate-ostrovy/1`` file: the state before it, every team's orders (a team
-    without orders: its AP and nothing else) and the draws the round used (or would use), so that
-    ``manage.py islands_scenario`` replays it to the same result."""
+    """The round as a ``zlate-ostrovy/1`` file: its ``round`` number, the state before it, every
+    team's orders (a team without orders: its AP and nothing else) and every draw the round
+    consumed (or would consume), so that ``manage.py islands_scenario`` replays it to the same result."""
     if round.status in (RoundStatus.PLANNED, RoundStatus.MINIGAME_RECORDED):
         raise IslandsError(
             _("Round %(number)d has not been opened yet: there is nothing to export.") % _number(round),
@@ -1046,22 +1020,20 @@ def round_export(*, round: Round) -> str:  # noqa: A002
         )
     result_row = RoundResult.objects.filter(round=round).first()
     if result_row is not None:
-        state = load_scenario(before_document(result_row)).state
-        orders, problems, _missing = _stored_orders(round, state)
-        events: Sequence[Mapping[str, Any]] = result_row.events
+        # A before document stored before round files had a round number reads as round 1.
+        state = replace(load_scenario(before_document(result_row)).state, round_number=round.number)
+        orders, _problems, _missing = _stored_orders(round, state)
     else:
         state = _state_in_priority(round)
         orders, problems, _missing = _stored_orders(round, state)
         if problems:
             raise OrdersInvalid([p for team_problems in problems.values() for p in team_problems])
-        g = state.geometry
-        events = [event_to_json(g, e) for e in resolve_trusted(state, orders).events]
+    if result_row is not None and result_row.draws is not None:
+        draws = read_draws(result_row.draws, state.side)
+    else:  # not resolved yet, or resolved before the draws were kept: the same pure resolution
+        draws = resolve_trusted(state, orders, _fixed_draws(round)).draws
     ordered = {t.name: orders[t.name] for t in state.teams if t.name in orders}
-    doc = scenario_document(state, ordered)
-    draws = draws_from_events(events)
-    if draws:
-        doc["draws"] = draws
-    return json.dumps(doc, ensure_ascii=False, indent=2)
+    return json.dumps(scenario_document(state, ordered, draws), ensure_ascii=False, indent=2)
 
 
 def _team_name_problems(teams: Sequence[es.Team]) -> list[str]:
@@ -1081,15 +1053,36 @@ def _team_name_problems(teams: Sequence[es.Team]) -> list[str]:
     return problems
 
 
+def _carried_problems(state: es.GameState) -> list[str]:
+    """What the file allows in ``round`` and ``ap_total`` but a camp cannot store."""
+    problems = []
+    round_limit = 32767  # Round.number is a small integer
+    if state.round_number > round_limit:
+        problems.append(
+            _("round: a camp's round number is at most %(limit)d, not %(number)d")
+            % {"limit": round_limit, "number": state.round_number}
+        )
+    ap_limit = 2**31 - 1
+    for i, t in enumerate(state.teams):
+        if t.ap_total > ap_limit:
+            problems.append(
+                _("teams[%(index)d].ap_total: at most %(limit)d AP can be stored")
+                % {"index": i, "limit": ap_limit}
+            )
+    return problems
+
+
 @transaction.atomic
 def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
     """Import a round file as a new camp run: its teams (default colours), board, harbors, ships,
-    pirates, and a round 1 open for orders with the file's orders stored.
+    pirates, and the file's round (``round``, default 1) open for orders with its orders stored.
 
-    Each team gets a placement in the file's priority order (1st, 2nd, …) with the AP of its
-    orders (0 without). Not kept: ``ap_total`` (the camp counts the AP of its own rounds) and fixed
-    ``draws`` (the camp draws from the file's seed as round 1, like ``islands_scenario`` does for
-    every draw the file does not fix). On any problem nothing is stored.
+    The camp's only round has the file's number, so its draws derive from (seed, round, purpose)
+    as ``islands_scenario`` derives them; the file's fixed ``draws`` are kept for that round and
+    win over the seed, and each team's ``ap_total`` counts as AP received before the import
+    (the tie-break). Each team gets a placement in the file's priority order (1st, 2nd, …) with
+    the AP of its orders (0 without). Resolved in the tool, the round gives what the command
+    prints for the file. On any problem nothing is stored.
     """
     name = (name or "").strip()
     if not name:
@@ -1108,7 +1101,7 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
         raise IslandsError(_("seed: a camp's seed is a whole number from 0 to 2^63 − 1."), code="seed")
     if len(state.teams) < 1:
         raise IslandsError(_("teams: the round file has no team."), code="teams")
-    name_problems = _team_name_problems(state.teams)
+    name_problems = _team_name_problems(state.teams) + _carried_problems(state)
     if name_problems:
         raise IslandsError([_("The round file cannot be imported:"), *name_problems], code="scenario")
     g = state.geometry
@@ -1143,7 +1136,11 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
         team.save()
         teams[t.name] = team
         Harbor.objects.create(
-            team=team, side=g.bay_sides[t.harbor], bay=g.bay_number(t.harbor), delivered=t.delivered
+            team=team,
+            side=g.bay_sides[t.harbor],
+            bay=g.bay_number(t.harbor),
+            delivered=t.delivered,
+            ap_before_import=t.ap_total,
         )
     Ship.objects.bulk_create(
         Ship(
@@ -1173,7 +1170,7 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
         )
         for p in state.pirates
     )
-    round_ = Round.objects.create(camp=camp, number=1, status=RoundStatus.ORDERS_OPEN)
+    round_ = Round.objects.create(camp=camp, number=state.round_number, status=RoundStatus.ORDERS_OPEN)
     orders = scenario.orders_by_team
     Placement.objects.bulk_create(
         Placement(
@@ -1194,6 +1191,7 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
             if p.moves or o.moves
         },
         priority=[teams[t.name].pk for t in state.teams],
+        fixed_draws=draws_document(scenario.draws, g),
         opened_at=now,
     )
     TeamOrders.objects.bulk_create(
@@ -1221,7 +1219,6 @@ __all__ = [
     "RoutePlan",
     "before_document",
     "camp_import_round",
-    "draws_from_events",
     "event_to_json",
     "orders_check",
     "orders_submit",

@@ -205,7 +205,8 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
 
     - teams: in the round's priority order if the round has been opened, else in seat order;
     - ``ap_total``: AP recorded in the rounds already resolved or closed (what teams have received
-      and spent so far); the round being resolved adds its own AP;
+      and spent so far), plus what a camp imported from a round file brought; the round being
+      resolved adds its own AP;
     - pirates: with the moves drawn for ``round`` when it has been opened, else none;
     - ``seed`` is the camp's seed, ``round_number`` the round's number (1 with no rounds at all).
 
@@ -258,7 +259,7 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
             harbor=g.bay(harbor.bay),
             ships=tuple(sorted(ships_by_team.get(team.pk, []), key=lambda s: s.order_key)),
             delivered=harbor.delivered,
-            ap_total=ap_total.get(team.pk, 0),
+            ap_total=ap_total.get(team.pk, 0) + harbor.ap_before_import,
         )
     order = list(teams_by_id)
     if islands_round is not None and islands_round.priority:
@@ -588,7 +589,8 @@ class FinalStanding:
 
 def final_standings(camp: Camp) -> list[FinalStanding]:
     """The ranking: more chests delivered first, then fewer AP received (over the rounds resolved
-    or closed); teams tied on both share a place and keep their seat order. Three queries."""
+    or closed, plus an imported camp's AP from before); teams tied on both share a place and keep
+    their seat order. Three queries."""
     teams = list(Team.objects.filter(camp=camp).select_related("harbor").order_by("order", "name", "id"))
     ap_rows = (
         Placement.objects.filter(
@@ -605,13 +607,21 @@ def final_standings(camp: Camp) -> list[FinalStanding]:
         .values_list("team_id", "n")
     )
 
-    def delivered(team: Team) -> int:
+    def harbor(team: Team) -> Harbor | None:
         try:
-            return team.harbor.delivered
+            return team.harbor
         except Harbor.DoesNotExist:
-            return 0
+            return None
 
-    keyed = [(delivered(t), ap.get(t.pk, 0), t) for t in teams]
+    def delivered(team: Team) -> int:
+        h = harbor(team)
+        return h.delivered if h is not None else 0
+
+    def received(team: Team) -> int:
+        h = harbor(team)
+        return ap.get(team.pk, 0) + (h.ap_before_import if h is not None else 0)
+
+    keyed = [(delivered(t), received(t), t) for t in teams]
     keyed.sort(key=lambda k: (-k[0], k[1]))  # stable: full ties keep the seat order
     standings: list[FinalStanding] = []
     for i, (chests, ap_total, team) in enumerate(keyed):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .hexes import Hex
+from .rng import NO_DRAWS, Draws
 from .state import GameState
 
 DetailValue = str | int | bool
@@ -136,6 +137,9 @@ class RoundResult:
     standings: tuple[Standing, ...]
     #: Chests that went down with ships this round (sunk, hit or turned pirate): out of the game.
     chests_lost: int = 0
+    #: Every random draw the round consumed, fixed or drawn, per key in order (staff only): as a
+    #: round file's ``draws`` they replay the round exactly, whatever round number it is read as.
+    draws: Draws = NO_DRAWS
 
 
 def standings(state: GameState) -> tuple[Standing, ...]:

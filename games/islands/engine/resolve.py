@@ -185,6 +185,8 @@ class _Round:
         self.found: list[tuple[_TeamRun, Hex]] = []
         self.hints: list[MapHint] = []
         self.next_pirate = max((p.number for p in state.pirates), default=0) + 1
+        self.streams: list[DirectionStream] = []  # every stream made, so the result lists what they gave
+        self.targets: list[tuple[str, Hex]] = []  # every random shot target, as it was drawn
         self.teams = [
             _TeamRun(t.name, t.harbor, t.delivered, t.ap_total, orders_by_team.get(t.name, NO_ORDERS))
             for t in state.teams
@@ -223,8 +225,19 @@ class _Round:
             doubled=pirate.seahorse,
             can_move=pirate.may_move,
             held=pirate.octopus,
-            redraw=self.random.directions(f"{pirate.id}.redraw"),
+            redraw=self.stream(f"{pirate.id}.redraw"),
         )
+
+    def stream(self, key: str) -> DirectionStream:
+        stream = self.random.directions(key)
+        self.streams.append(stream)
+        return stream
+
+    def shot_target(self, key: str, origin: Hex) -> Hex | None:
+        target = self.random.shot_target(key, origin, self.g)
+        if target is not None:
+            self.targets.append((key, target))
+        return target
 
     # -- the log --------------------------------------------------------------------------------
 
@@ -394,7 +407,7 @@ class _Round:
             )
         elif tile is Tile.RUM:
             if ship.rum is None:  # a second rum changes nothing: its draws go on in order
-                ship.rum = self.random.directions(f"{team.name}.{ship.id}.rum")
+                ship.rum = self.stream(f"{team.name}.{ship.id}.rum")
             self.log(What.RUM, at, ship)
         elif tile is Tile.SEAHORSE:
             ship.seahorse_next = True
@@ -514,7 +527,7 @@ class _Round:
             elif ship.at in sheltered:
                 self.log(What.SHOT_LOST, ship.at, ship, reason="peace")
             elif ship.rum is not None:
-                target = self.random.shot_target(f"{team.name}.{BATTLESHIP_ID}.shot", ship.at, self.g)
+                target = self.shot_target(f"{team.name}.{BATTLESHIP_ID}.shot", ship.at)
                 if target is not None:
                     shots.append((ship, target))
             elif team.orders.fire is not None:
@@ -528,7 +541,7 @@ class _Round:
             if pirate.at in sheltered:
                 self.log(What.SHOT_LOST, pirate.at, pirate, reason="peace")
                 continue
-            target = self.random.shot_target(f"{pirate.id}.shot", pirate.at, self.g)
+            target = self.shot_target(f"{pirate.id}.shot", pirate.at)
             if target is not None:
                 shots.append((pirate, target))
 
@@ -620,6 +633,10 @@ class _Round:
             hints=tuple(self.hints),
             standings=standings(state),
             chests_lost=self.chests_lost,
+            draws=Draws(
+                directions=tuple((s.purpose, tuple(s.used)) for s in self.streams if s.used),
+                targets=tuple(self.targets),
+            ),
         )
 
     @staticmethod

@@ -92,17 +92,19 @@ class DirectionStream:
 
     def __init__(self, fixed: Sequence[str], seed: int, round_number: int, purpose: str) -> None:
         self._fixed = list(fixed)
-        self._used = 0
-        self._seed, self._round, self._purpose = seed, round_number, purpose
+        self._seed, self._round, self.purpose = seed, round_number, purpose
         self._rng: random.Random | None = None
+        self.used: list[str] = []  # every direction handed out, fixed or drawn, in order
 
     def next(self) -> str:
-        if self._used < len(self._fixed):
-            self._used += 1
-            return self._fixed[self._used - 1]
-        if self._rng is None:  # most streams are never drawn from: build the generator lazily
-            self._rng = random_for(self._seed, self._round, self._purpose)
-        return self._rng.choice(DIRECTION_NAMES)
+        if len(self.used) < len(self._fixed):
+            direction = self._fixed[len(self.used)]
+        else:
+            if self._rng is None:  # most streams are never drawn from: build the generator lazily
+                self._rng = random_for(self._seed, self._round, self.purpose)
+            direction = self._rng.choice(DIRECTION_NAMES)
+        self.used.append(direction)
+        return direction
 
 
 @dataclass(frozen=True)

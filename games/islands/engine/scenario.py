@@ -310,7 +310,7 @@ def parse_scenario(text: str) -> Scenario:
 def load_scenario(data: object) -> Scenario:
     """Read an already decoded round file (see :func:`parse_scenario`)."""
     r = _Reader()
-    top_keys = {"format", "side", "seed", "hexes", "teams", "pirates", "orders", "draws"}
+    top_keys = {"format", "side", "seed", "round", "hexes", "teams", "pirates", "orders", "draws"}
     doc = r.obj(data, "", top_keys | _OUTPUT_ONLY_KEYS, {"format", "side", "teams"})
     if doc.get("format", FORMAT) != FORMAT:
         r.fail("format", ScenarioProblemCode.WRONG_FORMAT, format=FORMAT)
@@ -324,6 +324,7 @@ def load_scenario(data: object) -> Scenario:
     assert isinstance(side, int)
     g = geometry(side)
     seed = r.integer(doc.get("seed"), "seed", minimum=None)
+    round_number = r.integer(doc.get("round"), "round", default=1, minimum=1)
 
     board = _read_board(r, g, doc.get("hexes"))
     teams = _read_teams(r, g, doc.get("teams"))
@@ -333,7 +334,7 @@ def load_scenario(data: object) -> Scenario:
     if r.problems:
         raise ScenarioError(r.problems)
     try:
-        state = GameState(board, tuple(teams), tuple(pirates), seed=seed)
+        state = GameState(board, tuple(teams), tuple(pirates), seed=seed, round_number=round_number)
     except InvalidState as e:
         raise ScenarioError(
             [ScenarioProblem("", ScenarioProblemCode.INVALID_STATE, (("detail", str(e)),))]
@@ -532,6 +533,23 @@ def _syntax(e: RouteSyntaxError) -> dict[str, ProblemParam]:
     return {"position": e.position, "token": e.token, "allowed": " ".join(e.allowed)}
 
 
+def read_draws(value: object, side: int) -> Draws:
+    """A round file's ``draws`` on their own (as a camp stores a round's fixed draws); raises
+    :class:`ScenarioError` with every problem."""
+    r = _Reader()
+    draws = _read_draws(r, geometry(side), value)
+    if r.problems:
+        raise ScenarioError(r.problems)
+    return draws
+
+
+def draws_document(draws: Draws, g: BoardGeometry) -> dict[str, object]:
+    """Draws as a round file's ``draws``: direction lists, then shot targets, each in its order."""
+    doc: dict[str, object] = {key: list(directions) for key, directions in draws.directions}
+    doc.update((key, g.label(target)) for key, target in draws.targets)
+    return doc
+
+
 def _read_draws(r: _Reader, g: BoardGeometry, value: object) -> Draws:
     if value is None:
         return Draws()
@@ -558,8 +576,8 @@ def _read_draws(r: _Reader, g: BoardGeometry, value: object) -> Draws:
 
 
 def state_document(state: GameState) -> dict[str, object]:
-    """A state as a round file (without orders): ``format``, ``side``, ``seed``, ``hexes``, ``teams``,
-    ``pirates``. ``hexes`` holds every revealed hex and every hex that is not hidden open sea."""
+    """A state as a round file (without orders): ``format``, ``side``, ``seed``, ``round``, ``hexes``,
+    ``teams``, ``pirates``. ``hexes`` holds every revealed hex and every hex that is not hidden open sea."""
     g = state.geometry
     hexes: dict[str, object] = {}
     for h, cell in state.board.items():
@@ -572,6 +590,7 @@ def state_document(state: GameState) -> dict[str, object]:
         "format": FORMAT,
         "side": state.side,
         "seed": state.seed,
+        "round": state.round_number,
         "hexes": hexes,
         "teams": [
             {
@@ -609,8 +628,11 @@ def _pirate_document(g: BoardGeometry, pirate: Pirate) -> dict[str, object]:
     return doc
 
 
-def scenario_document(state: GameState, orders: Mapping[str, Orders] | None = None) -> dict[str, object]:
-    """A round file (input side) for a state and optional orders: what staff export to replay."""
+def scenario_document(
+    state: GameState, orders: Mapping[str, Orders] | None = None, draws: Draws | None = None
+) -> dict[str, object]:
+    """A round file (input side) for a state, optional orders and fixed draws: what staff export to
+    replay (with the draws the round used, :attr:`RoundResult.draws`, the replay is exact)."""
     doc = state_document(state)
     if orders:
         g = state.geometry
@@ -624,6 +646,8 @@ def scenario_document(state: GameState, orders: Mapping[str, Orders] | None = No
             }
             for name, o in orders.items()
         }
+    if draws is not None and (draws.directions or draws.targets):
+        doc["draws"] = draws_document(draws, state.geometry)
     return doc
 
 

@@ -13,6 +13,7 @@ from games.islands.engine.scenario import (
     SCENARIO_PROBLEM_TEXTS,
     ScenarioError,
     ScenarioProblemCode,
+    draws_document,
     load_scenario,
     parse_scenario,
     result_document,
@@ -211,6 +212,7 @@ def test_output_has_exactly_the_documented_shape() -> None:
         "format",
         "side",
         "seed",
+        "round",
         "hexes",
         "teams",
         "pirates",
@@ -242,6 +244,64 @@ def test_output_has_exactly_the_documented_shape() -> None:
         assert event["half"] in (1, 2)
     assert set(out["pending"]) == {"telescope", "hints"}
     assert out["standings"] == [{"team": "red", "delivered": 0, "ap_total": 39}]
+
+
+def test_the_round_key_defaults_to_1_and_the_output_carries_the_next() -> None:
+    assert load_scenario(base()).state.round_number == 1
+    assert load_scenario(base(round=None)).state.round_number == 1  # null is the default, as elsewhere
+    assert load_scenario(base(round=4)).state.round_number == 4
+    assert json.loads(run_scenario(json.dumps(base())))["round"] == 2
+    assert json.loads(run_scenario(json.dumps(base(round=4))))["round"] == 5
+
+
+def test_a_bad_round_is_named_with_its_path() -> None:
+    assert problems_of(base(round=0)) == ["round: must be at least 1"]
+    assert problems_of(base(round=-3)) == ["round: must be at least 1"]
+    for wrong in ("2", 1.5, True, [1]):
+        assert problems_of(base(round=wrong)) == ["round: must be a whole number"], wrong
+    assert [(path, code) for path, code, _params in coded(base(round=0))] == [
+        ("round", ScenarioProblemCode.TOO_SMALL)
+    ]
+
+
+def test_draws_derive_from_the_round() -> None:
+    # The pirate has no moves: they are drawn from (seed, round, "P1.moves"), as is its shot.
+    doc = base(orders={}, draws={}, hexes={})
+    doc["pirates"][0].pop("moves")
+
+    def pirate_events(d: dict[str, Any]) -> list[object]:
+        out = json.loads(run_scenario(json.dumps(d)))
+        return [out["pirates"]] + [(e["what"], e["at"]) for e in out["events"] if e["who"] == "P1"]
+
+    assert pirate_events(doc) == pirate_events(doc)
+    assert pirate_events(doc) != pirate_events({**doc, "round": 2})
+    # The output read back resolves round 2: it does not draw round 1's dice again.
+    out = json.loads(run_scenario(json.dumps(doc)))
+    assert out["round"] == 2
+    assert pirate_events(out) != pirate_events({**out, "round": 1})
+
+
+def test_the_draws_a_round_used_replay_it_as_any_round() -> None:
+    # Red's C1 is struck by rum twice (D2, then D3 where its first rum move leads it): every
+    # direction of its one stream is in the result's draws, in order, the fixed one included.
+    doc = base(
+        hexes={"D2": {"tile": "rum"}, "D3": {"tile": "rum"}},
+        teams=[{"name": "red", "harbor": "Z1", "ships": [{"id": "C1", "kind": "cargo", "at": "D1"}]}],
+        pirates=[],
+        orders={"red": {"ap": 4, "routes": {"C1": "N N N N"}}},
+        draws={"red.C1.rum": ["N"]},
+        round=3,
+    )
+    scenario = load_scenario(doc)
+    result = resolve(scenario.state, scenario.orders_by_team, scenario.draws)
+    rum_moves = [e.get("direction") for e in result.events if e.what.value == "rum-move"]
+    assert [e.what.value for e in result.events].count("rum") == 2
+    assert dict(result.draws.directions) == {"red.C1.rum": tuple(rum_moves)}
+    assert rum_moves[0] == "N" and len(rum_moves) == 3
+    as_round_1 = {**doc, "round": 1, "draws": draws_document(result.draws, scenario.state.geometry)}
+    replayed = load_scenario(as_round_1)
+    again = resolve(replayed.state, replayed.orders_by_team, replayed.draws)
+    assert again.events == result.events and again.state.teams == result.state.teams
 
 
 def test_output_reads_back_as_input() -> None:
