@@ -226,7 +226,7 @@ def snapshot_after_commit(*, event: str) -> None:
     def write() -> None:
         try:
             snapshot_create(event=event)
-        except Exception:  # noqa: BLE001 - a snapshot must never break what was just saved
+        except Exception:
             logger.exception("The snapshot after “%s” failed; the change itself is saved.", event)
 
     transaction.on_commit(write)
