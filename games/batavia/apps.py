@@ -14,7 +14,7 @@ class BataviaConfig(AppConfig):
         from camp.selectors import register_round_delete_lock
         from camp.services import register_minigame_kind_lock
         from games.batavia import backup, services
-        from games.batavia.desk import batavia_steps
+        from games.batavia.tonight_steps import batavia_steps
 
         register_steps(batavia_steps, order=20)
         register_team_name_lock(services.team_name_lock)
