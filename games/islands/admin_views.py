@@ -95,7 +95,7 @@ def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True)
         return ctx
     seed = form.cleaned_data["seed"]
     try:
-        board = selectors.board_preview(side=camp.board_side, seed=seed)
+        board = selectors.board_preview(camp=camp, seed=seed)
     except generator.BoardNotFoundError:
         ctx["preview_error"] = _("No fair board was found for seed %(seed)d. Try another seed.") % {
             "seed": seed

@@ -31,7 +31,7 @@ from games.islands.models import (
     Ship,
     TeamOrders,
 )
-from games.islands.selectors import derived_seed, game_is_on
+from games.islands.selectors import board_preview, derived_seed, game_is_on
 
 MAX_SEED = 2**63 - 1
 MIXES = ("default",)
@@ -109,7 +109,7 @@ def board_generate(*, camp: Camp, seed: int, mix: str = "default") -> BoardSetup
             code="game_started",
         )
     try:
-        board = generator.generate_map(camp.board_side, seed)
+        board = board_preview(camp=camp, seed=seed)
     except generator.BoardNotFoundError:
         raise IslandsError(
             _("No fair board was found for seed %(seed)d. Try another seed.") % {"seed": seed},
