@@ -72,19 +72,9 @@ def board_hex(camp: Camp, label: str) -> BoardHex | None:
     return BoardHex.objects.filter(camp=camp, q=h.q, r=h.r).first()
 
 
-def board_deal_seed(camp: Camp, seed: int) -> int:
-    """The generator's seed for the board staff chose as ``seed``: mixed with the camp's secret seed.
-
-    A board is a function of (side, generator seed) and the seeds staff type or are offered are
-    small, so without the camp's seed a team could try every seed against the hexes the notice
-    board shows and rebuild the hidden ones. The same ``seed`` gives the same board in this camp only.
-    """
-    return derived_seed(camp.seed, "board-deal", seed)
-
-
-def board_preview(*, camp: Camp, seed: int) -> generator.GeneratedMap:
-    """The board ``board_generate`` would deal from ``seed``, not stored (may raise ``GeneratorError``)."""
-    return generator.generate_map(camp.board_side, board_deal_seed(camp, seed))
+def board_preview(*, side: int, seed: int) -> generator.GeneratedMap:
+    """A generated board that is not stored (raises ``generator.GeneratorError``)."""
+    return generator.generate_map(side, seed)
 
 
 def preview_cells(board: generator.GeneratedMap) -> list[BoardCell]:

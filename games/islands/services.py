@@ -31,9 +31,13 @@ from games.islands.models import (
     Ship,
     TeamOrders,
 )
-from games.islands.selectors import board_preview, derived_seed, game_is_on
+from games.islands.selectors import derived_seed, game_is_on
 
 MAX_SEED = 2**63 - 1
+#: Seeds below this are short enough to be found by trying them against the hexes a team has seen
+#: (a board is a function of side and seed; about 1 ms a try): the board page warns about them and
+#: offers only seeds from here to MAX_SEED.
+SAFE_SEED_MIN = 10**15
 MIXES = ("default",)
 
 
@@ -109,7 +113,7 @@ def board_generate(*, camp: Camp, seed: int, mix: str = "default") -> BoardSetup
             code="game_started",
         )
     try:
-        board = board_preview(camp=camp, seed=seed)
+        board = generator.generate_map(camp.board_side, seed)
     except generator.BoardNotFoundError:
         raise IslandsError(
             _("No fair board was found for seed %(seed)d. Try another seed.") % {"seed": seed},
