@@ -23,6 +23,7 @@ Decisions (see ``docs/islands-rounds.md``):
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
@@ -128,6 +129,18 @@ class OrdersInvalid(IslandsError):
     def __init__(self, problems: Sequence[OrdersProblem]) -> None:
         self.problems = list(problems)
         super().__init__([p.message for p in self.problems], code="orders_invalid")
+
+
+class OrdersStale(IslandsError):
+    """Someone stored this team's orders after the page was loaded (``stored``: what they stored);
+    nothing was stored."""
+
+    def __init__(self, stored: TeamOrders) -> None:
+        self.stored = stored
+        super().__init__(
+            _("Someone else stored orders for this team after this page was loaded; nothing was stored."),
+            code="stale",
+        )
 
 
 @dataclass(frozen=True)
@@ -572,11 +585,15 @@ def orders_submit(
     fire: object = "",
     notation: Notation = "cs",
     user: Any = None,
+    version: int | None = None,
 ) -> TeamOrders:
     """Store a team's orders (replacing earlier ones) when they have no problem.
 
     Only while the round's orders are open. On any problem raises :class:`OrdersInvalid` with all of
     them and stores nothing. Routes are stored in English letters (the round file's tokens).
+    ``version`` is the stored orders' ``version`` the caller saw (0: none stored). When orders are
+    stored and the caller saw another version, or none (``None``), two staff are saving the same team:
+    :class:`OrdersStale` is raised with the stored orders and nothing changes.
     """
     locked = _lock_round(round)
     _check_team(locked, team)
@@ -586,6 +603,9 @@ def orders_submit(
             % {"number": locked.number, "status": RoundStatus(locked.status).label},
             code="not_open",
         )
+    existing = TeamOrders.objects.select_for_update().filter(round=locked, team=team).first()
+    if existing is not None and version != existing.version:
+        raise OrdersStale(existing)
     check = orders_check(
         round=locked,
         team=team,
@@ -609,6 +629,7 @@ def orders_submit(
             "harbor": check.harbor_text,
             "fire": check.fire_text,
             "updated_by": user if getattr(user, "pk", None) else None,
+            "version": (existing.version if existing is not None else 0) + 1,
         },
     )
     return stored
@@ -1072,6 +1093,72 @@ def _carried_problems(state: es.GameState) -> list[str]:
     return problems
 
 
+#: The largest number each stored value of a round file can hold (the model fields' ranges on every
+#: database: PositiveSmallIntegerField 2^15 − 1, PositiveIntegerField 2^31 − 1); any other integer
+#: at most 2^63 − 1 (SQLite's integers, a BigIntegerField).
+_STORABLE_LIMITS = [
+    (re.compile(r"teams\[\d+\]\.(delivered|ap_total)"), 2**31 - 1),
+    (re.compile(r"teams\[\d+\]\.ships\[\d+\]\.(chests|boat)"), 2**15 - 1),
+    (re.compile(r"hexes\.[^.]*\.chests"), 2**15 - 1),
+    (re.compile(r"orders\..*\.(ap|build\.cargo|build\.battleship)"), 2**15 - 1),
+]
+_LARGEST_INTEGER = 2**63 - 1
+
+
+def _storable_problems(text: str) -> list[str]:
+    """What a round file holds that the parser takes but no database can store, each named by its
+    JSON path: numbers beyond a field's range and text with a lone surrogate (``"\\ud800"``, which
+    JSON allows and UTF-8 cannot encode). Checked before the parser, which would echo such text."""
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return []  # the parser names it
+    problems: list[str] = []
+
+    def not_text(value: str) -> bool:
+        return any("\ud800" <= ch <= "\udfff" for ch in value)
+
+    def safe(value: str) -> str:
+        return value.encode("ascii", "backslashreplace").decode()[:40]
+
+    def walk(value: Any, path: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not_text(key):
+                    problems.append(
+                        _("%(path)s: the key “%(key)s” holds a character that is not text (lone surrogate).")
+                        % {"path": path or "(top)", "key": safe(key)}
+                    )
+                    continue
+                walk(item, f"{path}.{key}" if path else key)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, f"{path}[{i}]")
+        elif isinstance(value, str) and not_text(value):
+            problems.append(
+                _("%(path)s: “%(value)s” holds a character that is not text (lone surrogate).")
+                % {"path": path, "value": safe(value)}
+            )
+        elif isinstance(value, int) and not isinstance(value, bool):
+            limit = next((n for pattern, n in _STORABLE_LIMITS if pattern.fullmatch(path)), _LARGEST_INTEGER)
+            if abs(value) > limit:
+                digits = str(value)
+                shown = digits[:20] + ("…" if len(digits) > 20 else "")
+                params = {"path": path, "value": shown, "limit": limit}
+                message = (
+                    _("%(path)s: the number %(value)s is too large (at most %(limit)d).")
+                    if value > 0
+                    else _("%(path)s: the number %(value)s is too small (at least −%(limit)d).")
+                )
+                problems.append(message % params)
+
+    try:
+        walk(document, "")
+    except RecursionError:
+        return [_("The round file is nested too deeply.")]
+    return problems
+
+
 @transaction.atomic
 def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
     """Import a round file as a new camp run: its teams (default colours), board, harbors, ships,
@@ -1087,6 +1174,9 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
     name = (name or "").strip()
     if not name:
         raise IslandsError(_("Give the new camp run a name."), code="name")
+    problems = _storable_problems(text if isinstance(text, str) else "")
+    if problems:
+        raise IslandsError([_("The round file cannot be imported:"), *problems], code="scenario")
     try:
         scenario = parse_scenario(text if isinstance(text, str) else "")
     except ScenarioError as e:
@@ -1213,6 +1303,7 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
 __all__ = [
     "OrdersCheck",
     "OrdersInvalid",
+    "OrdersStale",
     "OrdersProblem",
     "PlayedOrders",
     "RoundPreviewData",

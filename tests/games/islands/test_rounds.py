@@ -313,7 +313,7 @@ def test_orders_submit_stores_english_tokens_and_replaces(
         "+ . -",
     )
     assert stored.updated_by == staff
-    services.orders_submit(round=round_, team=red, routes={})
+    services.orders_submit(round=round_, team=red, routes={}, version=stored.version)
     assert TeamOrders.objects.get().routes == {} and TeamOrders.objects.count() == 1
     assert selectors.team_orders(round_, red) == TeamOrders.objects.get()
     assert services.stored_orders_text(stored, notation="cs")["routes"] == {"C1": f"{czech} ."}
@@ -329,6 +329,26 @@ def test_orders_only_while_open(started: Camp, teams: list[Team]) -> None:
     with pytest.raises(IslandsError):
         services.orders_submit(round=round_, team=stranger)
     assert not TeamOrders.objects.exists()
+
+
+def test_orders_submit_refuses_a_stale_or_missing_version_once_orders_are_stored(
+    started: Camp, teams: list[Team], staff: Any
+) -> None:
+    red = teams[0]
+    round_ = opened(started)
+    first = services.orders_submit(round=round_, team=red, build_cargo=1, user=staff)
+    assert first.version == 1
+    for seen in (None, 0, 2):  # no version, the page from before any orders, a version never stored
+        with pytest.raises(services.OrdersStale) as refused, translation.override("en"):
+            services.orders_submit(round=round_, team=red, build_battleship=1, version=seen)
+        assert refused.value.code == "stale" and refused.value.stored == first
+        assert refused.value.messages == [
+            "Someone else stored orders for this team after this page was loaded; nothing was stored."
+        ]
+    stored = TeamOrders.objects.get()
+    assert (stored.version, stored.build_cargo, stored.build_battleship) == (1, 1, 0)
+    assert services.orders_submit(round=round_, team=red, build_battleship=1, version=1).version == 2
+    assert TeamOrders.objects.get().build_battleship == 1
 
 
 # ------------------------------------------------------------------------------------ resolve, undo
@@ -709,6 +729,52 @@ def test_import_refuses_a_bad_file_and_stores_nothing(db: None) -> None:
         services.camp_import_round(text="{not json", name="Z kola")
     with pytest.raises(IslandsError):
         services.camp_import_round(text=json.dumps(ROUND_FILE), name="  ")
+    assert not Camp.objects.exists()
+
+
+def _with(path: list[Any], value: Any) -> str:
+    """ROUND_FILE as JSON text with ``value`` put at ``path`` (keys and list indexes)."""
+    document = json.loads(json.dumps(ROUND_FILE))
+    target = document
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return json.dumps(document)
+
+
+BIG = "je příliš velké (nejvýš"
+NOT_TEXT = "obsahuje znak, který není text (osamocený surogát)."
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "problem"),
+    [
+        (["teams", 0, "delivered"], 2**31, f"teams[0].delivered: číslo 2147483648 {BIG} 2147483647)."),
+        (["teams", 0, "delivered"], 2**40, f"teams[0].delivered: číslo 1099511627776 {BIG} 2147483647)."),
+        (["teams", 1, "ships", 0, "boat"], 40000, f"teams[1].ships[0].boat: číslo 40000 {BIG} 32767)."),
+        (["teams", 0, "ships", 0, "chests"], 2**15, f"teams[0].ships[0].chests: číslo 32768 {BIG} 32767)."),
+        (["orders", "red", "ap"], 40000, f"orders.red.ap: číslo 40000 {BIG} 32767)."),
+        (["orders", "red", "ap"], -(2**15), "orders.red.ap: číslo -32768 je příliš malé (nejméně −32767)."),
+        (["teams", 0, "ap_total"], 2**63, f"teams[0].ap_total: číslo 9223372036854775808 {BIG} 2147483647)."),
+        (["seed"], 10**30, f"seed: číslo 10000000000000000000… {BIG} 9223372036854775807)."),
+        (["teams", 0, "name"], "red\ud800", f"teams[0].name: „red\\ud800“ {NOT_TEXT}"),
+        (["orders", "red", "routes", "C1"], "N \udfff", f"orders.red.routes.C1: „N \\udfff“ {NOT_TEXT}"),
+    ],
+)
+def test_import_names_what_no_database_can_store(db: None, path: list[Any], value: Any, problem: str) -> None:
+    """Issue 8: such files answered 500 (SQLite above 2^63, PostgreSQL past a column's range, a lone
+    surrogate echoed into the error message)."""
+    with pytest.raises(IslandsError) as refused:
+        services.camp_import_round(text=_with(path, value), name="Z kola")
+    assert refused.value.messages == ["Soubor kola nelze importovat:", problem]
+    assert not Camp.objects.exists()
+
+
+def test_import_names_a_lone_surrogate_in_a_key(db: None) -> None:
+    text = json.dumps({**ROUND_FILE, "orders": {"red\ud800": {"ap": 1}}})
+    with pytest.raises(IslandsError) as refused:
+        services.camp_import_round(text=text, name="Z kola")
+    assert refused.value.messages[1] == f"orders: klíč „red\\ud800“ {NOT_TEXT}"
     assert not Camp.objects.exists()
 
 
