@@ -221,8 +221,23 @@ LONG = "Ž" * 3000 + "x" * 3000
 UNICODE = "Žluťoučký kůň úpěl 🏴‍☠️ \u202e\u200b<script>alert(1)</script> ' \" ; --"
 DEEP_JSON = "[" * 50_000 + "]" * 50_000
 
+#: Whole numbers just past each database column's range (2^15, 2^31, 2^63, and below −2^63).
+PAST_RANGES = ["32768", "2147483648", "9223372036854775808", "-9223372036854775809"]
 #: Scalar junk for a form field (strings; lists are made from them).
-JUNK_VALUES = ["", "abc", HUGE, "-5", "-" + HUGE, "1.5", "1e999", "NaN", UNICODE, LONG, "0", " 7 ", "\x00"]
+JUNK_VALUES = [
+    *["", "abc", HUGE, "-5", "-" + HUGE, "1.5", "1e999", "NaN", UNICODE, LONG, "0", " 7 ", "\x00"],
+    *PAST_RANGES,
+]
+#: A round file the parser takes (as ``tests/games/islands/test_rounds.py``'s ``ROUND_FILE``), for
+#: junk that only the storing can trip on.
+_ROUND = (
+    '{"format": "zlate-ostrovy/1", "side": 5, "seed": %(seed)s, "hexes": {"B2": {"tile": "treasure", '
+    '"chests": %(chests)s}}, "teams": [{"name": "%(name)s", "harbor": "Z1", "delivered": %(delivered)s, '
+    '"ships": [{"id": "C1", "kind": "cargo", "at": "Z1", "boat": %(boat)s}]}], '
+    '"orders": {"%(key)s": {"ap": %(ap)s, "routes": {"C1": "%(route)s"}}}}'
+)
+_ROUND_OK = {"seed": 7, "chests": 2, "name": "red", "delivered": 0, "boat": 0, "key": "red", "ap": 3}
+_ROUND_OK["route"] = "N"
 #: Junk for a field that carries a document (a record, a round file).
 JUNK_DOCUMENTS = [
     "",
@@ -233,8 +248,22 @@ JUNK_DOCUMENTS = [
     '{"format": "zlate-ostrovy/1", "side": "x", "teams": [1, 2]}',
     '{"format": "batavia/1", "players": ["A", "B", "C"], "track": 5, "deck": {}, "actions": [[]]}',
     DEEP_JSON,
+    # Lone surrogates (JSON allows the escape, no database stores it) in values and keys.
+    _ROUND % {**_ROUND_OK, "name": "\\ud800"},
+    _ROUND % {**_ROUND_OK, "key": "red\\udfff"},
+    _ROUND % {**_ROUND_OK, "route": "N \\ud800"},
+    '{"format": "batavia/1", "players": ["\\ud800", "B", "C"], "track": 5, "deck": {}, "actions": []}',
+    '{"\\ud800": 1}',
+    # Numbers just past each column's range, where the file's values are stored.
+    *(_ROUND % {**_ROUND_OK, k: n} for k in ("boat", "ap", "chests") for n in PAST_RANGES),
+    *(_ROUND % {**_ROUND_OK, "delivered": n} for n in PAST_RANGES[1:]),  # a 2^31 − 1 column
+    _ROUND % {**_ROUND_OK, "seed": 2**64},
+    '{"format": "batavia/1", "players": ["A", "B", "C"], "track": 9223372036854775808, "deck": {}}',
 ]
-JUNK_FILES = [b"", b"\xff\xfe\x00\x81garbage", b"{" * 10, DEEP_JSON.encode()]
+JUNK_FILES = [
+    *[b"", b"\xff\xfe\x00\x81garbage", b"{" * 10, DEEP_JSON.encode()],
+    *(d.encode() for d in JUNK_DOCUMENTS[8:]),
+]
 DOCUMENT_FIELDS = {"text", "record_text"}
 FILE_FIELDS = {"file", "record"}
 
