@@ -110,4 +110,5 @@
   }
   document.addEventListener("DOMContentLoaded", setUpAll);
   document.addEventListener("htmx:afterSettle", setUpAll);
+  document.addEventListener("htmx:load", setUpAll);
 })();
