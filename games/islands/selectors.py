@@ -648,19 +648,20 @@ def notice_board_version(camp: Camp) -> str:
     """A short hash of every public fact the notice board shows (its ETag and its polling version).
 
     Only public facts go in (team names and colours, harbors and chests delivered, the revealed
-    hexes, ships' and pirates' places, rounds and their status, results, telescope choices), so the
-    version changes exactly when the board may change and tells nothing hidden. Seven small
-    queries; nothing is drawn.
+    hexes, ships' and pirates' places, rounds and their status, telescope choices), never a row id
+    (a camp restored from a backup has the same version), so the version changes exactly when the
+    board may change and tells nothing hidden. Seven small queries; nothing is drawn.
     """
     facts: list[object] = [
-        camp.pk,
         camp.name,
+        camp.year,
+        camp.run_number,
         camp.board_side,
-        list(Team.objects.filter(camp=camp).order_by("pk").values_list("pk", "name", "colour", "order")),
+        list(Team.objects.filter(camp=camp).order_by("order", "name").values_list("name", "colour", "order")),
         list(
             Harbor.objects.filter(team__camp=camp)
-            .order_by("team_id")
-            .values_list("team_id", "bay", "delivered", "ap_before_import")
+            .order_by("team__name")
+            .values_list("team__name", "bay", "delivered", "ap_before_import")
         ),
         list(
             BoardHex.objects.filter(camp=camp, revealed=True)
@@ -669,20 +670,15 @@ def notice_board_version(camp: Camp) -> str:
         ),
         list(
             Ship.objects.filter(team__camp=camp)
-            .order_by("team_id", "ident")
-            .values_list("team_id", "ident", "kind", "q", "r")
+            .order_by("team__name", "ident")
+            .values_list("team__name", "ident", "kind", "q", "r")
         ),
         list(Pirate.objects.filter(camp=camp).order_by("ident").values_list("ident", "q", "r")),
-        [
-            (number, status, str(resolved))
-            for number, status, resolved in Round.objects.filter(camp=camp)
-            .order_by("number")
-            .values_list("number", "status", "islands_result__resolved_at")
-        ],
+        list(Round.objects.filter(camp=camp).order_by("number").values_list("number", "status")),
         list(
             TelescopeChoice.objects.filter(result__round__camp=camp)
-            .order_by("pk")
-            .values_list("pk", "ship", "hex")
+            .order_by("result__round__number", "pk")
+            .values_list("result__round__number", "ship", "hex")
         ),
     ]
     return hashlib.sha256(repr(facts).encode()).hexdigest()[:16]
