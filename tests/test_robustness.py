@@ -56,7 +56,7 @@ from games.batavia.selectors import record_state
 from games.islands import display
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamOrders, TelescopeChoice
+from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamOrders
 from tests.games.batavia.test_secrecy import normalise
 from tests.robustness_world import (
     HUGE,
@@ -109,7 +109,14 @@ QUERY_KEYS = [
 JUNK_QUERY = ["", "abc", HUGE, "-5", UNICODE, "Z" * 3000, "1e999", "A1", "red.C1", "\x00"]
 
 #: Pages that answer anonymous visitors (everything else under /admin/ sends them to the login).
-PUBLIC = {"set_language", "camp:home", "islands_public:notice_board", "batavia:team", "batavia:team_check"}
+PUBLIC = {
+    "set_language",
+    "camp:home",
+    "islands_public:notice_board",
+    "islands_public:round_replay",
+    "batavia:team",
+    "batavia:team_check",
+}
 
 
 # ------------------------------------------------------------------------------------------ world
@@ -184,6 +191,8 @@ def valid_fills(route: Route, world: World) -> list[dict[str, str]]:
         return [{"round_id": r} for r in rounds]
     if params == {"camp_id"}:
         return [{"camp_id": c} for c in camps]
+    if params == {"camp_id", "number"}:  # a round of a camp by its number (the replay)
+        return [{"camp_id": c, "number": n} for c in camps for n in ("1", "4", "2")]
     if params == {"pk"}:
         return [{"pk": s} for s in sessions]
     if params == {"token"}:
@@ -528,14 +537,23 @@ def _change_the_hidden_board(camps: list[Camp]) -> int:
     for result in RoundResult.objects.filter(round__camp__in=camps):
         result.hints = {key: "S" for key in result.hints}
         result.events = [e for e in result.events if e.get("visibility") == "public"]
-        result.save(update_fields=["hints", "events"])
+        # The snapshot before the round (what the replay starts from): the hexes still hidden now
+        # were hidden all round long; they get other tiles there too.
+        hidden_now = {
+            geometry(result.round.camp.board_side).label(row.hex)
+            for row in BoardHex.objects.filter(camp=result.round.camp, revealed=False)
+        }
+        hexes = result.before.get("hexes", {})
+        for label in hidden_now:
+            hexes[label] = {"tile": Tile.TREASURE.value, "revealed": False, "chests": 5}
+        result.save(update_fields=["hints", "events", "before"])
     return changed
 
 
 def _change_what_only_staff_knows(camps: list[Camp]) -> None:
-    """Cargo aboard, telescope choices, orders not resolved yet."""
+    """Cargo aboard, orders not resolved yet. (A telescope choice entered is public: it revealed
+    its hexes for all, and the notice board and the replay tell it.)"""
     Ship.objects.filter(team__camp__in=camps).update(chests=F("chests") + 1, boat=F("boat") + 1)
-    TelescopeChoice.objects.filter(result__round__camp__in=camps).update(hex="A1")
     TeamOrders.objects.filter(round__camp__in=camps, round__status=RoundStatus.ORDERS_OPEN).update(
         routes={}, harbor="", fire="", build_cargo=0, build_battleship=0
     )
@@ -546,7 +564,15 @@ def test_public_pages_are_the_same_whatever_is_hidden(world: World, client: Clie
         (reverse("islands_public:notice_board", args=[c.pk]), htmx)
         for c in world.camps
         for htmx in (False, True)
+    ] + [
+        (reverse("islands_public:round_replay", args=[r.camp_id, r.number]), False)
+        for r in Round.objects.filter(
+            camp__in=world.camps,
+            status__in=(RoundStatus.RESOLVED, RoundStatus.CLOSED),
+            islands_result__isnull=False,
+        )
     ]
+    assert len(public) > 6  # the demo's and the small camp's resolved rounds
     open_round = Round.objects.get(pk=world.rounds["open"])
     teams_eye = [
         (reverse("admin:islands_round_orders", args=[open_round.pk, t.pk]), False)

@@ -2,22 +2,30 @@
 
 The page shows what every team may see (rules, section 8): the public map
 (:func:`selectors.map_view_for_public`: hidden hexes carry nothing, ships no cargo), the standings
-and the public events of the last resolved round. Pirate draws, hints, telescope choices, cargo
-and undelivered orders never reach this page.
+and the public events of the last resolved round (with what its telescopes revealed). Pirate
+draws, hints, cargo and undelivered orders never reach this page.
+
+The board polls itself every 10 s with the version it shows (:func:`selectors.notice_board_version`):
+an unchanged board answers 204 (htmx swaps nothing) or, to a plain GET with ``If-None-Match``,
+304. ``?projektor`` is the dining-hall screen. :func:`round_replay` is the round step by step.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language
 
 from camp.models import Camp, Round, RoundStatus
-from games.islands import selectors
+from games.islands import replay, selectors
 from games.islands.maps import style, svg
 
 TEMPLATE = "islands/notice_board.html"
+REPLAY_TEMPLATE = "islands/round_replay.html"
+#: Seconds between two polls of the notice board.
+POLL_SECONDS = 10
 
 
 def standing_rows(camp: Camp) -> list[dict[str, Any]]:
@@ -37,6 +45,15 @@ def standing_rows(camp: Camp) -> list[dict[str, Any]]:
 
 def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
     camp = get_object_or_404(Camp, pk=camp_id)
+    version = f"{selectors.notice_board_version(camp)}-{get_language()}"
+    etag = f'"{version}"'
+    htmx = getattr(request, "htmx", False)
+    if htmx and request.GET.get("v") == version:
+        return HttpResponse(status=204)  # unchanged: htmx swaps nothing
+    if not htmx and etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        response = HttpResponse(status=304)
+        response["ETag"] = etag
+        return response
     last = (
         Round.objects.filter(camp=camp, status__in=(RoundStatus.RESOLVED, RoundStatus.CLOSED))
         .order_by("-number")
@@ -44,18 +61,54 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
     )
     result = selectors.round_result(last) if last is not None else None
     has_board = selectors.board_setup(camp) is not None
+    projector = "projektor" in request.GET
     context = {
         "camp": camp,
         "last_round": last,
+        "version": version,
+        "projector": projector,
+        "poll_ms": POLL_SECONDS * 1000,
+        "replay_round": last if result is not None else None,
         "map_svg": svg.render_svg(selectors.map_view_for_public(camp)) if has_board else None,
+        "projector_fonts": projector_fonts(camp.board_side),
         "legend": style.legend(staff=False),
         "standings": standing_rows(camp),
-        "events": group_events(selectors.result_events(result, viewer="public"))
-        if result is not None
-        else [],
+        "events": group_events(selectors.public_events_with_telescopes(result)) if result is not None else [],
     }
-    name = f"{TEMPLATE}#board" if getattr(request, "htmx", False) else TEMPLATE
-    return render(request, name, context)
+    name = f"{TEMPLATE}#board" if htmx else TEMPLATE
+    response = render(request, name, context)
+    response["ETag"] = etag
+    return response
+
+
+def projector_fonts(side: int, *, screen_height: int = 1080, least_px: float = 18.5) -> dict[str, str]:
+    """Font sizes (in the map's own units) for the map's texts on a projector: the map takes the
+    screen's full height, so at ``screen_height`` no text of it is under ``least_px`` pixels."""
+    view_height = svg.view_box(side)[3]
+    scale = (screen_height - 24) / view_height  # the page keeps 12 px above and below the map
+    size = least_px / scale
+    return {"label": f"{size:.1f}px", "mark": f"{max(size, 14):.1f}px", "ship": f"{size:.1f}px"}
+
+
+def round_replay(request: HttpRequest, camp_id: int, number: int) -> HttpResponse:
+    """A resolved round of the camp, step by step (public: the public map at every moment)."""
+    camp = get_object_or_404(Camp, pk=camp_id)
+    round_ = Round.objects.filter(camp=camp, number=number).first()
+    played = replay.round_replay(round_) if round_ is not None else None
+    if played is None:
+        raise Http404("no such resolved round")
+    rounds = replay.replayable_rounds(camp.pk)
+    return render(
+        request,
+        REPLAY_TEMPLATE,
+        {
+            "camp": camp,
+            "round": round_,
+            "replay": played,
+            "rounds": rounds,
+            "projector_fonts": projector_fonts(camp.board_side),
+        },
+    )
 
 
 def group_events(lines: list[selectors.EventLine]) -> list[dict[str, Any]]:

@@ -639,3 +639,103 @@ def final_standings(camp: Camp) -> list[FinalStanding]:
             )
         )
     return standings
+
+
+# ------------------------------------------------------------------------------------ notice board
+
+
+def notice_board_version(camp: Camp) -> str:
+    """A short hash of every public fact the notice board shows (its ETag and its polling version).
+
+    Only public facts go in (team names and colours, harbors and chests delivered, the revealed
+    hexes, ships' and pirates' places, rounds and their status, telescope choices), never a row id
+    (a camp restored from a backup has the same version), so the version changes exactly when the
+    board may change and tells nothing hidden. Seven small queries; nothing is drawn.
+    """
+    facts: list[object] = [
+        camp.name,
+        camp.year,
+        camp.run_number,
+        camp.board_side,
+        list(Team.objects.filter(camp=camp).order_by("order", "name").values_list("name", "colour", "order")),
+        list(
+            Harbor.objects.filter(team__camp=camp)
+            .order_by("team__name")
+            .values_list("team__name", "bay", "delivered", "ap_before_import")
+        ),
+        list(
+            BoardHex.objects.filter(camp=camp, revealed=True)
+            .order_by("q", "r")
+            .values_list("q", "r", "tile", "chests")
+        ),
+        list(
+            Ship.objects.filter(team__camp=camp)
+            .order_by("team__name", "ident")
+            .values_list("team__name", "ident", "kind", "q", "r")
+        ),
+        list(Pirate.objects.filter(camp=camp).order_by("ident").values_list("ident", "q", "r")),
+        list(Round.objects.filter(camp=camp).order_by("number").values_list("number", "status")),
+        list(
+            TelescopeChoice.objects.filter(result__round__camp=camp)
+            .order_by("result__round__number", "pk")
+            .values_list("result__round__number", "ship", "hex")
+        ),
+    ]
+    return hashlib.sha256(repr(facts).encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class TelescopeReveal:
+    """A telescope choice entered after a round: the team's ship and the hex it named; that hex and
+    its neighbours were revealed for all, so this is public."""
+
+    team: str
+    ship: str
+    centre: str
+
+    @property
+    def text(self) -> str:
+        """The public event line. The ship is the subject: a team name's gender is unknown."""
+        from django.utils.translation import gettext as _
+
+        return _("The telescope of %(team)s's ship %(ship)s revealed the hexes around %(at)s") % {
+            "team": self.team,
+            "ship": self.ship,
+            "at": self.centre,
+        }
+
+
+def telescope_reveals(result: RoundResult) -> list[TelescopeReveal]:
+    """The telescope choices of a resolved round that revealed something, in the order entered
+    (skipped ones revealed nothing). One query."""
+    out = []
+    for key, centre in (
+        TelescopeChoice.objects.filter(result=result).order_by("pk").values_list("ship", "hex")
+    ):
+        if centre:
+            team, _dot, ship = key.split("#")[0].rpartition(".")
+            out.append(TelescopeReveal(team=team, ship=ship, centre=centre))
+    return out
+
+
+def public_events_with_telescopes(result: RoundResult) -> list[EventLine]:
+    """The round's public events (:func:`result_events`), then what its telescopes revealed."""
+    from django.utils.translation import gettext as _
+
+    lines = result_events(result, viewer="public")
+    when = _("Round %(round)d, after sailing") % {"round": result.round.number}
+    for reveal in telescope_reveals(result):
+        lines.append(
+            EventLine(
+                step=10**6,
+                half=1,
+                what="telescope-reveal",
+                at=reveal.centre,
+                team=reveal.team,
+                actor=reveal.ship,
+                visibility="public",
+                when=when,
+                description=reveal.text,
+            )
+        )
+    return lines

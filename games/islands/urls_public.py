@@ -7,4 +7,5 @@ from games.islands import public_views
 app_name = "islands_public"
 urlpatterns = [
     path("nastenka/<int:camp_id>/", public_views.notice_board, name="notice_board"),
+    path("nastenka/<int:camp_id>/kolo/<int:number>/", public_views.round_replay, name="round_replay"),
 ]

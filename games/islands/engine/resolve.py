@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from .events import (
     DetailValue,
@@ -82,6 +83,41 @@ def resolve_trusted(
 ) -> RoundResult:
     """Resolve a round with orders already known to be legal (see :func:`check_orders`)."""
     return _Round(state, orders_by_team, draws).run()
+
+
+class Phase(StrEnum):
+    """The moments of a round at which :func:`resolve_recorded` takes a :class:`Checkpoint`."""
+
+    START = "start"
+    BUILD = "build"
+    MOVE = "move"  # after each half-step of movement
+    CONVERT = "convert"
+    SHOOT = "shoot"
+    END = "end"  # Poseidon, found ships, hints
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """The round's state at one moment of its resolution, and how many events were logged by then.
+
+    Pirates carry no moves (what they would still do is not part of any moment), ships that sank
+    are gone, a ship in its harbor is at None."""
+
+    phase: Phase
+    step: int
+    half: int
+    state: GameState
+    events: int
+
+
+def resolve_recorded(
+    state: GameState, orders_by_team: Mapping[str, Orders], draws: Draws = NO_DRAWS
+) -> tuple[RoundResult, tuple[Checkpoint, ...]]:
+    """:func:`resolve_trusted`, also giving the state after every phase and half-step (the replay)."""
+    run = _Round(state, orders_by_team, draws)
+    run.checkpoints = []
+    result = run.run()
+    return result, tuple(run.checkpoints)
 
 
 def open_round(state: GameState) -> GameState:
@@ -194,6 +230,8 @@ class _Round:
         for run, team in zip(self.teams, state.teams, strict=True):
             run.ships = [self._ship_mover(run, s) for s in sorted(team.ships, key=lambda s: s.order_key)]
         self.pirates = [self._pirate_mover(p) for p in sorted(state.pirates, key=lambda p: p.number)]
+        #: Only for :func:`resolve_recorded`: None resolves without taking any.
+        self.checkpoints: list[Checkpoint] | None = None
 
     # -- set-up ---------------------------------------------------------------------------------
 
@@ -262,7 +300,9 @@ class _Round:
     # -- the round ------------------------------------------------------------------------------
 
     def run(self) -> RoundResult:
+        self.checkpoint(Phase.START)
         self.build()
+        self.checkpoint(Phase.BUILD)
         steps = self.movement_steps()
         for step in range(1, self.active_steps(steps) + 1):
             for half in (1, 2):
@@ -271,11 +311,40 @@ class _Round:
                     self.move_harbors(step)
                 self.move_all(step, half)
                 self.free_held()
+                self.checkpoint(Phase.MOVE)
         self.step, self.half = steps + 1, 1
         self.convert()
+        self.checkpoint(Phase.CONVERT)
         self.shoot()
+        self.checkpoint(Phase.SHOOT)
         self.end_of_round()
+        self.checkpoint(Phase.END)
         return self.result()
+
+    def checkpoint(self, phase: Phase) -> None:
+        if self.checkpoints is None:
+            return
+        state = GameState(
+            board=Board(self.state.side, tuple(self.cells)),
+            teams=tuple(
+                Team(
+                    name=t.name,
+                    harbor=t.harbor,
+                    ships=tuple(self.frozen_ship(s) for s in t.ships if s.alive),
+                    delivered=t.delivered,
+                    ap_total=t.ap_total,
+                )
+                for t in self.teams
+            ),
+            pirates=tuple(
+                Pirate(p.id, p.at, (), seahorse=p.seahorse_next, mermaid=p.mermaid_next, octopus=p.held)
+                for p in self.pirates
+                if p.alive and p.at is not None
+            ),
+            seed=self.state.seed,
+            round_number=self.state.round_number,
+        )
+        self.checkpoints.append(Checkpoint(phase, self.step, self.half, state, len(self.events)))
 
     def movement_steps(self) -> int:
         """The longest mover sets the count: a team's steps, or a pirate's 11 (or 22 in halves)."""

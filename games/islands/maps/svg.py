@@ -90,16 +90,23 @@ STYLE = (
 NO_POINTER = ' pointer-events="none"'
 
 
-def render_svg(view: MapView) -> SafeString:
-    """The board as one ``<svg>`` element (safe to put into a template as is)."""
-    g = geometry(view.side)
+def view_box(side: int) -> tuple[float, float, float, float]:
+    """The map's viewBox (min x, min y, width, height) on a board of ``side``: every hex and bay."""
+    g = geometry(side)
     s = SIZE
-    cells_px = [to_pixel(Hex(c.q, c.r), s) for c in view.cells] + [to_pixel(b, s) for b in g.bays]
+    cells_px = [to_pixel(h, s) for h in g.ordered] + [to_pixel(b, s) for b in g.bays]
     xs = [x for x, _y in cells_px]
     ys = [y for _x, y in cells_px]
     pad = s * 1.2
     min_x, min_y = min(xs) - pad, min(ys) - pad
-    width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+    return min_x, min_y, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+
+
+def render_svg(view: MapView) -> SafeString:
+    """The board as one ``<svg>`` element (safe to put into a template as is)."""
+    g = geometry(view.side)
+    s = SIZE
+    min_x, min_y, width, height = view_box(view.side)
 
     def centre(label: str) -> tuple[float, float]:
         return to_pixel(g.parse(label), s)

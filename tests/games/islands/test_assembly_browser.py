@@ -1,0 +1,119 @@
+"""The evening assembly in a real browser (issue 10): the projector view fits the screen with text
+readable from the back of the hall, the phone map zooms, the board updates itself after a round is
+resolved elsewhere, and the replay plays a round to its end and steps back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from camp.models import Camp, Round, Team
+from games.islands import rounds as lifecycle
+from games.islands.demo import demo_play
+from tests.browser import NEEDS_CHROMIUM
+
+pytestmark = NEEDS_CHROMIUM
+
+#: The smallest rendered font size (px) of the map's texts and of the standings, and the scroll room.
+MEASURE = """() => {
+  const px = el => {
+    const fs = parseFloat(getComputedStyle(el).fontSize);
+    const svg = el.closest('svg');
+    if (!svg) return fs;
+    return fs * svg.getBoundingClientRect().height / svg.viewBox.baseVal.height;
+  };
+  const visible = el => el.getClientRects().length > 0;
+  const map = [...document.querySelectorAll('#board svg text, .zo-stage svg text')].filter(visible);
+  const standings = [...document.querySelectorAll('tbody td')].filter(visible);
+  return {
+    map: Math.min(...map.map(px)), mapTexts: map.length,
+    standings: Math.min(...standings.map(px)),
+    scrollX: document.documentElement.scrollWidth - innerWidth,
+    scrollY: document.documentElement.scrollHeight - innerHeight,
+  };
+}"""
+
+
+@pytest.fixture
+def played(camp: Camp, teams: list[Team]) -> Camp:
+    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021, board_side=9)
+    camp.refresh_from_db()
+    demo_play(camp, rounds=1, open_next=True)
+    return camp
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_projector_view_fits_the_screen_and_reads_from_the_back(
+    live_server: Any, browser: Any, played: Camp
+) -> None:
+    url = f"{live_server.url}{reverse('islands_public:notice_board', args=[played.pk])}?projektor"
+    for width, height in ((1920, 1080), (1280, 720)):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(url)
+        m = page.evaluate(MEASURE)
+        assert m["scrollX"] <= 0 and m["scrollY"] <= 0, (width, m)
+        assert m["mapTexts"] > 100
+        if height == 1080:
+            assert m["map"] >= 18, m
+            assert m["standings"] >= 24, m
+        page.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_phone_map_zooms_and_pans_and_the_board_updates_itself(
+    live_server: Any, browser: Any, played: Camp
+) -> None:
+    page = browser.new_page(viewport={"width": 360, "height": 640})
+    page.goto(f"{live_server.url}{reverse('islands_public:notice_board', args=[played.pk])}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    svg = page.locator("#board svg")
+    full = svg.get_attribute("viewBox")
+    page.click(".zo-zoom-tools button >> nth=0")  # +
+    zoomed = [float(x) for x in svg.get_attribute("viewBox").split()]
+    assert zoomed[2] < float(full.split()[2]) / 1.4
+    box = svg.bounding_box()
+    page.mouse.move(box["x"] + 150, box["y"] + 100)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 100, box["y"] + 60, steps=4)
+    page.mouse.up()
+    panned = [float(x) for x in svg.get_attribute("viewBox").split()]
+    assert panned[0] > zoomed[0] and panned[2] == pytest.approx(zoomed[2])
+    assert "2. herní kolo" not in page.inner_text(".zo-what h2")
+
+    round_two = Round.objects.get(camp=played, number=2)
+    lifecycle.round_resolve(round=round_two)  # another staff member, another laptop
+    page.wait_for_function(
+        "() => document.querySelector('.zo-what h2').textContent.includes('2. herní kolo')", timeout=15_000
+    )
+    # the zoom stayed where the reader left it
+    page.wait_for_selector("#board .zo-zoom[data-zoom-ready]", timeout=2_000)
+    assert [float(x) for x in page.locator("#board svg").get_attribute("viewBox").split()] == panned
+    page.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_replay_plays_to_its_end_and_steps_back(live_server: Any, browser: Any, played: Camp) -> None:
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(f"{live_server.url}{reverse('islands_public:notice_board', args=[played.pk])}")
+    page.click("text=Přehrát kolo krok za krokem")
+    frames = int(page.get_attribute("#replay", "data-frames"))
+    assert frames > 3
+    assert page.inner_text(".zo-frame:not([hidden]) h2").startswith("Před kolem")
+    m = page.evaluate(MEASURE)
+    assert m["map"] >= 18 and m["scrollY"] <= 0, m
+    page.select_option('[data-act="speed"]', "900")
+    page.keyboard.press(" ")
+    page.wait_for_function(
+        f"() => document.getElementById('replay').dataset.current === '{frames - 1}'", timeout=frames * 1500
+    )
+    assert page.get_attribute("#replay", "data-playing") == "false"  # it stops at the end
+    assert page.inner_text(".zo-frame:not([hidden]) h2").startswith("Konec kola")
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute("#replay", "data-current") == str(frames - 2)
+    stage = page.inner_html("#stage")
+    page.click('[data-act="back"]')
+    assert page.get_attribute("#replay", "data-current") == str(frames - 3)
+    assert page.inner_html("#stage") != stage or frames < 4
+    page.close()
