@@ -17,6 +17,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.batavia.engine import GOAL, Action, Bid, Draw, Pass, Play
 from games.batavia.engine.components import COMPANIES, GOODS
@@ -156,7 +157,11 @@ def parse_calculator(
         crates = tuple(n or 0 for n in parsed)  # the fields that were numbers still count below
         if sum(crates) > CRATES:
             found.append(
-                _("%(name)s: %(n)d crates, but a player has only %(max)d.")
+                ngettext(
+                    "%(name)s: %(n)d crate, but a player has only %(max)d.",
+                    "%(name)s: %(n)d crates, but a player has only %(max)d.",
+                    sum(crates),
+                )
                 % {"name": name, "n": sum(crates), "max": CRATES}
             )
         for g, n in enumerate(crates):

@@ -80,7 +80,8 @@ def _tiles(value: Any) -> str:
 
 
 #: The sentence of every log code (:mod:`games.batavia.engine.log` lists their parameters), from the
-#: acting player's name and the entry's round and parameters.
+#: acting player's name and the entry's round and parameters. A player is a team, whose name may be
+#: of any gender and number ("Žraloci"): no Czech verb agrees with it; every count has its plural.
 _LOG_WORDS: dict[LogCode, Callable[[str, int, Mapping[str, Any]], str]] = {
     LogCode.ROUND: lambda name, rnd, p: (
         _("Round %(round)s: %(name)s is the auctioneer.") % {"round": rnd, "name": name}
@@ -95,14 +96,23 @@ _LOG_WORDS: dict[LogCode, Callable[[str, int, Mapping[str, Any]], str]] = {
     LogCode.BID: lambda name, rnd, p: _("%(name)s bids %(n)s.") % {"name": name, "n": p["n"]},
     LogCode.PASS: lambda name, rnd, p: _("%(name)s passes.") % {"name": name},
     LogCode.SOLD: lambda name, rnd, p: (
-        _("%(name)s wins the lot (%(lot)s) for %(bid)s bills and starts the turns.")
+        ngettext(
+            "%(name)s wins the lot (%(lot)s) for %(bid)d bill and starts the turns.",
+            "%(name)s wins the lot (%(lot)s) for %(bid)d bills and starts the turns.",
+            p["bid"],
+        )
         % {"name": name, "lot": _counts(p["lot"]), "bid": p["bid"]}
     ),
     LogCode.UNSOLD: lambda name, rnd, p: (
         _("Nobody bids; the lot stays. %(name)s starts the turns.") % {"name": p["start"]}
     ),
     LogCode.RESHUFFLE: lambda name, rnd, p: (
-        _("%(name)s shuffles the %(n)s discarded cards into a new deck.") % {"name": name, "n": p["n"]}
+        ngettext(
+            "%(name)s shuffles the %(n)d discarded card into a new deck.",
+            "%(name)s shuffles the %(n)d discarded cards into a new deck.",
+            p["n"],
+        )
+        % {"name": name, "n": p["n"]}
     ),
     LogCode.DRAW: lambda name, rnd, p: (
         ngettext("%(name)s draws %(n)d card.", "%(name)s draws %(n)d cards.", p["n"])
@@ -132,7 +142,11 @@ _LOG_WORDS: dict[LogCode, Callable[[str, int, Mapping[str, Any]], str]] = {
         % {"name": name, "tiles": _tiles(p["tiles"]), "gold": p["gold"]}
     ),
     LogCode.PIRATES: lambda name, rnd, p: (
-        _("Pirates! The cannon shows %(cannon)s: all %(count)s ships of %(companies)s are sunk.")
+        ngettext(
+            "Pirates! The cannon shows %(cannon)s: %(count)d ship of %(companies)s is sunk.",
+            "Pirates! The cannon shows %(cannon)s: all %(count)d ships of %(companies)s are sunk.",
+            p["count"],
+        )
         % {"cannon": p["cannon"], "count": p["count"], "companies": ", ".join(p["companies"])}
     ),
     LogCode.END: lambda name, rnd, p: (

@@ -193,6 +193,16 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
                 page(round_views.master_sheet_pdf),
                 name="islands_round_master",
             ),
+            path(
+                "round/<int:round_id>/notice-board.pdf",
+                page(round_views.notice_sheet_pdf),
+                name="islands_round_notice",
+            ),
+            path(
+                "round/<int:round_id>/tonight.pdf",
+                page(round_views.evening_pdf),
+                name="islands_round_evening",
+            ),
             path("import/", page(round_views.import_page), name="islands_round_import"),
             path(
                 "camp/<int:camp_id>/standings/",

@@ -10,6 +10,7 @@ from camp.desk import DeskStep, register_camp_steps, register_steps
 from camp.models import Camp, Round, RoundStatus
 from games.islands import round_views
 from games.islands.models import BoardSetup
+from games.islands.printing.data import SheetsUnavailable, sheet_rounds
 
 
 def islands_steps(round_: Round) -> list[DeskStep]:
@@ -29,6 +30,26 @@ def islands_steps(round_: Round) -> list[DeskStep]:
             url=round_views.url("after", round_.pk) if resolved else page,
             done=status == RoundStatus.CLOSED,
         ),
+        *_printing_step(round_, resolved=resolved),
+    ]
+
+
+def _printing_step(round_: Round, *, resolved: bool) -> list[DeskStep]:
+    """ "Tonight's printing" (one PDF in hand-out order) once the round is resolved (after the
+    telescopes: their reveals belong on the map), while it is the round sheets are printed from."""
+    if not resolved:
+        return []
+    try:
+        sheet_rounds(round_)
+    except SheetsUnavailable:
+        return []
+    return [
+        DeskStep(
+            label=_("Tonight's printing"),
+            url=round_views.url("evening", round_.pk),
+            done=round_.status == RoundStatus.CLOSED,
+            hint=_("team sheets, the notice-board sheet and the staff master sheet in one PDF"),
+        )
     ]
 
 

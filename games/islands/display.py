@@ -371,33 +371,67 @@ def dotted_who_label(who: str) -> str:
 _AFTER_MOVEMENT = {"convert", "shot", "shot-lost", "hit", "home", "found", "found-lost", "hint"}
 
 
+def ship_phrase(team: str | None, actor: str) -> str:
+    """Who an event line speaks of, as a noun phrase with its own gender ("loď C1 týmu Chobotnice",
+    "bitevní loď B týmu Žraloci", "pirátská loď P1", "tým Račí ocásci"), lower case. A team's name
+    may be of any gender and number, so a sentence never lets a verb agree with it: the ship (or
+    the word "tým") is the subject. A team's ship reads the same as subject and object (Czech
+    nominative and accusative of "loď" are alike); a pirate ship is only ever a subject."""
+    if team is None:
+        return gettext("pirate ship %(pirate)s") % {"pirate": actor}
+    if not actor:
+        return gettext("team %(team)s") % {"team": team}
+    if actor == "B":
+        return gettext("battleship B of team %(team)s") % {"team": team}
+    return gettext("ship %(ship)s of team %(team)s") % {"ship": actor, "team": team}
+
+
+def dotted_ship_phrase(who: str) -> str:
+    """``red.C1`` or ``P1`` (the round file's "who") as :func:`ship_phrase` says it."""
+    if "." in who:
+        team, _dot, actor = who.rpartition(".")
+        return ship_phrase(team, actor)
+    if who[:1] == "P" and who[1:].isdigit():
+        return ship_phrase(None, who)
+    return ship_phrase(who, "")
+
+
 def event_text(event: dict[str, object]) -> str:
-    """One event of a stored round log (see ``rounds.event_to_json``) as a sentence, without "when"."""
+    """One event of a stored round log (see ``rounds.event_to_json``) as a sentence, without "when".
+
+    Every sentence reads right whatever the team's name (see :func:`ship_phrase`) and every count
+    takes its plural form (Czech has three: 1 truhla, 2 truhly, 5 truhel)."""
+    text = _event_sentence(event)
+    return text[:1].upper() + text[1:]
+
+
+def _event_sentence(event: dict[str, object]) -> str:
     what = str(event["what"])
-    team = event.get("team")
-    who = who_label(team if isinstance(team, str) else None, str(event.get("actor") or ""))
+    raw_team = event.get("team")
+    team = raw_team if isinstance(raw_team, str) else None
+    actor = str(event.get("actor") or "")
+    who = ship_phrase(team, actor)
     at = str(event.get("at", ""))
     raw = event.get("detail")
     d: dict[str, object] = raw if isinstance(raw, dict) else {}
     v = {"who": who, "at": at}
     if what == "build":
         if d.get("kind") == "battleship":
-            return gettext("%(team)s built the battleship %(ship)s") % {
-                "team": team,
-                "ship": event.get("actor"),
-            }
-        return gettext("%(team)s built the cargo ship %(ship)s") % {"team": team, "ship": event.get("actor")}
+            return gettext("Team %(team)s built the battleship %(ship)s") % {"team": team, "ship": actor}
+        return gettext("Team %(team)s built the cargo ship %(ship)s") % {"team": team, "ship": actor}
     if what == "harbor":
-        return gettext("%(who)s moved the harbor to %(at)s") % v
+        return gettext("Team %(team)s moved its harbor to %(at)s") % {"team": team, "at": at}
     if what == "reveal":
         return gettext("%(who)s revealed %(at)s: %(tile)s") % {**v, "tile": tile_name(str(d.get("tile")))}
     if what == "load":
-        return gettext("%(who)s loaded a chest at %(at)s (%(left)s left there)") % {
-            **v,
-            "left": d.get("left"),
-        }
+        left = _count(d.get("left"))
+        return ngettext(
+            "%(who)s loaded a chest at %(at)s (%(left)d chest left there)",
+            "%(who)s loaded a chest at %(at)s (%(left)d chests left there)",
+            left,
+        ) % {**v, "left": left}
     if what == "deliver":
-        chests = int(d.get("chests", 0) or 0)  # type: ignore[call-overload]
+        chests = _count(d.get("chests"))
         return ngettext(
             "%(who)s delivered %(chests)d chest to the harbor",
             "%(who)s delivered %(chests)d chests to the harbor",
@@ -409,37 +443,39 @@ def event_text(event: dict[str, object]) -> str:
         return gettext("%(who)s sailed off the board at %(at)s and sank") % v
     if what == "stop":
         if d.get("tile") == Tile.POSEIDON.value:
-            return gettext("Poseidon stopped %(who)s at %(at)s") % v
-        return gettext("A mermaid stopped %(who)s at %(at)s: it may not move next round") % v
+            return gettext("%(who)s met Poseidon at %(at)s and stopped") % v
+        return gettext("%(who)s met a mermaid at %(at)s: it may not move next round") % v
     if what == "hold":
-        return gettext("An octopus holds %(who)s at %(at)s") % v
+        return gettext("%(who)s is held by an octopus at %(at)s") % v
     if what == "free":
-        return gettext("%(who)s at %(at)s was freed by %(by)s") % {
+        return gettext("%(who)s at %(at)s is free again: %(by)s freed it") % {
             **v,
-            "by": dotted_who_label(str(d.get("by"))),
+            "by": dotted_ship_phrase(str(d.get("by"))),
         }
     if what == "telescope":
         return gettext("%(who)s found a telescope at %(at)s: the team names a hex to reveal") % v
     if what == "map":
         return gettext("%(who)s found a map at %(at)s") % v
     if what == "found":
-        return gettext("%(team)s found a cargo ship at %(at)s: it is their %(ship)s") % {
+        return gettext("Team %(team)s found a cargo ship at %(at)s: it is the team's ship %(ship)s") % {
             "team": team,
             "at": at,
-            "ship": event.get("actor"),
+            "ship": actor,
         }
     if what == "found-lost":
-        return gettext("%(team)s found a cargo ship at %(at)s, but they already have 6") % {
+        return gettext("Team %(team)s found a cargo ship at %(at)s, but the team already has 6") % {
             "team": team,
             "at": at,
         }
     if what == "boat":
         if d.get("used") is False:
             return gettext("%(who)s found a boat at %(at)s; a battleship cannot use it") % v
-        return gettext("%(who)s found a boat at %(at)s: it may carry %(bonus)s chest(s) more") % {
-            **v,
-            "bonus": d.get("bonus"),
-        }
+        bonus = _count(d.get("bonus"))
+        return ngettext(
+            "%(who)s found a boat at %(at)s: it may carry %(bonus)d chest more",
+            "%(who)s found a boat at %(at)s: it may carry %(bonus)d chests more",
+            bonus,
+        ) % {**v, "bonus": bonus}
     if what == "rum":
         return gettext("%(who)s found rum at %(at)s: the rest of its moves go astray") % v
     if what == "rum-move":
@@ -450,9 +486,9 @@ def event_text(event: dict[str, object]) -> str:
     if what == "seahorse":
         return gettext("%(who)s found a seahorse at %(at)s: it moves double next round") % v
     if what == "pirate":
-        return gettext("%(who)s appeared at %(at)s (pirates found by %(by)s)") % {
+        return gettext("%(who)s appeared at %(at)s (the pirates were found by %(by)s)") % {
             **v,
-            "by": dotted_who_label(str(d.get("by"))),
+            "by": dotted_ship_phrase(str(d.get("by"))),
         }
     if what == "redraw":
         return gettext("%(who)s would leave the board: new direction %(direction)s") % {
@@ -460,9 +496,9 @@ def event_text(event: dict[str, object]) -> str:
             "direction": direction_label(str(d.get("direction"))),
         }
     if what == "convert":
-        return gettext("%(who)s was caught by %(by)s at %(at)s and turned pirate (%(pirate)s)") % {
+        return gettext("%(who)s turned pirate at %(at)s (%(pirate)s): %(by)s caught it") % {
             **v,
-            "by": dotted_who_label(str(d.get("by"))),
+            "by": dotted_ship_phrase(str(d.get("by"))),
             "pirate": d.get("pirate"),
         }
     if what == "shot":
@@ -475,9 +511,9 @@ def event_text(event: dict[str, object]) -> str:
             return gettext("%(who)s may not fire from a peace zone (%(at)s)") % v
         return gettext("%(who)s does not fire from its harbor") % v
     if what == "hit":
-        return gettext("%(who)s was hit at %(at)s (shot by %(by)s)") % {
+        return gettext("%(who)s was hit at %(at)s (%(by)s fired)") % {
             **v,
-            "by": dotted_who_label(str(d.get("by"))),
+            "by": dotted_ship_phrase(str(d.get("by"))),
         }
     if what == "home":
         return gettext("Poseidon carried %(who)s home to its harbor") % v
@@ -487,6 +523,10 @@ def event_text(event: dict[str, object]) -> str:
             "point": compass_label(str(d.get("point"))),
         }
     return f"{who}: {what} {at}"  # pragma: no cover - every engine word is handled above
+
+
+def _count(value: object) -> int:
+    return int(value) if isinstance(value, int | str) and str(value).lstrip("-").isdigit() else 0
 
 
 def event_when(event: dict[str, object], *, round_number: int, end_step: int | None) -> str:

@@ -55,8 +55,16 @@ from games.islands.engine.resolve import telescope_hexes
 from games.islands.engine.state import BATTLESHIP_COST, CARGO_SHIP_COST, MAX_BATTLESHIPS, MAX_CARGO_SHIPS
 from games.islands.maps import style, svg, visibility
 from games.islands.models import RoundResult, Ship, ShipKindChoice
-from games.islands.printing.data import SheetsUnavailable, master_sheet_for, sheet_rounds, team_sheets_for
+from games.islands.printing.bundle import render_evening
+from games.islands.printing.data import (
+    SheetsUnavailable,
+    master_sheet_for,
+    notice_sheet_for,
+    sheet_rounds,
+    team_sheets_for,
+)
 from games.islands.printing.master_sheet import render_master_sheet
+from games.islands.printing.notice_sheet import render_notice_sheet
 from games.islands.printing.team_sheet import render_team_sheets
 from games.islands.public_views import group_events, standing_rows
 
@@ -260,6 +268,8 @@ def _sheets_links(request: HttpRequest, round_: Round, overview: selectors.Round
             for row in overview.teams
         ],
         "master": url("master", round_.pk),
+        "notice": url("notice", round_.pk),
+        "evening": url("evening", round_.pk),
     }
 
 
@@ -1315,3 +1325,35 @@ def master_sheet_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -
         render_master_sheet(data, font_dir=settings.PDF_FONT_DIR),
         f"zlate-ostrovy-round-{round_.number}-staff.pdf",
     )
+
+
+# ------------------------------------------------------------------------------ tonight's printing
+
+
+@require_GET
+def notice_sheet_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    """The notice-board sheet: standings, the public map, the round's public events, the AP of the
+    resolved rounds (public data only: it is pinned up in the dining hall)."""
+    round_ = _round(round_id)
+    with translation.override(settings.LANGUAGE_CODE):  # pinned up for the children: Czech
+        try:
+            data = notice_sheet_for(round_)
+        except SheetsUnavailable as exc:
+            return _sheets_refused(request, round_, exc)
+        content = render_notice_sheet(data, font_dir=settings.PDF_FONT_DIR)
+    return _pdf(content, f"zlate-ostrovy-round-{round_.number}-notice-board.pdf")
+
+
+@require_GET
+def evening_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    """Tonight's printing in one PDF, in hand-out order: each team's map sheet and order form, the
+    notice-board sheet, a "jen pro vedoucí" page, the staff master sheet last."""
+    round_ = _round(round_id)
+    with translation.override(settings.LANGUAGE_CODE):
+        try:
+            teams, notice = team_sheets_for(round_), notice_sheet_for(round_)
+            master = master_sheet_for(round_)
+        except SheetsUnavailable as exc:
+            return _sheets_refused(request, round_, exc)
+        content = render_evening(teams, notice, master, font_dir=settings.PDF_FONT_DIR)
+    return _pdf(content, f"zlate-ostrovy-round-{round_.number}-tonight.pdf")

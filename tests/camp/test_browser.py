@@ -73,3 +73,58 @@ def test_round_list_fits_a_laptop_screen(
         assert len(fit["rows"]) == (4 if query else 5) and max(fit["rows"]) <= 100, (query, fit)
         links = page.locator("#result_list").get_by_text("Zapsat umístění").count()
         assert links == (2 if query else 3)  # rounds 3 and 4 (and the other camp's round 1)
+
+
+#: In print media: the table's width against the printable width, and each colour mark's paint.
+PRINT_LAYOUT = """() => {
+  const table = document.querySelector('table.zo-table');
+  const content = document.querySelector('#content-main');
+  const marks = [...table.querySelectorAll('.zo-swatch')].map(s => {
+    const style = getComputedStyle(s);
+    return {bg: style.backgroundColor, adjust: style.printColorAdjust || style.webkitPrintColorAdjust};
+  });
+  return {table: table.getBoundingClientRect().width, page: document.documentElement.clientWidth,
+          content: content.getBoundingClientRect().width,
+          font: parseFloat(getComputedStyle(table.querySelector('td')).fontSize), marks};
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_ap_overview_printout_fills_its_page_and_prints_its_colours(
+    live_server: Any, browser: Any, admin_user: Any, teams: list[Team]
+) -> None:
+    """QA: printed, the AP overview took half the page and its colour marks came out as empty
+    boxes. In print media the table spans the printable width and every mark keeps its colour
+    (``print-color-adjust: exact``); the PDF is kept with ZO_KEEP_PDF=dir to look at."""
+    import os
+    from pathlib import Path
+
+    from camp import services
+
+    camp = teams[0].camp
+    for number in range(1, 3):
+        round_ = services.round_create(camp=camp)
+        services.minigame_record(round=round_, name=f"Lodní závod {number}", kind="outdoor")
+        services.placements_record(round=round_, ranks={t.pk: i for i, t in enumerate(teams, start=1)})
+    Round.objects.filter(camp=camp).update(status=RoundStatus.CLOSED)
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.goto(f"{live_server.url}/admin/login/")
+    page.fill("#id_username", "admin")
+    page.fill("#id_password", "password")
+    page.click("input[type=submit]")
+    page.goto(f"{live_server.url}/admin/camp/camp/{camp.pk}/ap-overview/")
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
+    layout = page.evaluate(PRINT_LAYOUT)
+    pdf = page.pdf(format="A4", print_background=False)  # as a browser prints by default
+    folder = os.environ.get("ZO_KEEP_PDF")
+    if folder:
+        Path(folder, "ap-overview.pdf").write_bytes(pdf)
+    assert pdf.startswith(b"%PDF")
+    assert layout["table"] >= 0.95 * layout["content"] and layout["content"] >= 0.9 * layout["page"], layout
+    assert layout["font"] >= 14, layout  # read from a notice board, not a screen
+    assert len(layout["marks"]) == len(teams)
+    for mark, team in zip(layout["marks"], teams, strict=True):
+        assert mark["adjust"] == "exact", layout
+        red, green, blue = (int(team.colour[i : i + 2], 16) for i in (1, 3, 5))
+        assert mark["bg"] == f"rgb({red}, {green}, {blue})", layout

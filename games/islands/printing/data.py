@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from camp import selectors as camp_selectors
 from camp.models import Placement, Round, RoundStatus, Team
 from games.islands import display, selectors
 from games.islands.engine import state as es
@@ -315,4 +316,94 @@ def master_sheet_for(round: Round) -> MasterSheet:  # noqa: A002
         map=selectors.map_view_for_staff(camp),
         teams=tuple(rows),
         pirates=pirates,
+    )
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A team on the notice-board sheet's standings (public: chests delivered, ships, AP)."""
+
+    rank: int
+    team: str
+    colour: str
+    delivered: int
+    ships: int
+    ap_received: int
+
+
+@dataclass(frozen=True)
+class EventGroup:
+    """The public events of one moment of the round ("Kolo 3, krok 2"), in order."""
+
+    when: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class APColumn:
+    """A resolved round in the AP table: its number and each team's "place. AP" ("" not played)."""
+
+    round: int
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NoticeSheet:
+    """The notice-board sheet (pinned up in the dining hall): only what everyone may see, as the
+    notice board shows it. Built from public data alone: hidden hexes, cargo, pirate draws, hints,
+    telescope choices and the AP of a round not resolved yet never reach it."""
+
+    camp: str
+    state_round: int | None
+    map: MapView
+    standings: tuple[StandingRow, ...]
+    events: tuple[EventGroup, ...]
+    #: The AP table of the resolved rounds: the teams (name, colour) in seat order, a column per
+    #: round, each team's total over them.
+    ap_teams: tuple[tuple[str, str], ...] = ()
+    ap_rounds: tuple[APColumn, ...] = ()
+    ap_totals: tuple[int, ...] = ()
+
+
+def notice_sheet_for(round: Round) -> NoticeSheet:  # noqa: A002
+    """The notice-board sheet printed from ``round`` (see :func:`sheet_rounds`)."""
+    rounds = sheet_rounds(round)
+    camp = round.camp
+    events: list[EventGroup] = []
+    if rounds.result is not None:
+        for line in selectors.result_events(rounds.result, viewer="public"):
+            if events and events[-1].when == line.when:
+                events[-1] = EventGroup(line.when, (*events[-1].lines, line.description))
+            else:
+                events.append(EventGroup(line.when, (line.description,)))
+    overview = camp_selectors.rounds_with_ap(camp)
+    public_rows = [row for row in overview.rows if row.public]
+    return NoticeSheet(
+        camp=str(camp),
+        state_round=_state_round(rounds),
+        map=selectors.map_view_for_public(camp),
+        standings=tuple(
+            StandingRow(
+                rank=s.rank,
+                team=s.team.name,
+                colour=s.team.colour,
+                delivered=s.delivered,
+                ships=s.ships_afloat,
+                ap_received=s.ap_received,
+            )
+            for s in selectors.final_standings(camp)
+        ),
+        events=tuple(events),
+        ap_teams=tuple((team.name, team.colour) for team in overview.teams),
+        ap_rounds=tuple(
+            APColumn(
+                round=row.round.number,
+                cells=tuple(
+                    f"{cell.rank}. {cell.ap}" if cell.rank is not None else ("0" if row.recorded else "")
+                    for cell in row.cells
+                ),
+            )
+            for row in public_rows
+        ),
+        ap_totals=tuple(total for _team, total in overview.public_total_cells),
     )

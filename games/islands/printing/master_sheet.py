@@ -11,10 +11,24 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT_BOLD, colour, fit_text, register_fonts
 from games.islands.maps import style
-from games.islands.printing.canvas import INNER, MARGIN, Flow, band, new_canvas, ship_name, state_text, titles
+from games.islands.printing.canvas import (
+    INNER,
+    MARGIN,
+    PAGE_H,
+    PAGE_W,
+    Flow,
+    band,
+    centred,
+    new_canvas,
+    ship_name,
+    state_text,
+    titles,
+)
 from games.islands.printing.data import MasterSheet
 from games.islands.printing.map import draw_legend, draw_map
 
@@ -25,6 +39,13 @@ def render_master_sheet(sheet: MasterSheet, *, font_dir: Path) -> bytes:
     register_fonts(font_dir)
     buffer = BytesIO()
     canvas = new_canvas(buffer, _("Golden Islands – staff master sheet"))
+    draw_master_sheet(canvas, sheet)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def draw_master_sheet(canvas: Canvas, sheet: MasterSheet) -> None:
+    """The master sheet's pages onto ``canvas``."""
     staff_only = pgettext("printed sheet", "staff only")
     round_text = _("Round %(round)d") % {"round": sheet.orders_round}
 
@@ -74,5 +95,26 @@ def render_master_sheet(sheet: MasterSheet, *, font_dir: Path) -> bytes:
             text += " – " + _("drawn moves: %(moves)s") % {"moves": pirate.moves}
         flow.para(f"• {text}", size=8.5, indent=2 * mm)
     canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+
+
+def draw_staff_separator(canvas: Canvas) -> None:
+    """A page that stops the hand-out: what follows is for the staff only ("jen pro vedoucí").
+    Red words in a red frame on white paper (a page of solid red would empty the camp's cartridge)."""
+    staff_only = pgettext("printed sheet", "staff only").upper()
+    canvas.setStrokeColor(STAFF_RED)
+    canvas.setLineWidth(4 * mm)
+    canvas.rect(MARGIN, MARGIN, PAGE_W - 2 * MARGIN, PAGE_H - 2 * MARGIN, stroke=1, fill=0)
+    canvas.setFillColor(STAFF_RED)
+    text, size = fit_text(canvas, staff_only, FONT_BOLD, 60, INNER - 16 * mm)
+    centred(canvas, PAGE_W / 2, PAGE_H / 2 + 20 * mm, text, FONT_BOLD, size)
+    canvas.setFillColor(black)
+    said = (
+        _("The staff master sheet follows: the whole map, hidden tiles, cargo and pirate moves."),
+        _("Do not hand it out, do not pin it up."),
+    )
+    wrapped = [part for line in said for part in simpleSplit(line, FONT_BOLD, 13, INNER - 30 * mm)]
+    for i, line in enumerate(wrapped):
+        centred(canvas, PAGE_W / 2, PAGE_H / 2 - 5 * mm - i * 7 * mm, line, FONT_BOLD, 13)
+    canvas.setLineWidth(1)
+    canvas.setStrokeColor(black)
+    canvas.showPage()

@@ -266,14 +266,19 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     canvas.showPage()
 
 
+def draw_team_sheets(canvas: Canvas, sheets: Sequence[TeamSheet]) -> None:
+    """Every team's map sheet and order form, one team after another, onto ``canvas``."""
+    for sheet in sheets:
+        _team_map_page(canvas, sheet)
+        _order_form(canvas, sheet)
+
+
 def render_team_sheets(sheets: Sequence[TeamSheet], *, font_dir: Path) -> bytes:
     """Every team's map sheet and order form, one team after another."""
     register_fonts(font_dir)
     buffer = BytesIO()
     canvas = new_canvas(buffer, _("Golden Islands – team sheets"))
-    for sheet in sheets:
-        _team_map_page(canvas, sheet)
-        _order_form(canvas, sheet)
+    draw_team_sheets(canvas, sheets)
     if not sheets:
         canvas.showPage()
     canvas.save()

@@ -42,14 +42,14 @@ def entry(code: LogCode, player: str | None = "Modří", **params: object) -> di
 @pytest.mark.parametrize(
     ("log_entry", "czech"),
     [
-        (entry(LogCode.ROUND), "Kolo 4: dražitel Modří."),
+        (entry(LogCode.ROUND), "Kolo 4: dražbu vede tým Modří."),
         (entry(LogCode.DRAW, n=1), "Modří: dobrání 1 karty."),
         (entry(LogCode.DRAW, n=2), "Modří: dobrání 2 karet."),
         (entry(LogCode.DRAW, n=0), "Modří: dobrání 0 karet."),
         (entry(LogCode.SEAL_RETURNED, company="DK"), "Pečeť DK se vrací na herní plán."),
         (
             entry(LogCode.UNSOLD, None, start="Zelení"),
-            "Nikdo nepřihodil, karty zůstávají. Tahy začíná: Zelení.",
+            "Nikdo nepřihodil, karty zůstávají. Tahy začíná tým Zelení.",
         ),
         (
             entry(LogCode.END, None, winners=("Modří", "Zelení"), gold=40),

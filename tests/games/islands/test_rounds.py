@@ -848,10 +848,10 @@ def test_hidden_information_never_reaches_public_or_team_views(started: Camp, te
     blue_lines = {line.what for line in selectors.result_events(result, viewer=blue)}
     assert "hint" in red_lines and "hint" not in blue_lines
     line = next(x for x in selectors.result_events(result, viewer=red) if x.what == "reveal")
-    assert line.text.startswith("Kolo 1, krok 1: Červení C1 odhalili ")
+    assert line.text.startswith("Kolo 1, krok 1: Loď C1 týmu Červení odhalila ")
     with translation.override("en"):
         line = next(x for x in selectors.result_events(result, viewer=red) if x.what == "reveal")
-    assert line.text.startswith("Round 1, step 1: Červení C1 revealed ")
+    assert line.text.startswith("Round 1, step 1: Ship C1 of team Červení revealed ")
 
 
 def test_round_overview(started: Camp, teams: list[Team]) -> None:

@@ -81,3 +81,63 @@ def test_sheets_need_the_view_permission(game: Round, teams: list[Team]) -> None
     client.force_login(get_user_model().objects.get(pk=user.pk))
     _pdf_ok(client.get(url("master", game.pk)))
     _pdf_ok(client.get(url("sheet", game.pk, teams[0].pk)))
+
+
+# ------------------------------------------------------------------------------ tonight's printing
+
+
+def test_tonights_printing_and_the_notice_board_sheet_download(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    for name in ("evening", "notice"):
+        response = staff_client.get(url(name, game.pk))
+        _pdf_ok(response)
+        first = PdfReader(io.BytesIO(response.content)).pages[0].extract_text() or ""
+        assert first.startswith(teams[0].name if name == "evening" else "Zlaté ostrovy – nástěnka")
+    assert staff_client.post(url("evening", game.pk)).status_code == 405
+    assert staff_client.get(url("notice", 999999)).status_code == 404
+    later = Round.objects.create(camp=game.camp, number=3, status=RoundStatus.PLANNED)
+    for name in ("evening", "notice"):
+        response = staff_client.get(url(name, later.pk))
+        assert response.status_code == 302 and response["Location"] == url("page", later.pk)
+
+
+def test_the_round_page_has_tonights_printing_first(staff_client: Client, game: Round) -> None:
+    from html.parser import HTMLParser
+
+    class Links(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.hrefs: list[str] = []
+            self.tonight: tuple[str, str] | None = None
+            self._in_tonight = False
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            a = dict(attrs)
+            if tag == "a" and a.get("href"):
+                self.hrefs.append(str(a["href"]))
+                self._in_tonight = a.get("id") == "zo-tonight"
+
+        def handle_data(self, data: str) -> None:
+            if self._in_tonight and data.strip():
+                self.tonight = (self.hrefs[-1], data.strip())
+                self._in_tonight = False
+
+    parser = Links()
+    parser.feed(staff_client.get(url("page", game.pk)).content.decode())
+    assert parser.tonight == (url("evening", game.pk), "Tisk na dnešní večer")
+    assert url("notice", game.pk) in parser.hrefs
+    assert parser.hrefs.index(url("evening", game.pk)) < parser.hrefs.index(url("sheets", game.pk))
+
+
+def test_the_home_panel_offers_tonights_printing_once_the_round_is_resolved(game: Round) -> None:
+    from games.islands.desk import islands_steps
+
+    closed = Round.objects.select_related("camp").get(camp=game.camp, number=1)
+    steps = {step.url: step for step in islands_steps(closed)}
+    assert steps[url("evening", closed.pk)].label == "Tisk na dnešní večer"
+    assert url("evening", game.pk) not in {step.url for step in islands_steps(game)}  # orders open

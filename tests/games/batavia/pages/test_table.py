@@ -28,6 +28,6 @@ def test_table_page_and_its_fragment(staff: Client, session: BataviaSession) -> 
     entries = {
         kind: texts(changed.content, "li", class_=f"bt-ev-{kind}") for kind in ("round", "roll", "pass")
     }
-    assert entries["round"] == ["1. Kolo 1: dražitel Červení."]
+    assert entries["round"] == ["1. Kolo 1: dražbu vede tým Červení."]
     assert [e.partition(" kostkou ")[0] for e in entries["roll"]] == ["1. Červení: hod"]
     assert entries["pass"] == ["1. Modří: pas."]

@@ -1,0 +1,187 @@
+"""The notice-board sheet of a round (A4, pinned up in the dining hall): the public map, the
+standings, the round's public events and the AP table of the resolved rounds. The paper twin of the
+public notice board; drawn from :class:`NoticeSheet` (public data only, never a model)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from io import BytesIO
+from pathlib import Path
+
+from django.utils.translation import gettext as _
+from reportlab.lib.colors import HexColor, black
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from camp.pdf import FONT, FONT_BOLD, colour, fit_text, register_fonts
+from games.islands.maps import style
+from games.islands.printing.canvas import GREY, INNER, MARGIN, Flow, band, new_canvas, state_text, titles
+from games.islands.printing.data import NoticeSheet
+from games.islands.printing.map import draw_legend, draw_map
+
+BOARD_BLUE = HexColor("#1f4e6b")
+RULE = HexColor("#b8c7d0")
+ROW_H = 6 * mm
+#: The team column of the tables; the AP table's round columns share what is left.
+TEAM_W = 62 * mm
+
+
+def _swatch(canvas: Canvas, x: float, y: float, fill: str) -> None:
+    canvas.setFillColor(colour(style.safe_colour(fill)))
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(0.4)
+    canvas.rect(x, y - 0.6 * mm, 3 * mm, 3 * mm, stroke=1, fill=1)
+    canvas.setFillColor(black)
+
+
+def _table(
+    flow: Flow,
+    heads: Sequence[str],
+    rows: Sequence[tuple[str, str, Sequence[str]]],
+    widths: Sequence[float],
+    *,
+    foot: Sequence[str] | None = None,
+) -> None:
+    """A table: a head row, then per row (team, colour, cells), with the team column (swatch and
+    name cut with "…" if it must) first and the numbers right-aligned; a row never splits."""
+    canvas = flow.canvas
+
+    def head() -> None:
+        flow.need(ROW_H * 2)
+        canvas.setFont(FONT_BOLD, 8)
+        x = MARGIN
+        for text, w in zip(heads, widths, strict=True):
+            if x == MARGIN:
+                canvas.drawString(x + 1 * mm, flow.y, text)
+            else:
+                canvas.drawRightString(x + w - 1 * mm, flow.y, text)
+            x += w
+        canvas.setStrokeColor(black)
+        canvas.setLineWidth(0.6)
+        canvas.line(MARGIN, flow.y - 1.8 * mm, MARGIN + sum(widths), flow.y - 1.8 * mm)
+        flow.y -= ROW_H
+
+    head()
+    for team, fill, cells in rows:
+        if flow.y - ROW_H < MARGIN + 6 * mm:
+            flow.need(ROW_H * 2)
+            head()
+        x = MARGIN
+        if fill:
+            _swatch(canvas, x + 1 * mm, flow.y, fill)
+        name, size = fit_text(canvas, team, FONT_BOLD, 10, widths[0] - 6 * mm, smallest=7)
+        canvas.setFont(FONT_BOLD, size)
+        canvas.drawString(x + 5.5 * mm, flow.y, name)
+        x += widths[0]
+        canvas.setFont(FONT, 10)
+        for text, w in zip(cells, widths[1:], strict=True):
+            canvas.drawRightString(x + w - 1 * mm, flow.y, text)
+            x += w
+        canvas.setStrokeColor(RULE)
+        canvas.setLineWidth(0.4)
+        canvas.line(MARGIN, flow.y - 2 * mm, MARGIN + sum(widths), flow.y - 2 * mm)
+        flow.y -= ROW_H
+    if foot is not None:
+        flow.need(ROW_H)
+        x = MARGIN
+        canvas.setFont(FONT_BOLD, 10)
+        canvas.drawString(x + 1 * mm, flow.y, foot[0])
+        x += widths[0]
+        for text, w in zip(foot[1:], widths[1:], strict=True):
+            canvas.drawRightString(x + w - 1 * mm, flow.y, text)
+            x += w
+        flow.y -= ROW_H
+    flow.y -= 2 * mm
+
+
+def draw_notice_sheet(canvas: Canvas, sheet: NoticeSheet) -> None:
+    """The notice-board sheet's pages onto ``canvas``."""
+    title = _("Notice board")
+    after = state_text(sheet.state_round)
+
+    def heading() -> float:
+        return band(canvas, BOARD_BLUE, title, after, height=10 * mm) - 8 * mm
+
+    y = band(canvas, BOARD_BLUE, _("Golden Islands – notice board"))
+    top = titles(canvas, y, _("Golden Islands – %(state)s") % {"state": after}, sheet.camp)
+    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 110 * mm)
+    y = draw_legend(canvas, staff=False, y=bottom - 3 * mm)
+    flow = Flow(canvas, y - 2 * mm, heading)
+
+    flow.title(_("Standings"))
+    widths = (TEAM_W + 34 * mm, 30 * mm, 30 * mm, INNER - TEAM_W - 94 * mm)
+    _table(
+        flow,
+        (_("team"), _("chests delivered"), _("ships afloat"), _("AP received")),
+        [
+            (f"{r.rank}. {r.team}", r.colour, (str(r.delivered), str(r.ships), str(r.ap_received)))
+            for r in sheet.standings
+        ],
+        widths,
+    )
+    canvas.setFont(FONT, 8)
+    canvas.setFillColor(GREY)
+    canvas.drawString(MARGIN, flow.y + 1 * mm, _("A tie goes to the team that received fewer AP."))
+    canvas.setFillColor(black)
+    flow.y -= 4 * mm
+
+    if sheet.state_round is None:
+        flow.title(_("What happened"))
+    else:
+        flow.title(_("What happened in round %(round)d") % {"round": sheet.state_round})
+    if not sheet.events:
+        flow.para(_("Nothing to report yet."), indent=2 * mm)
+    for group in sheet.events:
+        flow.need(4 * 9 * 1.3)  # a moment's title never stands alone at the foot of a page
+        canvas.setFillColor(BOARD_BLUE)
+        flow.para(group.when, size=9.5)
+        canvas.setFillColor(black)
+        for line in group.lines:
+            flow.para(f"• {line}", size=9, indent=3 * mm)
+        flow.y -= 1 * mm
+
+    flow.y -= 2 * mm
+    flow.title(_("AP in the resolved rounds"))
+    if not sheet.ap_rounds:
+        flow.para(_("No round resolved yet."), indent=2 * mm)
+        canvas.showPage()
+        return
+    # At most this many round columns side by side; more rounds continue in a second table.
+    per_table = max(1, int((INNER - TEAM_W - 22 * mm) // (14 * mm)))
+    chunks = [sheet.ap_rounds[i : i + per_table] for i in range(0, len(sheet.ap_rounds), per_table)]
+    for n, chunk in enumerate(chunks):
+        last = n == len(chunks) - 1
+        col_w = (INNER - TEAM_W - 22 * mm) / per_table
+        widths = (TEAM_W, *(col_w for _c in chunk), *((22 * mm,) if last else ()))
+        heads = (
+            _("team"),
+            *(_("round %(round)d") % {"round": c.round} for c in chunk),
+            *((_("in total"),) if last else ()),
+        )
+        rows = [
+            (
+                team,
+                fill,
+                (
+                    *(c.cells[i] or "—" for c in chunk),
+                    *((str(sheet.ap_totals[i]),) if last else ()),
+                ),
+            )
+            for i, (team, fill) in enumerate(sheet.ap_teams)
+        ]
+        _table(flow, heads, rows, widths)
+    canvas.setFont(FONT, 8)
+    canvas.setFillColor(GREY)
+    note = _("Place in the mini-game and the AP it gave; a round counts once it is resolved.")
+    canvas.drawString(MARGIN, flow.y + 1 * mm, note)
+    canvas.setFillColor(black)
+    canvas.showPage()
+
+
+def render_notice_sheet(sheet: NoticeSheet, *, font_dir: Path) -> bytes:
+    register_fonts(font_dir)
+    buffer = BytesIO()
+    canvas = new_canvas(buffer, _("Golden Islands – notice board"))
+    draw_notice_sheet(canvas, sheet)
+    canvas.save()
+    return buffer.getvalue()
