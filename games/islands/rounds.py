@@ -1075,7 +1075,8 @@ def _team_name_problems(teams: Sequence[es.Team]) -> list[str]:
 
 
 def _carried_problems(state: es.GameState) -> list[str]:
-    """What the file allows in ``round`` and ``ap_total`` but a camp cannot store."""
+    """What the file allows in ``round`` but a camp cannot store (``ap_total`` past its column's
+    range is named earlier, by :func:`_storable_problems`)."""
     problems = []
     round_limit = 32767  # Round.number is a small integer
     if state.round_number > round_limit:
@@ -1083,13 +1084,6 @@ def _carried_problems(state: es.GameState) -> list[str]:
             _("round: a camp's round number is at most %(limit)d, not %(number)d")
             % {"limit": round_limit, "number": state.round_number}
         )
-    ap_limit = 2**31 - 1
-    for i, t in enumerate(state.teams):
-        if t.ap_total > ap_limit:
-            problems.append(
-                _("teams[%(index)d].ap_total: at most %(limit)d AP can be stored")
-                % {"index": i, "limit": ap_limit}
-            )
     return problems
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from django.utils import translation
 
-from games.batavia import display as batavia_display
+from games.batavia import words as batavia_words
 from games.batavia.engine.log import LogCode
 from games.islands import display
 from games.islands.engine.events import What
@@ -211,7 +211,7 @@ def test_every_batavia_log_code_is_rendered_here() -> None:
 def test_every_batavia_log_sentence_is_czech_whatever_the_team_and_count(team: str, n: int) -> None:
     with translation.override("cs"):
         for e in batavia_entries(team, n):
-            text = batavia_display.log_text(e)
+            text = batavia_words.log_text(e)
             for match in re.finditer(re.escape(team), text):
                 # the name opens the line before a colon ("Žraloci: pas."), or follows "tým"/"vítězí"
                 after, before = text[match.end() :], text[: match.start()]
@@ -243,4 +243,4 @@ def test_every_batavia_log_sentence_is_czech_whatever_the_team_and_count(team: s
 )  # fmt: skip
 def test_representative_batavia_sentences(e: dict[str, object], czech: str) -> None:
     with translation.override("cs"):
-        assert batavia_display.log_text(e) == czech
+        assert batavia_words.log_text(e) == czech

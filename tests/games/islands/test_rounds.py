@@ -703,7 +703,10 @@ def test_import_without_round_is_round_1_drawing_as_the_command(db: None) -> Non
         ({"round": 0}, "round: must be at least 1"),
         ({"round": "4"}, "round: must be a whole number"),
         ({"round": 40000}, "round: a camp's round number is at most 32767, not 40000"),
-        ({"ap_total": 2**40}, "teams[0].ap_total: at most 2147483647 AP can be stored"),
+        (
+            {"ap_total": 2**40},
+            "teams[0].ap_total: the number 1099511627776 is too large (at most 2147483647).",
+        ),
         ({"draws": {"P1.shot": "Z1"}}, "draws.P1.shot: Z1 is a bay, not a hex of the board"),
     ],
 )
