@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from camp.models import Round, RoundStatus, Team
 from games.islands import display
+from games.islands import rounds as lifecycle
 from games.islands.engine import state as es
 from games.islands.engine.events import Event, Visibility, What
 from games.islands.engine.hexes import BoardGeometry, neighbours
@@ -57,20 +58,6 @@ class RoundReplay:
     round: Round
     frames: tuple[Frame, ...]
     exact: bool
-
-
-def event_dict(g: BoardGeometry, event: Event) -> dict[str, Any]:
-    """An engine event in the stored log's form (what :func:`display.event_text` reads)."""
-    return {
-        "step": event.step,
-        "half": event.half,
-        "what": event.what.value,
-        "at": g.label(event.at),
-        "team": event.team,
-        "actor": event.actor,
-        "visibility": event.visibility.value,
-        "detail": dict(event.detail),
-    }
 
 
 def _title(moment: Moment) -> str:
@@ -116,7 +103,7 @@ def frames_of(
     previous: MapView | None = None
     for moment in moments:
         view = public_view(moment.state, colours)
-        lines = tuple(display.event_text(event_dict(g, e)) for e in moment.events)
+        lines = tuple(display.event_text(lifecycle.event_to_json(g, e)) for e in moment.events)
         if previous is not None and not lines and view == previous:
             continue  # nothing the public may see happened
         previous = view
@@ -152,8 +139,6 @@ def replayable_rounds(camp_id: int) -> list[Round]:
 
 def round_replay(round: Round) -> RoundReplay | None:  # noqa: A002
     """The replay of a resolved round, or None when it has no stored result (or an unreadable one)."""
-    from games.islands import rounds as lifecycle
-
     result = RoundResult.objects.filter(round=round).first()
     if result is None or round.status not in DONE:
         return None
@@ -174,7 +159,7 @@ def round_replay(round: Round) -> RoundReplay | None:  # noqa: A002
     moments: tuple[Moment, ...] = ()
     if not problems:
         _result, moments = public_moments(before, orders, draws)
-        again = [event_dict(g, e) for m in moments for e in m.events]
+        again = [lifecycle.event_to_json(g, e) for m in moments for e in m.events]
         if _comparable(again) != _comparable(stored_public):
             moments = ()
     if moments:

@@ -4,7 +4,6 @@ per seat with a working link, each carrying only its own team's link."""
 
 from __future__ import annotations
 
-import ipaddress
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -13,7 +12,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.network import phone_base_url
+from camp.network import is_loopback_host, phone_base_url
 from games.batavia import selectors
 from games.batavia.forms import PhoneAddressForm
 from games.batavia.models import BataviaSeat, BataviaSession
@@ -30,15 +29,10 @@ def team_url(request: HttpRequest, seat: BataviaSeat, base: str = "") -> str:
 def is_loopback(url: str) -> bool:
     """Whether ``url`` points at the laptop itself (127.x, localhost, ::1): phones cannot reach it."""
     try:
-        host = (urlsplit(url).hostname or "").lower()
+        host = urlsplit(url).hostname or ""
     except ValueError:
         return False
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    return is_loopback_host(host)
 
 
 def link_sheets(request: HttpRequest, session: BataviaSession, base: str = "") -> list[LinkSheet]:

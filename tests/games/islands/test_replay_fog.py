@@ -18,7 +18,8 @@ from games.islands.engine.replay import public_moments
 from games.islands.engine.sampling import random_legal_orders, random_state
 from games.islands.engine.state import Cell, GameState
 from games.islands.engine.tiles import Tile
-from games.islands.replay import event_dict, frames_of
+from games.islands.replay import frames_of
+from games.islands.rounds import event_to_json
 
 rounds = st.tuples(
     st.integers(0, 2**32 - 1),  # seed
@@ -52,12 +53,14 @@ def test_no_frame_carries_what_the_public_may_not_see(params: tuple[int, int, in
         frames = frames_of(moments, COLOURS)
         g = state.geometry
         private = {
-            display.event_text(event_dict(g, e))
+            display.event_text(event_to_json(g, e))
             for e in result.events
             if e.visibility is not Visibility.PUBLIC
         }
         public = {
-            display.event_text(event_dict(g, e)) for e in result.events if e.visibility is Visibility.PUBLIC
+            display.event_text(event_to_json(g, e))
+            for e in result.events
+            if e.visibility is Visibility.PUBLIC
         }
         assert frames and frames[0].title == "Před kolem"
         for frame in frames:
