@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from games.islands import display
+from games.islands.engine.hexes import BoardGeometry
 from games.islands.engine.tiles import Tile
-from games.islands.maps.visibility import PirateView, ShipView
+from games.islands.maps.visibility import MapView, PirateView, ShipView
 
 #: Circumradius of a hex in SVG user units.
 SIZE = 30.0
@@ -90,6 +91,15 @@ def _rows(widths: list[float], size: MarkerSize) -> list[list[float]]:
             rows.append([])
         rows[-1].append(w)
     return rows
+
+
+def marker_groups(view: MapView, g: BoardGeometry) -> list[tuple[str, list[ShipView | PirateView]]]:
+    """The map's ships, then its pirates, grouped by the hex (or bay) they are at, in board order:
+    what the screen and the paper draw as one group of markers."""
+    groups: dict[str, list[ShipView | PirateView]] = {}
+    for item in (*view.ships, *view.pirates):
+        groups.setdefault(item.at.strip().upper(), []).append(item)
+    return [(at, groups[at]) for at in sorted(groups, key=lambda lab: g.sort_key(g.parse(lab)))]
 
 
 def marker_layout(items: list[ShipView | PirateView]) -> tuple[MarkerSize, list[tuple[float, float]]]:

@@ -25,6 +25,7 @@ from games.islands.maps.style import (
     SIZE,
     TILE_FILLS,
     MarkerSize,
+    marker_groups,
     marker_layout,
     marker_text,
     marker_width,
@@ -190,16 +191,10 @@ def render_svg(view: MapView) -> SafeString:
         )
 
     # Ships and pirates on top (they never catch clicks).
-    markers: dict[str, list[ShipView | PirateView]] = {}
-    for ship in view.ships:
-        markers.setdefault(ship.at.strip().upper(), []).append(ship)
-    for pirate in view.pirates:
-        markers.setdefault(pirate.at.strip().upper(), []).append(pirate)
     bay_teams = {f"Z{number}": [h.team for h in here] for number, here in harbors.items()}
     out.append(f'<g class="ships"{NO_POINTER}>')
-    for at in sorted(markers, key=lambda lab: g.sort_key(g.parse(lab))):
+    for at, items in marker_groups(view, g):
         x, y = centre(at)
-        items = markers[at]
         if at in bay_teams:  # a shared bay: each team's ships under its own part, left to right
             order = bay_teams[at]
             items.sort(

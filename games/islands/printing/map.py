@@ -159,16 +159,10 @@ def draw_map(canvas: Canvas, view: MapView, *, x: float, top: float, width: floa
                 centred(canvas, hx + shift + 1, hy + size * 0.15, f"×{cell.chests}", FONT_BOLD, mark_size)
 
     # Ships and pirates on top, laid out as on the screens.
-    markers: dict[str, list[ShipView | PirateView]] = {}
-    for ship in view.ships:
-        markers.setdefault(ship.at.strip().upper(), []).append(ship)
-    for pirate in view.pirates:
-        markers.setdefault(pirate.at.strip().upper(), []).append(pirate)
     bay_teams = {f"Z{number}": [h.team for h in here] for number, here in harbors.items()}
     k = size / style.SIZE
-    for at in sorted(markers, key=lambda lab: g.sort_key(g.parse(lab))):
+    for at, items in style.marker_groups(view, g):
         mx, my = px(g.parse(at))
-        items = markers[at]
         if at in bay_teams:
             order = bay_teams[at]
             items.sort(
