@@ -170,6 +170,10 @@ class RoundStatus(models.TextChoices):
 
 
 ROUND_STATUS_ORDER: tuple[str, ...] = tuple(RoundStatus.values)
+#: Rounds whose resolution is stored: resolved, or closed after it.
+DONE_STATUSES: tuple[str, ...] = (RoundStatus.RESOLVED, RoundStatus.CLOSED)
+#: Rounds that were opened for orders (and may since have been resolved or closed).
+OPENED_STATUSES: tuple[str, ...] = (RoundStatus.ORDERS_OPEN, *DONE_STATUSES)
 # The one step back: undoing a resolution (the islands app restores the state before the round).
 ROUND_STATUS_UNDO: dict[str, str] = {RoundStatus.RESOLVED: RoundStatus.ORDERS_OPEN}
 # Placements may be (re)recorded until the round is resolved: mistakes are often noticed when the

@@ -16,10 +16,10 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from camp.locks import Lock
-from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
+from camp.models import DONE_STATUSES, Camp, MiniGame, Placement, Round, RoundStatus, Team
 
 #: Rounds whose AP may be pinned up: once resolved, every team's AP of the round is in its results.
-PUBLIC_AP_STATUSES = frozenset({RoundStatus.RESOLVED, RoundStatus.CLOSED})
+PUBLIC_AP_STATUSES = frozenset(DONE_STATUSES)
 
 
 def ap_for_rank(ap_table: Sequence[int], rank: int | None) -> int:

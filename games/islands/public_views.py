@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
-from camp.models import Camp, Round, RoundStatus
+from camp.models import DONE_STATUSES, Camp, Round
 from games.islands import replay, selectors
 from games.islands.maps import style, svg
 
@@ -54,11 +54,7 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
         response = HttpResponse(status=304)
         response["ETag"] = etag
         return response
-    last = (
-        Round.objects.filter(camp=camp, status__in=(RoundStatus.RESOLVED, RoundStatus.CLOSED))
-        .order_by("-number")
-        .first()
-    )
+    last = Round.objects.filter(camp=camp, status__in=DONE_STATUSES).order_by("-number").first()
     result = selectors.round_result(last) if last is not None else None
     has_board = selectors.board_setup(camp) is not None
     projector = "projektor" in request.GET

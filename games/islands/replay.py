@@ -22,7 +22,7 @@ from typing import Any
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from camp.models import Round, RoundStatus, Team
+from camp.models import DONE_STATUSES, Round, Team
 from games.islands import display
 from games.islands import rounds as lifecycle
 from games.islands.engine import state as es
@@ -36,8 +36,6 @@ from games.islands.maps import svg
 from games.islands.maps.visibility import MapView
 from games.islands.models import IslandsRound, RoundResult
 from games.islands.selectors import TelescopeReveal, map_view_of_state, telescope_reveals
-
-DONE = (RoundStatus.RESOLVED, RoundStatus.CLOSED)
 
 
 @dataclass(frozen=True)
@@ -131,16 +129,16 @@ def frames_of(
 def replayable_rounds(camp_id: int) -> list[Round]:
     """The camp's resolved (or closed) rounds that have a stored result, in order."""
     return list(
-        Round.objects.filter(camp_id=camp_id, status__in=DONE, islands_result__isnull=False).order_by(
-            "number"
-        )
+        Round.objects.filter(
+            camp_id=camp_id, status__in=DONE_STATUSES, islands_result__isnull=False
+        ).order_by("number")
     )
 
 
 def round_replay(round: Round) -> RoundReplay | None:  # noqa: A002
     """The replay of a resolved round, or None when it has no stored result (or an unreadable one)."""
     result = RoundResult.objects.filter(round=round).first()
-    if result is None or round.status not in DONE:
+    if result is None or round.status not in DONE_STATUSES:
         return None
     try:
         before = load_scenario(lifecycle.before_document(result)).state

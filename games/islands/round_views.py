@@ -40,7 +40,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from camp.adminpages import render_admin_page
-from camp.models import Camp, Round, RoundStatus, Team
+from camp.models import DONE_STATUSES, Camp, Round, RoundStatus, Team
 from games.islands import display, rounds, selectors, services
 from games.islands.engine.hexes import (
     DIRECTIONS,
@@ -633,7 +633,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
     team = get_object_or_404(Team, pk=team_id, camp_id=camp.pk)
     page_url = url("orders", round_.pk, team.pk)
     title = _("Orders of %(team)s – %(round)s") % {"team": team.name, "round": round_}
-    if round_.status in (RoundStatus.RESOLVED, RoundStatus.CLOSED):
+    if round_.status in DONE_STATUSES:
         if request.method == "POST" and not request.htmx:
             _check_perm(request)
             messages.error(request, _("The orders can no longer be changed: the round is not open."))
@@ -923,7 +923,7 @@ def resolve_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Ht
         except services.IslandsError as exc:
             _errors(request, exc)
             round_.refresh_from_db()
-            if round_.status in (RoundStatus.RESOLVED, RoundStatus.CLOSED):
+            if round_.status in DONE_STATUSES:
                 return HttpResponseRedirect(url("after", round_.pk))
             return HttpResponseRedirect(url("resolve", round_.pk))
         messages.success(
@@ -932,7 +932,7 @@ def resolve_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Ht
         return HttpResponseRedirect(url("after", round_.pk))
 
     context: dict[str, Any] = {"round": round_, "camp": round_.camp, "here": _("Resolve")}
-    if round_.status in (RoundStatus.RESOLVED, RoundStatus.CLOSED):
+    if round_.status in DONE_STATUSES:
         context["already"] = True
     elif round_.status != RoundStatus.ORDERS_OPEN:
         context["not_open"] = True

@@ -33,7 +33,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.backups import snapshot_after_commit
-from camp.models import Camp, Placement, Round, RoundStatus, Team
+from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
 from camp.services import round_set_status
 from games.islands import display
 from games.islands.engine import events as ee
@@ -87,8 +87,6 @@ from games.islands.selectors import (
 from games.islands.services import IslandsError, game_state_store
 
 Notation = Literal["cs", "en"]
-DONE_STATUSES = (RoundStatus.RESOLVED, RoundStatus.CLOSED)
-OPENED_STATUSES = (RoundStatus.ORDERS_OPEN, RoundStatus.RESOLVED, RoundStatus.CLOSED)
 CAMP_ROWS_KEY = "camp_rows"
 DEFAULT_COLOURS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#8e44ad", "#d35400", "#17a589", "#7f8c8d")
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Count, Q, Sum
 
-from camp.models import Camp, Placement, Round, RoundStatus, Team
+from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
 from games.islands import display
 from games.islands.engine import generator
 from games.islands.engine import state as es
@@ -42,7 +42,7 @@ from games.islands.models import (
 )
 
 #: Round statuses after which the board may no longer be generated again (rules: the game is on).
-GAME_ON_STATUSES = (RoundStatus.ORDERS_OPEN, RoundStatus.RESOLVED, RoundStatus.CLOSED)
+GAME_ON_STATUSES = OPENED_STATUSES
 
 
 def derived_seed(seed: int, *purpose: object) -> int:
@@ -192,12 +192,7 @@ class StateUnavailable(ValueError):
 
 def current_round(camp: Camp) -> Round | None:
     """The first round not resolved yet (the one the next orders are for), or None."""
-    return (
-        Round.objects.filter(camp=camp)
-        .exclude(status__in=(RoundStatus.RESOLVED, RoundStatus.CLOSED))
-        .order_by("number")
-        .first()
-    )
+    return Round.objects.filter(camp=camp).exclude(status__in=DONE_STATUSES).order_by("number").first()
 
 
 def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # noqa: A002
@@ -224,9 +219,7 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
 
     islands_round = IslandsRound.objects.filter(round=round).first() if round is not None else None
     ap_rows = (
-        Placement.objects.filter(
-            round__camp=camp, round__status__in=(RoundStatus.RESOLVED, RoundStatus.CLOSED)
-        )
+        Placement.objects.filter(round__camp=camp, round__status__in=DONE_STATUSES)
         .values("team_id")
         .annotate(total=Sum("ap"))
     )
@@ -317,10 +310,7 @@ def later_opened_round(round: Round) -> Round | None:  # noqa: A002
     None. While there is one, ``round`` can no longer be undone."""
     return (
         Round.objects.filter(camp_id=round.camp_id, number__gt=round.number)
-        .filter(
-            Q(status__in=(RoundStatus.ORDERS_OPEN, RoundStatus.RESOLVED, RoundStatus.CLOSED))
-            | Q(islands__isnull=False)
-        )
+        .filter(Q(status__in=OPENED_STATUSES) | Q(islands__isnull=False))
         .order_by("number")
         .first()
     )
@@ -593,9 +583,7 @@ def final_standings(camp: Camp) -> list[FinalStanding]:
     their seat order. Three queries."""
     teams = list(Team.objects.filter(camp=camp).select_related("harbor").order_by("order", "name", "id"))
     ap_rows = (
-        Placement.objects.filter(
-            round__camp=camp, round__status__in=(RoundStatus.RESOLVED, RoundStatus.CLOSED)
-        )
+        Placement.objects.filter(round__camp=camp, round__status__in=DONE_STATUSES)
         .values("team_id")
         .annotate(total=Sum("ap"))
     )

@@ -22,15 +22,13 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
-from camp.models import Placement, Round, RoundStatus, Team
+from camp.models import DONE_STATUSES, Placement, Round, Team
 from games.islands import display, selectors
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.maps import visibility
 from games.islands.maps.visibility import MapView
 from games.islands.models import Harbor, IslandsRound, Pirate, RoundResult, Ship
-
-DONE = (RoundStatus.RESOLVED, RoundStatus.CLOSED)
 
 
 @dataclass(frozen=True)
@@ -141,9 +139,9 @@ def sheet_rounds(round: Round) -> SheetRounds:  # noqa: A002
     ):
         raise SheetsUnavailable(_("The game has not started yet: set up the board and start the game first."))
     rounds = list(Round.objects.filter(camp=camp).order_by("number"))
-    done = [r for r in rounds if r.status in DONE]
+    done = [r for r in rounds if r.status in DONE_STATUSES]
     last_done = done[-1] if done else None
-    if round.status in DONE:
+    if round.status in DONE_STATUSES:
         if last_done is None or round.pk != last_done.pk:
             raise SheetsUnavailable(
                 _("Sheets show the game as it stands now: print them from round %(round)d.")
@@ -152,7 +150,7 @@ def sheet_rounds(round: Round) -> SheetRounds:  # noqa: A002
         result_round: Round | None = round
         orders_number = round.number + 1
     else:
-        first_open = next((r for r in rounds if r.status not in DONE), None)
+        first_open = next((r for r in rounds if r.status not in DONE_STATUSES), None)
         if first_open is None or first_open.pk != round.pk:
             number = first_open.number if first_open else round.number
             raise SheetsUnavailable(
