@@ -177,6 +177,10 @@ ROUND_STATUS_UNDO: dict[str, str] = {RoundStatus.RESOLVED: RoundStatus.ORDERS_OP
 PLACEMENTS_EDITABLE_STATUSES: frozenset[str] = frozenset(
     {RoundStatus.PLANNED, RoundStatus.MINIGAME_RECORDED, RoundStatus.ORDERS_OPEN}
 )
+#: Rounds played to the end (resolved or closed): their AP count as received, their results are public.
+DONE_STATUSES: frozenset[str] = frozenset({RoundStatus.RESOLVED, RoundStatus.CLOSED})
+#: Rounds that have been opened for orders (open, resolved or closed): the game's board is then fixed.
+OPENED_STATUSES: frozenset[str] = frozenset({RoundStatus.ORDERS_OPEN, *DONE_STATUSES})
 
 
 class Round(models.Model):

@@ -27,18 +27,20 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from camp.models import Camp, Team
-from games.islands import display, selectors, services
+from games.islands import display, selectors
 from games.islands.engine import generator
 from games.islands.engine.hexes import geometry
+from games.islands.errors import IslandsError
 from games.islands.maps import style, svg, visibility
 from games.islands.models import MAX_CHESTS_PER_HEX, BoardSetup, TileChoice
+from games.islands.services import board as board_services
 
 TEMPLATE = "islands/board_setup.html"
 PERMISSION = "islands.change_boardhex"
 
 
 class SeedForm(forms.Form):
-    seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=0, max_value=services.MAX_SEED)
+    seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=0, max_value=board_services.MAX_SEED)
 
 
 class HexForm(forms.Form):
@@ -245,7 +247,8 @@ def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
     form = SeedForm(request.POST)
     if not form.is_valid():
         messages.error(
-            request, _("The seed must be a whole number from 0 to %(max)d.") % {"max": services.MAX_SEED}
+            request,
+            _("The seed must be a whole number from 0 to %(max)d.") % {"max": board_services.MAX_SEED},
         )
         return HttpResponseRedirect(_page_url(camp))
     seed = form.cleaned_data["seed"]
@@ -253,8 +256,8 @@ def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
         messages.error(request, _("Tick “replace the current board” to replace it (hand edits are lost)."))
         return HttpResponseRedirect(_page_url(camp, seed=str(seed)))
     try:
-        services.board_generate(camp=camp, seed=seed)
-    except services.IslandsError as exc:
+        board_services.board_generate(camp=camp, seed=seed)
+    except IslandsError as exc:
         for message in exc.messages:
             messages.error(request, message)
         return HttpResponseRedirect(_page_url(camp, seed=str(seed)))
@@ -275,14 +278,14 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         try:
-            row = services.board_hex_set(
+            row = board_services.board_hex_set(
                 camp=camp,
                 label=data["hex"],
                 tile=data["tile"],
                 chests=data["chests"] or 0,
                 revealed=data["revealed"],
             )
-        except services.IslandsError as exc:
+        except IslandsError as exc:
             for message in exc.messages:
                 form.add_error(None, message)
         else:
@@ -315,8 +318,8 @@ def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
     _check_perm(request)
     camp = get_object_or_404(Camp, pk=camp_id)
     try:
-        sides = services.harbors_draw_sides(camp=camp, redraw=bool(request.POST.get("redraw")))
-    except services.IslandsError as exc:
+        sides = board_services.harbors_draw_sides(camp=camp, redraw=bool(request.POST.get("redraw")))
+    except IslandsError as exc:
         for message in exc.messages:
             messages.error(request, message)
     else:
@@ -341,8 +344,8 @@ def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
         messages.error(request, _("Choose a team of this camp run."))
         return HttpResponseRedirect(_page_url(camp) + "#harbors")
     try:
-        harbor = services.harbor_set_bay(team=team, bay=request.POST.get("bay", ""))
-    except services.IslandsError as exc:
+        harbor = board_services.harbor_set_bay(team=team, bay=request.POST.get("bay", ""))
+    except IslandsError as exc:
         for message in exc.messages:
             messages.error(request, message)
     else:
@@ -357,8 +360,8 @@ def game_start(request: HttpRequest, camp_id: int) -> HttpResponse:
     _check_perm(request)
     camp = get_object_or_404(Camp, pk=camp_id)
     try:
-        services.game_start(camp=camp)
-    except services.IslandsError as exc:
+        board_services.game_start(camp=camp)
+    except IslandsError as exc:
         for message in exc.messages:
             messages.error(request, message)
     else:

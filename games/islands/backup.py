@@ -27,11 +27,12 @@ from camp.backup_document import (
     round_reference,
     team_reference,
 )
-from camp.models import Camp, Round, RoundStatus, Team
+from camp.models import DONE_STATUSES, Camp, Round, Team
 from games.islands import display
 from games.islands.engine.hexes import SIDES, Hex, LabelError, geometry
 from games.islands.engine.scenario import ScenarioError, load_scenario
 from games.islands.engine.state import InvalidState, pirate_number
+from games.islands.game_state import CAMP_ROWS_KEY
 from games.islands.models import (
     MAX_CHESTS_PER_HEX,
     SHIP_IDENTS,
@@ -47,10 +48,6 @@ from games.islands.models import (
     TelescopeChoice,
     TileChoice,
 )
-from games.islands.rounds import CAMP_ROWS_KEY
-
-DONE = (RoundStatus.RESOLVED, RoundStatus.CLOSED)
-
 
 # ---------------------------------------------------------------------------------------- export
 
@@ -412,7 +409,7 @@ def _check_round(
                             join(join(opath, "priority"), j), _("“%(name)s” is named twice") % {"name": team}
                         )
                     named.add(team)
-    elif status in DONE:
+    elif status in DONE_STATUSES:
         r.fail(join(p, "opened"), _("round %(number)d is resolved, so it was opened") % {"number": number})
 
     ordered: set[str] = set()
@@ -457,13 +454,13 @@ def _check_round(
         _username(r, orders.get("updated_by"), join(op, "updated_by"))
 
     if entry.get("result") is None:
-        if status in DONE:
+        if status in DONE_STATUSES:
             r.fail(
                 join(p, "result"),
                 _("round %(number)d is resolved: its result is missing") % {"number": number},
             )
         return
-    if status is not None and status not in DONE:
+    if status is not None and status not in DONE_STATUSES:
         r.fail(
             join(p, "result"), _("round %(number)d is not resolved, so it has no result") % {"number": number}
         )

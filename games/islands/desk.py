@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from camp.desk import DeskStep, register_camp_steps, register_steps
-from camp.models import Camp, Round, RoundStatus
+from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Round, RoundStatus
 from games.islands import round_views
 from games.islands.models import BoardSetup
 
@@ -15,8 +15,8 @@ from games.islands.models import BoardSetup
 def islands_steps(round_: Round) -> list[DeskStep]:
     status = round_.status
     page = round_views.url("page", round_.pk)
-    opened = status in (RoundStatus.ORDERS_OPEN, RoundStatus.RESOLVED, RoundStatus.CLOSED)
-    resolved = status in (RoundStatus.RESOLVED, RoundStatus.CLOSED)
+    opened = status in OPENED_STATUSES
+    resolved = status in DONE_STATUSES
     return [
         DeskStep(label=_("Open the round and type in the orders"), url=page, done=resolved, hint=""),
         DeskStep(

@@ -13,8 +13,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from camp.models import Camp, Round, RoundStatus
-from games.islands import selectors
+from camp.models import DONE_STATUSES, Camp, Round
+from games.islands import results, selectors
 from games.islands.maps import style, svg
 
 TEMPLATE = "islands/notice_board.html"
@@ -31,17 +31,13 @@ def standing_rows(camp: Camp) -> list[dict[str, Any]]:
             "ap_total": s.ap_received,
             "ships": s.ships_afloat,
         }
-        for s in selectors.final_standings(camp)
+        for s in results.final_standings(camp)
     ]
 
 
 def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
     camp = get_object_or_404(Camp, pk=camp_id)
-    last = (
-        Round.objects.filter(camp=camp, status__in=(RoundStatus.RESOLVED, RoundStatus.CLOSED))
-        .order_by("-number")
-        .first()
-    )
+    last = Round.objects.filter(camp=camp, status__in=DONE_STATUSES).order_by("-number").first()
     result = selectors.round_result(last) if last is not None else None
     has_board = selectors.board_setup(camp) is not None
     context = {
@@ -50,15 +46,13 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
         "map_svg": svg.render_svg(selectors.map_view_for_public(camp)) if has_board else None,
         "legend": style.legend(staff=False),
         "standings": standing_rows(camp),
-        "events": group_events(selectors.result_events(result, viewer="public"))
-        if result is not None
-        else [],
+        "events": group_events(results.result_events(result, viewer="public")) if result is not None else [],
     }
     name = f"{TEMPLATE}#board" if getattr(request, "htmx", False) else TEMPLATE
     return render(request, name, context)
 
 
-def group_events(lines: list[selectors.EventLine]) -> list[dict[str, Any]]:
+def group_events(lines: list[results.EventLine]) -> list[dict[str, Any]]:
     """Event lines grouped under their "when" (round and step), in order."""
     groups: list[dict[str, Any]] = []
     for line in lines:

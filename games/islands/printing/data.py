@@ -21,15 +21,13 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from camp.models import Placement, Round, RoundStatus, Team
-from games.islands import display, selectors
+from camp.models import DONE_STATUSES, Placement, Round, Team
+from games.islands import display, results, selectors
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.maps import visibility
 from games.islands.maps.visibility import MapView
 from games.islands.models import Harbor, IslandsRound, Pirate, RoundResult, Ship
-
-DONE = (RoundStatus.RESOLVED, RoundStatus.CLOSED)
 
 
 @dataclass(frozen=True)
@@ -140,9 +138,9 @@ def sheet_rounds(round: Round) -> SheetRounds:  # noqa: A002
     ):
         raise SheetsUnavailable(_("The game has not started yet: set up the board and start the game first."))
     rounds = list(Round.objects.filter(camp=camp).order_by("number"))
-    done = [r for r in rounds if r.status in DONE]
+    done = [r for r in rounds if r.status in DONE_STATUSES]
     last_done = done[-1] if done else None
-    if round.status in DONE:
+    if round.status in DONE_STATUSES:
         if last_done is None or round.pk != last_done.pk:
             raise SheetsUnavailable(
                 _("Sheets show the game as it stands now: print them from round %(round)d.")
@@ -151,7 +149,7 @@ def sheet_rounds(round: Round) -> SheetRounds:  # noqa: A002
         result_round: Round | None = round
         orders_number = round.number + 1
     else:
-        first_open = next((r for r in rounds if r.status not in DONE), None)
+        first_open = next((r for r in rounds if r.status not in DONE_STATUSES), None)
         if first_open is None or first_open.pk != round.pk:
             number = first_open.number if first_open else round.number
             raise SheetsUnavailable(
@@ -201,7 +199,7 @@ def _state_round(rounds: SheetRounds) -> int | None:
     return rounds.result_round.number if rounds.result_round is not None else None
 
 
-def _hint_text(hint: selectors.TeamHint) -> str:
+def _hint_text(hint: results.TeamHint) -> str:
     values = {"ship": display.ship_label(hint.ship), "point": hint.point_label, "origin": hint.origin}
     if hint.origin:
         return _("%(ship)s (map at %(origin)s): the nearest treasure lies to the %(point)s") % values
@@ -249,10 +247,10 @@ def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamS
                     for s in ships
                 ),
                 builds=_builds(ships),
-                hints=tuple(_hint_text(h) for h in selectors.team_hints(result, team)) if result else (),
+                hints=tuple(_hint_text(h) for h in results.team_hints(result, team)) if result else (),
                 events=tuple(
                     SheetEvent(e.text, own=e.team == team.name)
-                    for e in selectors.result_events(result, viewer=team)
+                    for e in results.result_events(result, viewer=team)
                 )
                 if result
                 else (),

@@ -19,7 +19,9 @@ from django.utils import translation
 
 from camp import services as camp_services
 from camp.models import Camp, Placement, Round, RoundStatus, Team
-from games.islands import demo, selectors, services
+from games.islands import demo, results, selectors
+from games.islands import orders as islands_orders
+from games.islands.engine import events as ee
 from games.islands.engine.hexes import direction_between, geometry
 from games.islands.engine.orders import check_all_orders, format_czech_route
 from games.islands.engine.resolve import resolve, reveal_by_telescope
@@ -30,6 +32,8 @@ from games.islands.engine.state import Board, Cell, GameState, ShipKind
 from games.islands.engine.state import Ship as EngineShip
 from games.islands.engine.state import Team as EngineTeam
 from games.islands.engine.tiles import Tile
+from games.islands.errors import IslandsError, OrdersInvalid
+from games.islands.game_state import before_document, game_state, priority_team_ids
 from games.islands.models import (
     BoardHex,
     Harbor,
@@ -40,8 +44,9 @@ from games.islands.models import (
     TeamOrders,
     TelescopeChoice,
 )
-from games.islands.rounds import OrdersInvalid, before_document
-from games.islands.services import IslandsError
+from games.islands.orders import OrdersText
+from games.islands.services import round_files
+from games.islands.services import rounds as round_services
 from tests.games.islands.conftest import place_tile
 
 # ------------------------------------------------------------------------------------ helpers
@@ -65,7 +70,7 @@ def new_round(camp: Camp, ranks: list[tuple[Team, int]] | None = None) -> Round:
 
 def opened(camp: Camp, ranks: list[tuple[Team, int]] | None = None) -> Round:
     round_ = new_round(camp, ranks)
-    services.round_open(round=round_)
+    round_services.round_open(round=round_)
     return round_
 
 
@@ -149,7 +154,7 @@ def file_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def test_open_needs_a_started_game(camp: Camp, teams: list[Team]) -> None:
     round_ = new_round(camp)
     with pytest.raises(IslandsError, match="board"), translation.override("en"):
-        services.round_open(round=round_)
+        round_services.round_open(round=round_)
     assert round_.status == RoundStatus.MINIGAME_RECORDED
     assert not IslandsRound.objects.exists()
 
@@ -157,12 +162,12 @@ def test_open_needs_a_started_game(camp: Camp, teams: list[Team]) -> None:
 def test_open_needs_placements(started: Camp) -> None:
     round_ = camp_services.round_create(camp=started)
     with pytest.raises(IslandsError) as e, translation.override("en"):
-        services.round_open(round=round_)
+        round_services.round_open(round=round_)
     assert "placements" in str(e.value)
     Round.objects.filter(pk=round_.pk).update(status=RoundStatus.MINIGAME_RECORDED)  # no placement at all
     round_.refresh_from_db()
     with pytest.raises(IslandsError, match="placements"), translation.override("en"):
-        services.round_open(round=round_)
+        round_services.round_open(round=round_)
     assert not IslandsRound.objects.exists()
 
 
@@ -175,11 +180,11 @@ def test_open_fixes_priority_and_pirate_moves(started: Camp, teams: list[Team]) 
     assert islands_round.priority[0] in (blue.pk, green.pk) and islands_round.priority[2] == red.pk
     assert len(islands_round.pirate_moves["P1"]) == 11
     # The lot is a recorded draw: the same again, and the state follows the priority.
-    assert selectors.priority_team_ids(round_) == islands_round.priority
-    names = [t.name for t in selectors.game_state(started, round=round_).teams]
+    assert priority_team_ids(round_) == islands_round.priority
+    names = [t.name for t in game_state(started, round=round_).teams]
     assert names == [Team.objects.get(pk=pk).name for pk in islands_round.priority]
     with pytest.raises(IslandsError, match="already"), translation.override("en"):
-        services.round_open(round=round_)
+        round_services.round_open(round=round_)
 
 
 def test_teams_without_placement_come_last(started: Camp, teams: list[Team]) -> None:
@@ -192,7 +197,7 @@ def test_open_refused_while_an_earlier_round_is_not_resolved(started: Camp) -> N
     opened(started)
     second = new_round(started)
     with pytest.raises(IslandsError) as e, translation.override("en"):
-        services.round_open(round=second)
+        round_services.round_open(round=second)
     assert "Round 1 is not resolved" in str(e.value)
     assert second.status == RoundStatus.MINIGAME_RECORDED
 
@@ -209,14 +214,18 @@ def test_orders_check_reads_czech_letters_and_draws_the_route(started: Camp, tea
     d = direction_between(bay, first)
     assert d is not None
     czech = format_czech_route((d, None))
-    check = services.orders_check(round=round_, team=red, routes={"C1": czech}, harbor="", fire="")
+    check = islands_orders.orders_check(
+        round=round_, team=red, text=OrdersText.typed(routes={"C1": czech}, harbor="", fire="")
+    )
     assert check.ok, check.problems
     assert check.ap == 14 and check.steps == 14 and check.build_cost == 0
     assert check.routes[0].points == (g.label(bay), g.label(first))
     assert check.routes_text == {"C1": f"{d} ."}
     assert check.steps_used == 2 and check.ap_left == 12
     # The same route in English letters.
-    english = services.orders_check(round=round_, team=red, routes={"C1": f"{d} ."}, notation="en")
+    english = islands_orders.orders_check(
+        round=round_, team=red, text=OrdersText.typed(routes={"C1": f"{d} ."}, notation="en")
+    )
     assert english.ok and english.routes == check.routes
 
 
@@ -227,14 +236,16 @@ def test_orders_check_names_the_ship_the_step_and_the_hex(started: Camp, teams: 
     bay = harbor_of(red)
     outward = next(d for d in ("N", "NE", "SE", "S", "SW", "NW") if not g.on_board(bay.step(d)))
     route = format_czech_route((outward,))
-    check = services.orders_check(round=round_, team=red, routes={"C1": route})
+    check = islands_orders.orders_check(round=round_, team=red, text=OrdersText.typed(routes={"C1": route}))
     assert [p.message for p in check.problems] == [
         f"Loď C1, krok 1: vyplula by mimo herní plán u {g.label(bay)}"
     ]
     problem = check.problems[0]
     assert (problem.ship, problem.step, problem.field) == ("C1", 1, "routes")
     with translation.override("en"):
-        check = services.orders_check(round=round_, team=red, routes={"C1": route})
+        check = islands_orders.orders_check(
+            round=round_, team=red, text=OrdersText.typed(routes={"C1": route})
+        )
     assert check.problems[0].message == f"Ship C1, step 1: would sail off the board at {g.label(bay)}"
 
 
@@ -251,7 +262,7 @@ def test_nonsense_in_every_field_is_named_and_nothing_is_stored(started: Camp, t
     red = teams[0]
     round_ = opened(started)
     with translation.override("en"):
-        check = services.orders_check(round=round_, team=red, **NONSENSE)  # type: ignore[arg-type]
+        check = islands_orders.orders_check(round=round_, team=red, text=OrdersText.typed(**NONSENSE))  # type: ignore[arg-type]
     messages = [p.message for p in check.problems]
     fields = {p.field for p in check.problems}
     assert {"build_cargo", "build_battleship", "routes", "harbor", "fire"} <= fields, messages
@@ -261,7 +272,7 @@ def test_nonsense_in_every_field_is_named_and_nothing_is_stored(started: Camp, t
     assert any(m.startswith("Harbor, step 2: “?” is not a harbor move") for m in messages)
     assert any(m.startswith("Fire: “ZZ99” is not a hex of this board") for m in messages)
     with pytest.raises(OrdersInvalid) as e:
-        services.orders_submit(round=round_, team=red, **NONSENSE)  # type: ignore[arg-type]
+        round_services.orders_submit(round=round_, team=red, text=OrdersText.typed(**NONSENSE))  # type: ignore[arg-type]
     assert len(e.value.problems) >= 5 and e.value.messages
     assert not TeamOrders.objects.exists()
 
@@ -282,7 +293,7 @@ def test_nonsense_in_every_field_is_named_and_nothing_is_stored(started: Camp, t
 def test_orders_check_problems(started: Camp, teams: list[Team], fields: dict[str, Any], needle: str) -> None:
     round_ = opened(started)
     with translation.override("en"):
-        check = services.orders_check(round=round_, team=teams[0], **fields)
+        check = islands_orders.orders_check(round=round_, team=teams[0], text=OrdersText.typed(**fields))
     text = " | ".join(p.message for p in check.problems)
     if needle:
         assert needle in text
@@ -296,14 +307,11 @@ def test_orders_submit_stores_english_tokens_and_replaces(
     red = teams[0]
     round_ = opened(started)
     label, czech = put_tile(started, red, Tile.OPEN_SEA)
-    stored = services.orders_submit(
+    stored = round_services.orders_submit(
         round=round_,
         team=red,
-        build_cargo="1",
-        routes={"c1": f"{czech} . "},
-        harbor="+.-",
-        fire="",
         user=staff,
+        text=OrdersText.typed(build_cargo="1", routes={"c1": f"{czech} . "}, harbor="+.-", fire=""),
     )
     english = direction_between(harbor_of(red), geometry(5).parse(label))
     assert (stored.ap, stored.build_cargo, stored.routes, stored.harbor) == (
@@ -313,21 +321,21 @@ def test_orders_submit_stores_english_tokens_and_replaces(
         "+ . -",
     )
     assert stored.updated_by == staff
-    services.orders_submit(round=round_, team=red, routes={})
+    round_services.orders_submit(round=round_, team=red, text=OrdersText.typed(routes={}))
     assert TeamOrders.objects.get().routes == {} and TeamOrders.objects.count() == 1
     assert selectors.team_orders(round_, red) == TeamOrders.objects.get()
-    assert services.stored_orders_text(stored, notation="cs")["routes"] == {"C1": f"{czech} ."}
+    assert islands_orders.stored_orders_text(stored, notation="cs")["routes"] == {"C1": f"{czech} ."}
 
 
 def test_orders_only_while_open(started: Camp, teams: list[Team]) -> None:
     round_ = new_round(started)
     with pytest.raises(IslandsError, match="cannot be entered"), translation.override("en"):
-        services.orders_submit(round=round_, team=teams[0])
+        round_services.orders_submit(round=round_, team=teams[0], text=OrdersText())
     other = camp_services.camp_create(name="Jiný běh", year=2026, board_side=5)
     stranger = camp_services.team_create(camp=other, name="Žlutí", colour="#f1c40f")
-    services.round_open(round=round_)
+    round_services.round_open(round=round_)
     with pytest.raises(IslandsError):
-        services.orders_submit(round=round_, team=stranger)
+        round_services.orders_submit(round=round_, team=stranger, text=OrdersText())
     assert not TeamOrders.objects.exists()
 
 
@@ -337,19 +345,19 @@ def test_orders_only_while_open(started: Camp, teams: list[Team]) -> None:
 def test_preview_stores_nothing_and_reports_problems_per_team(started: Camp, teams: list[Team]) -> None:
     red, blue, green = teams
     round_ = opened(started)
-    services.orders_submit(round=round_, team=red, build_cargo=1)
-    services.orders_submit(round=round_, team=blue, build_battleship=1)
+    round_services.orders_submit(round=round_, team=red, text=OrdersText.typed(build_cargo=1))
+    round_services.orders_submit(round=round_, team=blue, text=OrdersText.typed(build_battleship=1))
     before = rows(started)
     # Blue's AP drop below the battleship's price: its orders no longer pass.
     camp_services.placements_record(round=round_, ranks={red.pk: 1, green.pk: 2, blue.pk: 3})
-    preview = services.round_preview(round=round_)
+    preview = selectors.round_preview(round=round_)
     assert rows(started) == before and not RoundResult.objects.exists()
     assert set(preview.problems) == {blue.name} and preview.missing == [green.name]
     assert not preview.complete
     assert any(e.what.value == "build" and e.team == red.name for e in preview.result.events)
     assert preview.map.staff
     with pytest.raises(OrdersInvalid) as e:
-        services.round_resolve(round=round_)
+        round_services.round_resolve(round=round_)
     assert all(p.team == blue.name for p in e.value.problems)
     assert e.value.problems[0].message.startswith(f"{blue.name}: ")
     assert not RoundResult.objects.exists() and rows(started) == before
@@ -362,21 +370,21 @@ def test_resolve_then_undo_restores_everything_and_resolving_again_gives_the_sam
     round_ = opened(started)
     demo._orders(started, round_)
     before = rows(started)
-    first = services.round_resolve(round=round_)
+    first = round_services.round_resolve(round=round_)
     events = first.events
     assert round_.status == RoundStatus.RESOLVED
     assert first.before["teams"] and "camp_rows" in first.before
     assert rows(started) != before
     with pytest.raises(IslandsError, match="already been resolved"), translation.override("en"):
-        services.round_resolve(round=round_)
-    for key in services.telescope_keys(first.pending_telescopes):  # type: ignore[attr-defined]
-        services.telescope_choose(round=round_, ship=key.split("#")[0], label="C3")
-    services.round_undo(round=round_)
+        round_services.round_resolve(round=round_)
+    for key in ee.telescope_keys(first.pending_telescopes):  # type: ignore[attr-defined]
+        round_services.telescope_choose(round=round_, ship=key.split("#")[0], label="C3")
+    round_services.round_undo(round=round_)
     assert round_.status == RoundStatus.ORDERS_OPEN
     assert rows(started) == before
     assert not RoundResult.objects.filter(round=round_).exists() and not TelescopeChoice.objects.exists()
     assert TeamOrders.objects.filter(round=round_).count() == 3
-    again = services.round_resolve(round=round_)
+    again = round_services.round_resolve(round=round_)
     assert again.events == events
     assert again.before == first.before
 
@@ -384,37 +392,37 @@ def test_resolve_then_undo_restores_everything_and_resolving_again_gives_the_sam
 def test_undo_restores_sunk_ships_with_their_round(started: Camp, teams: list[Team]) -> None:
     red = teams[0]
     first = opened(started)
-    services.orders_submit(round=first, team=red, build_cargo=1)
-    services.round_resolve(round=first)
-    services.round_close(round=first)
+    round_services.orders_submit(round=first, team=red, text=OrdersText.typed(build_cargo=1))
+    round_services.round_resolve(round=first)
+    round_services.round_close(round=first)
     c2 = Ship.objects.get(team=red, ident="C2")
     assert c2.built_round_id == first.pk
     second = opened(started)
     label, czech = put_tile(started, red, Tile.REEFS)
-    services.orders_submit(round=second, team=red, routes={"C2": czech})
+    round_services.orders_submit(round=second, team=red, text=OrdersText.typed(routes={"C2": czech}))
     before = rows(started)
-    services.round_resolve(round=second)
+    round_services.round_resolve(round=second)
     assert not Ship.objects.filter(team=red, ident="C2").exists()
-    services.round_undo(round=second)
+    round_services.round_undo(round=second)
     assert rows(started) == before
 
 
 def test_undo_only_the_latest_resolved_round(started: Camp) -> None:
     first = opened(started)
     with pytest.raises(IslandsError, match="nothing to undo"), translation.override("en"):
-        services.round_undo(round=first)
-    services.round_resolve(round=first)
+        round_services.round_undo(round=first)
+    round_services.round_resolve(round=first)
     assert selectors.round_undoable(first)
     second = opened(started)
     # the pages offer undo exactly when the service allows it
     assert not selectors.round_undoable(first)
     with pytest.raises(IslandsError, match="only the most recent"), translation.override("en"):
-        services.round_undo(round=first)
-    services.round_resolve(round=second)
+        round_services.round_undo(round=first)
+    round_services.round_resolve(round=second)
     assert selectors.round_undoable(second) and not selectors.round_undoable(first)
-    services.round_close(round=second)
+    round_services.round_close(round=second)
     with pytest.raises(IslandsError, match="closed"), translation.override("en"):
-        services.round_undo(round=second)
+        round_services.round_undo(round=second)
 
 
 # ------------------------------------------------------------------------------------ telescopes
@@ -425,38 +433,38 @@ def test_telescope_choose_skip_and_close(started: Camp, teams: list[Team]) -> No
     round_ = opened(started)
     _label, czech = put_tile(started, red, Tile.TELESCOPE)
     _label2, czech2 = put_tile(started, blue, Tile.TELESCOPE)
-    services.orders_submit(round=round_, team=red, routes={"C1": czech})
-    services.orders_submit(round=round_, team=blue, routes={"C1": czech2})
+    round_services.orders_submit(round=round_, team=red, text=OrdersText.typed(routes={"C1": czech}))
+    round_services.orders_submit(round=round_, team=blue, text=OrdersText.typed(routes={"C1": czech2}))
     with pytest.raises(IslandsError, match="not resolved"), translation.override("en"):
-        services.telescope_choose(round=round_, ship=f"{red.name}.C1", label="C3")
-    result = services.round_resolve(round=round_)
+        round_services.telescope_choose(round=round_, ship=f"{red.name}.C1", label="C3")
+    result = round_services.round_resolve(round=round_)
     assert sorted(result.pending_telescopes) == sorted([f"{red.name}.C1", f"{blue.name}.C1"])
     overview = selectors.round_overview(round_)
     assert len(overview.pending_telescopes) == 2 and not overview.closable
     with pytest.raises(IslandsError, match="still pending"), translation.override("en"):
-        services.round_close(round=round_)
+        round_services.round_close(round=round_)
     for label, needle in (("ZZ99", "not a hex of this board"), ("Z1", "is a bay"), ("  ", "Enter the hex")):
         with pytest.raises(IslandsError, match=needle), translation.override("en"):
-            services.telescope_choose(round=round_, ship=f"{red.name}.C1", label=label)
+            round_services.telescope_choose(round=round_, ship=f"{red.name}.C1", label=label)
     with pytest.raises(IslandsError, match="no telescope"), translation.override("en"):
-        services.telescope_choose(round=round_, ship=f"{red.name}.C2", label="C3")
+        round_services.telescope_choose(round=round_, ship=f"{red.name}.C2", label="C3")
     g = geometry(5)
-    services.telescope_choose(round=round_, ship=f"{red.name}.C1", label="c3")
+    round_services.telescope_choose(round=round_, ship=f"{red.name}.C1", label="c3")
     revealed = BoardHex.objects.get(camp=started, q=g.parse("C3").q, r=g.parse("C3").r)
     assert revealed.revealed and revealed.revealed_round_id == round_.pk
     assert revealed.revealed_by in (red, None)  # None: it was revealed before by a ship
     with pytest.raises(IslandsError, match="already been entered"), translation.override("en"):
-        services.telescope_choose(round=round_, ship=f"{red.name}.C1", label="C3")
-    services.telescope_skip(round=round_, ship=f"{blue.name}.C1")
+        round_services.telescope_choose(round=round_, ship=f"{red.name}.C1", label="C3")
+    round_services.telescope_skip(round=round_, ship=f"{blue.name}.C1")
     assert selectors.round_overview(round_).closable
-    services.round_close(round=round_)
+    round_services.round_close(round=round_)
     assert round_.status == RoundStatus.CLOSED
     with pytest.raises(IslandsError, match="closed"), translation.override("en"):
-        services.telescope_skip(round=round_, ship=f"{blue.name}.C1")
+        round_services.telescope_skip(round=round_, ship=f"{blue.name}.C1")
 
 
 def test_telescope_keys_number_a_ships_second_telescope() -> None:
-    assert services.telescope_keys(["a.C1", "b.C1", "a.C1"]) == ["a.C1", "b.C1", "a.C1#2"]  # type: ignore[attr-defined]
+    assert ee.telescope_keys(["a.C1", "b.C1", "a.C1"]) == ["a.C1", "b.C1", "a.C1#2"]  # type: ignore[attr-defined]
 
 
 # ------------------------------------------------------------------------------------ export, import
@@ -466,7 +474,7 @@ def test_export_replays_to_the_same_result(started: Camp, tmp_path: Path) -> Non
     played = demo.demo_play(started, rounds=4)
     results = {r.round_id: r for r in RoundResult.objects.all()}
     for i, round_ in enumerate(played):
-        text = services.round_export(round=round_)
+        text = round_files.round_export(round=round_)
         doc = json.loads(text)
         assert doc["format"] == "zlate-ostrovy/1" and "camp_rows" not in doc
         assert set(doc["orders"]) == {t.name for t in Team.objects.filter(camp=started)}
@@ -511,21 +519,21 @@ def play_random_camp(seed: int, *, rounds: int, side: int = 6) -> tuple[Camp, li
         scores = [rnd.randint(1, 3) for _ in teams]  # ranks as a mini-game gives them, ties skip places
         ranks = [1 + sum(other > score for other in scores) for score in scores]
         round_ = new_round(camp, list(zip(teams, ranks, strict=True)))
-        services.round_open(round=round_)
-        state = selectors.game_state(camp, round=round_)
+        round_services.round_open(round=round_)
+        state = game_state(camp, round=round_)
         ap = dict(Placement.objects.filter(round=round_).values_list("team__name", "ap"))
         for team in teams:
             if rnd.random() < 0.9:
                 orders = random_legal_orders(rnd, state, team.name, int(ap[team.name]), stay_share=0.05)
                 demo.submit_orders(round_, team, orders, state)
-        result = services.round_resolve(round=round_)
-        for key in services.telescope_keys(result.pending_telescopes):  # type: ignore[attr-defined]
+        result = round_services.round_resolve(round=round_)
+        for key in ee.telescope_keys(result.pending_telescopes):  # type: ignore[attr-defined]
             ship = key.split("#")[0]
             if rnd.random() < 0.8:
-                services.telescope_choose(round=round_, ship=ship, label=g.label(rnd.choice(g.ordered)))
+                round_services.telescope_choose(round=round_, ship=ship, label=g.label(rnd.choice(g.ordered)))
             else:
-                services.telescope_skip(round=round_, ship=ship)
-        services.round_close(round=round_)
+                round_services.telescope_skip(round=round_, ship=ship)
+        round_services.round_close(round=round_)
         played.append(round_)
     return camp, played
 
@@ -557,7 +565,7 @@ def test_every_exported_round_replays_to_what_the_camp_holds_next(
     rum_twice = 0
     for i, round_ in enumerate(played):
         stored = results[round_.pk]
-        doc = json.loads(services.round_export(round=round_))
+        doc = json.loads(round_files.round_export(round=round_))
         assert doc["round"] == round_.number
         out = replay(tmp_path, json.dumps(doc))
         assert out["round"] == round_.number + 1
@@ -570,7 +578,7 @@ def test_every_exported_round_replays_to_what_the_camp_holds_next(
         if i + 1 < len(played):
             expected = load_scenario(before_document(results[played[i + 1].pk])).state
         else:
-            expected = selectors.game_state(camp, round=final)
+            expected = game_state(camp, round=final)
         assert comparable(after) == comparable(expected), f"round {round_.number}"
         strikes: dict[str, int] = {}
         for e in stored.events:
@@ -586,11 +594,11 @@ def test_a_round_resolved_before_draws_were_kept_exports_them_from_a_resolution(
     _camp, played = play_random_camp(3, rounds=3)
     round_ = next(r for r in played if RoundResult.objects.get(round=r).draws)
     stored = RoundResult.objects.get(round=round_)
-    kept = json.loads(services.round_export(round=round_))
+    kept = json.loads(round_files.round_export(round=round_))
     assert kept["draws"] == stored.draws and kept["round"] == round_.number
     before = {k: v for k, v in stored.before.items() if k != "round"}  # as stored before rounds were
     RoundResult.objects.filter(pk=stored.pk).update(draws=None, before=before)
-    again = json.loads(services.round_export(round=round_))
+    again = json.loads(round_files.round_export(round=round_))
     assert again == kept
     assert replay(tmp_path, json.dumps(again))["events"] == file_events(stored.events)
 
@@ -599,8 +607,8 @@ def test_export_of_an_open_round_replays_as_resolving_it(started: Camp, tmp_path
     demo.demo_play(started, rounds=2)
     round_ = opened(started)
     demo._orders(started, round_)
-    out = replay(tmp_path, services.round_export(round=round_))
-    result = services.round_resolve(round=round_)
+    out = replay(tmp_path, round_files.round_export(round=round_))
+    result = round_services.round_resolve(round=round_)
     assert out["events"] == file_events(result.events)
 
 
@@ -630,14 +638,14 @@ ROUND_FILE = {
 
 def test_import_a_round_file_as_a_new_camp(db: None) -> None:
     text = json.dumps(ROUND_FILE)
-    camp = services.camp_import_round(text=text, name="Z kola")
+    camp = round_files.camp_import_round(text=text, name="Z kola")
     assert (camp.board_side, camp.seed) == (5, 7)
     assert list(Team.objects.filter(camp=camp).values_list("name", flat=True)) == ["red", "blue"]
     round_ = Round.objects.get(camp=camp)
     assert (round_.number, round_.status) == (1, RoundStatus.ORDERS_OPEN)
     assert TeamOrders.objects.get(team__name="blue").fire == "E2"
     assert Harbor.objects.get(team__name="red").delivered == 1
-    result = services.round_resolve(round=round_)
+    result = round_services.round_resolve(round=round_)
     expected = json.loads(run_scenario(text))
     assert file_events(result.events) == expected["events"]
     assert [{"team": s["team"], "delivered": s["delivered"]} for s in result.standings] == [
@@ -651,26 +659,26 @@ def test_import_keeps_the_files_round_ap_total_and_fixed_draws(db: None) -> None
     doc = {**ROUND_FILE, "round": 4, "draws": {"P1.shot": "B2"}}
     doc["teams"] = [{**ROUND_FILE["teams"][0], "ap_total": 25}, ROUND_FILE["teams"][1]]
     text = json.dumps(doc)
-    camp = services.camp_import_round(text=text, name="Ze 4. kola")
+    camp = round_files.camp_import_round(text=text, name="Ze 4. kola")
     round_ = Round.objects.get(camp=camp)
     assert (round_.number, round_.status) == (4, RoundStatus.ORDERS_OPEN)
     assert IslandsRound.objects.get(round=round_).fixed_draws == {"P1.shot": "B2"}
-    assert selectors.game_state(camp, round=round_).team("red").ap_total == 25
+    assert game_state(camp, round=round_).team("red").ap_total == 25
     expected = json.loads(run_scenario(text))
     assert expected["round"] == 5
     assert "P1 shot B2" in {f"{e['who']} {e['what']} {e['at']}" for e in expected["events"]}
-    exported = json.loads(services.round_export(round=round_))
+    exported = json.loads(round_files.round_export(round=round_))
     assert exported["round"] == 4 and exported["draws"]["P1.shot"] == "B2"
-    result = services.round_resolve(round=round_)
+    result = round_services.round_resolve(round=round_)
     assert file_events(result.events) == expected["events"]
     assert result.standings == expected["standings"]
-    assert {s.team.name: s.ap_received for s in selectors.final_standings(camp)} == {"red": 33, "blue": 11}
+    assert {s.team.name: s.ap_received for s in results.final_standings(camp)} == {"red": 33, "blue": 11}
     # The next round of the imported camp is round 5, drawing its own dice.
     assert camp_services.round_create(camp=camp).number == 5
 
 
 def test_import_without_round_is_round_1_drawing_as_the_command(db: None) -> None:
-    camp = services.camp_import_round(text=json.dumps(ROUND_FILE), name="Z kola")
+    camp = round_files.camp_import_round(text=json.dumps(ROUND_FILE), name="Z kola")
     round_ = Round.objects.get(camp=camp)
     assert round_.number == 1 and IslandsRound.objects.get(round=round_).fixed_draws == {}
     moves = IslandsRound.objects.get(round=round_).pirate_moves["P1"]
@@ -694,7 +702,7 @@ def test_import_names_a_bad_round_ap_total_or_draw_and_stores_nothing(
     if "ap_total" in change:
         doc = {**ROUND_FILE, "teams": [{**ROUND_FILE["teams"][0], **change}, ROUND_FILE["teams"][1]]}
     with pytest.raises(IslandsError) as e, translation.override("en"):
-        services.camp_import_round(text=json.dumps(doc), name="Z kola")
+        round_files.camp_import_round(text=json.dumps(doc), name="Z kola")
     assert message in e.value.messages
     assert not Camp.objects.exists()
 
@@ -702,19 +710,19 @@ def test_import_names_a_bad_round_ap_total_or_draw_and_stores_nothing(
 def test_import_refuses_a_bad_file_and_stores_nothing(db: None) -> None:
     bad = {**ROUND_FILE, "orders": {"red": {"ap": 8, "routes": {"C1": "N Q"}}}, "pirates": [{"id": "X"}]}
     with pytest.raises(IslandsError) as e:
-        services.camp_import_round(text=json.dumps(bad), name="Z kola")
+        round_files.camp_import_round(text=json.dumps(bad), name="Z kola")
     text = " ".join(e.value.messages)
     assert "orders.red.routes.C1" in text and "pirates[0].id" in text
     with pytest.raises(IslandsError):
-        services.camp_import_round(text="{not json", name="Z kola")
+        round_files.camp_import_round(text="{not json", name="Z kola")
     with pytest.raises(IslandsError):
-        services.camp_import_round(text=json.dumps(ROUND_FILE), name="  ")
+        round_files.camp_import_round(text=json.dumps(ROUND_FILE), name="  ")
     assert not Camp.objects.exists()
 
 
 def test_export_imports_again(started: Camp) -> None:
     played = demo.demo_play(started, rounds=2)
-    camp = services.camp_import_round(text=services.round_export(round=played[-1]), name="Kopie")
+    camp = round_files.camp_import_round(text=round_files.round_export(round=played[-1]), name="Kopie")
     assert Team.objects.filter(camp=camp).count() == 3
     assert TeamOrders.objects.filter(round__camp=camp).count() == 3
 
@@ -725,10 +733,10 @@ def test_export_imports_again(started: Camp) -> None:
 def test_final_standings_ties_go_to_fewer_ap(started: Camp, teams: list[Team]) -> None:
     red, blue, green = teams
     first = opened(started, [(red, 1), (blue, 2), (green, 3)])
-    services.round_resolve(round=first)
+    round_services.round_resolve(round=first)
     Harbor.objects.filter(team__in=[red, blue]).update(delivered=2)
     Harbor.objects.filter(team=green).update(delivered=1)
-    standings = selectors.final_standings(started)
+    standings = results.final_standings(started)
     assert [(s.rank, s.team, s.delivered, s.ap_received) for s in standings] == [
         (1, blue, 2, 11),
         (2, red, 2, 14),
@@ -736,7 +744,7 @@ def test_final_standings_ties_go_to_fewer_ap(started: Camp, teams: list[Team]) -
     ]
     assert all(s.ships_afloat >= 1 for s in standings)
     Placement.objects.filter(team=red).update(ap=11)
-    standings = selectors.final_standings(started)
+    standings = results.final_standings(started)
     assert [(s.rank, s.team) for s in standings] == [(1, red), (1, blue), (3, green)]
 
 
@@ -752,17 +760,19 @@ def test_hidden_information_never_reaches_public_or_team_views(started: Camp, te
     rum, to_rum = put_tile(started, blue, Tile.RUM, index=0)
     back = format_czech_route((direction_between(g.parse(rum), harbor_of(blue)),))
     BoardHex.objects.filter(camp=started, tile=Tile.TREASURE.value).update(revealed=False)
-    services.orders_submit(round=round_, team=red, routes={"C1": to_map})
-    services.orders_submit(round=round_, team=blue, routes={"C1": f"{to_rum} . {back} {to_rum} {back}"})
-    preview = services.round_preview(round=round_)
+    round_services.orders_submit(round=round_, team=red, text=OrdersText.typed(routes={"C1": to_map}))
+    round_services.orders_submit(
+        round=round_, team=blue, text=OrdersText.typed(routes={"C1": f"{to_rum} . {back} {to_rum} {back}"})
+    )
+    preview = selectors.round_preview(round=round_)
     treasure = [g.label(h.treasure) for h in preview.result.hints]
     assert treasure, "the map gives a hint"
-    result = services.round_resolve(round=round_)
-    staff_whats = {line.what for line in selectors.result_events(result, viewer="staff")}
+    result = round_services.round_resolve(round=round_)
+    staff_whats = {line.what for line in results.result_events(result, viewer="staff")}
     assert "rum-move" in staff_whats and "hint" in staff_whats
     assert json.dumps(result.hints).find(treasure[0]) == -1
     for viewer in ("public", red, blue):
-        lines = selectors.result_events(result, viewer=viewer)
+        lines = results.result_events(result, viewer=viewer)
         assert not {line.what for line in lines} & {"rum-move", "redraw"}
         assert all(line.visibility in ("public", "team") for line in lines)
         if viewer == "public":
@@ -773,29 +783,29 @@ def test_hidden_information_never_reaches_public_or_team_views(started: Camp, te
         hidden = BoardHex.objects.get(camp=started, q=g.parse(treasure[0]).q, r=g.parse(treasure[0]).r)
         if not hidden.revealed:
             assert treasure[0] not in serialised
-    hints = selectors.team_hints(result, red)
+    hints = results.team_hints(result, red)
     assert [h.ship for h in hints] == ["C1"] and not hasattr(hints[0], "treasure")
     assert treasure[0] not in json.dumps([h.__dict__ for h in hints])
-    assert selectors.team_hints(result, blue) == []
+    assert results.team_hints(result, blue) == []
     # A team's private events are not the other team's.
-    red_lines = {line.what for line in selectors.result_events(result, viewer=red)}
-    blue_lines = {line.what for line in selectors.result_events(result, viewer=blue)}
+    red_lines = {line.what for line in results.result_events(result, viewer=red)}
+    blue_lines = {line.what for line in results.result_events(result, viewer=blue)}
     assert "hint" in red_lines and "hint" not in blue_lines
-    line = next(x for x in selectors.result_events(result, viewer=red) if x.what == "reveal")
+    line = next(x for x in results.result_events(result, viewer=red) if x.what == "reveal")
     assert line.text.startswith("Kolo 1, krok 1: Červení C1 odhalili ")
     with translation.override("en"):
-        line = next(x for x in selectors.result_events(result, viewer=red) if x.what == "reveal")
+        line = next(x for x in results.result_events(result, viewer=red) if x.what == "reveal")
     assert line.text.startswith("Round 1, step 1: Červení C1 revealed ")
 
 
 def test_round_overview(started: Camp, teams: list[Team]) -> None:
     round_ = opened(started)
-    services.orders_submit(round=round_, team=teams[0])
+    round_services.orders_submit(round=round_, team=teams[0], text=OrdersText())
     overview = selectors.round_overview(round_)
     assert overview.opened and overview.resolvable and overview.status == RoundStatus.ORDERS_OPEN
     assert overview.teams_without_orders == teams[1:]
     assert [row.ap for row in overview.teams] == [14, 11, 8]
-    services.round_resolve(round=round_)
+    round_services.round_resolve(round=round_)
     overview = selectors.round_overview(round_)
     assert not overview.resolvable and overview.result is not None
 
@@ -822,10 +832,10 @@ def test_selectors_run_a_constant_number_of_queries(camp: Camp, teams: list[Team
         return [
             count_queries(lambda: selectors.round_overview(open_round)),
             count_queries(lambda: selectors.round_overview(played[-1])),
-            count_queries(lambda: selectors.result_events(last, viewer="public")),
-            count_queries(lambda: selectors.result_events(last, viewer=team)),
-            count_queries(lambda: selectors.team_hints(last, team)),
-            count_queries(lambda: selectors.final_standings(c)),
+            count_queries(lambda: results.result_events(last, viewer="public")),
+            count_queries(lambda: results.result_events(last, viewer=team)),
+            count_queries(lambda: results.team_hints(last, team)),
+            count_queries(lambda: results.final_standings(c)),
             count_queries(lambda: selectors.team_orders(open_round, team)),
         ]
 
@@ -865,10 +875,10 @@ def test_the_demo_tells_a_story_in_three_rounds(db: None, settings: Any) -> None
     call_command("demo_setup", stdout=StringIO())
     camp = Camp.objects.get()
     assert sum(Harbor.objects.filter(team__camp=camp).values_list("delivered", flat=True)) >= 1
-    results = list(RoundResult.objects.filter(round__camp=camp).order_by("round__number"))
+    resolved = list(RoundResult.objects.filter(round__camp=camp).order_by("round__number"))
 
     def whats_for(viewer: str) -> list[str]:
-        return [line.what for result in results for line in selectors.result_events(result, viewer=viewer)]
+        return [line.what for result in resolved for line in results.result_events(result, viewer=viewer)]
 
     whats, staff_whats = whats_for("public"), whats_for("staff")
     assert {"reveal", "deliver"} <= set(whats), set(whats)
@@ -932,7 +942,7 @@ def test_two_staff_resolving_at_once_get_one_result(camp: Camp, teams: list[Team
 
         try:
             barrier.wait()
-            services.round_resolve(round=Round.objects.get(pk=round_.pk))
+            round_services.round_resolve(round=Round.objects.get(pk=round_.pk))
             outcomes.append("resolved")
         except IslandsError as e:
             outcomes.append(f"refused: {e.messages[0]}")

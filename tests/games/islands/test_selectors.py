@@ -6,25 +6,27 @@ from dataclasses import replace
 
 from camp import services as camp_services
 from camp.models import Camp, Team
-from games.islands import selectors, services
+from games.islands import selectors
 from games.islands.engine import state as es
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
+from games.islands.game_state import game_state
 from games.islands.maps.svg import render_svg
+from games.islands.services import board as board_services
 from tests.games.islands.conftest import place_tile
 
 
 def set_up(camp: Camp) -> None:
-    services.board_generate(camp=camp, seed=11)
-    services.harbors_draw_sides(camp=camp)
+    board_services.board_generate(camp=camp, seed=11)
+    board_services.harbors_draw_sides(camp=camp)
     for th in selectors.team_harbors(camp):
         assert th.harbor is not None
-        services.harbor_set_bay(team=th.team, bay=th.bay_choices[0])
-    services.game_start(camp=camp)
+        board_services.harbor_set_bay(team=th.team, bay=th.bay_choices[0])
+    board_services.game_start(camp=camp)
 
 
 def add_ships(camp: Camp) -> None:
-    state = selectors.game_state(camp)
+    state = game_state(camp)
     g = geometry(camp.board_side)
     teams = tuple(
         replace(
@@ -38,11 +40,11 @@ def add_ships(camp: Camp) -> None:
         for t in state.teams
     )
     pirates = (es.Pirate("P1", at=g.parse("D2")), es.Pirate("P2", at=g.parse("C3")))
-    services.game_state_store(camp=camp, state=replace(state, teams=teams, pirates=pirates))
+    board_services.game_state_store(camp=camp, state=replace(state, teams=teams, pirates=pirates))
 
 
 def test_board_cells_one_query(camp: Camp, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
-    services.board_generate(camp=camp, seed=11)
+    board_services.board_generate(camp=camp, seed=11)
     with django_assert_num_queries(1):
         cells = selectors.board_cells(camp)
     assert len(cells) == 31
@@ -72,7 +74,7 @@ def test_game_state_constant_queries(camp: Camp, teams: list[Team], django_asser
     add_ships(camp)
     round1 = camp_services.round_create(camp=camp)
     with django_assert_num_queries(6):
-        state = selectors.game_state(camp, round=round1)
+        state = game_state(camp, round=round1)
     assert sum(len(t.ships) for t in state.teams) == 9
 
 
