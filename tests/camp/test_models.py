@@ -99,10 +99,10 @@ def test_a_team_with_results_cannot_be_deleted(red: Team, round1: object) -> Non
         red.delete()
 
 
-# ------------------------------------------------------------------------------------ team add lock
+# ------------------------------------------------------------------------------------ team add guard
 
 
-def test_team_create_asks_the_games_team_add_locks(
+def test_team_create_asks_the_games_team_add_guards(
     camp: Camp, teams: list[Team], other_camp: Camp, admin_client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A game's check (registered like the islands one) refuses a new team in the service, on the

@@ -127,7 +127,7 @@ def test_hex_editor_fragment_and_save(staff_client: Client, camp: Camp) -> None:
 def test_no_hand_edits_once_the_game_has_started(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
     """From the start on, the board is the game's hidden truth: the map takes no clicks, the editor
     does not open, and a posted edit is refused with nothing changed."""
-    from tests.games.islands.test_services import set_up
+    from tests.games.islands.services.test_board import set_up
 
     set_up(camp, teams)
     board_services.game_start(camp=camp)

@@ -1,4 +1,4 @@
-"""The islands game's locks on camp data: no team joins a camp run once its game has started (the
+"""The islands game's guards on camp data: no team joins a camp run once its game has started (the
 new team would have no harbor and no ship, yet show in the standings and on the sheets)."""
 
 from __future__ import annotations
