@@ -1,5 +1,7 @@
 """Staff pages for running a Golden Islands round (wired in ``admin.IslandsRoundAdmin.get_urls``).
 
+Long (~1,300 lines) until the pages are split into a ``pages/`` package (issue 9, planned).
+
 The evening, page by page (every page is one template with named partials for htmx):
 
 - ``round``: the checklist of one round (placements → open → orders per team → resolve → after →
