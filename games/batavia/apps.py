@@ -14,7 +14,7 @@ class BataviaConfig(AppConfig):
         from camp.selectors import register_round_delete_guard
         from camp.services import register_minigame_kind_guard
         from games.batavia import backup, services
-        from games.batavia.desk import batavia_steps
+        from games.batavia.tonight_steps import batavia_steps
 
         register_steps(batavia_steps, order=20)
         register_team_name_guard(services.team_name_guard)

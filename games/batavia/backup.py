@@ -28,10 +28,10 @@ from camp.backup_document import (
 )
 from camp.models import Camp, MiniGameKind
 from games.batavia import selectors
-from games.batavia.display import error_message
 from games.batavia.engine.errors import BataviaError
 from games.batavia.engine.state import MAX_PLAYERS
 from games.batavia.models import BataviaSeat, BataviaSession, BotKind, SessionMode, SessionStatus, new_token
+from games.batavia.words import error_message
 
 
 def batavia_export(camp: Camp) -> list[dict[str, Any]]:

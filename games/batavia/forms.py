@@ -1,19 +1,28 @@
-"""Reading the action forms and the score calculator's form: anything typed or tampered with gives
-a clear, translated message, never an exception."""
+"""The Batavia pages' forms: anything typed or tampered with gives a clear, translated message,
+never an exception.
+
+Each page reads its request with one Django form below (:class:`PageForm`: its problems are whole
+sentences, in the order the page shows them). The forms check what they can without the database;
+the services check the rest (a seat's bot, a team of the camp, the game's rules).
+"""
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django import forms
+from django.core.exceptions import ValidationError
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from games.batavia.display import COMPANY_NAMES, GOOD_NAMES
 from games.batavia.engine import GOAL, Action, Bid, Draw, Pass, Play
 from games.batavia.engine.components import COMPANIES, GOODS
 from games.batavia.engine.scoring import TablePlayer
 from games.batavia.engine.state import CRATES
+from games.batavia.words import COMPANY_NAMES, GOOD_NAMES
 
 MAX_NUMBER = 999
 
@@ -171,3 +180,198 @@ def parse_calculator(
 
 def seal_company_names() -> list[tuple[str, str]]:
     return [(c, str(COMPANY_NAMES[c])) for c in COMPANIES]
+
+
+# ------------------------------------------------------------------------------------ page forms
+
+
+class RawField(forms.Field):
+    """A value as sent ("" when missing): the form's ``clean`` says what is wrong, in its words
+    (Django's own field messages would name no Batavia concept)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> Any:
+        return "" if value is None else value
+
+
+class PageForm(forms.Form):
+    """A form whose problems are translated sentences, not tied to a field."""
+
+    @property
+    def problems(self) -> list[str]:
+        return list(self.non_field_errors())
+
+    @property
+    def problem(self) -> str:
+        """The first problem ("" when there is none)."""
+        return next(iter(self.problems), "")
+
+
+def _problem(problem: FormProblem) -> ValidationError:
+    return ValidationError(problem.message)
+
+
+class SessionCreateForm(PageForm):
+    """The game made from a round: digital or on the real board, open tiles, the teams that play
+    (``team`` ids; unknown ones are left out). The service checks the mode and the teams."""
+
+    mode = RawField()
+    open_tiles = RawField()
+    team = RawField(widget=forms.MultipleHiddenInput)
+
+    def clean(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "mode": data.get("mode", ""),
+            "open_tiles": data.get("open_tiles") == "1",
+            "team_ids": set(data.get("team") or []),
+        }
+
+
+class CardCountsForm(PageForm):
+    """The cards picked on the play form (``count-EN`` … ``count-SE``), for the live check."""
+
+    def clean(self) -> dict[str, Any]:
+        try:
+            return {"counts": parse_counts(self.data)}
+        except FormProblem as problem:
+            raise _problem(problem) from None
+
+
+class ActionForm(PageForm):
+    """An action from a team's page: its ``kind`` and fields, and the version ``v`` it was made on."""
+
+    def clean(self) -> dict[str, Any]:
+        try:
+            action = parse_action(self.data)
+        except FormProblem as problem:
+            raise _problem(problem) from None
+        return {"action": action, "version": parse_version(self.data)}
+
+
+class HotSeatActionForm(ActionForm):
+    """An action the game master makes for the player of ``seat`` (a seat number)."""
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        raw = self.data.get("seat", "")
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 2:
+            raise ValidationError(_("There is no such seat."))
+        return {**cleaned, "seat": int(raw)}
+
+
+#: The game master's buttons for the whole game.
+SESSION_OPERATIONS = ("start", "undo", "bots", "finish")
+#: The game master's buttons for one seat.
+SEAT_OPERATIONS = ("bot", "revoke", "renew")
+
+
+def _unknown_operation() -> ValidationError:
+    return ValidationError(_("Unknown action. Reload the page and try again."))
+
+
+class SessionOperationForm(PageForm):
+    """Start, undo, run the bots, finish (``op``), with the version ``v`` the page showed."""
+
+    op = RawField()
+
+    def clean(self) -> dict[str, Any]:
+        version = parse_version(self.data)
+        if self.cleaned_data.get("op") not in SESSION_OPERATIONS:
+            raise _unknown_operation()
+        return {"op": self.cleaned_data["op"], "version": version}
+
+
+class SeatOperationForm(PageForm):
+    """A seat's button: who plays it (``op=bot`` with ``bot``), revoke or renew its link.
+    ``seat_id`` is always read (None when it is no id), so the page can first say "no such seat"."""
+
+    seat_id = RawField()
+    op = RawField()
+    bot = RawField()
+
+    def clean_seat_id(self) -> int | None:
+        raw = self.cleaned_data["seat_id"]
+        return (
+            int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) < 12 else None
+        )
+
+    def clean(self) -> dict[str, Any]:
+        if self.cleaned_data.get("op") not in SEAT_OPERATIONS:
+            raise _unknown_operation()
+        return self.cleaned_data
+
+
+#: The largest game record accepted for import.
+MAX_IMPORT_BYTES = 2_000_000
+
+
+class RecordImportForm(PageForm):
+    """A game record to import: an uploaded JSON file (``record``) or pasted text (``record_text``)."""
+
+    record = RawField(widget=forms.FileInput)
+    record_text = RawField()
+
+    def clean(self) -> dict[str, Any]:
+        upload = self.cleaned_data.get("record")
+        text = ""
+        if not isinstance(upload, str):  # a file was sent
+            if upload.size and upload.size > MAX_IMPORT_BYTES:
+                raise ValidationError(_("The file is too large for a game record."))
+            raw = upload.read(MAX_IMPORT_BYTES + 1)
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                text = ""
+        else:
+            text = self.cleaned_data.get("record_text", "")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):  # RecursionError: nested too deeply
+            raise ValidationError(_("The record cannot be read: it is not a JSON file.")) from None
+        return {"data": data}
+
+
+#: What a typed address for the phones must look like (scheme, host, maybe a port; no path).
+BASE_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+(:\d+)?$")
+
+
+def phone_base(raw: str) -> str:
+    """The address for the phones as typed: trimmed, without a trailing slash, ``http://`` added
+    when no scheme was typed (``192.168.1.10:8000``)."""
+    base = raw.strip().rstrip("/")
+    if base and "://" not in base:
+        base = f"http://{base}"
+    return base
+
+
+class PhoneAddressForm(PageForm):
+    """The address the phones reach the laptop at, for the link sheets (``base``; blank: the
+    address the page was opened at)."""
+
+    base = RawField()
+
+    def clean(self) -> dict[str, Any]:
+        raw = self.cleaned_data.get("base", "")
+        base = phone_base(raw if isinstance(raw, str) else "")
+        if base and not BASE_URL.match(base):
+            raise ValidationError(_("The address for the phones must look like http://192.168.1.10:8000."))
+        return {"base": base}
+
+
+class CalculatorForm(PageForm):
+    """The score calculator's sheet: every player's crates, bills, seals, goal and gold. ``rows``
+    keep what was typed (for redisplay, each with its own problems); ``clean`` gives the players."""
+
+    def __init__(self, data: QueryDict | dict[str, Any] | None, *, names: list[str]) -> None:
+        super().__init__(data or None)
+        self.names = names
+        self.rows = calculator_rows(data or {}, len(names))
+
+    def clean(self) -> dict[str, Any]:
+        players, problems = parse_calculator(self.rows, self.names)
+        if problems:
+            raise ValidationError(problems)
+        return {"players": players}

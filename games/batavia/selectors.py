@@ -1,4 +1,4 @@
-"""Reads of the Batavia app: a session's game state (replayed from its record), seats, views.
+"""Reads of the Batavia app: a session's game state (replayed from its record), seats, its record file.
 
 The record is the single source of truth. Replaying it takes a few milliseconds; the result is
 cached per process by (session id, version, record digest), so polling pages do not replay again
@@ -18,6 +18,7 @@ from games.batavia.engine import (
     RecordError,
     ReplayError,
     apply,
+    dump_record,
     read_record,
     replay,
     setup_game,
@@ -73,6 +74,33 @@ def session_state(session: BataviaSession) -> GameState | None:
     else:
         _CACHE.move_to_end(key)
     return state
+
+
+def session_by_pk(pk: int) -> BataviaSession | None:
+    return BataviaSession.objects.select_related("minigame__round__camp").filter(pk=pk).first()
+
+
+def session_record_json(session: BataviaSession) -> str | None:
+    """The session's record as the ``batavia/1`` file staff download (with our ``cash_table``), or
+    None for a game played on the real board."""
+    state = session_state(session)
+    if state is None:
+        return None
+    data = json.loads(dump_record(state))
+    data["cash_table"] = list(state.setup.cash_table)
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def team_colours(session: BataviaSession) -> dict[str, str]:
+    """Each playing team's colour by its name (the engine's player names are the team names)."""
+    return {s.team.name: s.team.colour for s in session.seats.select_related("team")}
+
+
+def session_seat(session: BataviaSession, seat_id: int | None) -> BataviaSeat | None:
+    """One seat of the session by its id, or None (also for None)."""
+    if seat_id is None:
+        return None
+    return session.seats.select_related("team").filter(pk=seat_id).first()
 
 
 def session_seats(session: BataviaSession) -> list[BataviaSeat]:

@@ -26,7 +26,6 @@ from camp.backups import snapshot_after_commit
 from camp.models import MiniGame, MiniGameKind, Round, Team
 from camp.services import placements_record
 from games.batavia import selectors
-from games.batavia.display import error_message
 from games.batavia.engine import (
     Action,
     GameState,
@@ -36,15 +35,17 @@ from games.batavia.engine import (
     apply_trusted,
     chance_action,
     new_game,
+    read_record,
     rng,
     state_to_record,
 )
 from games.batavia.engine.bots import make_bot
 from games.batavia.engine.errors import BataviaError
-from games.batavia.engine.record import action_to_json
+from games.batavia.engine.record import RecordError, action_to_json
 from games.batavia.engine.scoring import TablePlayer, competition_ranks, score_table
 from games.batavia.engine.state import DEFAULT_CASH_TABLE, MAX_PLAYERS, MIN_PLAYERS, Score
-from games.batavia.models import BataviaSeat, BataviaSession, BotKind, SessionMode, SessionStatus
+from games.batavia.models import BataviaSeat, BataviaSession, BotKind, SessionMode, SessionStatus, new_token
+from games.batavia.words import error_message
 
 MAX_AUTOMATIC_ACTIONS = 5000
 
@@ -325,8 +326,6 @@ def token_revoke(*, seat: BataviaSeat) -> BataviaSeat:
 @transaction.atomic
 def token_renew(*, seat: BataviaSeat) -> BataviaSeat:
     """A fresh link for the seat; the old one stops working."""
-    from games.batavia.models import new_token
-
     BataviaSeat.objects.filter(pk=seat.pk).update(token=new_token(), token_revoked_at=None)
     seat.refresh_from_db()
     return seat
@@ -339,9 +338,6 @@ def token_renew(*, seat: BataviaSeat) -> BataviaSeat:
 def record_import(*, session: BataviaSession, data: Any) -> GameState:
     """Replace the game by a ``batavia/1`` record (e.g. exported earlier). Its players must be the
     session's teams (by name); the seats follow the record's order. Nothing changes on any error."""
-    from games.batavia.engine import read_record
-    from games.batavia.engine.record import RecordError
-
     locked = _lock(session)
     if locked.mode != SessionMode.DIGITAL:
         raise BataviaServiceError(_("Only a game played in the app has a record."), "physical")

@@ -2,10 +2,10 @@
 
 from django.urls import path
 
-from games.batavia import views
+from games.batavia.pages import team
 
 app_name = "batavia"
 urlpatterns = [
-    path("t/<str:token>/", views.team_page, name="team"),
-    path("t/<str:token>/check/", views.team_play_check, name="team_check"),
+    path("t/<str:token>/", team.team_page, name="team"),
+    path("t/<str:token>/check/", team.team_play_check, name="team_check"),
 ]

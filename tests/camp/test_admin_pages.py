@@ -524,8 +524,8 @@ def test_home_redirects_to_admin(client: Client, db: None) -> None:
 
 
 def test_admin_base_is_djangos_but_for_the_htmx_header() -> None:
-    """camp/templates/admin/base.html is a copy of Django's: after a Django upgrade, copy it again."""
-    ours = (ROOT / "camp/templates/admin/base.html").read_text()
+    """templates/admin/base.html is a copy of Django's: after a Django upgrade, copy it again."""
+    ours = (ROOT / "templates/admin/base.html").read_text()
     theirs = (Path(django.__file__).parent / "contrib/admin/templates/admin/base.html").read_text()
     ours = re.sub(r"^\{#.*?#\}", "", ours)
     ours = ours.replace(""" hx-headers='{"X-CSRFToken": "{{ csrf_token }}"}'""", "")

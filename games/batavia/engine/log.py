@@ -1,7 +1,7 @@
 """The public log: what happened, as a machine code and its parameters (never as sentences).
 
 The engine writes no words: the web layer turns each entry into a sentence in the reader's language
-(:mod:`games.batavia.display`). Every parameter is public: the log is part of what every player sees.
+(:mod:`games.batavia.words`). Every parameter is public: the log is part of what every player sees.
 
 ====================  ======================================================================
 code                  parameters (``player``: who acted, or None)

@@ -1,7 +1,8 @@
 """Template data built from the engine's views: the public view for the table (projector), the
 private view for a team's page, the full state for the game master. Nothing here reads a
 :class:`GameState` directly except :func:`action_options` and :func:`play_preview`, which answer
-only what the acting player may do (from public laid cards, public stations and their own hand).
+only what the acting player may do (from public laid cards, public stations and their own hand),
+and :func:`undo_text`, for the game master only.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from camp.pdf import reads_black
-from games.batavia.display import (
+from games.batavia.engine import GOAL, GameState, Reshuffle, Roll, can_play, cards_needed, stations_ahead
+from games.batavia.engine.components import COMPANIES
+from games.batavia.engine.state import CRATES
+from games.batavia.words import (
     COMPANY_COLOURS,
     COMPANY_NAMES,
     GOOD_NAMES,
@@ -24,9 +28,6 @@ from games.batavia.display import (
     goods,
     log_lines,
 )
-from games.batavia.engine import GOAL, GameState, can_play, cards_needed, stations_ahead
-from games.batavia.engine.components import COMPANIES
-from games.batavia.engine.state import CRATES
 
 MUTED = "#8a8a8a"
 
@@ -360,4 +361,20 @@ def action_options(state: GameState, seat: int) -> dict[str, Any]:
     }
 
 
-__all__ = ["MoveOption", "PlayPreview", "action_options", "play_preview", "private_context", "public_context"]
+def undo_text(state: GameState) -> str | None:
+    """Who made the action undo would take back, or None when there is nothing to undo."""
+    for seat, action in reversed(state.history):
+        if not isinstance(action, (Roll, Reshuffle)):
+            return f"{state.names[seat]}: {action}"
+    return None
+
+
+__all__ = [
+    "MoveOption",
+    "PlayPreview",
+    "action_options",
+    "play_preview",
+    "private_context",
+    "public_context",
+    "undo_text",
+]

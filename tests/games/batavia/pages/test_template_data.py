@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.batavia.engine import new_game, public_view
-from games.batavia.presenters import badges, public_context
+from games.batavia.pages.template_data import badges, public_context
 
 
 @pytest.mark.parametrize(

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from django.utils import translation
 
-from games.batavia import display
+from games.batavia import words
 from games.batavia.engine import bots, public_view
 from games.batavia.engine.errors import IllegalAction
 from games.batavia.engine.log import LogCode
 
-ENGINE = Path(display.__file__).parent / "engine"
+ENGINE = Path(words.__file__).parent / "engine"
 
 
 @pytest.fixture(autouse=True)
@@ -27,9 +27,9 @@ def test_every_log_code_of_many_games_reads_as_czech() -> None:
     for seed in range(12):
         state = bots.play_game(["greedy", "random", "greedy", "random"][: 3 + seed % 3], seed=seed)
         for entry in public_view(state)["log"]:
-            czech = display.log_text(entry)
+            czech = words.log_text(entry)
             with translation.override("en"):
-                english = display.log_text(entry)
+                english = words.log_text(entry)
             assert czech != english, english
             seen.add(entry["code"])
     assert {"round", "roll", "bid", "pass", "sold", "draw", "play", "seal.taken", "move", "end"} <= seen
@@ -58,11 +58,11 @@ def entry(code: LogCode, player: str | None = "Modří", **params: object) -> di
     ],
 )
 def test_a_log_entry_reads_from_its_code_and_parameters(log_entry: dict[str, object], czech: str) -> None:
-    assert display.log_text(log_entry) == czech
+    assert words.log_text(log_entry) == czech
 
 
 def test_every_log_code_has_its_sentence() -> None:
-    assert set(display._LOG_WORDS) == set(LogCode)
+    assert set(words._LOG_WORDS) == set(LogCode)
 
 
 def test_every_error_code_has_its_own_message() -> None:
@@ -74,7 +74,7 @@ def test_every_error_code_has_its_own_message() -> None:
             re.findall(r'(?:Illegal\w+|NotYourTurn|WrongPhase|GameOver)\(\s*"([a-z_]+)"', path.read_text())
         )
     assert len(codes) > 20
-    generic = display.error_message(IllegalAction("something_new", "x"))
+    generic = words.error_message(IllegalAction("something_new", "x"))
     for code in codes:
-        message = display.error_message(IllegalAction(code, "english text"))
+        message = words.error_message(IllegalAction(code, "english text"))
         assert message != generic and message != "english text", code

@@ -1,6 +1,7 @@
-"""The handout: one A4 page per team with its team name, its private link and a QR code of it.
+"""Batavia on paper: the link sheets, one A4 page per team with its team name, its private link and
+a QR code of it.
 
-:func:`render_handouts` takes plain data (no models, no requests) and returns the PDF's bytes. The
+:func:`render_link_sheets` takes plain data (no models, no requests) and returns the PDF's bytes. The
 DejaVu fonts from ``settings.PDF_FONT_DIR`` are embedded so Czech renders everywhere.
 """
 
@@ -24,7 +25,7 @@ from camp.pdf import FONT, FONT_BOLD, colour, fit_text, ink, register_fonts
 
 
 @dataclass(frozen=True)
-class HandoutPage:
+class LinkSheet:
     """One team's sheet. ``lines`` are the instructions under the QR code (already translated)."""
 
     team: str
@@ -70,7 +71,7 @@ def _wrap_link(url: str, length: int) -> list[str]:
     return lines + [rest] if rest else lines
 
 
-def render_handouts(pages: Sequence[HandoutPage], *, font_dir: Path) -> bytes:
+def render_link_sheets(pages: Sequence[LinkSheet], *, font_dir: Path) -> bytes:
     register_fonts(font_dir)
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=A4, pageCompression=1)

@@ -1,4 +1,4 @@
-"""The handout PDF: the link on the sheet survives being copied out of it."""
+"""The link sheets PDF: the link on the sheet survives being copied out of it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfbase import pdfmetrics
 
 from camp.pdf import FONT_BOLD
-from games.batavia.pdf import HandoutPage, _wrap_link, render_handouts
+from games.batavia.printing import LinkSheet, _wrap_link, render_link_sheets
 
 # The 60th character is a hyphen: where a naive 60-character wrap would end a line.
 SHORT = "http://10.0.0.5:8000/batavia/t/" + "a" * 28 + "-_tail-token/"
@@ -30,9 +30,9 @@ def test_a_wrapped_link_never_ends_a_line_with_a_hyphen() -> None:
 
 
 def pdf_text(url: str, tmp_path: Path) -> str:
-    page = HandoutPage(team="Červení", colour="#c0392b", url=url, title="Batavia")
+    page = LinkSheet(team="Červení", colour="#c0392b", url=url, title="Batavia")
     pdf = tmp_path / "h.pdf"
-    pdf.write_bytes(render_handouts([page], font_dir=Path(settings.PDF_FONT_DIR)))
+    pdf.write_bytes(render_link_sheets([page], font_dir=Path(settings.PDF_FONT_DIR)))
     return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
 
@@ -53,8 +53,8 @@ def test_a_wrapped_link_copies_whole(tmp_path: Path) -> None:
 def test_a_long_team_name_stays_on_the_page() -> None:
     """A 100-character name is set smaller, then cut with "…", instead of running off the band."""
     name = ("Žlutí Kapitáni a přátelé s velmi dlouhým jménem posádky, která se nikam nevejde " * 2)[:100]
-    page = HandoutPage(team=name, colour="#f1c40f", url=SHORT, title="Batavia")
-    data = render_handouts([page], font_dir=Path(settings.PDF_FONT_DIR))
+    page = LinkSheet(team=name, colour="#f1c40f", url=SHORT, title="Batavia")
+    data = render_link_sheets([page], font_dir=Path(settings.PDF_FONT_DIR))
     drawn: list[tuple[str, float, float]] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:

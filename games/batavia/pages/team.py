@@ -19,15 +19,10 @@ from django.views.decorators.http import require_http_methods
 
 from games.batavia import selectors, services
 from games.batavia.engine import private_view
-from games.batavia.forms import FormProblem, parse_action, parse_counts, parse_version
-from games.batavia.models import BataviaSeat, BataviaSession, SessionStatus
-from games.batavia.presenters import action_options, play_preview, private_context, text_colour
-
-POLL_SECONDS = 3
-
-
-def team_colours(session: BataviaSession) -> dict[str, str]:
-    return {s.team.name: s.team.colour for s in session.seats.select_related("team")}
+from games.batavia.forms import ActionForm, CardCountsForm, FormProblem, parse_counts
+from games.batavia.models import BataviaSeat, SessionStatus
+from games.batavia.pages.shared import POLL_SECONDS
+from games.batavia.pages.template_data import action_options, play_preview, private_context, text_colour
 
 
 def _not_found(request: HttpRequest) -> HttpResponse:
@@ -65,7 +60,7 @@ def team_context(
     if state is None:
         return ctx
     name = state.names[seat.number]
-    ctx["game"] = private_context(private_view(state, name), team_colours(session))
+    ctx["game"] = private_context(private_view(state, name), selectors.team_colours(session))
     options = action_options(state, seat.number) if ctx["started"] else {"kind": "wait"}
     if seat.bot and options["kind"] in ("bid", "turn"):
         options = {"kind": "wait"}
@@ -96,15 +91,15 @@ def team_page(request: HttpRequest, token: str) -> HttpResponse:
         success = _("Done.") if request.GET.get("done") else ""
         return render(request, template, team_context(seat, success=success))
 
-    message = ""
-    try:
-        action = parse_action(request.POST)
-    except FormProblem as problem:
-        message = problem.message
-    else:
+    form = ActionForm(request.POST)
+    message = form.problem if not form.is_valid() else ""
+    if not message:
         try:
             services.session_act(
-                session=session, seat=seat.number, action=action, version=parse_version(request.POST)
+                session=session,
+                seat=seat.number,
+                action=form.cleaned_data["action"],
+                version=form.cleaned_data["version"],
             )
         except services.BataviaServiceError as error:
             message = error.text
@@ -122,9 +117,8 @@ def team_play_check(request: HttpRequest, token: str) -> HttpResponse:
     if seat is None:
         return _not_found(request)
     ctx = team_context(seat, posted=request.POST)
-    try:
-        parse_counts(request.POST)
-    except FormProblem as problem:
+    form = CardCountsForm(request.POST)
+    if not form.is_valid():
         ctx["preview"] = None
-        ctx["check_problem"] = problem.message
+        ctx["check_problem"] = form.problem
     return render(request, "batavia/_actions.html#play-check", ctx)

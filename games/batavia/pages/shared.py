@@ -1,0 +1,52 @@
+"""What the staff pages of a Batavia game share: the session a page is about (404 when there is
+none, 403 without the permission), POST only, the game master's address, the poll interval and the
+sentence of recorded placements."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games.batavia import selectors
+from games.batavia.models import BataviaSession
+
+#: How often the live pages ask whether the game changed (htmx polls with the version they show).
+POLL_SECONDS = 3
+
+
+def session_for_page(
+    request: HttpRequest,
+    pk: int,
+    *,
+    model_admin: admin.ModelAdmin,
+    change: bool = False,  # type: ignore[type-arg]
+) -> BataviaSession:
+    """The session of a staff page, if the user may view it (or change it, with ``change``)."""
+    session = selectors.session_by_pk(pk)
+    if session is None:
+        raise Http404(_("No such Batavia game."))
+    allowed = (
+        model_admin.has_change_permission(request, session)
+        if change
+        else model_admin.has_view_permission(request, session)
+    )
+    if not allowed:
+        raise PermissionDenied
+    return session
+
+
+def require_post(request: HttpRequest) -> None:
+    if request.method != "POST":
+        raise Http404
+
+
+def master_url(session: BataviaSession) -> str:
+    return reverse("admin:batavia_bataviasession_master", args=[session.pk])
+
+
+def placements_summary(ranks: dict[int, int], names: dict[int, str]) -> str:
+    """``1. Červení, 2. Modří`` from the ranks by team id and the teams' names."""
+    return ", ".join(f"{rank}. {names[tid]}" for tid, rank in sorted(ranks.items(), key=lambda kv: kv[1]))

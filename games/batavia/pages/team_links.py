@@ -1,0 +1,98 @@
+"""The teams' secret links: the address a team's phone opens (on the laptop's camp-network address
+when the page was opened on the laptop itself), and the link sheets that print them, one A4 page
+per seat with a working link, each carrying only its own team's link."""
+
+from __future__ import annotations
+
+import ipaddress
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.contrib import admin, messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from camp.network import phone_base_url
+from games.batavia import selectors
+from games.batavia.forms import PhoneAddressForm
+from games.batavia.models import BataviaSeat, BataviaSession
+from games.batavia.pages.shared import master_url, session_for_page
+from games.batavia.printing import LinkSheet, render_link_sheets
+
+
+def team_url(request: HttpRequest, seat: BataviaSeat, base: str = "") -> str:
+    """The full address of a seat's team page, on ``base`` or else the address for the phones."""
+    rel = reverse("batavia:team", args=[seat.token])
+    return f"{(base or phone_base_url(request)).rstrip('/')}{rel}"
+
+
+def is_loopback(url: str) -> bool:
+    """Whether ``url`` points at the laptop itself (127.x, localhost, ::1): phones cannot reach it."""
+    try:
+        host = (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return False
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def link_sheets(request: HttpRequest, session: BataviaSession, base: str = "") -> list[LinkSheet]:
+    """One sheet per seat with a working link, each carrying only its own team's link."""
+    round_ = session.minigame.round
+    pages = []
+    for seat in selectors.session_seats(session):
+        if not seat.link_active:
+            continue
+        pages.append(
+            LinkSheet(
+                team=seat.team.name,
+                colour=seat.team.colour,
+                url=team_url(request, seat, base),
+                title=_("Batavia – your team's secret link"),
+                subtitle=f"{round_.camp} · {round_}",
+                lines=[
+                    _(
+                        "Scan the QR code with one phone of your team. The page shows your cards "
+                        "and bills and is where you bid and play."
+                    ),
+                    _("Keep the link secret: whoever has it sees your hand."),
+                    _("The page refreshes by itself while the other teams play."),
+                ],
+                footer=_("Batavia – %(round)s – seat %(seat)d") % {"round": round_, "seat": seat.number + 1},
+            )
+        )
+    return pages
+
+
+def link_sheets_pdf(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
+    session = session_for_page(
+        request, pk, model_admin=model_admin, change=True
+    )  # the sheets carry the links
+    form = PhoneAddressForm(request.GET)
+    if not form.is_valid():
+        messages.error(request, form.problem)
+        return HttpResponseRedirect(master_url(session))
+    base = form.cleaned_data["base"]
+    used = base or phone_base_url(request)
+    if is_loopback(used):  # still printed (a test round on one laptop), but said plainly
+        messages.warning(
+            request,
+            _(
+                "The team sheets were printed with %(base)s, which only this laptop reaches: the phones "
+                "cannot open their QR codes. Print them again with the laptop's address on the camp "
+                "network, e.g. http://192.168.1.10:8000."
+            )
+            % {"base": used},
+        )
+    pdf = render_link_sheets(link_sheets(request, session, base), font_dir=settings.PDF_FONT_DIR)
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = (
+        f'inline; filename="batavia-round-{session.minigame.round.number}-links.pdf"'
+    )
+    response["Cache-Control"] = "no-store"
+    return response

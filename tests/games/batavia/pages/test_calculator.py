@@ -1,0 +1,114 @@
+"""The score calculator (:mod:`games.batavia.pages.calculator`): live results, save, every problem
+of every player at once, tampered values."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from camp.models import MiniGame, Placement, Team
+from games.batavia import services
+from games.batavia.models import BataviaSession, SessionMode
+from tests.games.batavia.html import rows, texts
+from tests.games.batavia.pages.helpers import HX, frozen, text, url
+
+
+@pytest.fixture
+def physical(minigame: MiniGame) -> BataviaSession:
+    return services.session_create(minigame=minigame, mode=SessionMode.PHYSICAL)
+
+
+def calc_data(**extra: str) -> dict[str, str]:
+    data = {f"p{i}-bills": b for i, b in enumerate(["20", "15", "15", "10"])}
+    data.update(
+        {"p0-tea": "1", "p0-cashed": "6", "p1-cashed": "15", "seal-DK": "1", "goal": "1", "p2-pepper": "1"}
+    )
+    data.update({"p3-cashed": "3"})
+    data.update(extra)
+    return data
+
+
+def test_calculator_live_preview_then_save(
+    staff: Client, physical: BataviaSession, teams: list[Team]
+) -> None:
+    page = url("calculator", physical)
+    assert staff.get(page).status_code == 200
+    preview = staff.post(page, calc_data(), **HX)
+    body = text(preview)
+    assert preview.status_code == 200 and "<html" not in body
+    # place, player, cashed in, exchanges, bills, goal, seals, total: the tea and pepper crates are
+    # majorities (10 and 16), the most bills 5, the goal 4, a seal 2; equal totals share a place
+    assert rows(preview.content, "zo-table") == [
+        ["1.", "Červení", "6", "10", "5", "0", "0", "21"],
+        ["1.", "Modří", "15", "0", "0", "4", "2", "21"],
+        ["3.", "Zelení", "0", "16", "0", "0", "0", "16"],
+        ["4.", "Žlutí", "3", "0", "0", "0", "0", "3"],
+    ]
+    assert not Placement.objects.exists()  # the preview stores nothing
+    response = staff.post(page, {**calc_data(), "save": "1"})
+    assert response.status_code == 302
+    stored = dict(Placement.objects.values_list("team_id", "rank"))
+    assert stored == {teams[0].pk: 1, teams[1].pk: 1, teams[2].pk: 3, teams[3].pk: 4}
+    assert texts(staff.get(page).content, "input", name="p0-bills") == ["20"]  # the input is shown again
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"p0-bills": ""},
+        {"p0-bills": "abc"},
+        {"p0-bills": "-3"},
+        {"p0-tea": "9"},
+        {"p1-tea": "3", "p2-tea": "3"},  # 7 crates on a 5-field exchange
+        {"p0-cashed": "1e9"},
+        {**{f"p0-{g}": "2" for g in ("tea", "cotton", "porcelain", "silk", "ginger", "nutmeg", "pepper")}},
+    ],
+)
+def test_calculator_bad_input_saves_nothing(
+    staff: Client, physical: BataviaSession, extra: dict[str, str]
+) -> None:
+    before = frozen(physical)
+    response = staff.post(url("calculator", physical), {**calc_data(**extra), "save": "1"})
+    assert response.status_code == 200 and "Nic nebylo uloženo" in text(response)
+    assert frozen(physical) == before
+
+
+def test_calculator_names_every_problem_of_every_player_at_once(
+    staff: Client, physical: BataviaSession
+) -> None:
+    before = frozen(physical)
+    bad = {
+        "p0-tea": "x",
+        "p0-silk": "9",
+        "p0-bills": "",
+        "p0-cashed": "-1",
+        "p2-bills": "abc",
+        "p2-pepper": "7",
+    }
+    response = staff.post(url("calculator", physical), {**calc_data(**bad), "save": "1"})
+    body = text(response)
+    assert response.status_code == 200 and "Nic nebylo uloženo" in body
+    for field in (
+        "Červení – čaj",
+        "Červení – hedvábí",
+        "Červení – směnky",
+        "Červení – zlaté z výměny",
+        "Zelení – směnky",
+    ):
+        assert field in body, field
+    assert "Zelení – pepř" in body
+    assert frozen(physical) == before
+    from games.batavia.forms import CalculatorRow, parse_calculator
+
+    rows = [
+        CalculatorRow(crates=["a", "b"] + ["0"] * 5, bills="", seals=[], goal=False, cashed="x")
+        for _ in range(2)
+    ]
+    players, problems = parse_calculator(rows, ["A", "B"])
+    assert players is None and len(problems) == 8
+    assert [len(r.problems) for r in rows] == [4, 4]
+
+
+def test_calculator_ignores_tampered_radio_values(staff: Client, physical: BataviaSession) -> None:
+    response = staff.post(url("calculator", physical), calc_data(**{"seal-EN": "77", "goal": "x"}), **HX)
+    assert response.status_code == 200
