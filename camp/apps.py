@@ -1,3 +1,4 @@
+from axes.apps import AppConfig as AxesAppConfig
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -8,3 +9,9 @@ class CampConfig(AppConfig):
 
     def ready(self) -> None:
         from camp import checks  # noqa: F401  (registers the system checks)
+
+
+class LoginAttemptsConfig(AxesAppConfig):
+    """django-axes under a name staff understand (the admin's section of login attempts)."""
+
+    verbose_name = _("Login attempts")

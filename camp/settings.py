@@ -20,6 +20,7 @@ import os
 import secrets
 import sys
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -116,6 +117,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "camp.apps.LoginAttemptsConfig",  # django-axes
 ]
 
 MIDDLEWARE = [
@@ -129,6 +131,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lock-out into its page
 ]
 
 ROOT_URLCONF = "camp.urls"
@@ -209,6 +212,30 @@ STORAGES = {
 }
 
 LOGIN_URL = "admin:login"
+
+# Staff logins (issue 8). After AXES_FAILURE_LIMIT failed logins of one user name from one address
+# the pair is locked out for AXES_COOLOFF_TIME (camp/logins.py draws the Czech page); a success
+# clears the count. Staff lift a lock-out in the admin (Přístupové pokusy: delete the row) or with
+# ``manage.py axes_reset_username NAME``. The address is REMOTE_ADDR only: waitress serves the LAN
+# directly, and X-Forwarded-For is whatever a client writes. Off in tests (the test client's
+# login() authenticates without a request, which axes refuses); tests/camp/test_logins.py turns it on.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = not TESTING
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "camp.logins.locked_out"
+AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+AXES_CLIENT_IP_CALLABLE = "camp.logins.client_address"
+AXES_USERNAME_CALLABLE = "camp.logins.login_username"
+AXES_VERBOSE = False
+# A staff session ends when the browser closes, and at the latest 12 hours after the login.
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+SESSION_COOKIE_AGE = 12 * 60 * 60
 
 # Project-wide fixtures (the demo camp: ``manage.py loaddata demo_camp``).
 FIXTURE_DIRS = [BASE_DIR / "fixtures"]

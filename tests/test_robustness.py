@@ -710,3 +710,25 @@ def test_the_sweep_notices_a_write(
     with pytest.raises(pytest.fail.Exception, match=r"changed \['islands.Ship'\]"):
         Caller(client, baseline)("get", reverse("islands_public:notice_board", args=[world.demo.pk]))
     assert fingerprint() == baseline  # and the write was rolled back
+
+
+# ------------------------------------------------------------------------------------------ CSRF
+
+
+@pytest.mark.parametrize("route", ROUTES, ids=_route_id)
+def test_a_post_without_the_csrf_token_is_refused_everywhere(route: Route, world: World, db: None) -> None:
+    """Every URL the resolver knows (so a new one cannot be forgotten), posted by a logged-in
+    superuser as a browser would post its forms, only without the CSRF token (a page of another site
+    posting into the camp laptop): 403, and no table changes."""
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(world.superuser)
+    call = Caller(client, fingerprint())  # after the login, which stamps ``last_login``
+    for values in valid_fills(route, world):
+        path = build(route, values)
+        page = client.get(path)
+        call.restore()
+        forms = [form for form in page_forms(_html(page), path) if path in form.targets]
+        for data in [{}, *(form.defaults for form in forms[:4])]:  # (``defaults`` holds no token)
+            for htmx in (False, True):
+                response = call("post", path, data, htmx=htmx)
+                assert response.status_code == 403, (path, data, response.status_code)

@@ -80,23 +80,37 @@ def _fairness_rows(report: generator.FairnessReport) -> dict[str, Any]:
     }
 
 
+def offered_seed(camp: Camp) -> int:
+    """The seed the page starts with: derived from the camp's secret seed (so the page offers the
+    same one on every visit), at least ``SAFE_SEED_MIN``, so no team can find it by trying seeds."""
+    span = board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
+    return board_services.SAFE_SEED_MIN + selectors.derived_seed(camp.seed, "board", 1) % span
+
+
+def another_seed() -> int:
+    """ "Another seed": a fresh random one from ``secrets``, from ``SAFE_SEED_MIN`` to ``MAX_SEED``."""
+    return board_services.SAFE_SEED_MIN + secrets.randbelow(
+        board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
+    )
+
+
 def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True) -> dict[str, Any]:
     """The ``preview`` partial: a board dealt from a seed, drawn, with its fairness; nothing stored.
 
     Without ``generate`` only the seed form (a first board's seed derives from the camp's seed).
     """
     setup = selectors.board_setup(camp)
-    default_seed = selectors.derived_seed(camp.seed, "board", 1) % 1_000_000
-    form = SeedForm({"seed": raw_seed if raw_seed is not None else str(default_seed)})
+    form = SeedForm({"seed": raw_seed if raw_seed is not None else str(offered_seed(camp))})
     ctx: dict[str, Any] = {
         "seed_form": form,
-        "next_seed": secrets.randbelow(999_999) + 1,
+        "next_seed": another_seed(),
         "replacing": setup is not None,
         "page_url": _page_url(camp),
     }
     if not generate or not form.is_valid():
         return ctx
     seed = form.cleaned_data["seed"]
+    ctx["short_seed_warning"] = short_seed_warning() if seed < board_services.SAFE_SEED_MIN else ""
     try:
         board = selectors.board_preview(side=camp.board_side, seed=seed)
     except generator.BoardNotFoundError:
@@ -116,6 +130,13 @@ def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True)
         preview_chests=board.chests,
     )
     return ctx
+
+
+def short_seed_warning() -> str:
+    return _(
+        "This seed is short: a team that tries seeds against the hexes it has seen can find it, and with it "
+        "the whole hidden board. Use an offered seed unless you are reproducing a known board."
+    )
 
 
 def _hex_context(camp: Camp, label: str | None, form: HexForm | None = None) -> dict[str, Any]:
@@ -264,6 +285,8 @@ def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
     messages.success(
         request, _("The board from seed %(seed)d has been stored; every hex is hidden.") % {"seed": seed}
     )
+    if seed < board_services.SAFE_SEED_MIN:
+        messages.warning(request, short_seed_warning())
     return HttpResponseRedirect(_page_url(camp))
 
 

@@ -4,6 +4,7 @@ Every refusal is an :class:`IslandsError` (a ``ValidationError``); a page shows 
 (translated, each a full sentence) as they are. Nothing is stored when one is raised.
 :class:`OrdersInvalid` is the one for a team's orders: ``problems`` say where each problem sits
 (field, ship, step) for a page that marks them, ``messages`` are the same problems as text.
+:class:`OrdersStale` says someone else stored the team's orders meanwhile (``stored``: theirs).
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from games.islands.models import TeamOrders
 
 
 class IslandsError(ValidationError):
@@ -51,3 +55,15 @@ class OrdersInvalid(IslandsError):
     def __init__(self, problems: Sequence[OrdersProblem]) -> None:
         self.problems = list(problems)
         super().__init__([p.message for p in self.problems], code="orders_invalid")
+
+
+class OrdersStale(IslandsError):
+    """Someone stored this team's orders after the page was loaded (``stored``: what they stored);
+    nothing was stored."""
+
+    def __init__(self, stored: TeamOrders) -> None:
+        self.stored = stored
+        super().__init__(
+            _("Someone else stored orders for this team after this page was loaded; nothing was stored."),
+            code="stale",
+        )

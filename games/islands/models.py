@@ -300,6 +300,9 @@ class TeamOrders(models.Model):
         related_name="+",
         verbose_name=_("updated by"),
     )
+    #: Counts the saves (``orders_submit``): the order page posts the one it showed, and a save
+    #: from a page older than the stored orders is refused instead of silently replacing them.
+    version = models.PositiveIntegerField(_("version"), default=0)
 
     class Meta:
         verbose_name = _("team orders")

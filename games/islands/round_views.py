@@ -57,7 +57,7 @@ from games.islands.engine.hexes import (
 from games.islands.engine.orders import STAY
 from games.islands.engine.resolve import telescope_hexes
 from games.islands.engine.state import BATTLESHIP_COST, CARGO_SHIP_COST, MAX_BATTLESHIPS, MAX_CARGO_SHIPS
-from games.islands.errors import IslandsError, OrdersInvalid
+from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
 from games.islands.maps import style, svg, visibility
 from games.islands.models import RoundResult, Ship, ShipKindChoice
 from games.islands.printing.data import SheetsUnavailable, master_sheet_for, sheet_rounds, team_sheets_for
@@ -315,6 +315,8 @@ class OrdersInput:
     fire: str = ""
     mode: str = ""
     show_hidden: bool = False
+    #: The stored orders' version the page showed ("0": none stored), posted back as ``v``.
+    version: str = ""
     #: Problems found while reading the form itself (not numbers, too long, unknown ship).
     problems: list[str] = field(default_factory=list)
 
@@ -374,6 +376,7 @@ def read_orders(data: QueryDict, idents: list[str], modes: list[str]) -> OrdersI
         fire=_text(data, "fire", _("Fire at"), problems)[:20],
         mode=mode,
         show_hidden=bool(data.get("show_hidden")),
+        version=(data.get("v") or "")[:20],
         problems=problems,
     )
 
@@ -423,10 +426,11 @@ def _notation() -> str:
 
 def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]) -> OrdersInput:
     """The form filled from the stored orders (routes in the page's letters), or empty."""
-    form = OrdersInput(routes={ident: "" for ident in idents}, mode=modes[0] if modes else "")
+    form = OrdersInput(routes={ident: "" for ident in idents}, mode=modes[0] if modes else "", version="0")
     stored = selectors.team_orders(round_, team)
     if stored is None:
         return form
+    form.version = str(stored.version)
     text = islands_orders.stored_orders_text(stored, notation=_notation())
     form.build_cargo = str(text["build_cargo"])
     form.build_battleship = str(text["build_battleship"])
@@ -436,6 +440,20 @@ def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]
     form.harbor = text["harbor"]
     form.fire = text["fire"]
     return form
+
+
+def _stale_context(stored: Any) -> dict[str, Any]:
+    """What another staff member stored while this page was open: who, when, and the orders."""
+    text = islands_orders.stored_orders_text(stored, notation=_notation())
+    return {
+        "by": stored.updated_by.get_username() if stored.updated_by else "",
+        "at": stored.updated_at,
+        "build_cargo": text["build_cargo"],
+        "build_battleship": text["build_battleship"],
+        "routes": [(ident, route) for ident, route in text["routes"].items() if route],
+        "harbor": text["harbor"],
+        "fire": text["fire"],
+    }
 
 
 def _ship_rows(ships: list[Ship], bay_label: str, side: int) -> list[dict[str, Any]]:
@@ -622,6 +640,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
     editable = round_.status == RoundStatus.ORDERS_OPEN
     click_message = ""
     saved_problems: list[Any] = []
+    stale: dict[str, Any] | None = None
     submitted = False
     try:
         if request.method == "POST":
@@ -636,8 +655,16 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
                 if not form_problems:
                     try:
                         round_services.orders_submit(
-                            round=round_, team=team, text=_orders_text(form), user=request.user
+                            round=round_,
+                            team=team,
+                            text=_orders_text(form),
+                            user=request.user,
+                            version=int(form.version) if form.version.isdigit() else None,
                         )
+                    except OrdersStale as exc:
+                        stale = {"message": exc.messages[0], **_stale_context(exc.stored)}
+                        # The next save replaces them: it is made knowing what is stored.
+                        form.version = str(exc.stored.version)
                     except OrdersInvalid as exc:
                         saved_problems = list(exc.problems)
                     except IslandsError as exc:
@@ -715,6 +742,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
         "click_modes": bool(modes),
         "editable": editable,
         "submitted": submitted,
+        "stale": stale,
         "live": bool(request.htmx),
         "page_url": page_url,
         "click_message": click_message,

@@ -33,6 +33,10 @@ from games.islands.models import (
 from games.islands.selectors import derived_seed, game_is_on
 
 MAX_SEED = 2**63 - 1
+#: Seeds below this are short enough to be found by trying them against the hexes a team has seen
+#: (a board is a function of side and seed; about 1 ms a try): the board page warns about them and
+#: offers only seeds from here to MAX_SEED.
+SAFE_SEED_MIN = 10**15
 MIXES = ("default",)
 
 

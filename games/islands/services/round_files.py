@@ -9,8 +9,10 @@ file's orders stored. On any problem nothing is stored.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -84,7 +86,8 @@ def _team_name_problems(teams: Sequence[es.Team]) -> list[str]:
 
 
 def _carried_problems(state: es.GameState) -> list[str]:
-    """What the file allows in ``round`` and ``ap_total`` but a camp cannot store."""
+    """What the file allows in ``round`` but a camp cannot store (``ap_total`` and every other
+    number past its column's range: :func:`_storable_problems`, before the parser)."""
     problems = []
     round_limit = 32767  # Round.number is a small integer
     if state.round_number > round_limit:
@@ -92,13 +95,72 @@ def _carried_problems(state: es.GameState) -> list[str]:
             _("round: a camp's round number is at most %(limit)d, not %(number)d")
             % {"limit": round_limit, "number": state.round_number}
         )
-    ap_limit = 2**31 - 1
-    for i, t in enumerate(state.teams):
-        if t.ap_total > ap_limit:
+    return problems
+
+
+#: The largest number each stored value of a round file can hold (the model fields' ranges on every
+#: database: PositiveSmallIntegerField 2^15 − 1, PositiveIntegerField 2^31 − 1); any other integer
+#: at most 2^63 − 1 (SQLite's integers, a BigIntegerField).
+_STORABLE_LIMITS = [
+    (re.compile(r"teams\[\d+\]\.(delivered|ap_total)"), 2**31 - 1),
+    (re.compile(r"teams\[\d+\]\.ships\[\d+\]\.(chests|boat)"), 2**15 - 1),
+    (re.compile(r"hexes\.[^.]*\.chests"), 2**15 - 1),
+    (re.compile(r"orders\..*\.(ap|build\.cargo|build\.battleship)"), 2**15 - 1),
+]
+_LARGEST_INTEGER = 2**63 - 1
+
+
+def _storable_problems(text: str) -> list[str]:
+    """What a round file holds that the parser takes but no database can store, each named by its
+    JSON path: numbers beyond a field's range and text with a lone surrogate (``"\\ud800"``, which
+    JSON allows and UTF-8 cannot encode). Checked before the parser, which would echo such text."""
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        return []  # the parser names it
+    problems: list[str] = []
+
+    def not_text(value: str) -> bool:
+        return any("\ud800" <= ch <= "\udfff" for ch in value)
+
+    def safe(value: str) -> str:
+        return value.encode("ascii", "backslashreplace").decode()[:40]
+
+    def walk(value: Any, path: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if not_text(key):
+                    problems.append(
+                        _("%(path)s: the key “%(key)s” holds a character that is not text (lone surrogate).")
+                        % {"path": path or "(top)", "key": safe(key)}
+                    )
+                    continue
+                walk(item, f"{path}.{key}" if path else key)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, f"{path}[{i}]")
+        elif isinstance(value, str) and not_text(value):
             problems.append(
-                _("teams[%(index)d].ap_total: at most %(limit)d AP can be stored")
-                % {"index": i, "limit": ap_limit}
+                _("%(path)s: “%(value)s” holds a character that is not text (lone surrogate).")
+                % {"path": path, "value": safe(value)}
             )
+        elif isinstance(value, int) and not isinstance(value, bool):
+            limit = next((n for pattern, n in _STORABLE_LIMITS if pattern.fullmatch(path)), _LARGEST_INTEGER)
+            if abs(value) > limit:
+                digits = str(value)
+                shown = digits[:20] + ("…" if len(digits) > 20 else "")
+                params = {"path": path, "value": shown, "limit": limit}
+                message = (
+                    _("%(path)s: the number %(value)s is too large (at most %(limit)d).")
+                    if value > 0
+                    else _("%(path)s: the number %(value)s is too small (at least −%(limit)d).")
+                )
+                problems.append(message % params)
+
+    try:
+        walk(document, "")
+    except RecursionError:
+        return [_("The round file is nested too deeply.")]
     return problems
 
 
@@ -117,6 +179,9 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
     name = (name or "").strip()
     if not name:
         raise IslandsError(_("Give the new camp run a name."), code="name")
+    problems = _storable_problems(text if isinstance(text, str) else "")
+    if problems:
+        raise IslandsError([_("The round file cannot be imported:"), *problems], code="scenario")
     try:
         scenario = parse_scenario(text if isinstance(text, str) else "")
     except ScenarioError as e:

@@ -37,7 +37,7 @@ from games.islands.engine import state as es
 from games.islands.engine.hexes import LabelError, geometry
 from games.islands.engine.resolve import open_round, resolve_trusted, reveal_by_telescope, telescope_hexes
 from games.islands.engine.scenario import draws_document, load_scenario, state_document
-from games.islands.errors import IslandsError, OrdersInvalid
+from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
 from games.islands.game_state import (
     CAMP_ROWS_KEY,
     before_document,
@@ -135,11 +135,15 @@ def orders_submit(
     team: Team,
     text: OrdersText,
     user: Any = None,
+    version: int | None = None,
 ) -> TeamOrders:
     """Store a team's orders (replacing earlier ones) when they have no problem.
 
     Only while the round's orders are open. On any problem raises :class:`OrdersInvalid` with all of
     them and stores nothing. Routes are stored in English letters (the round file's tokens).
+    ``version`` is the stored orders' ``version`` the caller saw (0: none stored). When orders are
+    stored and the caller saw another version, or none (``None``), two staff are saving the same team:
+    :class:`OrdersStale` is raised with the stored orders and nothing changes.
     """
     locked = _lock_round(round)
     check_team(locked, team)
@@ -149,6 +153,9 @@ def orders_submit(
             % {"number": locked.number, "status": RoundStatus(locked.status).label},
             code="not_open",
         )
+    existing = TeamOrders.objects.select_for_update().filter(round=locked, team=team).first()
+    if existing is not None and version != existing.version:
+        raise OrdersStale(existing)
     check = orders_check(round=locked, team=team, text=text)
     if check.problems:
         raise OrdersInvalid(check.problems)
@@ -163,6 +170,7 @@ def orders_submit(
             "harbor": check.harbor_text,
             "fire": check.fire_text,
             "updated_by": user if getattr(user, "pk", None) else None,
+            "version": (existing.version if existing is not None else 0) + 1,
         },
     )
     return stored

@@ -1059,3 +1059,72 @@ def test_query_counts_do_not_grow_with_rounds(staff_client: Client, db: None) ->
     for name, n in counts[0].items():
         assert n <= MAX_QUERIES, (name, n)
     assert counts[0] == counts[1]
+
+
+# --------------------------------------------------------------------------- two staff, one team
+
+
+def hidden_version(response: Any) -> str:
+    found = re.findall(r'<input type="hidden" name="v" value="([^"]*)">', response.content.decode())
+    assert len(found) == 1, found
+    return found[0]
+
+
+def stale_note(response: Any) -> str:
+    html = response.content.decode()
+    match = re.search(r'<div class="errornote" role="alert" id="stale-orders">(.*?)</div>', html, re.S)
+    assert match, html[:3000]
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", match.group(1))).split())
+
+
+def test_a_save_from_a_page_older_than_the_stored_orders_is_refused_showing_them(
+    staff_client: Client, game: Round, teams: list[Team], django_user_model: Any
+) -> None:
+    """Issue 8: two staff typing one team's sheet; the later save used to win silently."""
+    team = teams[0]
+    ship, route = legal_route(game, team)
+    page = url("orders", game.pk, team.pk)
+    assert hidden_version(staff_client.get(page)) == "0"  # the first staff member opens the page
+    colleague = Client()
+    colleague.force_login(django_user_model.objects.create_superuser("druhy", "d@example.com", "x-x-x-x-123"))
+    assert hidden_version(colleague.get(page)) == "0"
+    assert colleague.post(page, orders_data(ship, route, v="0")).status_code == 302
+    stored = TeamOrders.objects.get(round=game, team=team)
+    assert (stored.version, stored.routes[ship]) == (1, route_in_english(route))
+
+    # The first one saves other orders from the page loaded before: refused, theirs shown, nothing stored.
+    response = staff_client.post(page, orders_data(ship, ".", build_cargo="1", v="0"))
+    assert response.status_code == 200
+    note = stale_note(response)
+    assert note.startswith(
+        "Někdo jiný mezitím uložil plán tahu tohoto týmu (po načtení této stránky); nic se neuložilo."
+    )
+    assert "Uložil ho druhy v " in note and f"Trasa lodi {ship}: {route}" in note
+    assert "Stavba nákladních lodí: 0" in note
+    stored = TeamOrders.objects.get(round=game, team=team)
+    assert (stored.version, stored.build_cargo) == (1, 0)
+    # The form keeps what they typed, now against the stored version: saving again replaces knowingly.
+    assert hidden_version(response) == "1"
+    assert 'name="build_cargo" value="1"' in response.content.decode()
+    assert staff_client.post(page, orders_data(ship, ".", build_cargo="1", v="1")).status_code == 302
+    stored = TeamOrders.objects.get(round=game, team=team)
+    assert (stored.version, stored.build_cargo) == (2, 1)
+
+
+@pytest.mark.parametrize("posted", [{}, {"v": ""}, {"v": "abc"}, {"v": "99"}])
+def test_a_save_without_the_stored_version_is_stale_once_orders_exist(
+    staff_client: Client, game: Round, teams: list[Team], posted: dict[str, str]
+) -> None:
+    team = teams[0]
+    ship, route = legal_route(game, team)
+    page = url("orders", game.pk, team.pk)
+    # No orders yet: a save without a version stores them (nothing can be overwritten).
+    assert staff_client.post(page, orders_data(ship, route, **posted)).status_code == 302
+    response = staff_client.post(page, orders_data(ship, ".", build_cargo="1", **posted))
+    assert stale_note(response).startswith("Někdo jiný mezitím uložil")
+    assert TeamOrders.objects.get(round=game, team=team).build_cargo == 0
+
+
+def route_in_english(czech: str) -> str:
+    back = {v: k for k, v in CZECH_DIRECTIONS.items()}
+    return " ".join(back.get(t, t) for t in czech.split())

@@ -55,6 +55,52 @@ def test_preview_fragment_with_htmx(staff_client: Client, camp: Camp) -> None:
     assert not BoardSetup.objects.exists()
 
 
+def offered_seeds(client: Client, camp: Camp) -> tuple[int, int]:
+    """The seed the board page fills in, and the one behind "Another seed"."""
+    html = client.get(url("camp", camp)).content.decode()
+    filled = re.search(r'<input [^>]*name="seed" id="id_seed" value="(\d+)"', html)
+    another = re.search(r'href="\?seed=(\d+)"', html)
+    assert filled and another, html[:2000]
+    return int(filled.group(1)), int(another.group(1))
+
+
+def test_the_offered_seeds_are_too_many_to_try_against_the_notice_board(
+    staff_client: Client, camp: Camp
+) -> None:
+    """Issue 8: a board is a function of (side, seed) and the page offered seeds below 10⁶; trying
+    them all against the revealed hexes rebuilt the hidden board. Now the page offers only seeds of
+    at least 10¹⁵ (up to 2⁶³ − 1): the one it fills in derives from the camp's secret seed, "Another
+    seed" comes from ``secrets``; both are big, different in every camp and on every visit."""
+    others = [camp_services.camp_create(name=f"Běh {n}", year=2026, run_number=n) for n in range(2, 12)]
+    seeds = [offered_seeds(staff_client, c) for c in [camp, *others]]
+    for filled, another in seeds:
+        assert board_services.SAFE_SEED_MIN <= filled <= board_services.MAX_SEED
+        assert board_services.SAFE_SEED_MIN <= another <= board_services.MAX_SEED
+    assert len({filled for filled, _another in seeds}) == len(seeds)  # one per camp's secret seed
+    assert len({another for _filled, another in seeds}) == len(seeds)
+    assert offered_seeds(staff_client, camp)[0] == seeds[0][0]  # the same camp: the same start
+    # The offered board previews and is stored without a warning; a 19-digit seed is fine.
+    filled = seeds[0][0]
+    html = staff_client.get(url("camp", camp), {"seed": str(filled)}, **HTMX).content.decode()
+    assert 'class="zo-map"' in html and 'id="short-seed"' not in html
+    staff_client.post(url("accept", camp), {"seed": str(filled)})
+    assert BoardSetup.objects.get(camp=camp).generator_seed == filled
+
+
+def test_a_short_seed_typed_by_hand_is_warned_about(staff_client: Client, camp: Camp) -> None:
+    html = staff_client.get(url("camp", camp), {"seed": "42"}, **HTMX).content.decode()
+    warning = re.search(r'<p class="zo-bad" id="short-seed" role="alert">([^<]*)</p>', html)
+    assert warning and warning.group(1).startswith("Toto osivo je krátké: tým, který zkouší osiva")
+    assert 'class="zo-map"' in html  # still the staff's choice: the preview is there
+    response = staff_client.post(url("accept", camp), {"seed": "42"}, follow=True)
+    assert BoardSetup.objects.get(camp=camp).generator_seed == 42
+    assert "Toto osivo je krátké" in response.content.decode()
+    html = staff_client.get(
+        url("camp", camp), {"seed": str(board_services.SAFE_SEED_MIN)}, **HTMX
+    ).content.decode()
+    assert 'id="short-seed"' not in html
+
+
 @pytest.mark.parametrize("seed", ["abc", "-5", "1e5", "9" * 30, ""])
 def test_preview_with_a_bad_seed_is_a_message(staff_client: Client, camp: Camp, seed: str) -> None:
     for extra in ({}, HTMX):

@@ -266,7 +266,10 @@ def test_import_without_round_is_round_1_drawing_as_the_command(db: None) -> Non
         ({"round": 0}, "round: must be at least 1"),
         ({"round": "4"}, "round: must be a whole number"),
         ({"round": 40000}, "round: a camp's round number is at most 32767, not 40000"),
-        ({"ap_total": 2**40}, "teams[0].ap_total: at most 2147483647 AP can be stored"),
+        (
+            {"ap_total": 2**40},
+            "teams[0].ap_total: the number 1099511627776 is too large (at most 2147483647).",
+        ),
         ({"draws": {"P1.shot": "Z1"}}, "draws.P1.shot: Z1 is a bay, not a hex of the board"),
     ],
 )
@@ -292,6 +295,52 @@ def test_import_refuses_a_bad_file_and_stores_nothing(db: None) -> None:
         round_files.camp_import_round(text="{not json", name="Z kola")
     with pytest.raises(IslandsError):
         round_files.camp_import_round(text=json.dumps(ROUND_FILE), name="  ")
+    assert not Camp.objects.exists()
+
+
+def _with(path: list[Any], value: Any) -> str:
+    """ROUND_FILE as JSON text with ``value`` put at ``path`` (keys and list indexes)."""
+    document = json.loads(json.dumps(ROUND_FILE))
+    target = document
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return json.dumps(document)
+
+
+BIG = "je příliš velké (nejvýš"
+NOT_TEXT = "obsahuje znak, který není text (osamocený surogát)."
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "problem"),
+    [
+        (["teams", 0, "delivered"], 2**31, f"teams[0].delivered: číslo 2147483648 {BIG} 2147483647)."),
+        (["teams", 0, "delivered"], 2**40, f"teams[0].delivered: číslo 1099511627776 {BIG} 2147483647)."),
+        (["teams", 1, "ships", 0, "boat"], 40000, f"teams[1].ships[0].boat: číslo 40000 {BIG} 32767)."),
+        (["teams", 0, "ships", 0, "chests"], 2**15, f"teams[0].ships[0].chests: číslo 32768 {BIG} 32767)."),
+        (["orders", "red", "ap"], 40000, f"orders.red.ap: číslo 40000 {BIG} 32767)."),
+        (["orders", "red", "ap"], -(2**15), "orders.red.ap: číslo -32768 je příliš malé (nejméně −32767)."),
+        (["teams", 0, "ap_total"], 2**63, f"teams[0].ap_total: číslo 9223372036854775808 {BIG} 2147483647)."),
+        (["seed"], 10**30, f"seed: číslo 10000000000000000000… {BIG} 9223372036854775807)."),
+        (["teams", 0, "name"], "red\ud800", f"teams[0].name: „red\\ud800“ {NOT_TEXT}"),
+        (["orders", "red", "routes", "C1"], "N \udfff", f"orders.red.routes.C1: „N \\udfff“ {NOT_TEXT}"),
+    ],
+)
+def test_import_names_what_no_database_can_store(db: None, path: list[Any], value: Any, problem: str) -> None:
+    """Issue 8: such files answered 500 (SQLite above 2^63, PostgreSQL past a column's range, a lone
+    surrogate echoed into the error message)."""
+    with pytest.raises(IslandsError) as refused:
+        round_files.camp_import_round(text=_with(path, value), name="Z kola")
+    assert refused.value.messages == ["Soubor kola nelze importovat:", problem]
+    assert not Camp.objects.exists()
+
+
+def test_import_names_a_lone_surrogate_in_a_key(db: None) -> None:
+    text = json.dumps({**ROUND_FILE, "orders": {"red\ud800": {"ap": 1}}})
+    with pytest.raises(IslandsError) as refused:
+        round_files.camp_import_round(text=text, name="Z kola")
+    assert refused.value.messages[1] == f"orders: klíč „red\\ud800“ {NOT_TEXT}"
     assert not Camp.objects.exists()
 
 

@@ -17,7 +17,7 @@ from games.islands import orders as islands_orders
 from games.islands.engine import events as ee
 from games.islands.engine.hexes import direction_between, geometry
 from games.islands.engine.tiles import Tile
-from games.islands.errors import IslandsError, OrdersInvalid
+from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
 from games.islands.game_state import game_state, priority_team_ids
 from games.islands.models import (
     BoardHex,
@@ -115,7 +115,9 @@ def test_orders_submit_stores_english_tokens_and_replaces(
         "+ . -",
     )
     assert stored.updated_by == staff
-    round_services.orders_submit(round=round_, team=red, text=OrdersText.typed(routes={}))
+    round_services.orders_submit(
+        round=round_, team=red, text=OrdersText.typed(routes={}), version=stored.version
+    )
     assert TeamOrders.objects.get().routes == {} and TeamOrders.objects.count() == 1
     assert selectors.team_orders(round_, red) == TeamOrders.objects.get()
     assert islands_orders.stored_orders_text(stored, notation="cs")["routes"] == {"C1": f"{czech} ."}
@@ -131,6 +133,35 @@ def test_orders_only_while_open(started: Camp, teams: list[Team]) -> None:
     with pytest.raises(IslandsError):
         round_services.orders_submit(round=round_, team=stranger, text=OrdersText())
     assert not TeamOrders.objects.exists()
+
+
+def test_orders_submit_refuses_a_stale_or_missing_version_once_orders_are_stored(
+    started: Camp, teams: list[Team], staff: Any
+) -> None:
+    red = teams[0]
+    round_ = opened(started)
+    first = round_services.orders_submit(
+        round=round_, team=red, text=OrdersText.typed(build_cargo=1), user=staff
+    )
+    assert first.version == 1
+    for seen in (None, 0, 2):  # no version, the page from before any orders, a version never stored
+        with pytest.raises(OrdersStale) as refused, translation.override("en"):
+            round_services.orders_submit(
+                round=round_, team=red, text=OrdersText.typed(build_battleship=1), version=seen
+            )
+        assert refused.value.code == "stale" and refused.value.stored == first
+        assert refused.value.messages == [
+            "Someone else stored orders for this team after this page was loaded; nothing was stored."
+        ]
+    stored = TeamOrders.objects.get()
+    assert (stored.version, stored.build_cargo, stored.build_battleship) == (1, 1, 0)
+    assert (
+        round_services.orders_submit(
+            round=round_, team=red, text=OrdersText.typed(build_battleship=1), version=1
+        ).version
+        == 2
+    )
+    assert TeamOrders.objects.get().build_battleship == 1
 
 
 # ------------------------------------------------------------------------------------ resolve, undo
