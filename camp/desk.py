@@ -1,4 +1,4 @@
-"""The "tonight" panel on the admin home: the evening's steps for the current round, with links.
+"""The "tonight" panel on the admin home: the evening's steps for the evening round, with links.
 
 Each app contributes steps through a plain function registry (no signals): a provider takes the
 round and returns :class:`DeskStep` items. The camp app provides the mini-game and placement steps;

@@ -18,9 +18,9 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from camp.locks import Lock
+from camp.guards import Guard
 from camp.models import Camp, MiniGame, Team
-from camp.services import MINIGAME_KIND_LOCK, TEAM_ADD_LOCK, Problem
+from camp.services import MINIGAME_KIND_GUARD, TEAM_ADD_GUARD, Problem
 
 MAX_FORM_ROWS = 200
 _WHOLE_NUMBER = re.compile(r"^\s*[+]?\d{1,6}\s*$")
@@ -63,8 +63,8 @@ class APTableField(forms.CharField):
 
 #: Why a camp's board side can no longer change (the islands app: once a board has been dealt, its
 #: rows are of that side).
-BOARD_SIDE_LOCK: Lock[[Camp]] = Lock()
-register_board_side_lock = BOARD_SIDE_LOCK.register
+BOARD_SIDE_GUARD: Guard[[Camp]] = Guard()
+register_board_side_guard = BOARD_SIDE_GUARD.register
 
 
 class CampForm(forms.ModelForm):
@@ -84,7 +84,7 @@ class CampForm(forms.ModelForm):
         side = self.cleaned_data.get("board_side")
         camp = self.instance
         if camp.pk is not None and side != Camp.objects.get(pk=camp.pk).board_side:
-            if reason := BOARD_SIDE_LOCK.reason(camp):
+            if reason := BOARD_SIDE_GUARD.reason(camp):
                 raise forms.ValidationError(reason, code="board_side_locked")
         return side
 
@@ -92,15 +92,15 @@ class CampForm(forms.ModelForm):
 #: Why a team can no longer be renamed. Team names are the keys of stored game data (round
 #: snapshots, game records), so each game registers a check of its own; the camp app checks its
 #: placements itself.
-TEAM_NAME_LOCK: Lock[[Team]] = Lock()
-register_team_name_lock = TEAM_NAME_LOCK.register
+TEAM_NAME_GUARD: Guard[[Team]] = Guard()
+register_team_name_guard = TEAM_NAME_GUARD.register
 
 
-def team_name_lock(team: Team) -> str:
+def team_name_guard(team: Team) -> str:
     """Why ``team`` can no longer be renamed: its name is stored in placements or in game data."""
     if team.placements.exists():
         return _("This team already has placements recorded: its name can no longer change.")
-    return TEAM_NAME_LOCK.reason(team)
+    return TEAM_NAME_GUARD.reason(team)
 
 
 class TeamForm(forms.ModelForm):
@@ -110,13 +110,13 @@ class TeamForm(forms.ModelForm):
         widgets = {"colour": forms.TextInput(attrs={"placeholder": "#c0392b", "size": 8, "maxlength": 7})}
 
     def clean(self) -> dict[str, Any]:
-        """A new team: refused when its camp run takes no new team (see ``TEAM_ADD_LOCK``). The team
+        """A new team: refused when its camp run takes no new team (see ``TEAM_ADD_GUARD``). The team
         page has a camp field; in the camp page's inline the camp is the page's (not saved yet on the
         add page: a new camp run has no game to lock it)."""
         cleaned = super().clean()
         if self.instance.pk is None:
             camp = cleaned.get("camp")
-            if isinstance(camp, Camp) and camp.pk is not None and (reason := TEAM_ADD_LOCK.reason(camp)):
+            if isinstance(camp, Camp) and camp.pk is not None and (reason := TEAM_ADD_GUARD.reason(camp)):
                 raise forms.ValidationError(reason, code="team_add_locked")
         return cleaned
 
@@ -125,7 +125,7 @@ class TeamForm(forms.ModelForm):
         team = self.instance
         if team.pk is not None:
             stored = Team.objects.filter(pk=team.pk).values_list("name", flat=True).first()
-            if stored is not None and name != stored and (reason := team_name_lock(team)):
+            if stored is not None and name != stored and (reason := team_name_guard(team)):
                 raise forms.ValidationError(reason, code="team_name_locked")
         return name
 
@@ -140,7 +140,7 @@ class MiniGameForm(forms.ModelForm):
         minigame = self.instance
         if minigame.pk is not None:
             stored = MiniGame.objects.filter(pk=minigame.pk).values_list("kind", flat=True).first()
-            reason = MINIGAME_KIND_LOCK.reason(minigame, kind) if stored not in (None, kind) else ""
+            reason = MINIGAME_KIND_GUARD.reason(minigame, kind) if stored not in (None, kind) else ""
             if reason:
                 raise forms.ValidationError(reason, code="minigame_kind_locked")
         return kind

@@ -170,10 +170,6 @@ class RoundStatus(models.TextChoices):
 
 
 ROUND_STATUS_ORDER: tuple[str, ...] = tuple(RoundStatus.values)
-#: Rounds whose resolution is stored: resolved, or closed after it.
-DONE_STATUSES: tuple[str, ...] = (RoundStatus.RESOLVED, RoundStatus.CLOSED)
-#: Rounds that were opened for orders (and may since have been resolved or closed).
-OPENED_STATUSES: tuple[str, ...] = (RoundStatus.ORDERS_OPEN, *DONE_STATUSES)
 # The one step back: undoing a resolution (the islands app restores the state before the round).
 ROUND_STATUS_UNDO: dict[str, str] = {RoundStatus.RESOLVED: RoundStatus.ORDERS_OPEN}
 # Placements may be (re)recorded until the round is resolved: mistakes are often noticed when the
@@ -181,6 +177,10 @@ ROUND_STATUS_UNDO: dict[str, str] = {RoundStatus.RESOLVED: RoundStatus.ORDERS_OP
 PLACEMENTS_EDITABLE_STATUSES: frozenset[str] = frozenset(
     {RoundStatus.PLANNED, RoundStatus.MINIGAME_RECORDED, RoundStatus.ORDERS_OPEN}
 )
+#: Rounds played to the end (resolved or closed): their AP count as received, their results are public.
+DONE_STATUSES: frozenset[str] = frozenset({RoundStatus.RESOLVED, RoundStatus.CLOSED})
+#: Rounds that have been opened for orders (open, resolved or closed): the game's board is then fixed.
+OPENED_STATUSES: frozenset[str] = frozenset({RoundStatus.ORDERS_OPEN, *DONE_STATUSES})
 
 
 class Round(models.Model):

@@ -15,11 +15,8 @@ from django.db.models import Prefetch, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
-from camp.locks import Lock
+from camp.guards import Guard
 from camp.models import DONE_STATUSES, Camp, MiniGame, Placement, Round, RoundStatus, Team
-
-#: Rounds whose AP may be pinned up: once resolved, every team's AP of the round is in its results.
-PUBLIC_AP_STATUSES = frozenset(DONE_STATUSES)
 
 
 def ap_for_rank(ap_table: Sequence[int], rank: int | None) -> int:
@@ -93,7 +90,7 @@ class RoundRow:
     def public(self) -> bool:
         """The round is resolved: its AP may be pinned up (a team's AP for the coming round is
         private until then, rules section 8)."""
-        return self.round.status in PUBLIC_AP_STATUSES
+        return self.round.status in DONE_STATUSES
 
 
 @dataclass(frozen=True)
@@ -152,7 +149,7 @@ def _has_minigame(round_: Round) -> bool:
     return True
 
 
-def current_round(camp: Camp) -> Round | None:
+def evening_round(camp: Camp) -> Round | None:
     """The round staff work on tonight, for the admin home's evening panel.
 
     The first round (by number) that is not closed: that is where the work is, whatever the dates
@@ -176,8 +173,8 @@ def latest_camp() -> Camp | None:
 # ------------------------------------------------------------------------------------- deletion
 
 #: Why a planned round still holds data of a game (Batavia: a game played as the round's mini-game).
-ROUND_DELETE_LOCK: Lock[[Round]] = Lock()
-register_round_delete_lock = ROUND_DELETE_LOCK.register
+ROUND_DELETE_GUARD: Guard[[Round]] = Guard()
+register_round_delete_guard = ROUND_DELETE_GUARD.register
 
 
 def round_delete_refusal(round_: Round) -> str:
@@ -190,7 +187,7 @@ def round_delete_refusal(round_: Round) -> str:
         return message % {"number": round_.number, "status": round_.get_status_display()}
     if round_.placements.exists():
         return _("Round %(number)d already has placements: it cannot be deleted.") % {"number": round_.number}
-    return ROUND_DELETE_LOCK.reason(round_)
+    return ROUND_DELETE_GUARD.reason(round_)
 
 
 def camp_delete_refusal(camp: Camp) -> str:

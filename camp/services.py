@@ -19,7 +19,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from camp.locks import Lock
+from camp.guards import Guard
 from camp.models import (
     PLACEMENTS_EDITABLE_STATUSES,
     ROUND_STATUS_ORDER,
@@ -82,8 +82,8 @@ def camp_create(
 
 #: Why a camp run takes no new team (the islands app: once its game has started, a new team would
 #: have no harbor and no ship). The games register their checks; the admin team forms ask it too.
-TEAM_ADD_LOCK: Lock[[Camp]] = Lock()
-register_team_add_lock = TEAM_ADD_LOCK.register
+TEAM_ADD_GUARD: Guard[[Camp]] = Guard()
+register_team_add_guard = TEAM_ADD_GUARD.register
 
 
 @transaction.atomic
@@ -91,11 +91,11 @@ def team_create(*, camp: Camp, name: str, colour: str, order: int | None = None)
     """Add a team to a camp run; without ``order`` it takes the next seat.
 
     Refused (``ValidationError``, code ``team_add_locked``, nothing stored) when a game registered
-    in :data:`TEAM_ADD_LOCK` says the camp run takes no new team. The camp row is locked first, as
+    in :data:`TEAM_ADD_GUARD` says the camp run takes no new team. The camp row is locked first, as
     the games' set-up services do, so a game cannot start between the check and the insert.
     """
     camp = Camp.objects.select_for_update().get(pk=camp.pk)
-    if reason := TEAM_ADD_LOCK.reason(camp):
+    if reason := TEAM_ADD_GUARD.reason(camp):
         raise ValidationError(reason, code="team_add_locked")
     if order is None:
         order = (Team.objects.filter(camp=camp).aggregate(m=Max("order"))["m"] or 0) + 1
@@ -161,8 +161,8 @@ def round_set_status(*, round: Round, to: str, allow_undo: bool = False) -> Roun
 
 #: Why a round's mini-game can no longer change to another kind (Batavia: a game of Batavia is
 #: recorded for the mini-game). The games register their checks; the admin form asks it too.
-MINIGAME_KIND_LOCK: Lock[[MiniGame, str]] = Lock()
-register_minigame_kind_lock = MINIGAME_KIND_LOCK.register
+MINIGAME_KIND_GUARD: Guard[[MiniGame, str]] = Guard()
+register_minigame_kind_guard = MINIGAME_KIND_GUARD.register
 
 
 @transaction.atomic
@@ -176,7 +176,7 @@ def minigame_record(*, round: Round, name: str, kind: str, notes: str = "") -> M
         )
     minigame = MiniGame.objects.filter(round=locked).first() or MiniGame(round=locked)
     if minigame.pk is not None and minigame.kind != kind:
-        if reason := MINIGAME_KIND_LOCK.reason(minigame, kind):
+        if reason := MINIGAME_KIND_GUARD.reason(minigame, kind):
             raise ValidationError(reason, code="minigame_kind_locked")
     minigame.name = name.strip()
     minigame.kind = kind

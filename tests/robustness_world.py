@@ -36,10 +36,10 @@ from games.batavia.engine import chance_action
 from games.batavia.engine.bots import make_bot
 from games.batavia.models import BataviaSeat, BataviaSession, SessionMode
 from games.batavia.selectors import session_state
-from games.islands import rounds as lifecycle
+from games.islands import orders as islands_orders
 from games.islands.demo import demo_play, play_round, submit_orders
 from games.islands.engine.sampling import random_legal_orders
-from games.islands.selectors import game_state
+from games.islands.game_state import game_state
 
 SMALL_SEED = 4151990316782215021
 BATAVIA_ACTIONS = 24
@@ -67,7 +67,7 @@ class World:
 def _store_orders(round_: Round, team: Team) -> None:
     """Random legal orders for one team, as the demo stores them."""
     state = game_state(round_.camp, round=round_)
-    ap = lifecycle.team_ap(round_, team)
+    ap = islands_orders.team_ap(round_, team)
     orders = random_legal_orders(random.Random(7), state, team.name, ap=ap, stay_share=0.15)
     submit_orders(round_, team, orders, state)
 

@@ -14,9 +14,9 @@ register = template.Library()
 
 @register.inclusion_tag("admin/camp/desk.html", takes_context=True)
 def evening_desk(context: template.Context) -> dict[str, Any]:
-    """The "tonight" panel: the latest camp run, its current round and the evening's steps."""
+    """The "tonight" panel: the latest camp run, its evening round and the evening's steps."""
     camp = selectors.latest_camp()
-    round_ = selectors.current_round(camp) if camp else None
+    round_ = selectors.evening_round(camp) if camp else None
     return {
         "camp": camp,
         "round": round_,

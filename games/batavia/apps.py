@@ -10,14 +10,14 @@ class BataviaConfig(AppConfig):
     def ready(self) -> None:
         from camp.backup_document import register_part
         from camp.desk import register_steps
-        from camp.forms import register_team_name_lock
-        from camp.selectors import register_round_delete_lock
-        from camp.services import register_minigame_kind_lock
+        from camp.forms import register_team_name_guard
+        from camp.selectors import register_round_delete_guard
+        from camp.services import register_minigame_kind_guard
         from games.batavia import backup, services
         from games.batavia.tonight_steps import batavia_steps
 
         register_steps(batavia_steps, order=20)
-        register_team_name_lock(services.team_name_lock)
-        register_round_delete_lock(services.round_delete_lock)
-        register_minigame_kind_lock(services.minigame_kind_lock)
+        register_team_name_guard(services.team_name_guard)
+        register_round_delete_guard(services.round_delete_guard)
+        register_minigame_kind_guard(services.minigame_kind_guard)
         register_part(backup.PART)

@@ -121,17 +121,17 @@ def _advance(state: GameState, bots: dict[int, str], *, bots_too: bool = True) -
     return state, taken
 
 
-# ----------------------------------------------------------------------------------------- locks
+# ---------------------------------------------------------------------------------------- guards
 
 
-def team_name_lock(team: Team) -> str:
+def team_name_guard(team: Team) -> str:
     """Why the team can no longer be renamed: a game record names its players."""
     if BataviaSeat.objects.filter(team=team).exists():
         return _("This team already has a seat in a game of Batavia: its name can no longer change.")
     return ""
 
 
-def round_delete_lock(round_: Round) -> str:
+def round_delete_guard(round_: Round) -> str:
     """Why the round cannot be deleted: a game of Batavia is its mini-game (deleting it drops the
     game's record)."""
     if BataviaSession.objects.filter(minigame__round=round_).exists():
@@ -141,7 +141,7 @@ def round_delete_lock(round_: Round) -> str:
     return ""
 
 
-def minigame_kind_lock(minigame: MiniGame, kind: str) -> str:
+def minigame_kind_guard(minigame: MiniGame, kind: str) -> str:
     """Why the mini-game can no longer become another kind: a game of Batavia is recorded for it."""
     if kind != MiniGameKind.BATAVIA and BataviaSession.objects.filter(minigame=minigame).exists():
         return _("A game of Batavia is recorded for this mini-game: it must stay a game of Batavia.")

@@ -27,18 +27,20 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from camp.models import Camp, Team
-from games.islands import display, selectors, services
+from games.islands import display, selectors
 from games.islands.engine import generator
 from games.islands.engine.hexes import geometry
+from games.islands.errors import IslandsError
 from games.islands.maps import style, svg, visibility
 from games.islands.models import MAX_CHESTS_PER_HEX, BoardSetup, TileChoice
+from games.islands.services import board as board_services
 
 TEMPLATE = "islands/board_setup.html"
 PERMISSION = "islands.change_boardhex"
 
 
 class SeedForm(forms.Form):
-    seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=0, max_value=services.MAX_SEED)
+    seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=0, max_value=board_services.MAX_SEED)
 
 
 class HexForm(forms.Form):
@@ -81,13 +83,15 @@ def _fairness_rows(report: generator.FairnessReport) -> dict[str, Any]:
 def offered_seed(camp: Camp) -> int:
     """The seed the page starts with: derived from the camp's secret seed (so the page offers the
     same one on every visit), at least ``SAFE_SEED_MIN``, so no team can find it by trying seeds."""
-    span = services.MAX_SEED - services.SAFE_SEED_MIN + 1
-    return services.SAFE_SEED_MIN + selectors.derived_seed(camp.seed, "board", 1) % span
+    span = board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
+    return board_services.SAFE_SEED_MIN + selectors.derived_seed(camp.seed, "board", 1) % span
 
 
 def another_seed() -> int:
-    """"Another seed": a fresh random one from ``secrets``, from ``SAFE_SEED_MIN`` to ``MAX_SEED``."""
-    return services.SAFE_SEED_MIN + secrets.randbelow(services.MAX_SEED - services.SAFE_SEED_MIN + 1)
+    """ "Another seed": a fresh random one from ``secrets``, from ``SAFE_SEED_MIN`` to ``MAX_SEED``."""
+    return board_services.SAFE_SEED_MIN + secrets.randbelow(
+        board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
+    )
 
 
 def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True) -> dict[str, Any]:
@@ -106,7 +110,7 @@ def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True)
     if not generate or not form.is_valid():
         return ctx
     seed = form.cleaned_data["seed"]
-    ctx["short_seed_warning"] = short_seed_warning() if seed < services.SAFE_SEED_MIN else ""
+    ctx["short_seed_warning"] = short_seed_warning() if seed < board_services.SAFE_SEED_MIN else ""
     try:
         board = selectors.board_preview(side=camp.board_side, seed=seed)
     except generator.BoardNotFoundError:
@@ -264,7 +268,8 @@ def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
     form = SeedForm(request.POST)
     if not form.is_valid():
         messages.error(
-            request, _("The seed must be a whole number from 0 to %(max)d.") % {"max": services.MAX_SEED}
+            request,
+            _("The seed must be a whole number from 0 to %(max)d.") % {"max": board_services.MAX_SEED},
         )
         return HttpResponseRedirect(_page_url(camp))
     seed = form.cleaned_data["seed"]
@@ -272,15 +277,15 @@ def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
         messages.error(request, _("Tick “replace the current board” to replace it (hand edits are lost)."))
         return HttpResponseRedirect(_page_url(camp, seed=str(seed)))
     try:
-        services.board_generate(camp=camp, seed=seed)
-    except services.IslandsError as exc:
+        board_services.board_generate(camp=camp, seed=seed)
+    except IslandsError as exc:
         for message in exc.messages:
             messages.error(request, message)
         return HttpResponseRedirect(_page_url(camp, seed=str(seed)))
     messages.success(
         request, _("The board from seed %(seed)d has been stored; every hex is hidden.") % {"seed": seed}
     )
-    if seed < services.SAFE_SEED_MIN:
+    if seed < board_services.SAFE_SEED_MIN:
         messages.warning(request, short_seed_warning())
     return HttpResponseRedirect(_page_url(camp))
 
@@ -296,14 +301,14 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
     if form.is_valid():
         data = form.cleaned_data
         try:
-            row = services.board_hex_set(
+            row = board_services.board_hex_set(
                 camp=camp,
                 label=data["hex"],
                 tile=data["tile"],
                 chests=data["chests"] or 0,
                 revealed=data["revealed"],
             )
-        except services.IslandsError as exc:
+        except IslandsError as exc:
             for message in exc.messages:
                 form.add_error(None, message)
         else:
@@ -336,8 +341,8 @@ def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
     _check_perm(request)
     camp = get_object_or_404(Camp, pk=camp_id)
     try:
-        sides = services.harbors_draw_sides(camp=camp, redraw=bool(request.POST.get("redraw")))
-    except services.IslandsError as exc:
+        sides = board_services.harbors_draw_sides(camp=camp, redraw=bool(request.POST.get("redraw")))
+    except IslandsError as exc:
         for message in exc.messages:
             messages.error(request, message)
     else:
@@ -362,8 +367,8 @@ def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
         messages.error(request, _("Choose a team of this camp run."))
         return HttpResponseRedirect(_page_url(camp) + "#harbors")
     try:
-        harbor = services.harbor_set_bay(team=team, bay=request.POST.get("bay", ""))
-    except services.IslandsError as exc:
+        harbor = board_services.harbor_set_bay(team=team, bay=request.POST.get("bay", ""))
+    except IslandsError as exc:
         for message in exc.messages:
             messages.error(request, message)
     else:
@@ -378,8 +383,8 @@ def game_start(request: HttpRequest, camp_id: int) -> HttpResponse:
     _check_perm(request)
     camp = get_object_or_404(Camp, pk=camp_id)
     try:
-        services.game_start(camp=camp)
-    except services.IslandsError as exc:
+        board_services.game_start(camp=camp)
+    except IslandsError as exc:
         for message in exc.messages:
             messages.error(request, message)
     else:

@@ -9,12 +9,12 @@ class IslandsConfig(AppConfig):
 
     def ready(self) -> None:
         from camp.backup_document import register_part
-        from camp.forms import register_board_side_lock, register_team_name_lock
-        from camp.services import register_team_add_lock
-        from games.islands import backup, desk, locks, services
+        from camp.forms import register_board_side_guard, register_team_name_guard
+        from camp.services import register_team_add_guard
+        from games.islands import backup, desk, guards
 
         desk.register()
-        register_board_side_lock(services.board_side_lock)
-        register_team_name_lock(services.team_name_lock)
-        register_team_add_lock(locks.team_add_lock)
+        register_board_side_guard(guards.board_side_guard)
+        register_team_name_guard(guards.team_name_guard)
+        register_team_add_guard(guards.team_add_guard)
         register_part(backup.PART)

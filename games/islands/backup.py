@@ -1,7 +1,8 @@
 """The Golden Islands' part of a camp backup (``islands`` in ``zlate-ostrovy-camp/1``, see
 :mod:`camp.backup_document` and docs/camp-backup-format.md): the board set-up, the board, harbors,
 ships, pirates, and per round the opening (pirate draws, priority), every team's orders and the
-result with its ``before`` snapshot. Registered in ``apps.py``.
+result with its ``before`` snapshot. Registered in ``apps.py``. Long (~700 lines) because it
+reads one part of the format top to bottom, as docs/camp-backup-format.md describes it.
 
 Teams are named by name and rounds by number; the database ids the rows hold in their JSON (the
 priority order's team ids, the snapshot's ``camp_rows.built`` round ids) are translated both ways.
@@ -32,6 +33,7 @@ from games.islands import display
 from games.islands.engine.hexes import SIDES, Hex, LabelError, geometry
 from games.islands.engine.scenario import ScenarioError, load_scenario
 from games.islands.engine.state import InvalidState, pirate_number
+from games.islands.game_state import CAMP_ROWS_KEY
 from games.islands.models import (
     MAX_CHESTS_PER_HEX,
     SHIP_IDENTS,
@@ -47,7 +49,6 @@ from games.islands.models import (
     TelescopeChoice,
     TileChoice,
 )
-from games.islands.rounds import CAMP_ROWS_KEY
 
 # ---------------------------------------------------------------------------------------- export
 

@@ -26,8 +26,7 @@ from django.db import transaction
 from camp import services as camp_services
 from camp.demo import demo_camp
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
-from games.islands import rounds as lifecycle
-from games.islands import services as islands_services
+from games.islands.engine import events as ee
 from games.islands.engine.hexes import Hex, direction_between, distance, geometry, neighbours
 from games.islands.engine.orders import Orders, RouteStep, check_orders, format_harbor_moves, format_route
 from games.islands.engine.state import (
@@ -40,8 +39,12 @@ from games.islands.engine.state import (
     ShipKind,
 )
 from games.islands.engine.tiles import Tile
+from games.islands.game_state import game_state
 from games.islands.models import BoardHex, BoardSetup, Harbor, RoundResult, TeamOrders, TelescopeChoice
-from games.islands.selectors import derived_seed, game_state
+from games.islands.orders import OrdersText
+from games.islands.selectors import derived_seed
+from games.islands.services import board as board_services
+from games.islands.services import rounds as round_services
 
 DEMO_BOARD_SEED = 20260705
 DEMO_ROUNDS = 3
@@ -55,11 +58,11 @@ def game_setup(camp: Camp, *, board_seed: int = DEMO_BOARD_SEED) -> None:
     the next free one when two teams share a side)."""
     setup = BoardSetup.objects.filter(camp=camp).first()
     if setup is None:
-        setup = islands_services.board_generate(camp=camp, seed=board_seed)
+        setup = board_services.board_generate(camp=camp, seed=board_seed)
     if setup.game_started:
         return
     if not setup.sides_drawn:
-        islands_services.harbors_draw_sides(camp=camp)
+        board_services.harbors_draw_sides(camp=camp)
     g = geometry(camp.board_side)
     taken: set[int] = set(
         Harbor.objects.filter(team__camp=camp, bay__isnull=False).values_list("bay", flat=True)
@@ -68,9 +71,9 @@ def game_setup(camp: Camp, *, board_seed: int = DEMO_BOARD_SEED) -> None:
         bays = [g.bay_number(b) for b in g.bays_on(harbor.side)]  # type: ignore[arg-type]
         middle = len(bays) // 2
         free = sorted((b for b in bays if b not in taken), key=lambda b: abs(bays.index(b) - middle))
-        islands_services.harbor_set_bay(team=harbor.team, bay=free[0])
+        board_services.harbor_set_bay(team=harbor.team, bay=free[0])
         taken.add(free[0])
-    islands_services.game_start(camp=camp)
+    board_services.game_start(camp=camp)
 
 
 def _rng(camp: Camp, number: int, purpose: str) -> random.Random:
@@ -100,9 +103,7 @@ def _orders(camp: Camp, round_: Round) -> None:
 def submit_orders(round_: Round, team: Team, orders: Orders, state: GameState) -> TeamOrders:
     """Store engine orders (a planner's or a bot's) through ``orders_submit``, as the text a team's
     sheet would carry (English letters)."""
-    return lifecycle.orders_submit(
-        round=round_,
-        team=team,
+    text = OrdersText.typed(
         build_cargo=orders.build_cargo,
         build_battleship=orders.build_battleships,
         routes={ship: format_route(route) for ship, route in orders.routes},
@@ -110,6 +111,7 @@ def submit_orders(round_: Round, team: Team, orders: Orders, state: GameState) -
         fire="" if orders.fire is None else state.geometry.label(orders.fire),
         notation="en",
     )
+    return round_services.orders_submit(round=round_, team=team, text=text)
 
 
 def telescope_target(side: int, revealed: Iterable[Hex], harbor: Hex) -> Hex:
@@ -130,19 +132,19 @@ def _telescopes(camp: Camp, round_: Round) -> None:
     done = set(TelescopeChoice.objects.filter(result=result).values_list("ship", flat=True))
     bays = dict(Harbor.objects.filter(team__camp=camp).values_list("team__name", "bay"))
     g = geometry(camp.board_side)
-    for key in lifecycle.telescope_keys(result.pending_telescopes):
+    for key in ee.telescope_keys(result.pending_telescopes):
         if key in done:
             continue
         ship = key.split("#")[0]
         bay = bays.get(ship.rsplit(".", 1)[0])
         if bay is None:
-            lifecycle.telescope_skip(round=round_, ship=ship)
+            round_services.telescope_skip(round=round_, ship=ship)
             continue
         revealed = [
             Hex(q, r) for q, r in BoardHex.objects.filter(camp=camp, revealed=True).values_list("q", "r")
         ]
         target = telescope_target(camp.board_side, revealed, g.bay(bay))
-        lifecycle.telescope_choose(round=round_, ship=ship, label=g.label(target))
+        round_services.telescope_choose(round=round_, ship=ship, label=g.label(target))
 
 
 def play_round(camp: Camp, round_: Round, *, close: bool = True) -> None:
@@ -150,13 +152,13 @@ def play_round(camp: Camp, round_: Round, *, close: bool = True) -> None:
     if round_.status in (RoundStatus.PLANNED, RoundStatus.MINIGAME_RECORDED):
         _placements(camp, round_)
         round_.refresh_from_db()
-        lifecycle.round_open(round=round_)
+        round_services.round_open(round=round_)
     if round_.status == RoundStatus.ORDERS_OPEN:
         _orders(camp, round_)
-        lifecycle.round_resolve(round=round_)
+        round_services.round_resolve(round=round_)
     if round_.status == RoundStatus.RESOLVED and close:
         _telescopes(camp, round_)
-        lifecycle.round_close(round=round_)
+        round_services.round_close(round=round_)
 
 
 @transaction.atomic
@@ -182,7 +184,7 @@ def demo_play(camp: Camp, *, rounds: int = DEMO_ROUNDS, open_next: bool = False)
         if round_.status in (RoundStatus.PLANNED, RoundStatus.MINIGAME_RECORDED):
             _placements(camp, round_)
             round_.refresh_from_db()
-            lifecycle.round_open(round=round_)
+            round_services.round_open(round=round_)
     return played
 
 

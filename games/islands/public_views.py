@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
 from camp.models import DONE_STATUSES, Camp, Round
-from games.islands import replay, selectors
+from games.islands import replay, results, selectors
 from games.islands.maps import style, svg
 
 TEMPLATE = "islands/notice_board.html"
@@ -39,7 +39,7 @@ def standing_rows(camp: Camp) -> list[dict[str, Any]]:
             "ap_total": s.ap_received,
             "ships": s.ships_afloat,
         }
-        for s in selectors.final_standings(camp)
+        for s in results.final_standings(camp)
     ]
 
 
@@ -69,7 +69,7 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
         "projector_fonts": projector_fonts(camp.board_side),
         "legend": style.legend(staff=False),
         "standings": standing_rows(camp),
-        "events": group_events(selectors.public_events_with_telescopes(result)) if result is not None else [],
+        "events": group_events(results.public_events_with_telescopes(result)) if result is not None else [],
     }
     name = f"{TEMPLATE}#board" if htmx else TEMPLATE
     response = render(request, name, context)
@@ -107,7 +107,7 @@ def round_replay(request: HttpRequest, camp_id: int, number: int) -> HttpRespons
     )
 
 
-def group_events(lines: list[selectors.EventLine]) -> list[dict[str, Any]]:
+def group_events(lines: list[results.EventLine]) -> list[dict[str, Any]]:
     """Event lines grouped under their "when" (round and step), in order."""
     groups: list[dict[str, Any]] = []
     for line in lines:

@@ -24,18 +24,20 @@ from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Round, Team
 from games.islands import display
-from games.islands import rounds as lifecycle
 from games.islands.engine import state as es
-from games.islands.engine.events import Event, Visibility, What
+from games.islands.engine.events import Event, Visibility, What, event_document
 from games.islands.engine.hexes import BoardGeometry, neighbours
 from games.islands.engine.replay import Moment, Phase, public_moments
 from games.islands.engine.resolve import reveal_by_telescope
 from games.islands.engine.rng import NO_DRAWS
 from games.islands.engine.scenario import ScenarioError, load_scenario, read_draws
+from games.islands.game_state import before_document
 from games.islands.maps import svg
 from games.islands.maps.visibility import MapView
 from games.islands.models import IslandsRound, RoundResult
-from games.islands.selectors import TelescopeReveal, map_view_of_state, telescope_reveals
+from games.islands.orders import stored_orders
+from games.islands.results import TelescopeReveal, telescope_reveals
+from games.islands.selectors import map_view_of_state
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,7 @@ def frames_of(
     previous: MapView | None = None
     for moment in moments:
         view = public_view(moment.state, colours)
-        lines = tuple(display.event_text(lifecycle.event_to_json(g, e)) for e in moment.events)
+        lines = tuple(display.event_text(event_document(g, e)) for e in moment.events)
         if previous is not None and not lines and view == previous:
             continue  # nothing the public may see happened
         previous = view
@@ -141,7 +143,7 @@ def round_replay(round: Round) -> RoundReplay | None:  # noqa: A002
     if result is None or round.status not in DONE_STATUSES:
         return None
     try:
-        before = load_scenario(lifecycle.before_document(result)).state
+        before = load_scenario(before_document(result)).state
     except ScenarioError:
         return None
     g = before.geometry
@@ -151,13 +153,13 @@ def round_replay(round: Round) -> RoundReplay | None:  # noqa: A002
     else:
         fixed = IslandsRound.objects.filter(round=round).values_list("fixed_draws", flat=True).first()
         draws = read_draws(fixed, g.side) if fixed else NO_DRAWS
-    orders, problems, _missing = lifecycle._stored_orders(round, before)
+    orders, problems, _missing = stored_orders(round, before)
     stored_public = [e for e in result.events if e.get("visibility", "public") == Visibility.PUBLIC.value]
     telescopes = telescope_reveals(result)
     moments: tuple[Moment, ...] = ()
     if not problems:
         _result, moments = public_moments(before, orders, draws)
-        again = [lifecycle.event_to_json(g, e) for m in moments for e in m.events]
+        again = [event_document(g, e) for m in moments for e in m.events]
         if _comparable(again) != _comparable(stored_public):
             moments = ()
     if moments:

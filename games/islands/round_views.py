@@ -1,5 +1,7 @@
 """Staff pages for running a Golden Islands round (wired in ``admin.IslandsRoundAdmin.get_urls``).
 
+Long (~1,300 lines) until the pages are split into a ``pages/`` package (issue 9, planned).
+
 The evening, page by page (every page is one template with named partials for htmx):
 
 - ``round``: the checklist of one round (placements → open → orders per team → resolve → after →
@@ -41,7 +43,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from camp.adminpages import render_admin_page
 from camp.models import DONE_STATUSES, Camp, Round, RoundStatus, Team
-from games.islands import display, rounds, selectors, services
+from games.islands import display, results, selectors
+from games.islands import orders as islands_orders
+from games.islands.engine import events as ee
 from games.islands.engine.hexes import (
     DIRECTIONS,
     DIRECTIONS_FROM_CZECH,
@@ -53,6 +57,7 @@ from games.islands.engine.hexes import (
 from games.islands.engine.orders import STAY
 from games.islands.engine.resolve import telescope_hexes
 from games.islands.engine.state import BATTLESHIP_COST, CARGO_SHIP_COST, MAX_BATTLESHIPS, MAX_CARGO_SHIPS
+from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
 from games.islands.maps import style, svg, visibility
 from games.islands.models import RoundResult, Ship, ShipKindChoice
 from games.islands.printing.bundle import render_evening
@@ -67,6 +72,8 @@ from games.islands.printing.master_sheet import render_master_sheet
 from games.islands.printing.notice_sheet import render_notice_sheet
 from games.islands.printing.team_sheet import render_team_sheets
 from games.islands.public_views import group_events, standing_rows
+from games.islands.services import round_files
+from games.islands.services import rounds as round_services
 
 #: Writing the game's state (open, orders, resolve, telescopes, undo, close, import).
 PERMISSION = "islands.change_teamorders"
@@ -278,8 +285,8 @@ def round_open(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
     _check_perm(request)
     round_ = _round(round_id)
     try:
-        services.round_open(round=round_)
-    except services.IslandsError as exc:
+        round_services.round_open(round=round_)
+    except IslandsError as exc:
         _errors(request, exc)
     else:
         messages.success(request, _("%(round)s is open: type in the teams' orders.") % {"round": round_})
@@ -296,8 +303,8 @@ def round_close(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
         messages.error(request, _("Tick “Yes, close the round (cannot be undone)” to close the round."))
         return HttpResponseRedirect(url("after", round_.pk))
     try:
-        services.round_close(round=round_)
-    except services.IslandsError as exc:
+        round_services.round_close(round=round_)
+    except IslandsError as exc:
         _errors(request, exc)
         return HttpResponseRedirect(url("after", round_.pk))
     messages.success(request, _("%(round)s is closed.") % {"round": round_})
@@ -384,13 +391,9 @@ def read_orders(data: QueryDict, idents: list[str], modes: list[str]) -> OrdersI
     )
 
 
-def _orders_check(
-    round_: Round, team: Team, form: OrdersInput, *, routes: Mapping[str, str] | None = None
-) -> services.OrdersCheck:
-    """``services.orders_check`` on the form's values (with ``routes`` instead of the form's, if given)."""
-    return services.orders_check(
-        round=round_,
-        team=team,
+def _orders_text(form: OrdersInput, *, routes: Mapping[str, str] | None = None) -> islands_orders.OrdersText:
+    """The form's orders (with ``routes`` instead of the form's, if given), in the page's letters."""
+    return islands_orders.OrdersText.typed(
         build_cargo=form.build_cargo,
         build_battleship=form.build_battleship,
         routes=form.routes if routes is None else routes,
@@ -400,14 +403,21 @@ def _orders_check(
     )
 
 
-def _check(round_: Round, team: Team, form: OrdersInput) -> tuple[services.OrdersCheck, list[str]]:
-    """``services.orders_check`` on the form's values; the form's own problems come with it."""
+def _orders_check(
+    round_: Round, team: Team, form: OrdersInput, *, routes: Mapping[str, str] | None = None
+) -> islands_orders.OrdersCheck:
+    """``orders_check`` on the form's values (with ``routes`` instead of the form's, if given)."""
+    return islands_orders.orders_check(round=round_, team=team, text=_orders_text(form, routes=routes))
+
+
+def _check(round_: Round, team: Team, form: OrdersInput) -> tuple[islands_orders.OrdersCheck, list[str]]:
+    """``orders_check`` on the form's values; the form's own problems come with it."""
     return _orders_check(round_, team, form), list(form.problems)
 
 
 def _drawable(
-    round_: Round, team: Team, form: OrdersInput, check: services.OrdersCheck
-) -> services.OrdersCheck:
+    round_: Round, team: Team, form: OrdersInput, check: islands_orders.OrdersCheck
+) -> islands_orders.OrdersCheck:
     """The check whose routes the map draws: a route with a typo is drawn up to the typo."""
     broken = {p.ship for p in check.problems if p.code == "route_syntax" and p.ship}
     if not broken:
@@ -431,7 +441,7 @@ def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]
     if stored is None:
         return form
     form.version = str(stored.version)
-    text = services.stored_orders_text(stored, notation=_notation())
+    text = islands_orders.stored_orders_text(stored, notation=_notation())
     form.build_cargo = str(text["build_cargo"])
     form.build_battleship = str(text["build_battleship"])
     for ident, route in text["routes"].items():
@@ -444,7 +454,7 @@ def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]
 
 def _stale_context(stored: Any) -> dict[str, Any]:
     """What another staff member stored while this page was open: who, when, and the orders."""
-    text = services.stored_orders_text(stored, notation=_notation())
+    text = islands_orders.stored_orders_text(stored, notation=_notation())
     return {
         "by": stored.updated_by.get_username() if stored.updated_by else "",
         "at": stored.updated_at,
@@ -544,14 +554,8 @@ def _orders_map(
     if form.show_hidden:
         view = selectors.map_view_for_staff(camp)
     else:
-        view = selectors.map_view_for_public(camp)
         # The team's own cargo is no secret to the team at the laptop; others' cargo stays hidden.
-        view = replace(
-            view,
-            ships=tuple(
-                replace(s, chests=own_chests.get(s.ident)) if s.team == team.name else s for s in view.ships
-            ),
-        )
+        view = visibility.for_team(selectors.map_view_for_public(camp), team=team.name, cargo=own_chests)
     routes = []
     highlights = set()
     for ident, labels in _route_labels(check).items():
@@ -574,12 +578,12 @@ def _orders_map(
     }
 
 
-def _route_labels(check: services.OrdersCheck) -> dict[str, list[str]]:
+def _route_labels(check: islands_orders.OrdersCheck) -> dict[str, list[str]]:
     """Per ship, the labels its checked route passes (start first), as the service drew them."""
     return {plan.ship: list(plan.points) for plan in check.routes}
 
 
-def _fire_label(check: services.OrdersCheck) -> str | None:
+def _fire_label(check: islands_orders.OrdersCheck) -> str | None:
     return check.fire or None
 
 
@@ -660,25 +664,20 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
                     return HttpResponseRedirect(page_url)
                 if not form_problems:
                     try:
-                        services.orders_submit(
+                        round_services.orders_submit(
                             round=round_,
                             team=team,
-                            build_cargo=form.build_cargo,
-                            build_battleship=form.build_battleship,
-                            routes=form.routes,
-                            harbor=form.harbor,
-                            fire=form.fire,
-                            notation=_notation(),
+                            text=_orders_text(form),
                             user=request.user,
                             version=int(form.version) if form.version.isdigit() else None,
                         )
-                    except services.OrdersStale as exc:
+                    except OrdersStale as exc:
                         stale = {"message": exc.messages[0], **_stale_context(exc.stored)}
                         # The next save replaces them: it is made knowing what is stored.
                         form.version = str(exc.stored.version)
-                    except services.OrdersInvalid as exc:
+                    except OrdersInvalid as exc:
                         saved_problems = list(exc.problems)
-                    except services.IslandsError as exc:
+                    except IslandsError as exc:
                         form_problems.extend(exc.messages)
                     else:
                         messages.success(
@@ -711,7 +710,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
             form = _stored_input(round_, team, idents, modes)
             check, form_problems = _check(round_, team, form)
             fragment = "editor"
-    except services.IslandsError as exc:  # the game is not set up (no board, no harbors)
+    except IslandsError as exc:  # the game is not set up (no board, no harbors)
         return _page(
             request,
             model_admin,
@@ -799,7 +798,7 @@ def _played_orders_page(
     the ``editor`` partial; ``?show_hidden=1`` the staff map). Nothing on it can be changed."""
     camp = round_.camp
     show_hidden = bool(request.GET.get("show_hidden"))
-    played = services.played_orders(round=round_, team=team, notation=_notation())
+    played = islands_orders.played_orders(round=round_, team=team, notation=_notation())
     context: dict[str, Any] = {
         "round": round_,
         "camp": camp,
@@ -811,7 +810,7 @@ def _played_orders_page(
         "stored": played.text is not None,
         "page_url": page_url,
         "show_hidden": show_hidden,
-        "check": {"ap": services.team_ap(round_, team)},  # the page's header line reads it
+        "check": {"ap": islands_orders.team_ap(round_, team)},  # the page's header line reads it
         "cargo_cost": CARGO_SHIP_COST,
         "battleship_cost": BATTLESHIP_COST,
     }
@@ -835,12 +834,7 @@ def _played_orders_page(
         view = selectors.map_view_of_state(played.state, colours, staff=show_hidden)
         if not show_hidden:  # the team's own cargo is no secret to the team at the laptop
             own = {s.id: s.chests for s in played.team.ships}
-            view = replace(
-                view,
-                ships=tuple(
-                    replace(s, chests=own.get(s.ident)) if s.team == team.name else s for s in view.ships
-                ),
-            )
+            view = visibility.for_team(view, team=team.name, cargo=own)
         if played.check is not None:
             check = played.check
             view = replace(
@@ -880,11 +874,11 @@ def _direction_hint() -> str:
 
 
 def _check_context(
-    check: services.OrdersCheck,
+    check: islands_orders.OrdersCheck,
     form_problems: list[str],
     saved_problems: list[Any],
     *,
-    drawn: services.OrdersCheck,
+    drawn: islands_orders.OrdersCheck,
 ) -> dict[str, Any]:
     """What the ``check`` partial shows: every problem (ship, step), AP, cost, steps and AP left."""
     messages_seen: set[str] = set()
@@ -914,13 +908,13 @@ def _check_context(
 
 def resolve_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """GET: the preview of the round (nothing stored; htmx: the ``preview`` partial).
-    POST: commit it (``services.round_resolve``); a second press is a message, not an error."""
+    POST: commit it (``round_services.round_resolve``); a second press is a message, not an error."""
     round_ = _round(round_id)
     if request.method == "POST":
         _check_perm(request)
         try:
-            services.round_resolve(round=round_, user=request.user)
-        except services.IslandsError as exc:
+            round_services.round_resolve(round=round_, user=request.user)
+        except IslandsError as exc:
             _errors(request, exc)
             round_.refresh_from_db()
             if round_.status in DONE_STATUSES:
@@ -938,8 +932,8 @@ def resolve_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Ht
         context["not_open"] = True
     else:
         try:
-            preview = services.round_preview(round=round_)
-        except services.IslandsError as exc:
+            preview = selectors.round_preview(round=round_)
+        except IslandsError as exc:
             context["preview_error"] = _messages_of(exc)
         else:
             context.update(_preview_context(round_, preview))
@@ -953,10 +947,10 @@ def resolve_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Ht
     )
 
 
-def _preview_context(round_: Round, preview: services.RoundPreviewData) -> dict[str, Any]:
+def _preview_context(round_: Round, preview: selectors.RoundPreviewData) -> dict[str, Any]:
     """The preview: the staff event log grouped by step, the board after, standings, problems."""
     g = preview.state.geometry
-    unsaved = RoundResult(round=round_, events=[rounds.event_to_json(g, e) for e in preview.result.events])
+    unsaved = RoundResult(round=round_, events=[ee.event_document(g, e) for e in preview.result.events])
     teams = {t.name: t for t in Team.objects.filter(camp_id=round_.camp_id)}
     ships_after = {t.name: len(t.ships) for t in preview.result.state.teams}
     standings = []
@@ -984,7 +978,7 @@ def _preview_context(round_: Round, preview: services.RoundPreviewData) -> dict[
                 }
             )
     return {
-        "events": group_events(selectors.result_events(unsaved, viewer="staff")),
+        "events": group_events(results.result_events(unsaved, viewer="staff")),
         "map_svg": svg.render_svg(preview.map),
         "legend": style.legend(staff=True),
         "standings": standings,
@@ -1023,11 +1017,11 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
                     request, _("Skipping the telescope of %(ship)s needs a confirmation.") % {"ship": who}
                 )
             elif action == "skip":
-                services.telescope_skip(round=round_, ship=ship)
+                round_services.telescope_skip(round=round_, ship=ship)
                 messages.success(request, _("Telescope of %(ship)s skipped.") % {"ship": who})
             elif action == "choose":
                 label = (request.POST.get("hex") or "")[:10]
-                choice = services.telescope_choose(round=round_, ship=ship, label=label)
+                choice = round_services.telescope_choose(round=round_, ship=ship, label=label)
                 messages.success(
                     request,
                     _("Telescope of %(ship)s: %(hex)s and its neighbours are revealed.")
@@ -1035,7 +1029,7 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
                 )
             else:
                 messages.error(request, _("Choose a hex or skip the telescope."))
-        except services.IslandsError as exc:
+        except IslandsError as exc:
             _errors(request, exc)
         return HttpResponseRedirect(url("after", round_.pk, **keep))
 
@@ -1088,7 +1082,7 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
             view = view.clicking(url("after", round_.pk, ship=chosen_ship, **keep), "#telescopes")
         hint_rows = []
         for row in overview.teams:
-            for hint in selectors.team_hints(result, row.team):
+            for hint in results.team_hints(result, row.team):
                 hint_rows.append(
                     {
                         "team": row.team.name,
@@ -1101,7 +1095,7 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         context.update(
             map_svg=svg.render_svg(view),
             legend=style.legend(staff=show_hidden),
-            public_events=group_events(selectors.result_events(result, viewer="public")),
+            public_events=group_events(results.result_events(result, viewer="public")),
             hint_rows=hint_rows,
         )
     return _page(
@@ -1119,7 +1113,7 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
 
 def undo_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """GET: what undoing does, with a confirmation box (htmx: the ``confirm`` partial).
-    POST with ``confirm``: ``services.round_undo``; the orders stay."""
+    POST with ``confirm``: ``round_services.round_undo``; the orders stay."""
     round_ = _round(round_id)
     if request.method == "POST":
         _check_perm(request)
@@ -1127,8 +1121,8 @@ def undo_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpR
             messages.error(request, _("Tick the box to confirm the undo."))
             return HttpResponseRedirect(url("undo", round_.pk))
         try:
-            services.round_undo(round=round_, user=request.user)
-        except services.IslandsError as exc:
+            round_services.round_undo(round=round_, user=request.user)
+        except IslandsError as exc:
             _errors(request, exc)
             return HttpResponseRedirect(url("page", round_.pk))
         messages.success(
@@ -1172,8 +1166,8 @@ def export_round(request: HttpRequest, round_id: int, *, model_admin: Any) -> Ht
     """The round as a ``zlate-ostrovy/1`` file (download)."""
     round_ = _round(round_id)
     try:
-        text = services.round_export(round=round_)
-    except services.IslandsError as exc:
+        text = round_files.round_export(round=round_)
+    except IslandsError as exc:
         _errors(request, exc)
         return HttpResponseRedirect(url("page", round_.pk))
     return _download(text, content_type=JSON_TYPE, filename=_export_name(round_))
@@ -1185,8 +1179,8 @@ def export_rounds_response(request: HttpRequest, rounds: QuerySet[Round]) -> Htt
     files: list[tuple[str, str]] = []
     for round_ in chosen:
         try:
-            files.append((_export_name(round_), services.round_export(round=round_)))
-        except services.IslandsError as exc:
+            files.append((_export_name(round_), round_files.round_export(round=round_)))
+        except IslandsError as exc:
             for message in _messages_of(exc):
                 messages.error(request, f"{round_}: {message}")
     if not files:
@@ -1229,8 +1223,8 @@ def import_page(request: HttpRequest, *, model_admin: Any) -> HttpResponse:
             problems.append(_("Give the new camp run a name."))
         if not problems:
             try:
-                camp = services.camp_import_round(text=text, name=name)
-            except services.IslandsError as exc:
+                camp = round_files.camp_import_round(text=text, name=name)
+            except IslandsError as exc:
                 problems.extend(_messages_of(exc))
             else:
                 messages.success(request, _("Imported as the new camp run “%(camp)s”.") % {"camp": camp})

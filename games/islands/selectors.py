@@ -1,4 +1,6 @@
-"""Reads of the Golden Islands game: the board, the map views, the engine state.
+"""Reads of the Golden Islands game: the board, the map views, where a round stands (its orders,
+its preview, its telescopes). The engine state lives in :mod:`games.islands.game_state`, a team's
+orders in :mod:`games.islands.orders`, what resolved rounds tell in :mod:`games.islands.results`.
 
 Every function here runs a fixed number of queries, whatever the size of the board or the number
 of ships (tests check it with ``django_assert_num_queries``).
@@ -9,17 +11,20 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Q
+from django.utils.translation import gettext as _
 
-from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
-from games.islands import display
+from camp.models import OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
+from games.islands.engine import events as ee
 from games.islands.engine import generator
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
-from games.islands.engine.rng import random_for
+from games.islands.engine.orders import Orders
+from games.islands.engine.resolve import resolve_trusted
 from games.islands.engine.tiles import Tile
+from games.islands.errors import IslandsError, OrdersProblem
+from games.islands.game_state import StateUnavailable, fixed_draws, game_state, state_in_priority
 from games.islands.maps.visibility import (
     BoardCell,
     HarborView,
@@ -40,9 +45,7 @@ from games.islands.models import (
     TeamOrders,
     TelescopeChoice,
 )
-
-#: Round statuses after which the board may no longer be generated again (rules: the game is on).
-GAME_ON_STATUSES = OPENED_STATUSES
+from games.islands.orders import stored_orders
 
 
 def derived_seed(seed: int, *purpose: object) -> int:
@@ -99,7 +102,7 @@ def game_is_on(camp: Camp) -> bool:
     """Whether any round has been opened (orders open, resolved or closed): the board is then fixed."""
     return (
         Round.objects.filter(camp=camp)
-        .filter(Q(status__in=GAME_ON_STATUSES) | Q(islands__isnull=False) | Q(islands_result__isnull=False))
+        .filter(Q(status__in=OPENED_STATUSES) | Q(islands__isnull=False) | Q(islands_result__isnull=False))
         .exists()
     )
 
@@ -186,123 +189,11 @@ def map_view_for_public(camp: Camp) -> MapView:
 # ------------------------------------------------------------------------------------ engine state
 
 
-class StateUnavailable(ValueError):
-    """The camp's rows cannot make an engine state yet (no board, or a team without a harbor)."""
-
-
-def current_round(camp: Camp) -> Round | None:
-    """The first round not resolved yet (the one the next orders are for), or None."""
-    return Round.objects.filter(camp=camp).exclude(status__in=DONE_STATUSES).order_by("number").first()
-
-
-def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # noqa: A002
-    """The engine state of the camp's game before ``round`` (default: :func:`current_round`).
-
-    - teams: in the round's priority order if the round has been opened, else in seat order;
-    - ``ap_total``: AP recorded in the rounds already resolved or closed (what teams have received
-      and spent so far), plus what a camp imported from a round file brought; the round being
-      resolved adds its own AP;
-    - pirates: with the moves drawn for ``round`` when it has been opened, else none;
-    - ``seed`` is the camp's seed, ``round_number`` the round's number (1 with no rounds at all).
-
-    Raises :class:`StateUnavailable` when there is no board or a team has no bay yet.
-    """
-    if round is None:
-        round = current_round(camp)  # noqa: A001
-    side = camp.board_side
-    g = geometry(side)
-    rows = BoardHex.objects.filter(camp=camp).values_list("q", "r", "tile", "chests", "revealed")
-    cells = {Hex(q, r): es.Cell(Tile(tile), chests, revealed) for q, r, tile, chests, revealed in rows}
-    if not cells:
-        raise StateUnavailable("the camp has no board yet")
-    board = es.Board.from_cells(side, cells)
-
-    islands_round = IslandsRound.objects.filter(round=round).first() if round is not None else None
-    ap_rows = (
-        Placement.objects.filter(round__camp=camp, round__status__in=DONE_STATUSES)
-        .values("team_id")
-        .annotate(total=Sum("ap"))
-    )
-    ap_total = {row["team_id"]: row["total"] for row in ap_rows}
-    ships_by_team: dict[int, list[es.Ship]] = {}
-    for s in Ship.objects.filter(team__camp=camp).order_by("team_id", "ident"):
-        ships_by_team.setdefault(s.team_id, []).append(
-            es.Ship(
-                id=s.ident,
-                kind=es.ShipKind(s.kind),
-                at=None if s.q is None or s.r is None else Hex(s.q, s.r),
-                chests=s.chests,
-                boat=s.boat,
-                seahorse=s.seahorse,
-                mermaid=s.mermaid,
-                octopus=s.octopus,
-            )
-        )
-    teams_by_id: dict[int, es.Team] = {}
-    team_rows = Team.objects.filter(camp=camp).select_related("harbor").order_by("order", "name", "id")
-    for team in team_rows:
-        try:
-            harbor = team.harbor
-        except Harbor.DoesNotExist:
-            harbor = None
-        if harbor is None or harbor.bay is None:
-            raise StateUnavailable(f"team {team.name!r} has no harbor bay yet")
-        teams_by_id[team.pk] = es.Team(
-            name=team.name,
-            harbor=g.bay(harbor.bay),
-            ships=tuple(sorted(ships_by_team.get(team.pk, []), key=lambda s: s.order_key)),
-            delivered=harbor.delivered,
-            ap_total=ap_total.get(team.pk, 0) + harbor.ap_before_import,
-        )
-    order = list(teams_by_id)
-    if islands_round is not None and islands_round.priority:
-        prio = [tid for tid in islands_round.priority if tid in teams_by_id]
-        order = prio + [tid for tid in order if tid not in prio]
-    moves = islands_round.pirate_moves if islands_round is not None else {}
-    pirates = tuple(
-        es.Pirate(
-            id=p.ident,
-            at=Hex(p.q, p.r),
-            moves=tuple(moves.get(p.ident, ())),
-            seahorse=p.seahorse,
-            mermaid=p.mermaid,
-            octopus=p.octopus,
-        )
-        for p in sorted(Pirate.objects.filter(camp=camp), key=lambda p: es.pirate_number(p.ident))
-    )
-    return es.GameState(
-        board=board,
-        teams=tuple(teams_by_id[tid] for tid in order),
-        pirates=pirates,
-        seed=camp.seed,
-        round_number=round.number if round is not None else 1,
-    )
-
-
 def round_result(round: Round) -> RoundResult | None:  # noqa: A002
     return RoundResult.objects.filter(round=round).first()
 
 
 # ------------------------------------------------------------------------------------ rounds
-
-
-def priority_team_ids(round: Round) -> list[int]:  # noqa: A002
-    """Team ids of the round's camp, best placement first: ties (and the teams without a
-    placement, who come last) in an order drawn by lot from (camp seed, round number, "priority")."""
-    ranks = dict(Placement.objects.filter(round=round).values_list("team_id", "rank"))
-    order = list(
-        Team.objects.filter(camp_id=round.camp_id)
-        .order_by("order", "name", "id")
-        .values_list("id", flat=True)
-    )
-    random_for(round.camp.seed, round.number, "priority").shuffle(order)
-    return sorted(order, key=lambda tid: ranks.get(tid, 10**6))
-
-
-def round_priority(round: Round) -> list[str]:  # noqa: A002
-    """Team names in the round's priority order (see :func:`priority_team_ids`)."""
-    names = dict(Team.objects.filter(camp_id=round.camp_id).values_list("id", "name"))
-    return [names[tid] for tid in priority_team_ids(round)]
 
 
 def later_opened_round(round: Round) -> Round | None:  # noqa: A002
@@ -317,7 +208,7 @@ def later_opened_round(round: Round) -> Round | None:  # noqa: A002
 
 
 def round_undoable(round: Round) -> bool:  # noqa: A002
-    """Whether the staff pages offer undo: exactly when ``rounds.round_undo`` allows it (the round
+    """Whether the staff pages offer undo: exactly when ``services.rounds.round_undo`` allows it (the round
     is resolved, not closed, and no later round has been opened)."""
     return round.status == RoundStatus.RESOLVED and later_opened_round(round) is None
 
@@ -416,12 +307,10 @@ class RoundOverview:
 def _telescopes(result: RoundResult | None, choices: Iterable[TelescopeChoice]) -> list[TelescopePending]:
     if result is None:
         return []
-    from games.islands.rounds import telescope_keys
-
     chosen = {c.ship: c.hex for c in choices}
     out = []
-    for key in telescope_keys(result.pending_telescopes):
-        team, _dot, ship = key.split("#")[0].rpartition(".")
+    for key in ee.telescope_keys(result.pending_telescopes):
+        team, _dot, ship = ee.telescope_ship(key).rpartition(".")
         out.append(TelescopePending(key=key, team=team, ship=ship, chosen=chosen.get(key)))
     return out
 
@@ -429,10 +318,6 @@ def _telescopes(result: RoundResult | None, choices: Iterable[TelescopeChoice]) 
 def round_overview(round: Round) -> RoundOverview:  # noqa: A002
     """Where a round stands: status, which teams have orders, whether it can be resolved, pending
     telescope choices. A constant number of queries, however many rounds the camp has."""
-    from django.utils.translation import gettext as _
-
-    from games.islands.rounds import OrdersInvalid, _stored_orders
-
     round = Round.objects.select_related("camp").get(pk=round.pk)  # noqa: A001
     teams = list(Team.objects.filter(camp_id=round.camp_id).order_by("order", "name", "id"))
     ap = dict(Placement.objects.filter(round=round).values_list("team_id", "ap"))
@@ -441,7 +326,7 @@ def round_overview(round: Round) -> RoundOverview:  # noqa: A002
     choices = list(TelescopeChoice.objects.filter(result=result)) if result is not None else []
     opened = IslandsRound.objects.filter(round=round).exists()
     blockers: list[str] = []
-    problems: dict[str, list[Any]] = {}
+    problems: dict[str, list[OrdersProblem]] = {}
     if round.status != RoundStatus.ORDERS_OPEN:
         blockers.append(
             _("Round %(number)d is %(status)s.")
@@ -450,9 +335,9 @@ def round_overview(round: Round) -> RoundOverview:  # noqa: A002
     else:  # the same check as the preview and the resolution: stored orders gone stale show here
         try:
             state = game_state(round.camp, round=round)
-            _orders, problems, _missing = _stored_orders(round, state)
+            _orders, problems, _missing = stored_orders(round, state)
             blockers.extend(p.message for team_problems in problems.values() for p in team_problems)
-        except (StateUnavailable, OrdersInvalid) as e:  # pragma: no cover - an opened round has a state
+        except (StateUnavailable, IslandsError) as e:  # pragma: no cover - an opened round has a state
             blockers.append(str(e))
     return RoundOverview(
         round=round,
@@ -478,155 +363,48 @@ def team_orders(round: Round, team: Team) -> TeamOrders | None:  # noqa: A002
 
 
 @dataclass(frozen=True)
-class EventLine:
-    """One event of a round's log as a viewer may read it: ``text`` is "Kolo 3, krok 2: …"."""
+class RoundPreviewData:
+    """A round resolved in memory (nothing stored) with the orders stored so far.
 
-    step: int
-    half: int
-    what: str
-    at: str
-    team: str | None
-    actor: str
-    visibility: str
-    when: str
-    description: str
+    Teams whose stored orders no longer pass (their AP changed) are in ``problems`` and are
+    previewed as if they had handed in nothing; ``missing`` teams handed in nothing.
+    """
 
-    @property
-    def text(self) -> str:
-        return f"{self.when}: {self.description}"
-
-
-Viewer = str | Team
-
-
-def _visible(event: dict[str, Any], viewer: Viewer) -> bool:
-    visibility = event.get("visibility", "public")
-    if isinstance(viewer, Team):
-        return visibility == "public" or (visibility == "team" and event.get("team") == viewer.name)
-    if viewer == "staff":
-        return True
-    if viewer == "public":
-        return visibility == "public"
-    raise ValueError(f"viewer must be 'staff', 'public' or a team, not {viewer!r}")
-
-
-def result_events(result: RoundResult, *, viewer: Viewer) -> list[EventLine]:
-    """The round's log for a viewer: ``"public"`` reads public events only, a team the public ones
-    and its own private ones (hints, boats, telescopes), ``"staff"`` everything (pirate redraws and
-    rum directions too). One query at most (the round's number)."""
-    number = result.round.number
-    events = list(result.events)
-    end_step = display.end_step_of(events)
-    lines = []
-    for e in events:
-        if not _visible(e, viewer):
-            continue
-        lines.append(
-            EventLine(
-                step=int(e.get("step", 0)),
-                half=int(e.get("half", 1)),
-                what=str(e.get("what")),
-                at=str(e.get("at")),
-                team=e.get("team"),
-                actor=str(e.get("actor") or ""),
-                visibility=str(e.get("visibility", "public")),
-                when=display.event_when(e, round_number=number, end_step=end_step),
-                description=display.event_text(e),
-            )
-        )
-    return lines
-
-
-@dataclass(frozen=True)
-class TeamHint:
-    """A map hint for one of a team's ships: the compass point (and where it was taken from).
-    Never the treasure's hex."""
-
-    ship: str
-    point: str
-    origin: str
+    round: Round
+    state: es.GameState
+    orders: dict[str, Orders]
+    problems: dict[str, list[OrdersProblem]]
+    missing: list[str]
+    result: ee.RoundResult
+    map: MapView
 
     @property
-    def point_label(self) -> str:
-        return display.compass_label(self.point)
+    def complete(self) -> bool:
+        return not self.problems
 
 
-def team_hints(result: RoundResult, team: Team) -> list[TeamHint]:
-    """The map hints of a team's ships in a resolved round (no queries)."""
-    origins = {
-        f"{e.get('team')}.{e.get('actor')}": str(e.get("at"))
-        for e in result.events
-        if e.get("what") == "hint"
-    }
-    hints = []
-    for who, point in (result.hints or {}).items():
-        team_name, _dot, ship = who.rpartition(".")
-        if team_name == team.name:
-            hints.append(TeamHint(ship=ship, point=str(point), origin=origins.get(who, "")))
-    return hints
-
-
-@dataclass(frozen=True)
-class FinalStanding:
-    """A team's place in the camp-wide ranking (rules, section 7)."""
-
-    rank: int
-    team: Team
-    delivered: int
-    ap_received: int
-    ships_afloat: int
-
-
-def final_standings(camp: Camp) -> list[FinalStanding]:
-    """The ranking: more chests delivered first, then fewer AP received (over the rounds resolved
-    or closed, plus an imported camp's AP from before); teams tied on both share a place and keep
-    their seat order. Three queries."""
-    teams = list(Team.objects.filter(camp=camp).select_related("harbor").order_by("order", "name", "id"))
-    ap_rows = (
-        Placement.objects.filter(round__camp=camp, round__status__in=DONE_STATUSES)
-        .values("team_id")
-        .annotate(total=Sum("ap"))
-    )
-    ap = {row["team_id"]: int(row["total"] or 0) for row in ap_rows}
-    afloat = dict(
-        Ship.objects.filter(team__camp=camp)
-        .values("team_id")
-        .annotate(n=Count("id"))
-        .values_list("team_id", "n")
-    )
-
-    def harbor(team: Team) -> Harbor | None:
-        try:
-            return team.harbor
-        except Harbor.DoesNotExist:
-            return None
-
-    def delivered(team: Team) -> int:
-        h = harbor(team)
-        return h.delivered if h is not None else 0
-
-    def received(team: Team) -> int:
-        h = harbor(team)
-        return ap.get(team.pk, 0) + (h.ap_before_import if h is not None else 0)
-
-    keyed = [(delivered(t), received(t), t) for t in teams]
-    keyed.sort(key=lambda k: (-k[0], k[1]))  # stable: full ties keep the seat order
-    standings: list[FinalStanding] = []
-    for i, (chests, ap_total, team) in enumerate(keyed):
-        if i and (chests, ap_total) == (keyed[i - 1][0], keyed[i - 1][1]):
-            rank = standings[-1].rank
-        else:
-            rank = i + 1
-        standings.append(
-            FinalStanding(
-                rank=rank,
-                team=team,
-                delivered=chests,
-                ap_received=ap_total,
-                ships_afloat=int(afloat.get(team.pk, 0)),
-            )
+def round_preview(*, round: Round) -> RoundPreviewData:  # noqa: A002
+    """Resolve the round in memory with the orders stored so far; nothing is stored."""
+    if round.status != RoundStatus.ORDERS_OPEN:
+        raise IslandsError(
+            _("Only a round open for orders can be previewed (round %(number)d is %(status)s).")
+            % {"number": round.number, "status": RoundStatus(round.status).label},
+            code="not_open",
         )
-    return standings
+    state = state_in_priority(round)
+    orders, problems, missing = stored_orders(round, state)
+    usable = {name: (Orders(ap=o.ap) if name in problems else o) for name, o in orders.items()}
+    result = resolve_trusted(state, usable, fixed_draws(round))
+    colours = dict(Team.objects.filter(camp_id=round.camp_id).values_list("name", "colour"))
+    return RoundPreviewData(
+        round=round,
+        state=state,
+        orders=orders,
+        problems=problems,
+        missing=missing,
+        result=result,
+        map=map_view_of_state(result.state, colours, staff=True),
+    )
 
 
 # ------------------------------------------------------------------------------------ notice board
@@ -670,60 +448,3 @@ def notice_board_version(camp: Camp) -> str:
         ),
     ]
     return hashlib.sha256(repr(facts).encode()).hexdigest()[:16]
-
-
-@dataclass(frozen=True)
-class TelescopeReveal:
-    """A telescope choice entered after a round: the team's ship and the hex it named; that hex and
-    its neighbours were revealed for all, so this is public."""
-
-    team: str
-    ship: str
-    centre: str
-
-    @property
-    def text(self) -> str:
-        """The public event line. The ship is the subject: a team name's gender is unknown."""
-        from django.utils.translation import gettext as _
-
-        return _("The telescope of %(team)s's ship %(ship)s revealed the hexes around %(at)s") % {
-            "team": self.team,
-            "ship": self.ship,
-            "at": self.centre,
-        }
-
-
-def telescope_reveals(result: RoundResult) -> list[TelescopeReveal]:
-    """The telescope choices of a resolved round that revealed something, in the order entered
-    (skipped ones revealed nothing). One query."""
-    out = []
-    for key, centre in (
-        TelescopeChoice.objects.filter(result=result).order_by("pk").values_list("ship", "hex")
-    ):
-        if centre:
-            team, _dot, ship = key.split("#")[0].rpartition(".")
-            out.append(TelescopeReveal(team=team, ship=ship, centre=centre))
-    return out
-
-
-def public_events_with_telescopes(result: RoundResult) -> list[EventLine]:
-    """The round's public events (:func:`result_events`), then what its telescopes revealed."""
-    from django.utils.translation import gettext as _
-
-    lines = result_events(result, viewer="public")
-    when = _("Round %(round)d, after sailing") % {"round": result.round.number}
-    for reveal in telescope_reveals(result):
-        lines.append(
-            EventLine(
-                step=10**6,
-                half=1,
-                what="telescope-reveal",
-                at=reveal.centre,
-                team=reveal.team,
-                actor=reveal.ship,
-                visibility="public",
-                when=when,
-                description=reveal.text,
-            )
-        )
-    return lines

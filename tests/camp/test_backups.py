@@ -25,9 +25,9 @@ from camp.models import Camp, Round, RoundStatus, Team
 from games.batavia import services as batavia_services
 from games.batavia.models import BataviaSession
 from games.islands import demo
-from games.islands import services as islands_services
+from games.islands.errors import IslandsError
 from games.islands.models import RoundResult
-from games.islands.services import IslandsError
+from games.islands.services import rounds as round_services
 
 sqlite_only = pytest.mark.skipif(
     connection.vendor != "sqlite", reason="snapshots are of a SQLite database (PostgreSQL: pg_dump)"
@@ -71,7 +71,7 @@ def opened_round(camp: Camp) -> Round:
     teams = Team.objects.filter(camp=camp).order_by("order")
     camp_services.placements_record(round=round_, ranks={t.pk: i for i, t in enumerate(teams, start=1)})
     round_.refresh_from_db()
-    islands_services.round_open(round=round_)
+    round_services.round_open(round=round_)
     return round_
 
 
@@ -83,7 +83,7 @@ def opened_round(camp: Camp) -> Round:
 def test_resolve_undo_and_close_each_write_one_consistent_snapshot(backup_dir: Path) -> None:
     round_ = opened_round(started_camp())
     assert names(backup_dir) == []  # opening a round is no snapshot's event
-    islands_services.round_resolve(round=round_)
+    round_services.round_resolve(round=round_)
     (first,) = names(backup_dir)
     assert re.fullmatch(STAMP + r"_round-1-resolved\.sqlite3", first), first
     snapshot = backup_dir / first
@@ -91,10 +91,10 @@ def test_resolve_undo_and_close_each_write_one_consistent_snapshot(backup_dir: P
     assert count(snapshot, "SELECT count(*) FROM islands_roundresult") == 1
     assert count(snapshot, f"SELECT count(*) FROM camp_round WHERE status = '{RoundStatus.RESOLVED}'") == 1
     assert count(snapshot, "SELECT count(*) FROM camp_team") == 3
-    islands_services.round_undo(round=round_)
+    round_services.round_undo(round=round_)
     assert count(backup_dir / names(backup_dir)[-1], "SELECT count(*) FROM islands_roundresult") == 0
-    islands_services.round_resolve(round=round_)
-    islands_services.round_close(round=round_)
+    round_services.round_resolve(round=round_)
+    round_services.round_close(round=round_)
     # the second resolve of the same second gets "-2", never overwriting the first
     assert [re.sub(r"-2$", "", e) for e in events(backup_dir)] == [
         "round-1-resolved",
@@ -111,11 +111,11 @@ def test_a_rolled_back_or_refused_action_writes_no_snapshot(backup_dir: Path) ->
     camp = started_camp()
     round_ = opened_round(camp)
     with pytest.raises(RuntimeError), transaction.atomic():
-        islands_services.round_resolve(round=round_)
+        round_services.round_resolve(round=round_)
         raise RuntimeError("something after the resolve failed: all of it rolls back")
     assert not RoundResult.objects.exists()
     with pytest.raises(IslandsError), translation.override("en"):
-        islands_services.round_close(round=Round.objects.get(pk=round_.pk))  # not resolved: refused
+        round_services.round_close(round=Round.objects.get(pk=round_.pk))  # not resolved: refused
     assert names(backup_dir) == []
 
 
@@ -129,7 +129,7 @@ def test_a_failing_snapshot_is_logged_and_the_action_stands(
     settings.BACKUP_DIR = blocked
     round_ = opened_round(started_camp())
     with caplog.at_level(logging.ERROR, logger="camp.backups"):
-        islands_services.round_resolve(round=round_)
+        round_services.round_resolve(round=round_)
     assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED
     (record,) = [r for r in caplog.records if r.name == "camp.backups"]
     assert "round-1-resolved" in record.getMessage() and record.exc_info is not None
@@ -162,7 +162,7 @@ def test_on_another_database_the_hook_writes_nothing_and_the_action_stands(
     if connection.vendor == "sqlite":  # on PostgreSQL for real; on SQLite pretend
         monkeypatch.setattr(backups, "sqlite_database_file", lambda alias="default": None)
     round_ = opened_round(started_camp())
-    islands_services.round_resolve(round=round_)
+    round_services.round_resolve(round=round_)
     assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED
     assert backups.snapshot_create(event="by hand") is None
     assert not backup_dir.exists()
@@ -264,7 +264,7 @@ def test_pruning_deletes_only_snapshots_and_never_other_files(tmp_path: Path) ->
 @pytest.fixture
 def resolved(backup_dir: Path, transactional_db: None) -> Iterator[tuple[Round, Path]]:
     round_ = opened_round(started_camp())
-    islands_services.round_resolve(round=round_)
+    round_services.round_resolve(round=round_)
     (name,) = names(backup_dir)
     yield round_, backup_dir / name
 
@@ -273,7 +273,7 @@ def resolved(backup_dir: Path, transactional_db: None) -> Iterator[tuple[Round, 
 @pytest.mark.django_db(transaction=True)
 def test_camp_restore_brings_back_the_state_of_the_snapshot(resolved: tuple[Round, Path]) -> None:
     round_, snapshot = resolved
-    islands_services.round_undo(round=round_)
+    round_services.round_undo(round=round_)
     Team.objects.filter(camp=round_.camp, name="Zelení").update(name="Pozdní")
     out = StringIO()
     call_command("camp_restore", snapshot.name, interactive=False, stdout=out)
@@ -299,7 +299,7 @@ def test_camp_restore_accepts_a_path_outside_the_backup_folder(
     usb = tmp_path / "usb" / snapshot.name
     usb.parent.mkdir()
     usb.write_bytes(snapshot.read_bytes())
-    islands_services.round_undo(round=round_)
+    round_services.round_undo(round=round_)
     call_command("camp_restore", str(usb), interactive=False, stdout=StringIO())
     assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED
 
@@ -337,7 +337,7 @@ def test_camp_restore_refuses_what_is_not_a_snapshot_of_this_tool(
     resolved: tuple[Round, Path], tmp_path: Path
 ) -> None:
     round_, snapshot = resolved
-    islands_services.round_undo(round=round_)
+    round_services.round_undo(round=round_)
     before = names(snapshot.parent)
     for what, (path, message) in broken_files(tmp_path / "junk", snapshot).items():
         with pytest.raises(CommandError, match=message) as refused:

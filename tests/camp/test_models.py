@@ -99,17 +99,17 @@ def test_a_team_with_results_cannot_be_deleted(red: Team, round1: object) -> Non
         red.delete()
 
 
-# ------------------------------------------------------------------------------------ team add lock
+# ------------------------------------------------------------------------------------ team add guard
 
 
-def test_team_create_asks_the_games_team_add_locks(
+def test_team_create_asks_the_games_team_add_guards(
     camp: Camp, teams: list[Team], other_camp: Camp, admin_client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A game's check (registered like the islands one) refuses a new team in the service, on the
     team page and in the camp page's inline, with its reason; nothing is stored; other camps go on."""
     from django.urls import reverse
 
-    monkeypatch.setattr(services.TEAM_ADD_LOCK, "_checks", [lambda c: "Zavřeno." if c.pk == camp.pk else ""])
+    monkeypatch.setattr(services.TEAM_ADD_GUARD, "_checks", [lambda c: "Zavřeno." if c.pk == camp.pk else ""])
     before = list(Team.objects.order_by("id").values_list("id", "name"))
     with pytest.raises(ValidationError) as caught:
         services.team_create(camp=camp, name="Žlutí", colour="#f1c40f")

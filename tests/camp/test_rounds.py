@@ -96,31 +96,31 @@ def test_minigame_record_validates_and_refuses_closed_round(round1: Round) -> No
     assert not MiniGame.objects.exists()
 
 
-def test_current_round_for_the_admin_home(camp: Camp) -> None:
+def test_evening_round_for_the_admin_home(camp: Camp) -> None:
     """Tonight's round is the first one not closed, whatever the dates; all closed: the last one."""
     from datetime import date, timedelta
 
     from django.utils import timezone
 
-    from camp.selectors import current_round
+    from camp.selectors import evening_round
 
-    assert current_round(camp) is None
+    assert evening_round(camp) is None
     today = timezone.localdate()
     r1 = services.round_create(camp=camp, date=today - timedelta(days=2))
     r2 = services.round_create(camp=camp, date=today - timedelta(days=1))
     r3 = services.round_create(camp=camp, date=today)
     r4 = services.round_create(camp=camp)  # undated
-    assert current_round(camp) == r1  # both past rounds unplayed: the first, not the latest
+    assert evening_round(camp) == r1  # both past rounds unplayed: the first, not the latest
     Round.objects.filter(pk=r1.pk).update(status=RoundStatus.RESOLVED)
-    assert current_round(camp) == r1  # resolved is not closed: the evening's work goes on
+    assert evening_round(camp) == r1  # resolved is not closed: the evening's work goes on
     Round.objects.filter(pk=r1.pk).update(status=RoundStatus.CLOSED)
-    assert current_round(camp) == r2  # round 3 is dated today, but round 2 is still open
+    assert evening_round(camp) == r2  # round 3 is dated today, but round 2 is still open
     Round.objects.filter(pk__in=[r2.pk, r3.pk]).update(status=RoundStatus.CLOSED)
-    assert current_round(camp) == r4
+    assert evening_round(camp) == r4
     Round.objects.filter(pk=r4.pk).update(status=RoundStatus.CLOSED)
-    assert current_round(camp) == r4  # all closed: the last one
+    assert evening_round(camp) == r4  # all closed: the last one
     later = services.round_create(camp=camp, date=date(2099, 1, 1))
-    assert current_round(camp) == later  # the next one, even if it lies ahead
+    assert evening_round(camp) == later  # the next one, even if it lies ahead
 
 
 def test_home_panel_does_not_skip_an_unplayed_round(admin_client: Client, camp: Camp) -> None:

@@ -18,7 +18,7 @@ from django.urls import reverse
 from camp import services as camp_services
 from camp.models import Camp, Round
 from games.islands import demo
-from games.islands import services as islands_services
+from games.islands.services import rounds as round_services
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -68,7 +68,7 @@ def test_the_notice_board_answers_with_the_old_state_while_a_resolve_holds_its_w
     def resolve_and_hold() -> None:
         try:
             with transaction.atomic():  # BEGIN IMMEDIATE: the write lock is held until the block ends
-                islands_services.round_resolve(round=round2)
+                round_services.round_resolve(round=round2)
                 written.set()
                 release.wait(60)
                 began = time.monotonic()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-from .hexes import Hex
+from .hexes import BoardGeometry, Hex
 from .rng import NO_DRAWS, Draws
 from .state import GameState
 
@@ -146,3 +148,45 @@ def standings(state: GameState) -> tuple[Standing, ...]:
     """Best first: more chests delivered, then fewer AP received; full ties keep the teams' order."""
     ranked = sorted(state.teams, key=lambda t: (-t.delivered, t.ap_total))
     return tuple(Standing(t.name, t.delivered, t.ap_total) for t in ranked)
+
+
+def event_document(g: BoardGeometry, event: Event) -> dict[str, Any]:
+    """An event as the camp stores it (``RoundResult.events``): hex labels, plain values."""
+    return {
+        "step": event.step,
+        "half": event.half,
+        "what": event.what.value,
+        "at": g.label(event.at),
+        "team": event.team,
+        "actor": event.actor,
+        "visibility": event.visibility.value,
+        "detail": dict(event.detail),
+    }
+
+
+def revealers(events: Iterable[Event]) -> dict[Hex, str]:
+    """Which team revealed each hex a round revealed (the first to do it); pirates reveal for nobody."""
+    revealed_by: dict[Hex, str] = {}
+    for e in events:
+        if e.what is What.REVEAL and e.team is not None:
+            revealed_by.setdefault(e.at, e.team)
+    return revealed_by
+
+
+def telescope_keys(pending: Sequence[str]) -> list[str]:
+    """One key per pending telescope choice: ``red.C1``, and ``red.C1#2`` for the same ship's second.
+
+    >>> telescope_keys(["red.C1", "blue.C1", "red.C1"])
+    ['red.C1', 'blue.C1', 'red.C1#2']
+    """
+    seen: dict[str, int] = {}
+    keys = []
+    for who in pending:
+        seen[who] = seen.get(who, 0) + 1
+        keys.append(who if seen[who] == 1 else f"{who}#{seen[who]}")
+    return keys
+
+
+def telescope_ship(key: str) -> str:
+    """The ship a telescope key is for: ``red.C1#2`` -> ``red.C1``."""
+    return key.split("#")[0]

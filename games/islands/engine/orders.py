@@ -19,7 +19,7 @@ the staff's language and an English :attr:`OrderProblem.message` for files and l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -85,13 +85,26 @@ def format_czech_route(route: Iterable[RouteStep]) -> str:
 
 
 def parse_harbor_moves(text: str) -> tuple[int, ...]:
-    """Harbor moves per step: ``+`` next bay, ``-`` previous bay, ``.`` stay."""
+    """Harbor moves per step: ``+`` next bay, ``-`` previous bay, ``.`` stay (one token each)."""
     moves: list[int] = []
     for position, token in enumerate(text.split(), start=1):
         if token not in HARBOR_TOKENS:
             raise RouteSyntaxError(text, position, token, HARBOR_TOKENS)
         moves.append(HARBOR_TOKENS[token])
     return tuple(moves)
+
+
+def spaced_sheet_text(text: str, *, harbor: bool = False) -> str:
+    """What a team wrote on its sheet, as the parsers read it: commas and semicolons separate tokens
+    like spaces, and a harbor run without spaces (``++-.``) is one token per character.
+
+    >>> spaced_sheet_text("S, SV;J"), spaced_sheet_text("++-.", harbor=True)
+    ('S  SV J', '+ + - .')
+    """
+    text = text.replace(",", " ").replace(";", " ").strip()
+    if harbor and text and " " not in text and len(text) > 1 and set(text) <= set(HARBOR_TOKENS):
+        text = " ".join(text)
+    return text
 
 
 def format_harbor_moves(moves: Iterable[int]) -> str:
@@ -241,6 +254,67 @@ def harbor_positions(g: BoardGeometry, start: Hex, moves: Iterable[int]) -> list
     return positions
 
 
+def harbor_steps(g: BoardGeometry, start: Hex, moves: Iterable[int], steps: int) -> list[Hex]:
+    """The harbor's bay during each of ``steps`` steps: :func:`harbor_positions`, then it stays."""
+    positions = harbor_positions(g, start, moves)[:steps]
+    return positions + [positions[-1] if positions else start] * (steps - len(positions))
+
+
+@dataclass(frozen=True)
+class RouteLeg:
+    """One token of a route as sailed: from ``origin`` (the harbor's bay while in harbor) to ``at``
+    (None: into its own harbor). ``off_board`` marks the token that would leave the board: the
+    route ends there (``at`` is then where the ship still is)."""
+
+    index: int
+    harbor: Hex
+    origin: Hex
+    at: Hex | None
+    off_board: bool = False
+
+
+def sail_route(
+    g: BoardGeometry, ship: Ship, route: Route, steps: int, harbor_at: Sequence[Hex]
+) -> Iterator[RouteLeg]:
+    """The moves of one ship's route (its stays skipped), as far as it stays legal: the one
+    simulation of movement that both the check and the drawn route points read.
+
+    ``harbor_at[i]`` is the harbor's bay during step ``i + 1`` (not empty); past its end the harbor
+    stays. Only the tokens the steps allow are sailed (two per step for a ship that moves double).
+    """
+    per_step = 2 if ship.seahorse else 1
+    at = ship.at
+    for i, token in enumerate(route[: steps * per_step]):
+        if token is None:
+            continue
+        harbor = harbor_at[min(i // per_step, len(harbor_at) - 1)]  # after its last move it stays
+        origin = harbor if at is None else at
+        target = origin.step(token)
+        if g.on_board(target):
+            at = target
+        elif at is not None and target == harbor:
+            at = None  # into its own harbor: delivers, may leave again later
+        else:
+            yield RouteLeg(i, harbor, origin, at, off_board=True)
+            return  # past this the route means nothing
+        yield RouteLeg(i, harbor, origin, at)
+
+
+def route_points(
+    g: BoardGeometry, team: Team, ship: Ship, route: Route, steps: int, harbor_at: Sequence[Hex]
+) -> tuple[Hex, ...]:
+    """The hexes a route passes through, start first (a bay while the ship is in harbor, and the
+    bay again when the harbor moved under it before it left), as far as it stays legal."""
+    points = [team.harbor if ship.at is None else ship.at]
+    for leg in sail_route(g, ship, route, steps, harbor_at or [team.harbor]):
+        if leg.off_board:
+            break
+        if leg.origin == leg.harbor and points[-1] != leg.harbor:
+            points.append(leg.harbor)
+        points.append(leg.harbor if leg.at is None else leg.at)
+    return tuple(points)
+
+
 def check_orders(state: GameState, team_name: str, orders: Orders) -> list[OrderProblem]:
     """Every problem of one team's orders against the state before the round (empty: legal).
 
@@ -371,21 +445,9 @@ def _route_problems(
         return problems
     if len(route) > allowed:
         problems.append(make(ProblemCode.ROUTE_TOO_LONG, None, length=len(route), allowed=allowed))
-    g = state.geometry
-    at = ship.at
-    for i, token in enumerate(route[:allowed]):
-        if token is None:
-            continue
-        harbor = harbor_at[min(i // per_step, len(harbor_at) - 1)]  # after its last move it stays
-        origin = harbor if at is None else at
-        target = origin.step(token)
-        if g.on_board(target):
-            at = target
-        elif at is not None and target == harbor:
-            at = None  # into its own harbor: delivers, may leave again later
-        else:
-            problems.append(make(ProblemCode.OFF_BOARD, i, at=g.label(origin)))
-            break  # past this the route means nothing
+    for leg in sail_route(state.geometry, ship, route, steps, harbor_at):
+        if leg.off_board:
+            problems.append(make(ProblemCode.OFF_BOARD, leg.index, at=state.geometry.label(leg.origin)))
     return problems
 
 

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
 from camp.models import DONE_STATUSES, Placement, Round, Team
-from games.islands import display, selectors
+from games.islands import display, results, selectors
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.maps import visibility
@@ -200,7 +200,7 @@ def _state_round(rounds: SheetRounds) -> int | None:
     return rounds.result_round.number if rounds.result_round is not None else None
 
 
-def _hint_text(hint: selectors.TeamHint) -> str:
+def _hint_text(hint: results.TeamHint) -> str:
     values = {"ship": display.ship_label(hint.ship), "point": hint.point_label, "origin": hint.origin}
     if hint.origin:
         return _("%(ship)s (map at %(origin)s): the nearest treasure lies to the %(point)s") % values
@@ -248,10 +248,10 @@ def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamS
                     for s in ships
                 ),
                 builds=_builds(ships),
-                hints=tuple(_hint_text(h) for h in selectors.team_hints(result, team)) if result else (),
+                hints=tuple(_hint_text(h) for h in results.team_hints(result, team)) if result else (),
                 events=tuple(
                     SheetEvent(e.text, own=e.team == team.name)
-                    for e in selectors.result_events(result, viewer=team)
+                    for e in results.result_events(result, viewer=team)
                 )
                 if result
                 else (),
@@ -369,7 +369,7 @@ def notice_sheet_for(round: Round) -> NoticeSheet:  # noqa: A002
     camp = round.camp
     events: list[EventGroup] = []
     if rounds.result is not None:
-        for line in selectors.result_events(rounds.result, viewer="public"):
+        for line in results.result_events(rounds.result, viewer="public"):
             if events and events[-1].when == line.when:
                 events[-1] = EventGroup(line.when, (*events[-1].lines, line.description))
             else:
@@ -389,7 +389,7 @@ def notice_sheet_for(round: Round) -> NoticeSheet:  # noqa: A002
                 ships=s.ships_afloat,
                 ap_received=s.ap_received,
             )
-            for s in selectors.final_standings(camp)
+            for s in results.final_standings(camp)
         ),
         events=tuple(events),
         ap_teams=tuple((team.name, team.colour) for team in overview.teams),

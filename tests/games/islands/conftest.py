@@ -8,18 +8,28 @@ of it (pytest-django's ``db``), so replaying the round does not cost every test.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from io import StringIO
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.db import transaction
 from django.test import Client
 from django.utils import translation
 
 from camp import services as camp_services
 from camp.models import Camp, Round, Team
+from games.islands import demo
+from games.islands.engine.hexes import direction_between, geometry
+from games.islands.engine.orders import format_czech_route
+from games.islands.engine.tiles import Tile
+from games.islands.models import BoardHex, Harbor, Pirate, Ship
+from games.islands.services import rounds as round_services
 
 CAMP_NAME = "Letní tábor techniků – 1. běh"
 GAME_SEED = 4151990316782215021
@@ -106,3 +116,103 @@ def place_tile(camp: Camp, label: str, tile: str, *, chests: int = 0, revealed: 
 def game(played_world: tuple[int, list[int]], camp: Camp, teams: list[Team]) -> Round:
     """Round 2 of the played world (see the module's docstring), open for orders."""
     return Round.objects.get(camp=camp, number=2)
+
+
+# ------------------------------------------------------------------------------------ rounds
+# A started game (board, sides, bays, ships) and helpers of the round tests.
+
+
+@pytest.fixture
+def started(camp: Camp, teams: list[Team]) -> Camp:
+    """The side-5 camp with its board, sides, bays and ships (no rounds yet)."""
+    demo.game_setup(camp, board_seed=11)
+    return camp
+
+
+def new_round(camp: Camp, ranks: list[tuple[Team, int]] | None = None) -> Round:
+    round_ = camp_services.round_create(camp=camp)
+    teams = list(Team.objects.filter(camp=camp).order_by("order"))
+    ranks = ranks if ranks is not None else [(t, i) for i, t in enumerate(teams, start=1)]
+    camp_services.placements_record(round=round_, ranks={t.pk: r for t, r in ranks})
+    round_.refresh_from_db()
+    return round_
+
+
+def opened(camp: Camp, ranks: list[tuple[Team, int]] | None = None) -> Round:
+    round_ = new_round(camp, ranks)
+    round_services.round_open(round=round_)
+    return round_
+
+
+def rows(camp: Camp) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row a round may change, field by field (ship and pirate ids aside)."""
+    return {
+        "hexes": list(
+            BoardHex.objects.filter(camp=camp)
+            .order_by("q", "r")
+            .values_list("q", "r", "tile", "chests", "revealed", "revealed_round_id", "revealed_by_id")
+        ),
+        "ships": list(
+            Ship.objects.filter(team__camp=camp)
+            .order_by("team_id", "ident")
+            .values_list(
+                "team_id",
+                "ident",
+                "kind",
+                "q",
+                "r",
+                "chests",
+                "boat",
+                "seahorse",
+                "mermaid",
+                "octopus",
+                "built_round_id",
+            )
+        ),
+        "pirates": list(
+            Pirate.objects.filter(camp=camp)
+            .order_by("ident")
+            .values_list("ident", "q", "r", "seahorse", "mermaid", "octopus")
+        ),
+        "harbors": list(
+            Harbor.objects.filter(team__camp=camp)
+            .order_by("team_id")
+            .values_list("team_id", "side", "bay", "delivered")
+        ),
+    }
+
+
+def harbor_of(team: Team) -> Any:
+    g = geometry(team.camp.board_side)
+    return g.bay(Harbor.objects.get(team=team).bay)
+
+
+def put_tile(camp: Camp, team: Team, tile: Tile, *, chests: int = 0, index: int = 0) -> tuple[str, str]:
+    """Put ``tile`` (hidden) on a hex touching the team's bay; returns (hex label, Czech direction)."""
+    g = geometry(camp.board_side)
+    bay = harbor_of(team)
+    h = g.bay_hexes(bay)[index]
+    place_tile(camp, g.label(h), tile.value, chests=chests)
+    direction = direction_between(bay, h)
+    assert direction is not None
+    return g.label(h), format_czech_route((direction,))
+
+
+def replay(tmp_path: Path, text: str) -> dict[str, Any]:
+    path = tmp_path / "round.json"
+    path.write_text(text, encoding="utf-8")
+    out = StringIO()
+    call_command("islands_scenario", str(path), stdout=out)
+    return json.loads(out.getvalue())
+
+
+def file_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Stored events as the round file writes them."""
+    out = []
+    for e in events:
+        who = e["actor"] if e["team"] is None else (f"{e['team']}.{e['actor']}" if e["actor"] else e["team"])
+        entry = {"step": e["step"], "half": e["half"], "who": who, "at": e["at"], "what": e["what"]}
+        if e["visibility"] != "public":
+            entry["private"] = True
+        out.append(entry)
+    return out

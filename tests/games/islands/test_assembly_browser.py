@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from camp.models import Camp, Round, Team
-from games.islands import rounds as lifecycle
 from games.islands.demo import demo_play
+from games.islands.services import rounds as round_services
 from tests.browser import NEEDS_CHROMIUM
 
 pytestmark = NEEDS_CHROMIUM
@@ -83,7 +83,7 @@ def test_the_phone_map_zooms_and_pans_and_the_board_updates_itself(
     assert "2. herní kolo" not in page.inner_text(".zo-what h2")
 
     round_two = Round.objects.get(camp=played, number=2)
-    lifecycle.round_resolve(round=round_two)  # another staff member, another laptop
+    round_services.round_resolve(round=round_two)  # another staff member, another laptop
     page.wait_for_function(
         "() => document.querySelector('.zo-what h2').textContent.includes('2. herní kolo')", timeout=15_000
     )

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from camp.models import Camp, Round, Team
-from games.islands import selectors
 from games.islands.demo import demo_play
 from games.islands.engine.hexes import CZECH_DIRECTIONS
+from games.islands.game_state import game_state
 from games.islands.models import TeamOrders
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
 
@@ -19,7 +19,7 @@ pytestmark = NEEDS_CHROMIUM
 
 def _movable(round_: Round, team: Team) -> tuple[str, list[str]]:
     """A ship that may move and two legal steps for it (English letters)."""
-    state = selectors.game_state(round_.camp, round=round_)
+    state = game_state(round_.camp, round=round_)
     g = state.geometry
     t = state.team(team.name)
     for ship in t.ships:
@@ -45,9 +45,7 @@ def test_typed_czech_route_is_checked_live_and_drawn(
     demo_play(camp, rounds=1, open_next=True)
     round2 = Round.objects.get(camp=camp, number=2)
     team = next(
-        t
-        for t in teams
-        if any(s.may_move for s in selectors.game_state(camp, round=round2).team(t.name).ships)
+        t for t in teams if any(s.may_move for s in game_state(camp, round=round2).team(t.name).ships)
     )
     ship, (first, second) = _movable(round2, team)
     page.goto(f"{live_server.url}/admin/login/")
@@ -70,7 +68,7 @@ def test_typed_czech_route_is_checked_live_and_drawn(
 
     # A click on the map extends the route (the hex next to its end).
     page.click(f"label:has(input[name=mode][value={ship}])")
-    state = selectors.game_state(camp, round=round2)
+    state = game_state(camp, round=round2)
     g = state.geometry
     t = state.team(team.name)
     s = t.ship(ship)

@@ -21,10 +21,14 @@ from django.utils.translation import gettext
 
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import display, selectors, services
+from games.islands import display, selectors
+from games.islands import orders as islands_orders
 from games.islands.demo import demo_play
 from games.islands.engine.hexes import CZECH_DIRECTIONS, geometry
+from games.islands.game_state import game_state
 from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamOrders, TelescopeChoice
+from games.islands.orders import OrdersText
+from games.islands.services import rounds as round_services
 from tests.games.islands.conftest import GAME_SEED
 from tests.pages import errors
 
@@ -49,7 +53,7 @@ def _cz(route: str) -> str:
 def legal_route(round_: Round, team: Team, *, strict: bool = True, explore: bool = False) -> tuple[str, str]:
     """A ship of the team and a legal one-step route for it (Czech letters); with ``explore`` one
     into a hidden hex if the team has such a step (so the round has something to tell)."""
-    state = selectors.game_state(round_.camp, round=round_)
+    state = game_state(round_.camp, round=round_)
     g = state.geometry
     t = state.team(team.name)
     steps = []
@@ -136,7 +140,7 @@ def test_round_page_lists_teams_with_a_tick_for_stored_orders(
     staff_client: Client, game: Round, teams: list[Team]
 ) -> None:
     ship, route = legal_route(game, teams[0])
-    services.orders_submit(round=game, team=teams[0], routes={ship: route})
+    round_services.orders_submit(round=game, team=teams[0], text=OrdersText.typed(routes={ship: route}))
     html = staff_client.get(url("page", game.pk)).content.decode()
     for team in teams:
         assert url("orders", game.pk, team.pk) in html
@@ -297,14 +301,16 @@ def test_a_resolved_rounds_orders_are_shown_as_played(
 
     team = teams[0]
     ship, route = legal_route(game, team)
-    services.orders_submit(round=game, team=team, build_cargo=1, routes={ship: route})
-    before = selectors.game_state(game.camp, round=game)
+    round_services.orders_submit(
+        round=game, team=team, text=OrdersText.typed(build_cargo=1, routes={ship: route})
+    )
+    before = game_state(game.camp, round=game)
     g = before.geometry
     start = before.team(team.name).ship(ship)
     assert start is not None
     start_hex = before.team(team.name).harbor if start.at is None else start.at
     ships_before = {s.id for s in before.team(team.name).ships}
-    services.round_resolve(round=game)
+    round_services.round_resolve(round=game)
     new = set(Ship.objects.filter(team=team).values_list("ident", flat=True)) - ships_before
     assert new  # the cargo ship built this round
     page = url("orders", game.pk, team.pk)
@@ -340,7 +346,7 @@ def test_a_resolved_rounds_orders_are_shown_as_played(
 def test_map_click_appends_a_direction(staff_client: Client, game: Round, teams: list[Team]) -> None:
     team = teams[0]
     ship, route = legal_route(game, team)
-    check = services.orders_check(round=game, team=team, routes={ship: route})
+    check = islands_orders.orders_check(round=game, team=team, text=OrdersText.typed(routes={ship: route}))
     end = check.routes[0].points[-1]
     g = geometry(game.camp.board_side)
     # Click the route's end's northern-most neighbour on the board.
@@ -483,7 +489,7 @@ def test_hidden_tiles_only_on_request(staff_client: Client, game: Round, teams: 
 def _store_all(round_: Round, teams: list[Team]) -> None:
     for team in teams:
         ship, route = legal_route(round_, team, explore=True)
-        services.orders_submit(round=round_, team=team, routes={ship: route})
+        round_services.orders_submit(round=round_, team=team, text=OrdersText.typed(routes={ship: route}))
 
 
 def test_preview_stores_nothing_then_commit_once(
@@ -552,7 +558,7 @@ def test_round_page_warns_of_stored_orders_gone_stale(
 
 def _resolved_with_telescope(game: Round, teams: list[Team]) -> RoundResult:
     _store_all(game, teams)
-    services.round_resolve(round=game)
+    round_services.round_resolve(round=game)
     result = RoundResult.objects.get(round=game)
     if not result.pending_telescopes:
         team = teams[0]
@@ -696,7 +702,7 @@ def test_close_round(staff_client: Client, game: Round, teams: list[Team]) -> No
 
 def test_after_page_shows_hints_and_public_log(staff_client: Client, game: Round, teams: list[Team]) -> None:
     _store_all(game, teams)
-    services.round_resolve(round=game)
+    round_services.round_resolve(round=game)
     result = RoundResult.objects.get(round=game)
     result.hints = {f"{teams[1].name}.C1": "NNE"}
     result.save()
@@ -708,7 +714,7 @@ def test_undo_needs_confirmation_and_keeps_orders(
     staff_client: Client, game: Round, teams: list[Team]
 ) -> None:
     _store_all(game, teams)
-    services.round_resolve(round=game)
+    round_services.round_resolve(round=game)
     html = staff_client.get(url("page", game.pk)).content.decode()
     assert url("undo", game.pk) in html
     response = staff_client.post(url("undo", game.pk), follow=True)
@@ -950,7 +956,7 @@ def test_public_notice_board_hides_everything_hidden(client: Client, game: Round
     """Hidden treasure and reefs, pirate draws, hints, telescopes and cargo never reach the page."""
     camp = game.camp
     _store_all(game, teams)
-    services.round_resolve(round=game)
+    round_services.round_resolve(round=game)
     result = RoundResult.objects.get(round=game)
     result.hints = {f"{teams[0].name}.C1": "NNE"}
     result.events = [

@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from camp import services as camp_services
 from camp.models import Camp, Team
-from games.islands import services
 from games.islands.engine.hexes import geometry
 from games.islands.models import BoardHex, BoardSetup, Harbor, Ship
+from games.islands.services import board as board_services
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -74,8 +74,8 @@ def test_the_offered_seeds_are_too_many_to_try_against_the_notice_board(
     others = [camp_services.camp_create(name=f"Běh {n}", year=2026, run_number=n) for n in range(2, 12)]
     seeds = [offered_seeds(staff_client, c) for c in [camp, *others]]
     for filled, another in seeds:
-        assert services.SAFE_SEED_MIN <= filled <= services.MAX_SEED
-        assert services.SAFE_SEED_MIN <= another <= services.MAX_SEED
+        assert board_services.SAFE_SEED_MIN <= filled <= board_services.MAX_SEED
+        assert board_services.SAFE_SEED_MIN <= another <= board_services.MAX_SEED
     assert len({filled for filled, _another in seeds}) == len(seeds)  # one per camp's secret seed
     assert len({another for _filled, another in seeds}) == len(seeds)
     assert offered_seeds(staff_client, camp)[0] == seeds[0][0]  # the same camp: the same start
@@ -95,7 +95,9 @@ def test_a_short_seed_typed_by_hand_is_warned_about(staff_client: Client, camp: 
     response = staff_client.post(url("accept", camp), {"seed": "42"}, follow=True)
     assert BoardSetup.objects.get(camp=camp).generator_seed == 42
     assert "Toto osivo je krátké" in response.content.decode()
-    html = staff_client.get(url("camp", camp), {"seed": str(services.SAFE_SEED_MIN)}, **HTMX).content.decode()
+    html = staff_client.get(
+        url("camp", camp), {"seed": str(board_services.SAFE_SEED_MIN)}, **HTMX
+    ).content.decode()
     assert 'id="short-seed"' not in html
 
 
@@ -135,7 +137,7 @@ def test_accept_refuses_tampered_seeds(staff_client: Client, camp: Camp, data: d
 def test_accept_refused_once_the_game_is_on(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
     from camp.models import Round, RoundStatus
 
-    services.board_generate(camp=camp, seed=1)
+    board_services.board_generate(camp=camp, seed=1)
     Round.objects.create(camp=camp, number=1, status=RoundStatus.RESOLVED)
     response = staff_client.post(url("accept", camp), {"seed": "2", "replace": "1"}, follow=True)
     assert "Hra už běží" in response.content.decode()
@@ -143,7 +145,7 @@ def test_accept_refused_once_the_game_is_on(staff_client: Client, camp: Camp, te
 
 
 def test_hex_editor_fragment_and_save(staff_client: Client, camp: Camp) -> None:
-    services.board_generate(camp=camp, seed=1)
+    board_services.board_generate(camp=camp, seed=1)
     response = staff_client.get(url("camp", camp), {"hex": "b2"}, **HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and "<html" not in html
@@ -171,10 +173,10 @@ def test_hex_editor_fragment_and_save(staff_client: Client, camp: Camp) -> None:
 def test_no_hand_edits_once_the_game_has_started(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
     """From the start on, the board is the game's hidden truth: the map takes no clicks, the editor
     does not open, and a posted edit is refused with nothing changed."""
-    from tests.games.islands.test_services import set_up
+    from tests.games.islands.services.test_board import set_up
 
     set_up(camp, teams)
-    services.game_start(camp=camp)
+    board_services.game_start(camp=camp)
     before = list(BoardHex.objects.filter(camp=camp).values_list("q", "r", "tile", "chests", "revealed"))
     page = staff_client.get(url("camp", camp)).content.decode()
     assert "hx-get" not in page.split('id="board"')[1].split("</svg>")[0]  # no clickable hexes
@@ -204,7 +206,7 @@ def test_no_hand_edits_once_the_game_has_started(staff_client: Client, camp: Cam
 def test_hex_editor_refuses_nonsense(
     staff_client: Client, camp: Camp, data: dict[str, str], message: str
 ) -> None:
-    services.board_generate(camp=camp, seed=1)
+    board_services.board_generate(camp=camp, seed=1)
     before = list(BoardHex.objects.values_list("tile", "chests", "revealed"))
     for extra in ({}, HTMX):
         response = staff_client.post(url("hex", camp), data, **extra)
@@ -216,7 +218,7 @@ def test_hex_editor_refuses_nonsense(
 
 
 def test_hex_link_for_a_bad_label(staff_client: Client, camp: Camp) -> None:
-    services.board_generate(camp=camp, seed=1)
+    board_services.board_generate(camp=camp, seed=1)
     response = staff_client.get(url("camp", camp), {"hex": "ZZ99"}, **HTMX)
     assert response.status_code == 200 and "ZZ99" in response.content.decode()
     response = staff_client.get(url("hex", camp), {"hex": "ZZ99"})
@@ -224,7 +226,7 @@ def test_hex_link_for_a_bad_label(staff_client: Client, camp: Camp) -> None:
 
 
 def test_sides_bays_and_start(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
-    services.board_generate(camp=camp, seed=1)
+    board_services.board_generate(camp=camp, seed=1)
     response = staff_client.post(url("sides", camp), follow=True)
     assert "Strany vylosovány" in response.content.decode()
     response = staff_client.post(url("sides", camp), follow=True)
@@ -246,7 +248,7 @@ def test_sides_bays_and_start(staff_client: Client, camp: Camp, teams: list[Team
 def test_a_team_name_keeps_its_case_in_messages(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
     """A lower-case name is not capitalised: "Žraloci" could be another team."""
     team = camp_services.team_create(camp=camp, name="žraloci", colour="#c0392b")
-    services.board_generate(camp=camp, seed=1)
+    board_services.board_generate(camp=camp, seed=1)
     staff_client.post(url("sides", camp))
     harbor = Harbor.objects.get(team=team)
     bay = geometry(5).bay_number(geometry(5).bays_on(harbor.side)[0])
@@ -270,8 +272,8 @@ def test_a_team_name_keeps_its_case_in_messages(staff_client: Client, camp: Camp
 def test_bay_refuses_tampered_posts(
     staff_client: Client, camp: Camp, teams: list[Team], other_camp: Camp, data: dict[str, str]
 ) -> None:
-    services.board_generate(camp=camp, seed=1)
-    services.harbors_draw_sides(camp=camp)
+    board_services.board_generate(camp=camp, seed=1)
+    board_services.harbors_draw_sides(camp=camp)
     data = {k: (str(teams[0].pk) if v == "TEAM" else v) for k, v in data.items()}
     response = staff_client.post(url("bay", camp), data, follow=True)
     assert response.status_code == 200
@@ -284,8 +286,8 @@ def test_bay_of_a_team_of_another_camp_is_refused(
     from camp import services as camp_services
 
     stranger = camp_services.team_create(camp=other_camp, name="Žlutí", colour="#f1c40f")
-    services.board_generate(camp=camp, seed=1)
-    services.harbors_draw_sides(camp=camp)
+    board_services.board_generate(camp=camp, seed=1)
+    board_services.harbors_draw_sides(camp=camp)
     response = staff_client.post(url("bay", camp), {"team": stranger.pk, "bay": "1"}, follow=True)
     assert response.status_code == 200 and "Vyberte tým" in response.content.decode()
 
@@ -329,12 +331,12 @@ def test_the_started_board_set_up_links_to_adding_a_round(
 ) -> None:
     add_round = reverse("admin:camp_round_add") + f"?camp={camp.pk}"
     assert add_round not in staff_client.get(url("camp", camp)).content.decode()
-    services.board_generate(camp=camp, seed=1)
-    services.harbors_draw_sides(camp=camp)
+    board_services.board_generate(camp=camp, seed=1)
+    board_services.harbors_draw_sides(camp=camp)
     g = geometry(5)
     for harbor in Harbor.objects.all():
-        services.harbor_set_bay(team=harbor.team, bay=str(g.bay_number(g.bays_on(harbor.side)[1])))
-    services.game_start(camp=camp)
+        board_services.harbor_set_bay(team=harbor.team, bay=str(g.bay_number(g.bays_on(harbor.side)[1])))
+    board_services.game_start(camp=camp)
     assert f'href="{add_round}"' in staff_client.get(url("camp", camp)).content.decode()
     # The game is on: the home page no longer offers the board set-up as the next step.
     assert "Další krok:" not in staff_client.get(reverse("admin:index")).content.decode()
@@ -343,8 +345,8 @@ def test_the_started_board_set_up_links_to_adding_a_round(
 def test_a_bay_on_another_side_is_named_in_good_czech(
     staff_client: Client, camp: Camp, teams: list[Team]
 ) -> None:
-    services.board_generate(camp=camp, seed=1)
-    services.harbors_draw_sides(camp=camp)
+    board_services.board_generate(camp=camp, seed=1)
+    board_services.harbors_draw_sides(camp=camp)
     harbor = Harbor.objects.select_related("team").first()
     g = geometry(5)
     other = next(side for side in ("bottom", "right", "left") if side != harbor.side)

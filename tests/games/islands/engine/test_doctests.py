@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["hexes", "state", "orders", "rng", "resolve", "scenario", "sampling", "replay"]
+MODULES = ["hexes", "state", "orders", "events", "rng", "resolve", "scenario", "sampling", "replay"]
 
 
 @pytest.mark.parametrize("name", MODULES)

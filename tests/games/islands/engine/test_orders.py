@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.islands.engine.hexes import Hex, geometry
+from games.islands.engine.hexes import DIRECTIONS, Hex, direction_between, geometry
 from games.islands.engine.orders import (
     IllegalOrders,
     Orders,
@@ -13,9 +13,13 @@ from games.islands.engine.orders import (
     check_orders,
     format_czech_route,
     format_route,
+    harbor_steps,
     parse_czech_route,
     parse_harbor_moves,
     parse_route,
+    route_points,
+    sail_route,
+    spaced_sheet_text,
 )
 from games.islands.engine.resolve import resolve
 from games.islands.engine.state import Board, GameState, Ship, ShipKind, Team
@@ -192,3 +196,48 @@ def test_a_ship_being_built_may_have_a_route_of_stays_only() -> None:
     assert codes(state, Orders(ap=7, build_cargo=1, routes=(("C2", (None, "N")),))) == [
         (ProblemCode.UNKNOWN_SHIP, "C2", None)
     ]
+
+
+# --------------------------------------------------------------------------- one simulation of movement
+
+
+def test_route_points_follow_the_check_and_stop_where_it_leaves_the_board() -> None:
+    g = G
+    ship = cargo("C1")
+    state = state_with(ship)
+    team = state.team("red")
+    bay_hex = g.bay_hexes(team.harbor)[0]
+    out = direction_between(team.harbor, bay_hex)
+    back = direction_between(bay_hex, team.harbor)
+    assert out is not None and back is not None
+    route = (out, None, back)
+    assert route_points(g, team, ship, route, 3, [team.harbor]) == (team.harbor, bay_hex, team.harbor)
+    # Leaving the board ends the points where the check names the step that leaves.
+    off = next(d for d in DIRECTIONS if not g.on_board(bay_hex.step(d)) and bay_hex.step(d) != team.harbor)
+    legs = list(sail_route(g, ship, (out, off, out), 3, [team.harbor]))
+    assert [leg.off_board for leg in legs] == [False, True]
+    assert route_points(g, team, ship, (out, off, out), 3, [team.harbor]) == (team.harbor, bay_hex)
+    orders = Orders(ap=3, routes=(("C1", (out, off)),))
+    assert [(p.code, p.step) for p in check_orders(state, "red", orders)] == [(ProblemCode.OFF_BOARD, 2)]
+
+
+def test_route_points_show_the_bay_a_moved_harbor_sails_from() -> None:
+    g = G
+    ship = cargo("C1")
+    state = state_with(ship)
+    team = state.team("red")
+    moved = harbor_steps(g, team.harbor, (1,), 2)
+    assert moved == [g.bay_neighbour(team.harbor, 1)] * 2
+    bay_hex = g.bay_hexes(moved[0])[0]
+    out = direction_between(moved[0], bay_hex)
+    assert out is not None
+    # Step 1 the harbor moves (the ship stays in it), step 2 the ship leaves from the new bay.
+    assert route_points(g, team, ship, (None, out), 2, moved) == (team.harbor, moved[0], bay_hex)
+
+
+def test_sheet_text_separators_and_harbor_runs() -> None:
+    assert parse_harbor_moves(spaced_sheet_text("++-.", harbor=True)) == (1, 1, -1, 0)
+    assert parse_harbor_moves(spaced_sheet_text("+, -; .", harbor=True)) == (1, -1, 0)
+    assert parse_czech_route(spaced_sheet_text("S,SV;J")) == ("N", "NE", "S")
+    with pytest.raises(RouteSyntaxError):
+        parse_harbor_moves("++")  # the files' format stays one token per step

@@ -11,7 +11,7 @@ from django.conf import settings
 from pypdf import PdfReader
 
 from camp.models import Placement, Round, Team
-from games.islands import selectors
+from games.islands import results
 from games.islands.engine.tiles import Tile
 from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship
 from games.islands.printing.bundle import render_evening
@@ -56,13 +56,13 @@ def test_notice_sheet_has_standings_public_events_and_the_resolved_rounds_ap(
     for team in teams:
         assert team.name in text
     result = RoundResult.objects.get(round__camp=game.camp, round__number=1)
-    public = selectors.result_events(result, viewer="public")
+    public = results.result_events(result, viewer="public")
     assert public
     for line in public[:5]:
         assert line.description in " ".join(text.split()), line.description
     # A team's private lines (map hints, telescopes, loading) are not on it.
     for team in teams:
-        for line in selectors.result_events(result, viewer=team):
+        for line in results.result_events(result, viewer=team):
             if line.visibility != "public":
                 assert line.description not in " ".join(text.split())
     # The AP table shows round 1 (resolved), not round 2 (its AP are each team's own secret so far).

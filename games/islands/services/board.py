@@ -1,7 +1,8 @@
-"""Writes of the Golden Islands game: keyword-only ``<thing>_<action>`` functions, each one transaction.
+"""The board and its set-up (generate, edit a hex, draw the sides, pick the bays, start the game), and
+storing an engine state into the camp's rows.
 
-Every user error is an :class:`IslandsError` (a ``ValidationError``) with a translated message that
-a view shows as it is; nothing is stored when one is raised. The set-up services lock the camp row
+Every user error is an :class:`IslandsError` with a translated message that a view shows as it
+is; nothing is stored when one is raised. The set-up services lock the camp row
 (``select_for_update``) and read what they check again inside the transaction, so two staff members
 (two tabs, two laptops) cannot set up one camp at the same time.
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -21,15 +21,14 @@ from games.islands.engine import generator
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, LabelError, geometry
 from games.islands.engine.tiles import Tile
+from games.islands.errors import IslandsError
 from games.islands.models import (
     MAX_CHESTS_PER_HEX,
     BoardHex,
     BoardSetup,
     Harbor,
     Pirate,
-    RoundResult,
     Ship,
-    TeamOrders,
 )
 from games.islands.selectors import derived_seed, game_is_on
 
@@ -39,10 +38,6 @@ MAX_SEED = 2**63 - 1
 #: offers only seeds from here to MAX_SEED.
 SAFE_SEED_MIN = 10**15
 MIXES = ("default",)
-
-
-class IslandsError(ValidationError):
-    """Something staff asked for that the game does not allow; the message says why, translated."""
 
 
 def _lock_camp(camp: Camp) -> Camp:
@@ -61,26 +56,6 @@ def _game_started(camp: Camp) -> bool:
 
 
 # ------------------------------------------------------------------------------------ the board
-
-
-def board_side_lock(camp: Camp) -> str:
-    """Why the camp's board side can no longer change: its board is dealt (hexes of that side)."""
-    if BoardHex.objects.filter(camp=camp).exists():
-        return _("A board has already been generated for this camp run: its side can no longer change.")
-    return ""
-
-
-def team_name_lock(team: Team) -> str:
-    """Why the team can no longer be renamed: team names key the saved rounds (undo's snapshots,
-    events, hints), so once the team has ships or orders, or a round of its camp is resolved, its
-    name stays."""
-    if (
-        Ship.objects.filter(team=team).exists()
-        or TeamOrders.objects.filter(team=team).exists()
-        or RoundResult.objects.filter(round__camp_id=team.camp_id).exists()
-    ):
-        return _("This team already plays on the Golden Islands board: its name can no longer change.")
-    return ""
 
 
 @transaction.atomic
@@ -435,16 +410,3 @@ def game_state_store(
     Pirate.objects.filter(camp=camp).exclude(ident__in=[p.id for p in state.pirates]).delete()
     Pirate.objects.bulk_update(pirate_update, ["q", "r", "seahorse", "mermaid", "octopus"])
     Pirate.objects.bulk_create(pirate_create)
-
-
-# ------------------------------------------------------------------------------------ rounds
-# The round lifecycle lives in ``games.islands.rounds`` (it imports this module); its services are
-# served from here too, lazily, so ``from games.islands.services import round_open`` works.
-
-
-def __getattr__(name: str) -> object:
-    from games.islands import rounds
-
-    if name in rounds.__all__:
-        return getattr(rounds, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,12 +9,14 @@ from django.utils import translation
 
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import selectors, services
+from games.islands import selectors
 from games.islands.engine import state as es
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
+from games.islands.errors import IslandsError
+from games.islands.game_state import StateUnavailable, game_state
 from games.islands.models import BoardHex, BoardSetup, Harbor, Pirate, Ship
-from games.islands.services import IslandsError
+from games.islands.services import board as board_services
 
 
 def rows(camp: Camp) -> list[tuple[object, ...]]:
@@ -26,24 +28,24 @@ def rows(camp: Camp) -> list[tuple[object, ...]]:
 
 
 def set_up(camp: Camp, teams: list[Team]) -> None:
-    services.board_generate(camp=camp, seed=11)
-    services.harbors_draw_sides(camp=camp)
+    board_services.board_generate(camp=camp, seed=11)
+    board_services.harbors_draw_sides(camp=camp)
     g = geometry(camp.board_side)
     for harbor in Harbor.objects.filter(team__camp=camp):
-        services.harbor_set_bay(team=harbor.team, bay=g.bay_number(g.bays_on(harbor.side)[0]))
+        board_services.harbor_set_bay(team=harbor.team, bay=g.bay_number(g.bays_on(harbor.side)[0]))
 
 
 def test_board_generate_stores_every_hex_hidden(camp: Camp) -> None:
-    setup = services.board_generate(camp=camp, seed=11)
+    setup = board_services.board_generate(camp=camp, seed=11)
     assert setup.generator_seed == 11 and setup.mix == "default"
     stored = rows(camp)
     assert len(stored) == len(geometry(5).hexes) == 31
     assert not any(r[4] for r in stored)
     assert sum(r[3] for r in stored) > 0
     # The same seed gives the same board; regenerating replaces it.
-    services.board_generate(camp=camp, seed=11)
+    board_services.board_generate(camp=camp, seed=11)
     assert rows(camp) == stored
-    services.board_generate(camp=camp, seed=12)
+    board_services.board_generate(camp=camp, seed=12)
     assert BoardSetup.objects.get(camp=camp).generator_seed == 12
     assert BoardHex.objects.filter(camp=camp).count() == 31
 
@@ -51,32 +53,32 @@ def test_board_generate_stores_every_hex_hidden(camp: Camp) -> None:
 @pytest.mark.parametrize("seed", [-1, 2**63, "7", 1.5, True, None])
 def test_board_generate_refuses_bad_seeds(camp: Camp, seed: object) -> None:
     with pytest.raises(IslandsError):
-        services.board_generate(camp=camp, seed=seed)  # type: ignore[arg-type]
+        board_services.board_generate(camp=camp, seed=seed)  # type: ignore[arg-type]
     assert not BoardHex.objects.exists() and not BoardSetup.objects.exists()
 
 
 def test_board_generate_refused_once_a_round_is_opened(camp: Camp, teams: list[Team]) -> None:
-    services.board_generate(camp=camp, seed=11)
+    board_services.board_generate(camp=camp, seed=11)
     before = rows(camp)
     Round.objects.create(camp=camp, number=1, status=RoundStatus.ORDERS_OPEN)
     with pytest.raises(IslandsError) as exc:
-        services.board_generate(camp=camp, seed=99)
+        board_services.board_generate(camp=camp, seed=99)
     assert exc.value.code == "game_on" and "Hra už běží" in exc.value.messages[0]
     assert rows(camp) == before
 
 
 def test_board_generate_refused_after_the_start(camp: Camp, teams: list[Team]) -> None:
     set_up(camp, teams)
-    services.game_start(camp=camp)
+    board_services.game_start(camp=camp)
     with pytest.raises(IslandsError):
-        services.board_generate(camp=camp, seed=99)
+        board_services.board_generate(camp=camp, seed=99)
 
 
 def test_board_hex_set(camp: Camp) -> None:
-    services.board_generate(camp=camp, seed=11)
-    row = services.board_hex_set(camp=camp, label=" c 2 ", tile="treasure", chests=4, revealed=True)
+    board_services.board_generate(camp=camp, seed=11)
+    row = board_services.board_hex_set(camp=camp, label=" c 2 ", tile="treasure", chests=4, revealed=True)
     assert (row.tile, row.chests, row.revealed, row.label) == ("treasure", 4, True, "C2")
-    row = services.board_hex_set(camp=camp, label="C2", tile="reefs", chests=0)
+    row = board_services.board_hex_set(camp=camp, label="C2", tile="reefs", chests=0)
     assert (row.tile, row.chests, row.revealed) == ("reefs", 0, False)
     assert BoardSetup.objects.get(camp=camp).hand_edits == 2
 
@@ -100,27 +102,27 @@ def test_board_hex_set(camp: Camp) -> None:
 def test_board_hex_set_refuses_nonsense(
     camp: Camp, label: object, tile: str, chests: object, code: str
 ) -> None:
-    services.board_generate(camp=camp, seed=11)
+    board_services.board_generate(camp=camp, seed=11)
     before = rows(camp)
     with pytest.raises(IslandsError) as exc:
-        services.board_hex_set(camp=camp, label=label, tile=tile, chests=chests)  # type: ignore[arg-type]
+        board_services.board_hex_set(camp=camp, label=label, tile=tile, chests=chests)  # type: ignore[arg-type]
     assert exc.value.code == code
     assert rows(camp) == before
 
 
 def test_board_hex_set_needs_a_board(camp: Camp) -> None:
     with pytest.raises(IslandsError):
-        services.board_hex_set(camp=camp, label="A1", tile="reefs")
+        board_services.board_hex_set(camp=camp, label="A1", tile="reefs")
 
 
 def test_draw_sides_is_repeatable_and_recorded(camp: Camp, teams: list[Team]) -> None:
-    services.board_generate(camp=camp, seed=11)
-    first = {t.name: s for t, s in services.harbors_draw_sides(camp=camp).items()}
+    board_services.board_generate(camp=camp, seed=11)
+    first = {t.name: s for t, s in board_services.harbors_draw_sides(camp=camp).items()}
     assert sorted(first.values()) == ["bottom", "left", "right"]
     assert BoardSetup.objects.get(camp=camp).sides_draw == 1
     with pytest.raises(IslandsError):
-        services.harbors_draw_sides(camp=camp)
-    second = {t.name: s for t, s in services.harbors_draw_sides(camp=camp, redraw=True).items()}
+        board_services.harbors_draw_sides(camp=camp)
+    second = {t.name: s for t, s in board_services.harbors_draw_sides(camp=camp, redraw=True).items()}
     assert BoardSetup.objects.get(camp=camp).sides_draw == 2
     # Repeatable: the draw derives from the camp's seed and the draw's number.
     seed1 = selectors.derived_seed(camp.seed, "sides", 1)
@@ -132,44 +134,44 @@ def test_draw_sides_is_repeatable_and_recorded(camp: Camp, teams: list[Team]) ->
 
 def test_draw_sides_needs_board_and_teams(camp: Camp) -> None:
     with pytest.raises(IslandsError):
-        services.harbors_draw_sides(camp=camp)
-    services.board_generate(camp=camp, seed=11)
+        board_services.harbors_draw_sides(camp=camp)
+    board_services.board_generate(camp=camp, seed=11)
     with pytest.raises(IslandsError):
-        services.harbors_draw_sides(camp=camp)
+        board_services.harbors_draw_sides(camp=camp)
 
 
 def test_harbor_set_bay_rules(camp: Camp, teams: list[Team], other_camp: Camp) -> None:
-    services.board_generate(camp=camp, seed=11)
+    board_services.board_generate(camp=camp, seed=11)
     red, blue, green = teams
     with pytest.raises(IslandsError) as exc:
-        services.harbor_set_bay(team=red, bay=1)
+        board_services.harbor_set_bay(team=red, bay=1)
     assert exc.value.code == "no_side"
-    services.harbors_draw_sides(camp=camp)
+    board_services.harbors_draw_sides(camp=camp)
     g = geometry(5)
     side = Harbor.objects.get(team=red).side
     mine = [g.bay_number(b) for b in g.bays_on(side)]
     other = next(n for n in range(1, 13) if n not in mine)
-    assert services.harbor_set_bay(team=red, bay=f"Z{mine[0]}").bay == mine[0]
+    assert board_services.harbor_set_bay(team=red, bay=f"Z{mine[0]}").bay == mine[0]
     for bad, code in [(other, "bay_side"), ("Z99", "bay"), ("x", "bay"), (0, "bay"), ("", "bay")]:
         with pytest.raises(IslandsError) as exc:
-            services.harbor_set_bay(team=red, bay=bad)
+            board_services.harbor_set_bay(team=red, bay=bad)
         assert exc.value.code == code
     assert Harbor.objects.get(team=red).bay == mine[0]
 
 
 def test_teams_sharing_a_side_may_not_share_a_bay(camp: Camp, teams: list[Team]) -> None:
     extra = camp_services.team_create(camp=camp, name="Žlutí", colour="#f1c40f")
-    services.board_generate(camp=camp, seed=11)
-    sides = services.harbors_draw_sides(camp=camp)
+    board_services.board_generate(camp=camp, seed=11)
+    sides = board_services.harbors_draw_sides(camp=camp)
     by_side: dict[str, list[Team]] = {}
     for team, side in sides.items():
         by_side.setdefault(side, []).append(team)
     a, b = next(v for v in by_side.values() if len(v) == 2)
     g = geometry(5)
     bay = g.bay_number(g.bays_on(sides[a])[0])
-    services.harbor_set_bay(team=a, bay=bay)
+    board_services.harbor_set_bay(team=a, bay=bay)
     with pytest.raises(IslandsError) as exc:
-        services.harbor_set_bay(team=b, bay=bay)
+        board_services.harbor_set_bay(team=b, bay=bay)
     assert exc.value.code == "bay_taken"
     assert a.name in exc.value.messages[0]
     assert extra in sides
@@ -178,7 +180,7 @@ def test_teams_sharing_a_side_may_not_share_a_bay(camp: Camp, teams: list[Team])
 def test_redraw_keeps_bays_of_teams_keeping_their_side(camp: Camp, teams: list[Team]) -> None:
     set_up(camp, teams)
     before = {h.team_id: (h.side, h.bay) for h in Harbor.objects.all()}
-    services.harbors_draw_sides(camp=camp, redraw=True)
+    board_services.harbors_draw_sides(camp=camp, redraw=True)
     for h in Harbor.objects.all():
         if h.side == before[h.team_id][0]:
             assert h.bay == before[h.team_id][1]
@@ -187,27 +189,27 @@ def test_redraw_keeps_bays_of_teams_keeping_their_side(camp: Camp, teams: list[T
 
 
 def test_game_start(camp: Camp, teams: list[Team]) -> None:
-    services.board_generate(camp=camp, seed=11)
+    board_services.board_generate(camp=camp, seed=11)
     with pytest.raises(IslandsError) as exc:
-        services.game_start(camp=camp)
+        board_services.game_start(camp=camp)
     assert exc.value.code == "no_harbor"
     set_up(camp, teams)
-    ships = services.game_start(camp=camp)
+    ships = board_services.game_start(camp=camp)
     assert len(ships) == 3
     assert sorted(Ship.objects.values_list("ident", "kind", "q", "r")) == [("C1", "cargo", None, None)] * 3
     with pytest.raises(IslandsError):
-        services.game_start(camp=camp)
+        board_services.game_start(camp=camp)
     with pytest.raises(IslandsError):
-        services.harbors_draw_sides(camp=camp, redraw=True)
+        board_services.harbors_draw_sides(camp=camp, redraw=True)
     with pytest.raises(IslandsError):
-        services.harbor_set_bay(team=teams[0], bay=1)
+        board_services.harbor_set_bay(team=teams[0], bay=1)
     assert Ship.objects.count() == 3
 
 
 def test_game_state_round_trip(camp: Camp, teams: list[Team]) -> None:
     set_up(camp, teams)
-    services.game_start(camp=camp)
-    state = selectors.game_state(camp)
+    board_services.game_start(camp=camp)
+    state = game_state(camp)
     assert [t.name for t in state.teams] == ["Červení", "Modří", "Zelení"]
     assert all(t.ships == (es.Ship("C1", es.ShipKind.CARGO),) for t in state.teams)
     assert state.seed == camp.seed and state.round_number == 1
@@ -232,8 +234,8 @@ def test_game_state_round_trip(camp: Camp, teams: list[Team]) -> None:
         pirates=(es.Pirate("P1", at=g.parse("B2"), mermaid=True),),
     )
     round1 = camp_services.round_create(camp=camp)
-    services.game_state_store(camp=camp, state=changed, round=round1, revealed_by={c2: "Červení"})
-    again = selectors.game_state(camp)
+    board_services.game_state_store(camp=camp, state=changed, round=round1, revealed_by={c2: "Červení"})
+    again = game_state(camp)
     assert again.board == changed.board
     # ``new`` marks ships of the round just played; a state read back for the next round has none.
     assert again.teams[0].ships == tuple(replace(s, new=False) for s in changed.teams[0].ships)
@@ -244,26 +246,26 @@ def test_game_state_round_trip(camp: Camp, teams: list[Team]) -> None:
     assert row.revealed_round == round1 and row.revealed_by == teams[0]
     assert Ship.objects.get(team=teams[0], ident="B").built_round == round1
     # Undo: store the state before; revealers are forgotten, the pirate and battleship are gone.
-    services.game_state_store(camp=camp, state=state)
-    assert selectors.game_state(camp) == state
+    board_services.game_state_store(camp=camp, state=state)
+    assert game_state(camp) == state
     assert not Pirate.objects.exists()
     assert BoardHex.objects.get(camp=camp, q=c2.q, r=c2.r).revealed_by is None
 
 
 def test_game_state_needs_board_and_harbors(camp: Camp, teams: list[Team]) -> None:
-    with pytest.raises(selectors.StateUnavailable):
-        selectors.game_state(camp)
-    services.board_generate(camp=camp, seed=11)
-    with pytest.raises(selectors.StateUnavailable):
-        selectors.game_state(camp)
+    with pytest.raises(StateUnavailable):
+        game_state(camp)
+    board_services.board_generate(camp=camp, seed=11)
+    with pytest.raises(StateUnavailable):
+        game_state(camp)
 
 
 def test_game_state_store_refuses_unknown_teams(camp: Camp, teams: list[Team]) -> None:
     set_up(camp, teams)
-    state = selectors.game_state(camp)
+    state = game_state(camp)
     bad = replace(state, teams=(replace(state.teams[0], name="Piráti"), *state.teams[1:]))
     with pytest.raises(IslandsError):
-        services.game_state_store(camp=camp, state=bad)
+        board_services.game_state_store(camp=camp, state=bad)
 
 
 def test_the_board_side_cannot_change_once_a_board_is_dealt(camp: Camp) -> None:
@@ -283,7 +285,7 @@ def test_the_board_side_cannot_change_once_a_board_is_dealt(camp: Camp) -> None:
 
     other = 7 if camp.board_side != 7 else 9
     assert form(other).is_valid()  # no board yet: any side
-    services.board_generate(camp=camp, seed=1)
+    board_services.board_generate(camp=camp, seed=1)
     with translation.override("en"):
         changed = form(other)
         assert not changed.is_valid()

@@ -1,8 +1,9 @@
-"""Locks the games put on camp data: "why may this no longer change?" without camp importing games.
+"""Guards the games put on camp data: "why may this no longer change?" without camp importing games.
 
-Each lock is a registry of checks; a check returns the translated reason a change is refused, or
-"" when it allows it. A game registers its checks in its ``AppConfig.ready`` (like
-:mod:`camp.desk`), and camp asks :meth:`Lock.reason` before it changes or deletes something.
+A guard is a registry of checks; a check returns the translated reason a change is refused, or ""
+when it allows it. A game registers its checks in its ``AppConfig.ready`` (like :mod:`camp.desk`),
+and camp asks :meth:`Guard.reason` before it changes or deletes something. ("Guard", not "lock":
+a lock in this code base is a row lock, ``select_for_update``.)
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Generic, ParamSpec
 P = ParamSpec("P")
 
 
-class Lock(Generic[P]):
+class Guard(Generic[P]):
     def __init__(self) -> None:
         self._checks: list[Callable[P, str]] = []
 

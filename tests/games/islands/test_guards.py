@@ -1,4 +1,4 @@
-"""The islands game's locks on camp data: no team joins a camp run once its game has started (the
+"""The islands game's guards on camp data: no team joins a camp run once its game has started (the
 new team would have no harbor and no ship, yet show in the standings and on the sheets)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from django.urls import reverse
 from camp import services as camp_services
 from camp.models import Camp, Team
 from games.islands import demo
-from games.islands import services as islands_services
+from games.islands.services import board as board_services
 
 REFUSED = "Hra Zlaté ostrovy v tomto běhu tábora už začala: tým už nelze přidat (neměl by přístav ani loď)."
 
@@ -55,7 +55,7 @@ def inline_data(camp: Camp, new_name: str) -> dict[str, str]:
 
 
 def test_a_team_can_join_until_the_game_starts(camp: Camp, teams: list[Team], staff_client: Client) -> None:
-    islands_services.board_generate(camp=camp, seed=11)  # a board, sides not drawn, not started
+    board_services.board_generate(camp=camp, seed=11)  # a board, sides not drawn, not started
     camp_services.team_create(camp=camp, name="Žlutí", colour="#f1c40f")
     response = staff_client.post(
         reverse("admin:camp_team_add"),

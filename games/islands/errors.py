@@ -1,0 +1,69 @@
+"""The one error family of the Golden Islands app: what staff asked for that the game does not allow.
+
+Every refusal is an :class:`IslandsError` (a ``ValidationError``); a page shows its ``messages``
+(translated, each a full sentence) as they are. Nothing is stored when one is raised.
+:class:`OrdersInvalid` is the one for a team's orders: ``problems`` say where each problem sits
+(field, ship, step) for a page that marks them, ``messages`` are the same problems as text.
+:class:`OrdersStale` says someone else stored the team's orders meanwhile (``stored``: theirs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from games.islands.models import TeamOrders
+
+
+class IslandsError(ValidationError):
+    """Something staff asked for that the game does not allow; the message says why, translated."""
+
+
+@dataclass(frozen=True)
+class OrdersProblem:
+    """One problem of a team's orders, translated: ``message`` is what staff read.
+
+    ``field`` is ``build_cargo``, ``build_battleship``, ``build``, ``routes``, ``harbor``, ``fire``,
+    ``ap`` or ``team``; ``ship`` and ``step`` say where when known. ``team`` is set for problems of
+    stored orders (resolve, preview), where the message starts with the team's name; ``detail`` is
+    then the message without it, for a page that names the team itself (:attr:`team_message`).
+    """
+
+    message: str
+    field: str
+    code: str
+    ship: str | None = None
+    step: int | None = None
+    team: str | None = None
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return self.message
+
+    @property
+    def team_message(self) -> str:
+        """The message without the team's name ("Loď C1: …"), for a row that shows the team."""
+        return self.detail or self.message
+
+
+class OrdersInvalid(IslandsError):
+    """Orders with problems; ``problems`` lists every one (nothing was stored)."""
+
+    def __init__(self, problems: Sequence[OrdersProblem]) -> None:
+        self.problems = list(problems)
+        super().__init__([p.message for p in self.problems], code="orders_invalid")
+
+
+class OrdersStale(IslandsError):
+    """Someone stored this team's orders after the page was loaded (``stored``: what they stored);
+    nothing was stored."""
+
+    def __init__(self, stored: TeamOrders) -> None:
+        self.stored = stored
+        super().__init__(
+            _("Someone else stored orders for this team after this page was loaded; nothing was stored."),
+            code="stale",
+        )

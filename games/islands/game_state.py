@@ -1,0 +1,170 @@
+"""The engine state of a camp's game, read from its rows, and the snapshot kept before each round.
+
+Reads only. Pages, printing, the order checks and the round services all start from here:
+:func:`game_state` (the state before a round), :func:`state_before` (the same, refused with a
+clear :class:`IslandsError` while the board is not set up), the priority of a round, and
+:func:`before_document` (the state a resolved round started from).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Sum
+from django.utils.translation import gettext as _
+
+from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
+from games.islands.engine import state as es
+from games.islands.engine.hexes import Hex, geometry
+from games.islands.engine.rng import Draws, random_for
+from games.islands.engine.scenario import read_draws
+from games.islands.engine.tiles import Tile
+from games.islands.errors import IslandsError
+from games.islands.models import BoardHex, Harbor, IslandsRound, Pirate, RoundResult, Ship
+
+#: ``RoundResult.before`` holds the state document plus this key: what the document cannot hold
+#: (the round each ship was built in), so that undo restores the rows exactly.
+CAMP_ROWS_KEY = "camp_rows"
+
+
+class StateUnavailable(ValueError):
+    """The camp's rows cannot make an engine state yet (no board, or a team without a harbor)."""
+
+
+def next_orders_round(camp: Camp) -> Round | None:
+    """The first round not resolved yet (the one the next orders are for), or None."""
+    return Round.objects.filter(camp=camp).exclude(status__in=DONE_STATUSES).order_by("number").first()
+
+
+def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # noqa: A002
+    """The engine state of the camp's game before ``round`` (default: :func:`next_orders_round`).
+
+    - teams: in the round's priority order if the round has been opened, else in seat order;
+    - ``ap_total``: AP recorded in the rounds already resolved or closed (what teams have received
+      and spent so far), plus what a camp imported from a round file brought; the round being
+      resolved adds its own AP;
+    - pirates: with the moves drawn for ``round`` when it has been opened, else none;
+    - ``seed`` is the camp's seed, ``round_number`` the round's number (1 with no rounds at all).
+
+    Raises :class:`StateUnavailable` when there is no board or a team has no bay yet.
+    """
+    if round is None:
+        round = next_orders_round(camp)  # noqa: A001
+    side = camp.board_side
+    g = geometry(side)
+    rows = BoardHex.objects.filter(camp=camp).values_list("q", "r", "tile", "chests", "revealed")
+    cells = {Hex(q, r): es.Cell(Tile(tile), chests, revealed) for q, r, tile, chests, revealed in rows}
+    if not cells:
+        raise StateUnavailable("the camp has no board yet")
+    board = es.Board.from_cells(side, cells)
+
+    islands_round = IslandsRound.objects.filter(round=round).first() if round is not None else None
+    ap_rows = (
+        Placement.objects.filter(round__camp=camp, round__status__in=DONE_STATUSES)
+        .values("team_id")
+        .annotate(total=Sum("ap"))
+    )
+    ap_total = {row["team_id"]: row["total"] for row in ap_rows}
+    ships_by_team: dict[int, list[es.Ship]] = {}
+    for s in Ship.objects.filter(team__camp=camp).order_by("team_id", "ident"):
+        ships_by_team.setdefault(s.team_id, []).append(
+            es.Ship(
+                id=s.ident,
+                kind=es.ShipKind(s.kind),
+                at=None if s.q is None or s.r is None else Hex(s.q, s.r),
+                chests=s.chests,
+                boat=s.boat,
+                seahorse=s.seahorse,
+                mermaid=s.mermaid,
+                octopus=s.octopus,
+            )
+        )
+    teams_by_id: dict[int, es.Team] = {}
+    team_rows = Team.objects.filter(camp=camp).select_related("harbor").order_by("order", "name", "id")
+    for team in team_rows:
+        try:
+            harbor = team.harbor
+        except Harbor.DoesNotExist:
+            harbor = None
+        if harbor is None or harbor.bay is None:
+            raise StateUnavailable(f"team {team.name!r} has no harbor bay yet")
+        teams_by_id[team.pk] = es.Team(
+            name=team.name,
+            harbor=g.bay(harbor.bay),
+            ships=tuple(sorted(ships_by_team.get(team.pk, []), key=lambda s: s.order_key)),
+            delivered=harbor.delivered,
+            ap_total=ap_total.get(team.pk, 0) + harbor.ap_before_import,
+        )
+    order = list(teams_by_id)
+    if islands_round is not None and islands_round.priority:
+        prio = [tid for tid in islands_round.priority if tid in teams_by_id]
+        order = prio + [tid for tid in order if tid not in prio]
+    moves = islands_round.pirate_moves if islands_round is not None else {}
+    pirates = tuple(
+        es.Pirate(
+            id=p.ident,
+            at=Hex(p.q, p.r),
+            moves=tuple(moves.get(p.ident, ())),
+            seahorse=p.seahorse,
+            mermaid=p.mermaid,
+            octopus=p.octopus,
+        )
+        for p in sorted(Pirate.objects.filter(camp=camp), key=lambda p: es.pirate_number(p.ident))
+    )
+    return es.GameState(
+        board=board,
+        teams=tuple(teams_by_id[tid] for tid in order),
+        pirates=pirates,
+        seed=camp.seed,
+        round_number=round.number if round is not None else 1,
+    )
+
+
+def priority_team_ids(round: Round) -> list[int]:  # noqa: A002
+    """Team ids of the round's camp, best placement first: ties (and the teams without a
+    placement, who come last) in an order drawn by lot from (camp seed, round number, "priority")."""
+    ranks = dict(Placement.objects.filter(round=round).values_list("team_id", "rank"))
+    order = list(
+        Team.objects.filter(camp_id=round.camp_id)
+        .order_by("order", "name", "id")
+        .values_list("id", flat=True)
+    )
+    random_for(round.camp.seed, round.number, "priority").shuffle(order)
+    return sorted(order, key=lambda tid: ranks.get(tid, 10**6))
+
+
+def round_priority(round: Round) -> list[str]:  # noqa: A002
+    """Team names in the round's priority order (see :func:`priority_team_ids`)."""
+    names = dict(Team.objects.filter(camp_id=round.camp_id).values_list("id", "name"))
+    return [names[tid] for tid in priority_team_ids(round)]
+
+
+def state_before(round: Round) -> es.GameState:  # noqa: A002
+    """:func:`game_state` before ``round``, or an :class:`IslandsError` saying the board is not ready."""
+    try:
+        return game_state(round.camp, round=round)
+    except StateUnavailable:
+        raise IslandsError(
+            _("The board is not ready: generate it, draw the sides, pick the bays and start the game."),
+            code="no_state",
+        ) from None
+
+
+def state_in_priority(round: Round) -> es.GameState:  # noqa: A002
+    """The state before ``round`` with the priority worked out from the current placements."""
+    state = state_before(round)
+    names = round_priority(round)
+    if names:
+        state = state.with_team_order(names)
+    return state
+
+
+def fixed_draws(round: Round) -> Draws:  # noqa: A002
+    """The draws fixed for the round (an imported round file's ``draws``; usually none)."""
+    fixed = IslandsRound.objects.filter(round=round).values_list("fixed_draws", flat=True).first()
+    return read_draws(fixed or None, round.camp.board_side)
+
+
+def before_document(result: RoundResult) -> dict[str, Any]:
+    """The ``zlate-ostrovy/1`` document of the state before a resolved round (no camp extras)."""
+    return {k: v for k, v in result.before.items() if k != CAMP_ROWS_KEY}

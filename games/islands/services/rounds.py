@@ -1,0 +1,389 @@
+"""The life of a Golden Islands round: open → orders → resolve → telescopes → close (and undo).
+
+Writes are one transaction each and lock the round row (``select_for_update``), reading its status
+again inside the transaction, so two staff members pressing the same button get exactly one result
+and a clear :class:`IslandsError` for the other. Checking orders (and the preview) are reads: see
+:mod:`games.islands.orders` and :func:`games.islands.selectors.round_preview`.
+
+Decisions (see ``docs/islands-rounds.md``):
+
+- A round opens only with placements recorded (at least one team placed) and every earlier round
+  resolved or closed. Priority: placement rank, ties by lot (``rng.random_for(seed, round, "priority")``),
+  teams without a placement last. The priority is worked out again at resolve time, so placements
+  corrected after opening still count (the lot is the same draw).
+- A team without stored orders is resolved with empty orders carrying its placement AP: nothing of
+  it moves, but the AP it earned counts as received (the tie-break of the final standings).
+- ``RoundResult.before`` is the ``zlate-ostrovy/1`` document of the state before the round (pirate
+  moves included) plus one extra key, ``camp_rows``, with what the document cannot hold (the round
+  each ship was built in), so that undo restores the rows exactly.
+  :func:`games.islands.game_state.before_document` strips it.
+- A ship that found two telescopes has two pending choices; the second is stored as ``red.C1#2``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from camp.backups import snapshot_after_commit
+from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
+from camp.services import round_set_status
+from games.islands import display
+from games.islands.engine import events as ee
+from games.islands.engine import state as es
+from games.islands.engine.hexes import LabelError, geometry
+from games.islands.engine.resolve import open_round, resolve_trusted, reveal_by_telescope, telescope_hexes
+from games.islands.engine.scenario import draws_document, load_scenario, state_document
+from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
+from games.islands.game_state import (
+    CAMP_ROWS_KEY,
+    before_document,
+    fixed_draws,
+    priority_team_ids,
+    state_before,
+)
+from games.islands.models import BoardSetup, IslandsRound, RoundResult, Ship, TeamOrders, TelescopeChoice
+from games.islands.orders import OrdersText, check_team, orders_check, stored_orders
+from games.islands.selectors import later_opened_round
+from games.islands.services.board import game_state_store
+
+# ------------------------------------------------------------------------------------ helpers
+
+
+def _lock_round(round_: Round) -> Round:
+    return Round.objects.select_for_update().select_related("camp").get(pk=round_.pk)
+
+
+def _number(round_: Round) -> dict[str, int]:
+    return {"number": round_.number}
+
+
+# ------------------------------------------------------------------------------------ open
+
+
+@transaction.atomic
+def round_open(*, round: Round) -> IslandsRound:  # noqa: A002
+    """Open a round for orders: fix the priority order and draw the pirates' moves.
+
+    Needs the game started (board, sides, bays, ships), the round's placements recorded, and every
+    earlier round resolved or closed. The round goes to "orders open".
+    """
+    locked = _lock_round(round)
+    camp = locked.camp
+    n = _number(locked)
+    setup = BoardSetup.objects.filter(camp=camp).first()
+    if setup is None:
+        raise IslandsError(_("Generate and accept a board first."), code="no_board")
+    if not setup.game_started:
+        raise IslandsError(
+            _("Start the game first (draw the sides, pick the bays, put the ships in the harbors)."),
+            code="not_started",
+        )
+    if locked.status in OPENED_STATUSES or RoundResult.objects.filter(round=locked).exists():
+        raise IslandsError(_("Round %(number)d has already been opened.") % n, code="opened")
+    if locked.status == RoundStatus.PLANNED:
+        raise IslandsError(
+            _("Record the placements of round %(number)d first: they decide the AP and the order.") % n,
+            code="no_placements",
+        )
+    earlier = (
+        Round.objects.filter(camp=camp, number__lt=locked.number)
+        .exclude(status__in=DONE_STATUSES)
+        .order_by("number")
+        .first()
+    )
+    if earlier is not None:
+        raise IslandsError(
+            _("Round %(earlier)d is not resolved yet: resolve it before opening round %(number)d.")
+            % {"earlier": earlier.number, "number": locked.number},
+            code="earlier_open",
+        )
+    placements = list(Placement.objects.filter(round=locked))
+    if not placements:
+        raise IslandsError(
+            _("Round %(number)d has no placements: record the mini-game's placements first.") % n,
+            code="no_placements",
+        )
+    state = state_before(locked)
+    opened = open_round(state)
+    islands_round, _created = IslandsRound.objects.update_or_create(
+        round=locked,
+        defaults={
+            "pirate_moves": {p.id: list(p.moves) for p in opened.pirates if p.moves},
+            "priority": priority_team_ids(locked),
+            "opened_at": timezone.now(),
+        },
+    )
+    round_set_status(round=locked, to=RoundStatus.ORDERS_OPEN)
+    round.status = locked.status
+    return islands_round
+
+
+# ------------------------------------------------------------------------------------ orders
+
+
+# ------------------------------------------------------------------------------------ orders
+
+
+@transaction.atomic
+def orders_submit(
+    *,
+    round: Round,  # noqa: A002
+    team: Team,
+    text: OrdersText,
+    user: Any = None,
+    version: int | None = None,
+) -> TeamOrders:
+    """Store a team's orders (replacing earlier ones) when they have no problem.
+
+    Only while the round's orders are open. On any problem raises :class:`OrdersInvalid` with all of
+    them and stores nothing. Routes are stored in English letters (the round file's tokens).
+    ``version`` is the stored orders' ``version`` the caller saw (0: none stored). When orders are
+    stored and the caller saw another version, or none (``None``), two staff are saving the same team:
+    :class:`OrdersStale` is raised with the stored orders and nothing changes.
+    """
+    locked = _lock_round(round)
+    check_team(locked, team)
+    if locked.status != RoundStatus.ORDERS_OPEN:
+        raise IslandsError(
+            _("Orders for round %(number)d cannot be entered now (the round is %(status)s).")
+            % {"number": locked.number, "status": RoundStatus(locked.status).label},
+            code="not_open",
+        )
+    existing = TeamOrders.objects.select_for_update().filter(round=locked, team=team).first()
+    if existing is not None and version != existing.version:
+        raise OrdersStale(existing)
+    check = orders_check(round=locked, team=team, text=text)
+    if check.problems:
+        raise OrdersInvalid(check.problems)
+    stored, _created = TeamOrders.objects.update_or_create(
+        round=locked,
+        team=team,
+        defaults={
+            "ap": check.ap,
+            "build_cargo": check.build_cargo,
+            "build_battleship": check.build_battleship,
+            "routes": {ship: route for ship, route in check.routes_text.items() if route},
+            "harbor": check.harbor_text,
+            "fire": check.fire_text,
+            "updated_by": user if getattr(user, "pk", None) else None,
+            "version": (existing.version if existing is not None else 0) + 1,
+        },
+    )
+    return stored
+
+
+# ------------------------------------------------------------------------------------ resolve
+
+
+def _before_with_rows(camp: Camp, state: es.GameState) -> dict[str, Any]:
+    doc = state_document(state)
+    built = {
+        f"{team_name}.{ident}": round_id
+        for team_name, ident, round_id in Ship.objects.filter(
+            team__camp=camp, built_round__isnull=False
+        ).values_list("team__name", "ident", "built_round_id")
+    }
+    doc[CAMP_ROWS_KEY] = {"built": built}
+    return doc
+
+
+@transaction.atomic
+def round_resolve(*, round: Round, user: Any = None) -> RoundResult:  # noqa: A002
+    """Resolve the round with every team's stored orders and store the result and the new state.
+
+    Exactly once: the round row is locked and its status read again, so a second press (another
+    tab, another laptop) gets "already resolved". Every stored order is checked again with the
+    current AP; any problem refuses the whole resolution, listing them (:class:`OrdersInvalid`).
+    """
+    locked = _lock_round(round)
+    camp = locked.camp
+    n = _number(locked)
+    if locked.status in DONE_STATUSES or RoundResult.objects.filter(round=locked).exists():
+        raise IslandsError(_("Round %(number)d has already been resolved.") % n, code="resolved")
+    if locked.status != RoundStatus.ORDERS_OPEN:
+        raise IslandsError(
+            _("Round %(number)d is not open for orders yet: open it first.") % n, code="not_open"
+        )
+    islands_round = IslandsRound.objects.filter(round=locked).first()
+    if islands_round is None:  # pragma: no cover - opening creates it
+        raise IslandsError(_("Round %(number)d has not been opened.") % n, code="not_open")
+    priority = priority_team_ids(locked)
+    if priority != islands_round.priority:
+        islands_round.priority = priority
+        islands_round.save(update_fields=["priority"])
+    state = state_before(locked)
+    orders, problems, _missing = stored_orders(locked, state)
+    if problems:
+        raise OrdersInvalid([p for team_problems in problems.values() for p in team_problems])
+    result = resolve_trusted(state, orders, fixed_draws(locked))
+    g = state.geometry
+    events = [ee.event_document(g, e) for e in result.events]
+    revealed_by = ee.revealers(result.events)
+    before = _before_with_rows(camp, state)
+    game_state_store(camp=camp, state=result.state, round=locked, revealed_by=revealed_by)
+    stored = RoundResult.objects.create(
+        round=locked,
+        before=before,
+        events=events,
+        draws=draws_document(result.draws, g),
+        hints={h.who: h.point for h in result.hints},
+        pending_telescopes=[t.who for t in result.telescopes],
+        standings=[
+            {"team": s.team, "delivered": s.delivered, "ap_total": s.ap_total} for s in result.standings
+        ],
+        resolved_at=timezone.now(),
+        resolved_by=user if getattr(user, "pk", None) else None,
+    )
+    round_set_status(round=locked, to=RoundStatus.RESOLVED)
+    snapshot_after_commit(event=f"round-{locked.number}-resolved")
+    round.status = locked.status
+    return stored
+
+
+@transaction.atomic
+def round_undo(*, round: Round, user: Any = None) -> Round:  # noqa: A002
+    """Undo the resolution of the most recent round: the state before it comes back exactly.
+
+    The result and its telescope choices go (telescope reveals live only in the state after the
+    round, so they go too); the teams' orders stay; the round is open for orders again.
+    """
+    locked = _lock_round(round)
+    camp = locked.camp
+    n = _number(locked)
+    if locked.status == RoundStatus.CLOSED:
+        raise IslandsError(_("Round %(number)d is closed: it can no longer be undone.") % n, code="closed")
+    result = RoundResult.objects.filter(round=locked).first()
+    if locked.status != RoundStatus.RESOLVED or result is None:
+        raise IslandsError(_("Round %(number)d is not resolved: there is nothing to undo.") % n, code="open")
+    later = later_opened_round(locked)
+    if later is not None:
+        raise IslandsError(
+            _("Round %(later)d has been opened already: only the most recent round can be undone.")
+            % {"later": later.number},
+            code="not_latest",
+        )
+    before = load_scenario(before_document(result)).state
+    game_state_store(camp=camp, state=before, round=locked)
+    built = (result.before.get(CAMP_ROWS_KEY) or {}).get("built", {})
+    ships = Ship.objects.filter(team__camp=camp).select_related("team")
+    changed = []
+    for ship in ships:
+        want = built.get(f"{ship.team.name}.{ship.ident}")
+        if ship.built_round_id != want:
+            ship.built_round_id = want
+            changed.append(ship)
+    Ship.objects.bulk_update(changed, ["built_round"])
+    result.delete()
+    round_set_status(round=locked, to=RoundStatus.ORDERS_OPEN, allow_undo=True)
+    snapshot_after_commit(event=f"round-{locked.number}-undone")
+    round.status = locked.status
+    return round
+
+
+# ------------------------------------------------------------------------------------ telescopes
+
+
+def _result_after(locked: Round) -> RoundResult:
+    n = _number(locked)
+    if locked.status == RoundStatus.CLOSED:
+        raise IslandsError(
+            _("Round %(number)d is closed: its telescope choices can no longer change.") % n, code="closed"
+        )
+    result = RoundResult.objects.filter(round=locked).first()
+    if locked.status != RoundStatus.RESOLVED or result is None:
+        raise IslandsError(
+            _("Round %(number)d is not resolved yet: telescopes are chosen after resolving.") % n,
+            code="not_resolved",
+        )
+    return result
+
+
+def _open_telescope_key(result: RoundResult, ship: str) -> str:
+    who = (ship or "").strip()
+    keys = [k for k in ee.telescope_keys(result.pending_telescopes) if ee.telescope_ship(k) == who]
+    if not keys:
+        raise IslandsError(
+            _("%(ship)s has no telescope to choose for in this round.")
+            % {"ship": display.dotted_who_label(who) if who else "—"},
+            code="no_telescope",
+        )
+    done = set(TelescopeChoice.objects.filter(result=result).values_list("ship", flat=True))
+    for key in keys:
+        if key not in done:
+            return key
+    raise IslandsError(
+        _("The telescope choice of %(ship)s has already been entered.")
+        % {"ship": display.dotted_who_label(who)},
+        code="chosen",
+    )
+
+
+@transaction.atomic
+def telescope_choose(*, round: Round, ship: str, label: str) -> TelescopeChoice:  # noqa: A002
+    """Enter the hex a team named for a telescope (``ship`` like ``red.C1``): the hex and its
+    neighbours are revealed for all. Triggers nothing (revealing is not entering)."""
+    locked = _lock_round(round)
+    camp = locked.camp
+    result = _result_after(locked)
+    key = _open_telescope_key(result, ship)
+    g = geometry(camp.board_side)
+    text = (label or "").strip() if isinstance(label, str) else ""
+    if not text:
+        raise IslandsError(_("Enter the hex the team named for its telescope."), code="label")
+    try:
+        centre = g.parse(text)
+    except LabelError:
+        raise IslandsError(
+            _("“%(label)s” is not a hex of this board (A1 … %(last)s).")
+            % {"label": text[:10], "last": g.label(g.ordered[-1])},
+            code="label",
+        ) from None
+    if not g.on_board(centre):
+        raise IslandsError(
+            _("%(label)s is a bay: name a hex of the board.") % {"label": g.label(centre)}, code="label"
+        )
+    state = state_before(locked)
+    after = reveal_by_telescope(state, centre)
+    team_name = ee.telescope_ship(key).rpartition(".")[0]
+    newly = {h: team_name for h in telescope_hexes(g, centre) if not state.board.cell(h).revealed}
+    game_state_store(camp=camp, state=after, round=locked, revealed_by=newly)
+    return TelescopeChoice.objects.create(result=result, ship=key, hex=g.label(centre))
+
+
+@transaction.atomic
+def telescope_skip(*, round: Round, ship: str) -> TelescopeChoice:  # noqa: A002
+    """Skip a pending telescope choice (the team named nothing): nothing is revealed."""
+    locked = _lock_round(round)
+    result = _result_after(locked)
+    key = _open_telescope_key(result, ship)
+    return TelescopeChoice.objects.create(result=result, ship=key, hex="")
+
+
+@transaction.atomic
+def round_close(*, round: Round) -> Round:  # noqa: A002
+    """Close a resolved round; refused while a telescope choice is pending (enter or skip it)."""
+    locked = _lock_round(round)
+    n = _number(locked)
+    if locked.status == RoundStatus.CLOSED:
+        raise IslandsError(_("Round %(number)d is already closed.") % n, code="closed")
+    result = RoundResult.objects.filter(round=locked).first()
+    if locked.status != RoundStatus.RESOLVED or result is None:
+        raise IslandsError(
+            _("Round %(number)d is not resolved yet: resolve it first.") % n, code="not_resolved"
+        )
+    done = set(TelescopeChoice.objects.filter(result=result).values_list("ship", flat=True))
+    pending = [k for k in ee.telescope_keys(result.pending_telescopes) if k not in done]
+    if pending:
+        raise IslandsError(
+            _("Telescope choices are still pending: %(ships)s. Enter or skip them first.")
+            % {"ships": ", ".join(display.dotted_who_label(ee.telescope_ship(k)) for k in pending)},
+            code="telescopes_pending",
+        )
+    round_set_status(round=locked, to=RoundStatus.CLOSED)
+    snapshot_after_commit(event=f"round-{locked.number}-closed")
+    round.status = locked.status
+    return round

@@ -1,0 +1,122 @@
+"""Checking a team's orders (``games.islands.orders``): Czech and English letters, every problem
+named where it sits, nothing stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.utils import translation
+
+from camp.models import Camp, Team
+from games.islands import orders as islands_orders
+from games.islands.engine.hexes import direction_between, geometry
+from games.islands.engine.orders import format_czech_route
+from games.islands.errors import OrdersInvalid
+from games.islands.models import (
+    TeamOrders,
+)
+from games.islands.orders import OrdersText
+from games.islands.services import rounds as round_services
+from tests.games.islands.conftest import (
+    harbor_of,
+    opened,
+)
+
+# ------------------------------------------------------------------------------------ orders
+
+
+def test_orders_check_reads_czech_letters_and_draws_the_route(started: Camp, teams: list[Team]) -> None:
+    red = teams[0]
+    round_ = opened(started)
+    g = geometry(5)
+    bay = harbor_of(red)
+    first = g.bay_hexes(bay)[0]
+    d = direction_between(bay, first)
+    assert d is not None
+    czech = format_czech_route((d, None))
+    check = islands_orders.orders_check(
+        round=round_, team=red, text=OrdersText.typed(routes={"C1": czech}, harbor="", fire="")
+    )
+    assert check.ok, check.problems
+    assert check.ap == 14 and check.steps == 14 and check.build_cost == 0
+    assert check.routes[0].points == (g.label(bay), g.label(first))
+    assert check.routes_text == {"C1": f"{d} ."}
+    assert check.steps_used == 2 and check.ap_left == 12
+    # The same route in English letters.
+    english = islands_orders.orders_check(
+        round=round_, team=red, text=OrdersText.typed(routes={"C1": f"{d} ."}, notation="en")
+    )
+    assert english.ok and english.routes == check.routes
+
+
+def test_orders_check_names_the_ship_the_step_and_the_hex(started: Camp, teams: list[Team]) -> None:
+    red = teams[0]
+    round_ = opened(started)
+    g = geometry(5)
+    bay = harbor_of(red)
+    outward = next(d for d in ("N", "NE", "SE", "S", "SW", "NW") if not g.on_board(bay.step(d)))
+    route = format_czech_route((outward,))
+    check = islands_orders.orders_check(round=round_, team=red, text=OrdersText.typed(routes={"C1": route}))
+    assert [p.message for p in check.problems] == [
+        f"Loď C1, krok 1: vyplula by mimo herní plán u {g.label(bay)}"
+    ]
+    problem = check.problems[0]
+    assert (problem.ship, problem.step, problem.field) == ("C1", 1, "routes")
+    with translation.override("en"):
+        check = islands_orders.orders_check(
+            round=round_, team=red, text=OrdersText.typed(routes={"C1": route})
+        )
+    assert check.problems[0].message == f"Ship C1, step 1: would sail off the board at {g.label(bay)}"
+
+
+NONSENSE = {
+    "build_cargo": "hodně",
+    "build_battleship": "-1x",
+    "routes": {"C1": "S XX J", "C7": "S", "B": "J"},
+    "harbor": "+ ? -",
+    "fire": "ZZ99",
+}
+
+
+def test_nonsense_in_every_field_is_named_and_nothing_is_stored(started: Camp, teams: list[Team]) -> None:
+    red = teams[0]
+    round_ = opened(started)
+    with translation.override("en"):
+        check = islands_orders.orders_check(round=round_, team=red, text=OrdersText.typed(**NONSENSE))  # type: ignore[arg-type]
+    messages = [p.message for p in check.problems]
+    fields = {p.field for p in check.problems}
+    assert {"build_cargo", "build_battleship", "routes", "harbor", "fire"} <= fields, messages
+    assert any("“hodně” is not a whole number" in m for m in messages)
+    assert any(m.startswith("Ship C1, step 2: “XX” is not a direction") for m in messages)
+    assert any(m.startswith("Ship C7:") and "no such ship" in m for m in messages)
+    assert any(m.startswith("Harbor, step 2: “?” is not a harbor move") for m in messages)
+    assert any(m.startswith("Fire: “ZZ99” is not a hex of this board") for m in messages)
+    with pytest.raises(OrdersInvalid) as e:
+        round_services.orders_submit(round=round_, team=red, text=OrdersText.typed(**NONSENSE))  # type: ignore[arg-type]
+    assert len(e.value.problems) >= 5 and e.value.messages
+    assert not TeamOrders.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("fields", "needle"),
+    [
+        ({"fire": "Z1"}, "is a bay"),
+        ({"fire": "E1"}, "no battleship"),
+        ({"build_cargo": "3"}, "cost 18 AP"),
+        ({"build_battleship": 2}, "battleship"),
+        ({"harbor": "+" * 15}, "15 harbor moves"),
+        ({"routes": {"C1": ". " * 15}}, "15 moves"),
+        ({"routes": {"C1": "N"}}, "“N” is not a direction: write S SV JV J JZ SZ"),
+        ({"routes": None, "harbor": None, "fire": None, "build_cargo": None}, ""),
+    ],
+)
+def test_orders_check_problems(started: Camp, teams: list[Team], fields: dict[str, Any], needle: str) -> None:
+    round_ = opened(started)
+    with translation.override("en"):
+        check = islands_orders.orders_check(round=round_, team=teams[0], text=OrdersText.typed(**fields))
+    text = " | ".join(p.message for p in check.problems)
+    if needle:
+        assert needle in text
+    else:
+        assert check.ok
