@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["hexes", "state", "orders", "events", "rng", "resolve", "scenario", "sampling", "replay"]
+MODULES = ["hexes", "state", "orders", "events", "rng", "resolve", "scenario", "sampling", "replay", "warnings"]
 
 
 @pytest.mark.parametrize("name", MODULES)
