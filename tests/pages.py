@@ -46,3 +46,46 @@ def messages(response: HttpResponse, level: str | None = None) -> list[str]:
 def errors(response: HttpResponse) -> list[str]:
     """The page's error messages (``<li class="error">`` of the message list)."""
     return messages(response, "error")
+
+
+class _ItemsUnder(HTMLParser):
+    """Collects the text of the innermost ``<li>`` items inside the element with a given id."""
+
+    VOID = frozenset({"br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col"})
+
+    def __init__(self, element_id: str) -> None:
+        super().__init__()
+        self.element_id = element_id
+        self.found = False
+        self.items: list[str] = []
+        self._depth = 0  # open elements inside the element (0: outside it)
+        self._stack: list[list[str]] = []  # open <li> texts
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.VOID:
+            return
+        if self._depth:
+            self._depth += 1
+            if tag == "li":
+                self._stack.append([])
+        elif dict(attrs).get("id") == self.element_id:
+            self.found, self._depth = True, 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self._depth or tag in self.VOID:
+            return
+        self._depth -= 1
+        if tag == "li" and self._stack:
+            self.items.append(" ".join("".join(self._stack.pop()).split()))
+
+    def handle_data(self, data: str) -> None:
+        for texts in self._stack:
+            texts.append(data)
+
+
+def items_of(response: HttpResponse, element_id: str) -> list[str] | None:
+    """The texts of the ``<li>`` items inside the element ``id=element_id`` (nested items each on
+    their own, outer ones holding their inner text too); None when the page has no such element."""
+    parser = _ItemsUnder(element_id)
+    parser.feed(response.content.decode())
+    return parser.items if parser.found else None

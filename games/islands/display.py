@@ -8,14 +8,17 @@ shows Czech letters (``S`` is north) and an English page English ones: the two n
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.islands.engine.hexes import CZECH_COMPASS16, CZECH_DIRECTIONS
+from games.islands.engine.hexes import CZECH_COMPASS16, CZECH_DIRECTIONS, Hex
 from games.islands.engine.orders import OrderProblem, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
 from games.islands.engine.tiles import Tile
+from games.islands.engine.warnings import OrderWarning, WarningCode
 
 #: Full names, as in the glossary.
 TILE_NAMES: dict[Tile, Promise] = {
@@ -193,6 +196,55 @@ def order_problem_text(problem: OrderProblem, *, fire_label: str = "") -> str:
     if code is ProblemCode.FIRE_OFF_BOARD:
         return gettext("%(target)s is not a hex of the board") % {"target": fire_label or p.get("target")}
     return problem.message  # pragma: no cover - every code is handled above
+
+
+def order_warning_text(warning: OrderWarning, *, label: Callable[[Hex], str]) -> str:
+    """One warning about a team's legal orders in the active language, without the "where" part
+    (``label`` names a hex of the board)."""
+    code = warning.code
+    at = label(warning.at) if warning.at is not None else ""
+    target = label(warning.target) if warning.target is not None else ""
+    if code is WarningCode.DANGER:
+        tile = warning.tile
+        if tile is Tile.REEFS:
+            return gettext("sails onto the revealed reefs at %(at)s and sinks there") % {"at": at}
+        if tile is Tile.OCTOPUS:
+            return gettext("sails onto the revealed octopus at %(at)s: it stops and is held there") % {
+                "at": at
+            }
+        if tile is Tile.MERMAID:
+            return gettext(
+                "sails onto the revealed mermaid at %(at)s: it stops and may not move next round"
+            ) % {"at": at}
+        return gettext("sails onto Poseidon at %(at)s: it stops there (the rest of the route is lost)") % {
+            "at": at
+        }
+    if code is WarningCode.SHOT:
+        return gettext("ends at %(at)s, where the shot of %(shooter)s at %(target)s lands") % {
+            "at": at,
+            "shooter": warning.shooter,
+            "target": target,
+        }
+    if code is WarningCode.FIRE_OUT_OF_RANGE:
+        return gettext(
+            "%(target)s is %(distance)d hexes from %(at)s, where the battleship ends: "
+            "beyond 4 hexes the shot is lost"
+        ) % {"target": target, "distance": warning.number, "at": at}
+    if code is WarningCode.FIRE_FROM_HARBOR:
+        return gettext("the battleship ends in the harbor, so it does not fire at %(target)s") % {
+            "target": target
+        }
+    if code is WarningCode.AP_LEFT:
+        return ngettext(
+            "%(n)d step is used by no route: its AP is lost",
+            "%(n)d steps are used by no route: their AP are lost",
+            warning.number,
+        ) % {"n": warning.number}
+    return ngettext(
+        "no orders handed in: the team's %(n)d AP is lost and its ships stay",
+        "no orders handed in: the team's %(n)d AP are lost and its ships stay",
+        warning.number,
+    ) % {"n": warning.number}
 
 
 def _too_long(moves: str, allowed: int) -> str:

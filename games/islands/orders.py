@@ -38,6 +38,7 @@ from games.islands.engine.orders import (
     spaced_sheet_text,
 )
 from games.islands.engine.scenario import ScenarioError, load_scenario
+from games.islands.engine.warnings import WarningCode, missing_orders_warning, orders_warnings
 from games.islands.errors import IslandsError, OrdersProblem
 from games.islands.game_state import before_document, state_before
 from games.islands.models import RoundResult, TeamOrders
@@ -115,6 +116,20 @@ class RoutePlan:
 
 
 @dataclass(frozen=True)
+class OrdersWarning:
+    """A warning about legal orders that are probably a mistake, translated ("Loď C1, krok 3: vpluje
+    na odhalené útesy v H7…"). It never stops the orders from being stored."""
+
+    message: str
+    code: str
+    ship: str | None = None
+    step: int | None = None
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
 class OrdersCheck:
     """What :func:`check` found: the problems, and the orders as understood (for the map).
 
@@ -138,6 +153,7 @@ class OrdersCheck:
     fire: str | None
     routes_text: dict[str, str] = field(default_factory=dict)
     harbor_text: str = ""
+    warnings: tuple[OrdersWarning, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -196,9 +212,17 @@ def _as_count(value: Count, field_name: str, problems: list[OrdersProblem]) -> i
     return 0
 
 
-def check(*, state: es.GameState, team: Team, ap: int, text: OrdersText) -> OrdersCheck:
+def check(
+    *,
+    state: es.GameState,
+    team: Team,
+    ap: int,
+    text: OrdersText,
+    other_targets: Mapping[str, Hex] | None = None,
+) -> OrdersCheck:
     """Parse the text fields, build engine orders and check them against ``state``; never raises on
-    user text (only when the team is not in the game at all)."""
+    user text (only when the team is not in the game at all). Legal orders also get their
+    warnings (``other_targets``: the other teams' stored fire targets, see :func:`fire_targets`)."""
     g = state.geometry
     problems: list[OrdersProblem] = []
     czech = text.notation != "en"
@@ -321,7 +345,38 @@ def check(*, state: es.GameState, team: Team, ap: int, text: OrdersText) -> Orde
         fire=fire_label if fire_hex is not None else None,
         routes_text={ship_id: format_route(route) for ship_id, route in parsed},
         harbor_text=format_harbor_moves(harbor_moves),
+        warnings=() if problems else warnings_of(state, team.name, orders, other_targets=other_targets),
     )
+
+
+def warnings_of(
+    state: es.GameState, team_name: str, orders: Orders, *, other_targets: Mapping[str, Hex] | None = None
+) -> tuple[OrdersWarning, ...]:
+    """The engine's warnings about legal orders, in words, each led by where it sits."""
+    g = state.geometry
+    out = []
+    for w in orders_warnings(state, team_name, orders, other_targets=other_targets):
+        field_name = "fire" if w.code in (WarningCode.FIRE_OUT_OF_RANGE, WarningCode.FIRE_FROM_HARBOR) else ""
+        where = display.where_label(field=field_name, ship=None if field_name else w.ship, step=w.step)
+        text = display.order_warning_text(w, label=g.label)
+        out.append(OrdersWarning(display.with_where(where, text), w.code.value, w.ship, w.step))
+    return tuple(out)
+
+
+def fire_targets(round: Round, state: es.GameState, *, besides: Team | None = None) -> dict[str, Hex]:  # noqa: A002
+    """The fire targets of the teams' stored orders for ``round`` (team name -> hex), but
+    ``besides``'s own: what staff know of the coming shots when they type a team's orders."""
+    g = state.geometry
+    targets: dict[str, Hex] = {}
+    rows = TeamOrders.objects.filter(round=round).exclude(fire="").select_related("team")
+    for row in rows:
+        if besides is not None and row.team_id == besides.pk:
+            continue
+        try:
+            targets[row.team.name] = g.parse(row.fire)
+        except LabelError:
+            continue  # a stored target that no longer parses is named by the orders' own check
+    return targets
 
 
 # ------------------------------------------------------------------------------------ a round's orders
@@ -346,7 +401,48 @@ def orders_check(*, round: Round, team: Team, text: OrdersText) -> OrdersCheck: 
     team's AP of this round; stores nothing. Raises :class:`IslandsError` only when the game itself
     is not ready, never for what was typed."""
     check_team(round, team)
-    return check(state=state_before(round), team=team, ap=team_ap(round, team), text=text)
+    state = state_before(round)
+    return check(
+        state=state,
+        team=team,
+        ap=team_ap(round, team),
+        text=text,
+        other_targets=fire_targets(round, state, besides=team),
+    )
+
+
+def round_warnings(
+    state: es.GameState,
+    orders: Mapping[str, Orders],
+    problems: Mapping[str, object],
+    missing: list[str],
+) -> dict[str, tuple[OrdersWarning, ...]]:
+    """The warnings of every team's stored orders (as :func:`stored_orders` read them), by team
+    name, for the resolve preview: each team's legal orders against the others' fire targets, and
+    a team with AP that handed in nothing. Teams with problems are named by their problems."""
+    targets = {name: o.fire for name, o in orders.items() if o.fire is not None and name not in problems}
+    out: dict[str, tuple[OrdersWarning, ...]] = {}
+    for name, team_orders in orders.items():
+        if name in problems:
+            continue
+        if name in missing:
+            warning = missing_orders_warning(team_orders.ap)
+            found = (
+                ()
+                if warning is None
+                else (
+                    OrdersWarning(
+                        display.with_where("", display.order_warning_text(warning, label=str)),
+                        warning.code.value,
+                    ),
+                )
+            )
+        else:
+            others = {t: h for t, h in targets.items() if t != name}
+            found = warnings_of(state, name, team_orders, other_targets=others)
+        if found:
+            out[name] = found
+    return out
 
 
 def display_route(route: Route, notation: Notation = "cs") -> str:

@@ -900,6 +900,7 @@ def _check_context(
         "ap_left": drawn.ap_left,  # a route with a typo counts up to the typo
         "harbor_path": list(check.harbor_path) if len(check.harbor_path) > 1 else [],
         "fire": _fire_label(check),
+        "warnings": [] if problems else [w.message for w in check.warnings],
     }
 
 
@@ -977,12 +978,21 @@ def _preview_context(round_: Round, preview: selectors.RoundPreviewData) -> dict
                     "url": url("orders", round_.pk, team.pk) if team else None,
                 }
             )
+    team_warnings = [
+        {
+            "team": name,
+            "messages": warnings,
+            "url": url("orders", round_.pk, teams[name].pk) if name in teams else None,
+        }
+        for name, warnings in preview.warnings.items()
+    ]
     return {
         "events": group_events(results.result_events(unsaved, viewer="staff")),
         "map_svg": svg.render_svg(preview.map),
         "legend": style.legend(staff=True),
         "standings": standings,
         "team_problems": team_problems,
+        "team_warnings": team_warnings,
         "missing": preview.missing,
     }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
@@ -45,7 +45,7 @@ from games.islands.models import (
     TeamOrders,
     TelescopeChoice,
 )
-from games.islands.orders import stored_orders
+from games.islands.orders import OrdersWarning, round_warnings, stored_orders
 
 
 def derived_seed(seed: int, *purpose: object) -> int:
@@ -377,6 +377,7 @@ class RoundPreviewData:
     missing: list[str]
     result: ee.RoundResult
     map: MapView
+    warnings: dict[str, tuple[OrdersWarning, ...]] = field(default_factory=dict)
 
     @property
     def complete(self) -> bool:
@@ -404,6 +405,7 @@ def round_preview(*, round: Round) -> RoundPreviewData:  # noqa: A002
         missing=missing,
         result=result,
         map=map_view_of_state(result.state, colours, staff=True),
+        warnings=round_warnings(state, orders, problems, missing),
     )
 
 

@@ -42,7 +42,7 @@ class WarningCode(StrEnum):
 
 
 @dataclass(frozen=True)
-class OrdersWarning:
+class OrderWarning:
     """One warning: ``ship`` and ``step`` where it concerns a ship's route, ``at`` a hex, and the
     code's parameters (``tile``; ``shooter``, ``target``; ``distance``; ``ap``)."""
 
@@ -60,7 +60,7 @@ class OrdersWarning:
 class _Sailed:
     ship: Ship
     end: Hex | None  # None: in its harbor
-    danger: OrdersWarning | None
+    danger: OrderWarning | None
 
 
 def _sail(state: GameState, team_name: str, orders: Orders, ship: Ship) -> _Sailed:
@@ -82,7 +82,7 @@ def _sail(state: GameState, team_name: str, orders: Orders, ship: Ship) -> _Sail
         if cell.revealed and cell.tile in DANGERS:
             step = leg.index // per_step + 1
             return _Sailed(
-                ship, end, OrdersWarning(WarningCode.DANGER, ship.id, step, leg.at, tile=cell.tile)
+                ship, end, OrderWarning(WarningCode.DANGER, ship.id, step, leg.at, tile=cell.tile)
             )
     return _Sailed(ship, end, None)
 
@@ -103,14 +103,14 @@ def orders_warnings(
     orders: Orders,
     *,
     other_targets: Mapping[str, Hex] | None = None,
-) -> tuple[OrdersWarning, ...]:
+) -> tuple[OrderWarning, ...]:
     """The warnings of one team's legal orders against the state before the round.
 
     ``other_targets`` are the fire targets of the other teams' stored orders (team name → hex):
     the staff know them, and a ship that ends in one of their seven hexes is lost.
     """
     team = state.team(team_name)
-    warnings: list[OrdersWarning] = []
+    warnings: list[OrderWarning] = []
     sailed = [_sail(state, team_name, orders, ship) for ship in sorted(team.ships, key=lambda s: s.order_key)]
     warnings.extend(s.danger for s in sailed if s.danger is not None)
 
@@ -119,11 +119,11 @@ def orders_warnings(
     if orders.fire is not None and battleship is not None:
         if battleship.end is None:
             warnings.append(
-                OrdersWarning(WarningCode.FIRE_FROM_HARBOR, battleship.ship.id, target=orders.fire)
+                OrderWarning(WarningCode.FIRE_FROM_HARBOR, battleship.ship.id, target=orders.fire)
             )
         elif (far := distance(battleship.end, orders.fire)) > SHOT_RANGE:
             warnings.append(
-                OrdersWarning(
+                OrderWarning(
                     WarningCode.FIRE_OUT_OF_RANGE,
                     battleship.ship.id,
                     at=battleship.end,
@@ -141,7 +141,7 @@ def orders_warnings(
         for shooter, target in sorted(targets.items()):
             if distance(s.end, target) <= 1:
                 warnings.append(
-                    OrdersWarning(WarningCode.SHOT, s.ship.id, at=s.end, shooter=shooter, target=target)
+                    OrderWarning(WarningCode.SHOT, s.ship.id, at=s.end, shooter=shooter, target=target)
                 )
                 break
 
@@ -151,10 +151,10 @@ def orders_warnings(
     )
     left = orders.steps - min(used, orders.steps)
     if left > 0 and any(s.may_move for s in team.ships):
-        warnings.append(OrdersWarning(WarningCode.AP_LEFT, number=left))
+        warnings.append(OrderWarning(WarningCode.AP_LEFT, number=left))
     return tuple(warnings)
 
 
-def missing_orders_warning(ap: int) -> OrdersWarning | None:
+def missing_orders_warning(ap: int) -> OrderWarning | None:
     """A team with AP this round that handed in no orders (its ships stay, its AP are lost)."""
-    return OrdersWarning(WarningCode.NO_ORDERS, number=ap) if ap > 0 else None
+    return OrderWarning(WarningCode.NO_ORDERS, number=ap) if ap > 0 else None

@@ -14,7 +14,7 @@ from games.islands.engine.sampling import random_legal_orders, random_state
 from games.islands.engine.state import Board, Cell, GameState, Ship, ShipKind, Team
 from games.islands.engine.tiles import Tile
 from games.islands.engine.warnings import (
-    OrdersWarning,
+    OrderWarning,
     WarningCode,
     missing_orders_warning,
     orders_warnings,
@@ -35,7 +35,7 @@ def cargo(at: str | None, ident: str = "C1", **flags: bool) -> Ship:
     return Ship(ident, ShipKind.CARGO, at=None if at is None else H(at), **flags)
 
 
-def codes(warnings: tuple[OrdersWarning, ...]) -> list[str]:
+def codes(warnings: tuple[OrderWarning, ...]) -> list[str]:
     return [w.code.value for w in warnings]
 
 
@@ -146,7 +146,7 @@ def test_no_ship_that_may_move_means_no_lost_ap_warning() -> None:
 
 
 def test_a_team_with_ap_but_no_orders() -> None:
-    assert missing_orders_warning(8) == OrdersWarning(WarningCode.NO_ORDERS, number=8)
+    assert missing_orders_warning(8) == OrderWarning(WarningCode.NO_ORDERS, number=8)
     assert missing_orders_warning(0) is None
 
 
