@@ -126,7 +126,10 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
     readonly_fields = ["seed", "created_at"]
     fieldsets = [
         (None, {"fields": ["name", "year", "run_number"]}),
-        (gettext_lazy("Game settings"), {"fields": ["board_side", "ap_table", "seed", "created_at"]}),
+        (
+            gettext_lazy("Game settings"),
+            {"fields": ["board_side", "ap_table", "route_letters", "seed", "created_at"]},
+        ),
     ]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Camp]:

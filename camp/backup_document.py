@@ -43,6 +43,7 @@ from camp.models import (
     MiniGameKind,
     Placement,
     Round,
+    RouteLetters,
     Team,
 )
 
@@ -374,6 +375,7 @@ def camp_export_document(*, camp: Camp) -> dict[str, Any]:
             "run_number": camp.run_number,
             "board_side": camp.board_side,
             "ap_table": list(camp.ap_table),
+            "route_letters": camp.route_letters,
             "seed": camp.seed,
             "created_at": moment_text(camp.created_at),
         },
@@ -474,6 +476,7 @@ def _check_camp_part(r: DocumentReader, doc: dict[str, Any]) -> DocumentIndex:
         doc.get("camp"),
         "camp",
         required=("name", "year", "run_number", "board_side", "ap_table", "seed", "created_at"),
+        optional=("route_letters",),
     )
     side = None
     if camp is not None:
@@ -488,6 +491,8 @@ def _check_camp_part(r: DocumentReader, doc: dict[str, Any]) -> DocumentIndex:
             r.fail("camp.ap_table", _("at least the AP of the 1st place"))
         for i, ap in enumerate(table):
             r.integer(ap, join("camp.ap_table", i), minimum=0, maximum=MAX_AP)
+        if "route_letters" in camp:  # optional: documents written before it read as Czech
+            r.choice(camp.get("route_letters"), "camp.route_letters", RouteLetters.values)
         r.integer(camp.get("seed"), "camp.seed", minimum=0, maximum=BIG_MAX)
         r.moment(camp.get("created_at"), "camp.created_at")
     index = DocumentIndex(board_side=side)
@@ -691,6 +696,7 @@ def _store(data: dict[str, Any]) -> Camp:
         run_number=source["run_number"],
         board_side=source["board_side"],
         ap_table=list(source["ap_table"]),
+        route_letters=source.get("route_letters", RouteLetters.CZECH),
         seed=source["seed"],
     )
     camp.save()

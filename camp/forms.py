@@ -78,7 +78,7 @@ class CampForm(forms.ModelForm):
 
     class Meta:
         model = Camp
-        fields = ["name", "year", "run_number", "board_side", "ap_table"]
+        fields = ["name", "year", "run_number", "board_side", "ap_table", "route_letters"]
 
     def clean_board_side(self) -> Any:
         side = self.cleaned_data.get("board_side")

@@ -68,6 +68,15 @@ validate_hex_colour = RegexValidator(
 )
 
 
+class RouteLetters(models.TextChoices):
+    """The letters of the six directions on a camp's order sheets. The teams write them on paper,
+    so staff type and read routes in them whatever the page's language (``S`` is north in Czech,
+    south in English: mixing them sinks ships)."""
+
+    CZECH = "cs", _("Czech: S SV JV J JZ SZ (S is north)")
+    ENGLISH = "en", _("English: N NE SE S SW NW (S is south)")
+
+
 class Camp(models.Model):
     """One run of the summer camp (e.g. "Letní tábor techniků – 1. běh", 2026)."""
 
@@ -89,6 +98,16 @@ class Camp(models.Model):
         default=default_ap_table,
         validators=[validate_ap_table],
         help_text=_("Action points for the 1st, 2nd, 3rd … place; a place beyond the table gets 0."),
+    )
+    route_letters = models.CharField(
+        _("route letters"),
+        max_length=2,
+        choices=RouteLetters.choices,
+        default=RouteLetters.CZECH,
+        help_text=_(
+            "The direction letters of the camp's order sheets: routes are typed and shown in them on "
+            "every page, Czech or English."
+        ),
     )
     # Fixed at creation: every random draw of the camp's games derives from it, so a round can be
     # replayed (and undone) exactly. Not editable in any form; save() refuses a change.

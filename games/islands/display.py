@@ -78,6 +78,12 @@ def direction_label(direction: str) -> str:
     return CZECH_DIRECTIONS[direction] if czech_active() else direction
 
 
+def route_letter(direction: str, notation: str) -> str:
+    """``N`` as a route is written in ``notation`` (the camp's sheets' letters, not the page's
+    language): ``S`` in Czech, ``N`` in English."""
+    return CZECH_DIRECTIONS[direction] if notation == "cs" else direction
+
+
 def compass_label(point: str) -> str:
     """A 16-point compass point in the active language (``NNE`` -> ``SSV``)."""
     return CZECH_COMPASS16[point] if czech_active() else point

@@ -42,7 +42,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from camp.adminpages import render_admin_page
-from camp.models import DONE_STATUSES, Camp, Round, RoundStatus, Team
+from camp.models import DONE_STATUSES, Camp, Round, RoundStatus, RouteLetters, Team
 from games.islands import display, results, selectors
 from games.islands import orders as islands_orders
 from games.islands.engine import events as ee
@@ -391,15 +391,17 @@ def read_orders(data: QueryDict, idents: list[str], modes: list[str]) -> OrdersI
     )
 
 
-def _orders_text(form: OrdersInput, *, routes: Mapping[str, str] | None = None) -> islands_orders.OrdersText:
-    """The form's orders (with ``routes`` instead of the form's, if given), in the page's letters."""
+def _orders_text(
+    form: OrdersInput, *, letters: str, routes: Mapping[str, str] | None = None
+) -> islands_orders.OrdersText:
+    """The form's orders (with ``routes`` instead of the form's, if given), in the camp's letters."""
     return islands_orders.OrdersText.typed(
         build_cargo=form.build_cargo,
         build_battleship=form.build_battleship,
         routes=form.routes if routes is None else routes,
         harbor=form.harbor,
         fire=form.fire,
-        notation=_notation(),
+        notation=_notation(letters),
     )
 
 
@@ -407,7 +409,8 @@ def _orders_check(
     round_: Round, team: Team, form: OrdersInput, *, routes: Mapping[str, str] | None = None
 ) -> islands_orders.OrdersCheck:
     """``orders_check`` on the form's values (with ``routes`` instead of the form's, if given)."""
-    return islands_orders.orders_check(round=round_, team=team, text=_orders_text(form, routes=routes))
+    text = _orders_text(form, letters=round_.camp.route_letters, routes=routes)
+    return islands_orders.orders_check(round=round_, team=team, text=text)
 
 
 def _check(round_: Round, team: Team, form: OrdersInput) -> tuple[islands_orders.OrdersCheck, list[str]]:
@@ -422,7 +425,7 @@ def _drawable(
     broken = {p.ship for p in check.problems if p.code == "route_syntax" and p.ship}
     if not broken:
         return check
-    valid = {STAY, *(DIRECTIONS_FROM_CZECH if display.czech_active() else DIRECTIONS)}
+    valid = {STAY, *(DIRECTIONS_FROM_CZECH if _notation(round_.camp.route_letters) == "cs" else DIRECTIONS)}
     routes = {}
     for ident, text in form.routes.items():
         tokens = text.replace(",", " ").replace(";", " ").split()
@@ -430,8 +433,9 @@ def _drawable(
     return _orders_check(round_, team, form, routes=routes)
 
 
-def _notation() -> str:
-    return "cs" if display.czech_active() else "en"
+def _notation(letters: str) -> islands_orders.Notation:
+    """The camp's route letters (its sheets'), whatever the page's language."""
+    return "en" if letters == RouteLetters.ENGLISH else "cs"
 
 
 def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]) -> OrdersInput:
@@ -441,7 +445,7 @@ def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]
     if stored is None:
         return form
     form.version = str(stored.version)
-    text = islands_orders.stored_orders_text(stored, notation=_notation())
+    text = islands_orders.stored_orders_text(stored, notation=_notation(round_.camp.route_letters))
     form.build_cargo = str(text["build_cargo"])
     form.build_battleship = str(text["build_battleship"])
     for ident, route in text["routes"].items():
@@ -452,9 +456,9 @@ def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]
     return form
 
 
-def _stale_context(stored: Any) -> dict[str, Any]:
+def _stale_context(stored: Any, *, letters: str) -> dict[str, Any]:
     """What another staff member stored while this page was open: who, when, and the orders."""
-    text = islands_orders.stored_orders_text(stored, notation=_notation())
+    text = islands_orders.stored_orders_text(stored, notation=_notation(letters))
     return {
         "by": stored.updated_by.get_username() if stored.updated_by else "",
         "at": stored.updated_at,
@@ -587,7 +591,9 @@ def _fire_label(check: islands_orders.OrdersCheck) -> str | None:
     return check.fire or None
 
 
-def apply_click(form: OrdersInput, check: Any, label: str, *, side: int, start: Mapping[str, str]) -> str:
+def apply_click(
+    form: OrdersInput, check: Any, label: str, *, side: int, start: Mapping[str, str], letters: str = "cs"
+) -> str:
     """Change ``form`` for a click on hex ``label``; returns a message for the page ("" if none).
 
     In fire mode the hex becomes the target. In a ship's mode a neighbour of the route's end gets
@@ -624,7 +630,7 @@ def apply_click(form: OrdersInput, check: Any, label: str, *, side: int, start: 
             return _(
                 "%(hex)s is not next to the end of %(ship)s's route (%(end)s): click a neighbouring hex."
             ) % {"hex": label, "ship": ident, "end": end_label}
-        tokens.append(display.direction_label(direction))
+        tokens.append(display.route_letter(direction, _notation(letters)))
     form.routes[ident] = " ".join(tokens)
     return ""
 
@@ -667,12 +673,15 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
                         round_services.orders_submit(
                             round=round_,
                             team=team,
-                            text=_orders_text(form),
+                            text=_orders_text(form, letters=camp.route_letters),
                             user=request.user,
                             version=int(form.version) if form.version.isdigit() else None,
                         )
                     except OrdersStale as exc:
-                        stale = {"message": exc.messages[0], **_stale_context(exc.stored)}
+                        stale = {
+                            "message": exc.messages[0],
+                            **_stale_context(exc.stored, letters=camp.route_letters),
+                        }
                         # The next save replaces them: it is made knowing what is stored.
                         form.version = str(exc.stored.version)
                     except OrdersInvalid as exc:
@@ -703,6 +712,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
                     request.GET.get("hex", ""),
                     side=camp.board_side,
                     start=start,
+                    letters=camp.route_letters,
                 )
                 check, form_problems = _check(round_, team, form)
             fragment = "editor"
@@ -762,7 +772,8 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
         "battleship_cost": BATTLESHIP_COST,
         "max_cargo": MAX_CARGO_SHIPS,
         "max_battleships": MAX_BATTLESHIPS,
-        "directions": _direction_hint(),
+        "directions": _direction_hint(round_.camp.route_letters),
+        "route_letters": RouteLetters(round_.camp.route_letters).label,
         "stored": selectors.team_orders(round_, team) is not None,
         **_orders_map(
             camp,
@@ -798,7 +809,8 @@ def _played_orders_page(
     the ``editor`` partial; ``?show_hidden=1`` the staff map). Nothing on it can be changed."""
     camp = round_.camp
     show_hidden = bool(request.GET.get("show_hidden"))
-    played = islands_orders.played_orders(round=round_, team=team, notation=_notation())
+    letters = _notation(camp.route_letters)
+    played = islands_orders.played_orders(round=round_, team=team, notation=letters)
     context: dict[str, Any] = {
         "round": round_,
         "camp": camp,
@@ -868,9 +880,9 @@ def _starts(ships: list[Ship], camp: Camp, team: Team) -> dict[str, str]:
     return {s.ident: bay if s.q is None or s.r is None else g.label(Hex(s.q, s.r)) for s in ships}
 
 
-def _direction_hint() -> str:
-    letters = [display.direction_label(d) for d in ("N", "NE", "SE", "S", "SW", "NW")]
-    return " ".join(letters)
+def _direction_hint(letters: str) -> str:
+    """The six letters the page reads, north first (the camp's sheets' letters)."""
+    return " ".join(display.route_letter(d, _notation(letters)) for d in ("N", "NE", "SE", "S", "SW", "NW"))
 
 
 def _check_context(

@@ -81,6 +81,8 @@ class TeamSheet:
     #: The most AP a team can get in a round (the 1st place's in the camp's AP table): as many step
     #: cells when ``ap`` is not known yet (a route has up to AP − builds steps).
     most_ap: int | None = None
+    #: The letters the team writes its routes in (the camp's setting: "cs" or "en").
+    route_letters: str = "cs"
 
 
 @dataclass(frozen=True)
@@ -230,6 +232,7 @@ def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamS
         sheets.append(
             TeamSheet(
                 camp=str(camp),
+                route_letters=camp.route_letters,
                 team=team.name,
                 colour=team.colour,
                 state_round=_state_round(rounds),

@@ -144,7 +144,7 @@ def _cells(canvas: Canvas, x: float, y: float, count: int, *, cell_w: float, cel
     return y - rows * cell_h
 
 
-def _compass(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+def _compass(canvas: Canvas, cx: float, cy: float, r: float, letters: str) -> None:
     """A flat-top hex with the six move directions on its edges (north up)."""
     pts = [
         (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)
@@ -157,7 +157,7 @@ def _compass(canvas: Canvas, cx: float, cy: float, r: float) -> None:
     for name, angle in zip(DIRECTION_NAMES, (90, 30, -30, -90, -150, 150), strict=True):
         d = r * (1.3 if angle in (90, -90) else 1.55)
         tx, ty = cx + d * math.cos(math.radians(angle)), cy + d * math.sin(math.radians(angle))
-        centred(canvas, tx, ty, display.direction_label(name), FONT_BOLD, 8)
+        centred(canvas, tx, ty, display.route_letter(name, letters), FONT_BOLD, 8)
 
 
 def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
@@ -174,14 +174,20 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     canvas.drawString(MARGIN, y, _("AP this round: %(ap)s") % {"ap": ap})
     canvas.setFont(FONT, 9)
     canvas.drawString(MARGIN + 62 * mm, y, _("Steps = AP − builds: ______"))
-    _compass(canvas, PAGE_W - MARGIN - 12 * mm, y - 8 * mm, 6 * mm)
+    _compass(canvas, PAGE_W - MARGIN - 12 * mm, y - 8 * mm, 6 * mm, sheet.route_letters)
     y -= 6 * mm
     canvas.setFont(FONT, 8)
     canvas.setFillColor(GREY)
+    letters = [display.route_letter(d, sheet.route_letters) for d in DIRECTION_NAMES]
     help_text = _(
         "A route: one direction per step (%(dirs)s), “.” stays put; a route shorter than the steps "
-        "stays for the rest. A ship with a seahorse moves up to two hexes in a step."
-    ) % {"dirs": " ".join(display.direction_label(d) for d in DIRECTION_NAMES)}
+        "stays for the rest. A ship with a seahorse moves up to two hexes in a step: write both "
+        "moves in the step's box (“%(two)s”, or “%(one)s .” for one move)."
+    ) % {
+        "dirs": " ".join(letters),
+        "two": f"{letters[0]} {letters[1]}",
+        "one": letters[0],
+    }
     for part in simpleSplit(help_text, FONT, 8, INNER - 30 * mm):
         canvas.drawString(MARGIN, y, part)
         y -= 3.6 * mm
