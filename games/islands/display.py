@@ -112,7 +112,7 @@ def ship_flags(*, seahorse: bool, mermaid: bool, octopus: bool, boat: int = 0) -
     """What holds or helps a ship now, for the staff pages and the team's own sheet (private)."""
     flags = []
     if seahorse:
-        flags.append(gettext("seahorse: moves 2 hexes per step"))
+        flags.append(gettext("seahorse: 2 moves per step"))
     if mermaid:
         flags.append(gettext("mermaid: may not move"))
     if octopus:
@@ -186,6 +186,8 @@ def order_problem_text(problem: OrderProblem, *, fire_label: str = "") -> str:
     if code is ProblemCode.ROUTE_TOO_LONG:
         length = int(p.get("length", 0))
         moves = ngettext("the route has %(length)d move", "the route has %(length)d moves", length)
+        if int(p.get("per_step", 1)) == 2:
+            return _too_long_for_seahorse(moves % {"length": length}, int(p.get("allowed", 0)))
         return _too_long(moves % {"length": length}, int(p.get("allowed", 0)))
     if code is ProblemCode.UNKNOWN_DIRECTION:
         return gettext("“%(token)s” is not a direction") % {"token": p.get("token")}
@@ -260,6 +262,19 @@ def _too_long(moves: str, allowed: int) -> str:
         "allowed": allowed
     }
     return gettext("%(moves)s but %(steps)s") % {"moves": moves, "steps": steps}
+
+
+def _too_long_for_seahorse(moves: str, allowed: int) -> str:
+    """A seahorse ship's route: counted in moves like the route, with the steps they come from
+    ("trasa má 7 tahů, ale loď s mořským koníkem má jen 6 tahů (3 kroky po 2 tazích)")."""
+    steps = allowed // 2
+    most = ngettext("%(n)d move", "%(n)d moves", allowed) % {"n": allowed}
+    per = ngettext("%(n)d step of 2 moves", "%(n)d steps of 2 moves", steps) % {"n": steps}
+    return gettext("%(moves)s but a ship with a seahorse has only %(most)s (%(per)s)") % {
+        "moves": moves,
+        "most": most,
+        "per": per,
+    }
 
 
 def route_token_text(token: str, *, czech: bool) -> str:

@@ -444,7 +444,8 @@ def _route_problems(
             problems.append(make(ProblemCode.SHIP_MAY_NOT_MOVE, first_move, reason=reason))
         return problems
     if len(route) > allowed:
-        problems.append(make(ProblemCode.ROUTE_TOO_LONG, None, length=len(route), allowed=allowed))
+        extra: dict[str, ProblemParam] = {"per_step": per_step} if per_step > 1 else {}
+        problems.append(make(ProblemCode.ROUTE_TOO_LONG, None, length=len(route), allowed=allowed, **extra))
     for leg in sail_route(state.geometry, ship, route, steps, harbor_at):
         if leg.off_board:
             problems.append(make(ProblemCode.OFF_BOARD, leg.index, at=state.geometry.label(leg.origin)))

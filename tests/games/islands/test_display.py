@@ -100,3 +100,37 @@ def test_too_long_counts_each_number_in_its_own_plural(
         assert display.order_problem_text(problem) == czech
     with translation.override("en"):
         assert display.order_problem_text(problem) == english
+
+
+@pytest.mark.parametrize(
+    ("length", "allowed", "czech", "english"),
+    [
+        (7, 6, "trasa má 7 tahů, ale loď s mořským koníkem má jen 6 tahů (3 kroky po 2 tazích)",
+         "the route has 7 moves but a ship with a seahorse has only 6 moves (3 steps of 2 moves)"),
+        (3, 2, "trasa má 3 tahy, ale loď s mořským koníkem má jen 2 tahy (1 krok po 2 tazích)",
+         "the route has 3 moves but a ship with a seahorse has only 2 moves (1 step of 2 moves)"),
+    ],
+)  # fmt: skip
+def test_a_seahorse_route_too_long_counts_moves_as_the_route_does(
+    length: int, allowed: int, czech: str, english: str
+) -> None:
+    """A seahorse ship's limit is in moves, like its route, not in "steps" that are really moves."""
+    params = (("length", length), ("allowed", allowed), ("per_step", 2))
+    problem = OrderProblem("red", ProblemCode.ROUTE_TOO_LONG, "routes", "C1", None, params=params)
+    with translation.override("cs"):
+        assert display.order_problem_text(problem) == czech
+    with translation.override("en"):
+        assert display.order_problem_text(problem) == english
+
+
+def test_the_engine_tells_a_seahorse_routes_limit_per_step() -> None:
+    from games.islands.engine.hexes import geometry
+    from games.islands.engine.orders import Orders, check_orders, parse_route
+    from games.islands.engine.state import Board, GameState, Ship, ShipKind, Team
+
+    g = geometry(5)
+    ship = Ship("C1", ShipKind.CARGO, at=g.parse("A1"), seahorse=True)
+    state = GameState(board=Board.empty(5), teams=(Team("red", harbor=g.parse("Z1"), ships=(ship,)),))
+    (problem,) = check_orders(state, "red", Orders(ap=1, routes=(("C1", parse_route(". . .")),)))
+    assert problem.code is ProblemCode.ROUTE_TOO_LONG
+    assert dict(problem.params) == {"length": 3, "allowed": 2, "per_step": 2}
