@@ -108,8 +108,14 @@ def telescope_reveals(result: RoundResult) -> list[TelescopeReveal]:
 
 
 def public_events_with_telescopes(result: RoundResult) -> list[EventLine]:
-    """The round's public events (:func:`result_events`), then what its telescopes revealed."""
-    lines = result_events(result, viewer="public")
+    """The round's public events, then what its telescopes revealed (the notice board)."""
+    return events_with_telescopes(result, viewer="public")
+
+
+def events_with_telescopes(result: RoundResult, *, viewer: Viewer) -> list[EventLine]:
+    """The round's log for ``viewer`` (:func:`result_events`), then what its telescopes revealed
+    once their choices were entered (public: the hexes were revealed for all)."""
+    lines = result_events(result, viewer=viewer)
     when = _("Round %(round)d, after sailing") % {"round": result.round.number}
     for reveal in telescope_reveals(result):
         lines.append(

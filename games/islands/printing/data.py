@@ -254,7 +254,7 @@ def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamS
                 hints=tuple(_hint_text(h) for h in results.team_hints(result, team)) if result else (),
                 events=tuple(
                     SheetEvent(e.text, own=e.team == team.name)
-                    for e in results.result_events(result, viewer=team)
+                    for e in results.events_with_telescopes(result, viewer=team)
                 )
                 if result
                 else (),
@@ -372,7 +372,7 @@ def notice_sheet_for(round: Round) -> NoticeSheet:  # noqa: A002
     camp = round.camp
     events: list[EventGroup] = []
     if rounds.result is not None:
-        for line in results.result_events(rounds.result, viewer="public"):
+        for line in results.events_with_telescopes(rounds.result, viewer="public"):
             if events and events[-1].when == line.when:
                 events[-1] = EventGroup(line.when, (*events[-1].lines, line.description))
             else:
