@@ -117,3 +117,54 @@ def test_the_replay_plays_to_its_end_and_steps_back(live_server: Any, browser: A
     assert page.get_attribute("#replay", "data-current") == str(frames - 3)
     assert page.inner_html("#stage") != stage or frames < 4
     page.close()
+
+
+#: Words of the page's text (outside the map) that the browser broke across two lines although
+#: they would fit on one line of their box.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const ctx = document.createElement('canvas').getContext('2d');
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const box = node.parentElement;
+    if (!box || box.closest('svg, script, style') || box.getClientRects().length === 0) continue;
+    const css = getComputedStyle(box);
+    const room = box.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight);
+    ctx.font = css.font;
+    for (const m of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (lines.size > 1 && ctx.measureText(m[0]).width <= room) {
+        broken.push(`${m[0]} in ${box.tagName}.${box.className} (${Math.round(room)} px)`);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_team_names_wrap_between_words_never_inside_one(
+    live_server: Any, browser: Any, camp: Camp, teams: list[Team]
+) -> None:
+    names = ["Chobotnice", "Račí ocásci", "Žraloci"]
+    for team, name in zip(teams, names, strict=True):
+        Team.objects.filter(pk=team.pk).update(name=name)
+    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
+    camp.refresh_from_db()
+    demo_play(camp, rounds=1)
+    board = reverse("islands_public:notice_board", args=[camp.pk])
+    for url, (width, height) in (
+        (board, (360, 640)),
+        (board, (320, 640)),
+        (f"{board}?projektor", (1280, 720)),
+        (f"{board}?projektor", (1920, 1080)),
+    ):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(f"{live_server.url}{url}")
+        shown = page.evaluate("document.body.innerText")
+        assert "Chobotnice" in shown and "Račí ocásci" in shown
+        assert page.evaluate(BROKEN_WORDS) == [], (url, width)
+        page.close()
