@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from camp.guards import Guard
-from camp.models import Camp, MiniGame, Team
+from camp.models import Camp, MiniGame, RouteLetters, Team
 from camp.services import MINIGAME_KIND_GUARD, TEAM_ADD_GUARD, Problem
 
 MAX_FORM_ROWS = 200
@@ -79,6 +79,14 @@ class CampForm(forms.ModelForm):
     class Meta:
         model = Camp
         fields = ["name", "year", "run_number", "board_side", "ap_table", "route_letters"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # A form posted without it (an older page, a script) keeps the camp's letters.
+        self.fields["route_letters"].required = False
+
+    def clean_route_letters(self) -> str:
+        return self.cleaned_data.get("route_letters") or self.instance.route_letters or RouteLetters.CZECH
 
     def clean_board_side(self) -> Any:
         side = self.cleaned_data.get("board_side")

@@ -102,10 +102,24 @@ def tile_mark(tile: str | Tile) -> str:
 
 
 def ship_label(ship: str) -> str:
-    """``C2`` -> "ship C2" / "Loď C2"; ``B`` -> the battleship."""
+    """A ship's name as people read it, one that no hex label can have (a hex is a letter and a
+    number, so "C1" and "B" read like hexes and columns): ``C2`` -> "Loď 2", ``B`` -> "Bitevní
+    loď", ``P1`` -> "Pirátská loď 1". The ids stay those of the round file; an id that is none of
+    these (typed in a form) is shown as typed."""
     if ship == "B":
-        return gettext("Battleship B")
-    return gettext("Ship %(ship)s") % {"ship": ship}
+        return gettext("Battleship")
+    kind, number = ship[:1], ship[1:]
+    if number.isdigit() and kind == "C":
+        return gettext("Ship %(number)s") % {"number": number}
+    if number.isdigit() and kind == "P":
+        return gettext("Pirate ship %(number)s") % {"number": number}
+    return ship
+
+
+def ship_number(ship: str) -> str:
+    """``C2`` -> "2", ``P1`` -> "1": the number in a ship's name (the id itself when it has none)."""
+    number = ship[1:]
+    return number if ship[:1] in ("C", "P") and number.isdigit() else ship
 
 
 def ship_flags(*, seahorse: bool, mermaid: bool, octopus: bool, boat: int = 0) -> list[str]:
@@ -424,12 +438,13 @@ def scenario_problem_line(problem: ScenarioProblem) -> str:
 
 
 def who_label(team: str | None, actor: str) -> str:
-    """``("Červení", "C1")`` -> "Červení C1"; ``(None, "P1")`` -> "Pirát P1"; a team alone by name."""
+    """``("Červení", "C1")`` -> "Loď 1 týmu Červení"; ``(None, "P1")`` -> "Pirátská loď 1"; a
+    team alone by name. For a message that names a ship as a noun, not as a sentence's subject."""
     if team is None:
-        return gettext("Pirate %(pirate)s") % {"pirate": actor}
+        return ship_label(actor)
     if not actor:
         return team
-    return f"{team} {actor}"
+    return gettext("%(ship)s of team %(team)s") % {"ship": ship_label(actor), "team": team}
 
 
 def dotted_who_label(who: str) -> str:
@@ -452,12 +467,12 @@ def ship_phrase(team: str | None, actor: str) -> str:
     the word "tým") is the subject. A team's ship reads the same as subject and object (Czech
     nominative and accusative of "loď" are alike); a pirate ship is only ever a subject."""
     if team is None:
-        return gettext("pirate ship %(pirate)s") % {"pirate": actor}
+        return gettext("pirate ship %(pirate)s") % {"pirate": ship_number(actor)}
     if not actor:
         return gettext("team %(team)s") % {"team": team}
     if actor == "B":
-        return gettext("battleship B of team %(team)s") % {"team": team}
-    return gettext("ship %(ship)s of team %(team)s") % {"ship": actor, "team": team}
+        return gettext("the battleship of team %(team)s") % {"team": team}
+    return gettext("ship %(ship)s of team %(team)s") % {"ship": ship_number(actor), "team": team}
 
 
 def dotted_ship_phrase(who: str) -> str:
@@ -491,8 +506,8 @@ def _event_sentence(event: dict[str, object]) -> str:
     v = {"who": who, "at": at}
     if what == "build":
         if d.get("kind") == "battleship":
-            return gettext("Team %(team)s built the battleship %(ship)s") % {"team": team, "ship": actor}
-        return gettext("Team %(team)s built the cargo ship %(ship)s") % {"team": team, "ship": actor}
+            return gettext("Team %(team)s built its battleship") % {"team": team}
+        return gettext("Team %(team)s built ship %(number)s") % {"team": team, "number": ship_number(actor)}
     if what == "harbor":
         return gettext("Team %(team)s moved its harbor to %(at)s") % {"team": team, "at": at}
     if what == "reveal":
@@ -534,7 +549,7 @@ def _event_sentence(event: dict[str, object]) -> str:
         return gettext("Team %(team)s found a cargo ship at %(at)s: it is the team's ship %(ship)s") % {
             "team": team,
             "at": at,
-            "ship": actor,
+            "ship": ship_number(actor),
         }
     if what == "found-lost":
         return gettext("Team %(team)s found a cargo ship at %(at)s, but the team already has 6") % {
@@ -573,7 +588,7 @@ def _event_sentence(event: dict[str, object]) -> str:
         return gettext("%(who)s turned pirate at %(at)s (%(pirate)s): %(by)s caught it") % {
             **v,
             "by": dotted_ship_phrase(str(d.get("by"))),
-            "pirate": d.get("pirate"),
+            "pirate": ship_number(str(d.get("pirate"))),
         }
     if what == "shot":
         return gettext("%(who)s fired at %(at)s") % v

@@ -87,9 +87,14 @@ class TelescopeReveal:
     @property
     def text(self) -> str:
         """The public event line. The ship is the subject: a team name's gender is unknown."""
+        if self.ship == "B":
+            return _("The telescope of %(team)s's battleship revealed the hexes around %(at)s") % {
+                "team": self.team,
+                "at": self.centre,
+            }
         return _("The telescope of %(team)s's ship %(ship)s revealed the hexes around %(at)s") % {
             "team": self.team,
-            "ship": self.ship,
+            "ship": display.ship_number(self.ship),
             "at": self.centre,
         }
 

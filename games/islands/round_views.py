@@ -371,7 +371,9 @@ def read_orders(data: QueryDict, idents: list[str], modes: list[str]) -> OrdersI
     problems: list[str] = []
     routes: dict[str, str] = {}
     for ident in idents:
-        routes[ident] = _text(data, f"route-{ident}", _("Route of %(ship)s") % {"ship": ident}, problems)
+        routes[ident] = _text(
+            data, f"route-{ident}", _("Route of %(ship)s") % {"ship": display.ship_label(ident)}, problems
+        )
     for key in data:
         if key.startswith("route-") and key[6:] not in routes:
             problems.append(_("This team has no ship “%(ship)s”.") % {"ship": key[6:][:10]})
@@ -620,7 +622,9 @@ def apply_click(
     try:
         end = g.parse(end_label)
     except LabelError:
-        return _("Fix the route of %(ship)s first: its end is not known.") % {"ship": ident}
+        return _("Fix the route of %(ship)s first: its end is not known.") % {
+            "ship": display.ship_label(ident)
+        }
     tokens = form.routes[ident].split()
     if clicked == end:
         tokens.append(STAY)
@@ -629,7 +633,7 @@ def apply_click(
         if direction is None:
             return _(
                 "%(hex)s is not next to the end of %(ship)s's route (%(end)s): click a neighbouring hex."
-            ) % {"hex": label, "ship": ident, "end": end_label}
+            ) % {"hex": label, "ship": display.ship_label(ident), "end": end_label}
         tokens.append(display.route_letter(direction, _notation(letters)))
     form.routes[ident] = " ".join(tokens)
     return ""

@@ -146,9 +146,14 @@ LABEL_DY = 0.62
 
 
 def marker_text(item: ShipView | PirateView) -> str:
-    if isinstance(item, PirateView) or not item.chests:
-        return item.ident
-    return f"{item.ident}·{item.chests}"
+    """A marker's few characters, never a hex label: a cargo ship's number (and its chests), the
+    battleship's crossed swords, a pirate's skull and number (the names: ``words.ship_label``)."""
+    if isinstance(item, PirateView):
+        return f"☠{item.ident[1:]}"
+    if item.battleship:
+        return "⚔"
+    number = item.ident[1:] if item.ident[1:].isdigit() else item.ident
+    return f"{number}·{item.chests}" if item.chests else number
 
 
 def legend(*, staff: bool) -> list[dict[str, str]]:

@@ -294,15 +294,15 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
     w = marker_width(item, size)
     box = _attrs(x=_f(x - w / 2), y=_f(y - r), width=_f(w), height=_f(2 * r))
     if isinstance(item, PirateView):
-        pirate_word = _("pirate ship")
         return (
             f'<g class="pirate"{_attrs(data_pirate=item.ident)}>'
-            f"<title>{escape(pirate_word)} {escape(item.ident)}</title>"
-            f'<rect{box}{_attrs(rx=_f(r))} fill="#111"/>' + _text(x, y, item.ident, cls=size.cls) + "</g>"
+            f"<title>{escape(display.ship_label(item.ident))}</title>"
+            f'<rect{box}{_attrs(rx=_f(r))} fill="#111"/>'
+            + _text(x, y, marker_text(item), cls=size.cls)
+            + "</g>"
         )
     colour = safe_colour(item.colour)
-    kind = _("battleship") if item.battleship else _("cargo ship")
-    title = f"{item.team} {item.ident} ({kind})"
+    title = f"{item.team}: {display.ship_label(item.ident)}"
     if item.chests is not None:
         chests_word = _("chests")
         title += f", {chests_word}: {item.chests}"

@@ -126,7 +126,7 @@ def state_text(state_round: int | None) -> str:
 
 
 def ship_name(ship: SheetShip) -> str:
-    """ "Loď C1", "Bitevní loď B"."""
+    """ "Loď 1", "Bitevní loď"."""
     return display.ship_label(ship.ident)
 
 

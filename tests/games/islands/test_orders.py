@@ -59,7 +59,7 @@ def test_orders_check_names_the_ship_the_step_and_the_hex(started: Camp, teams: 
     route = format_czech_route((outward,))
     check = islands_orders.orders_check(round=round_, team=red, text=OrdersText.typed(routes={"C1": route}))
     assert [p.message for p in check.problems] == [
-        f"Loď C1, krok 1: vyplula by mimo herní plán u {g.label(bay)}"
+        f"Loď 1, krok 1: vyplula by mimo herní plán u {g.label(bay)}"
     ]
     problem = check.problems[0]
     assert (problem.ship, problem.step, problem.field) == ("C1", 1, "routes")
@@ -67,7 +67,7 @@ def test_orders_check_names_the_ship_the_step_and_the_hex(started: Camp, teams: 
         check = islands_orders.orders_check(
             round=round_, team=red, text=OrdersText.typed(routes={"C1": route})
         )
-    assert check.problems[0].message == f"Ship C1, step 1: would sail off the board at {g.label(bay)}"
+    assert check.problems[0].message == f"Ship 1, step 1: would sail off the board at {g.label(bay)}"
 
 
 NONSENSE = {
@@ -88,8 +88,8 @@ def test_nonsense_in_every_field_is_named_and_nothing_is_stored(started: Camp, t
     fields = {p.field for p in check.problems}
     assert {"build_cargo", "build_battleship", "routes", "harbor", "fire"} <= fields, messages
     assert any("“hodně” is not a whole number" in m for m in messages)
-    assert any(m.startswith("Ship C1, step 2: “XX” is not a direction") for m in messages)
-    assert any(m.startswith("Ship C7:") and "no such ship" in m for m in messages)
+    assert any(m.startswith("Ship 1, step 2: “XX” is not a direction") for m in messages)
+    assert any(m.startswith("Ship 7:") and "no such ship" in m for m in messages)
     assert any(m.startswith("Harbor, step 2: “?” is not a harbor move") for m in messages)
     assert any(m.startswith("Fire: “ZZ99” is not a hex of this board") for m in messages)
     with pytest.raises(OrdersInvalid) as e:

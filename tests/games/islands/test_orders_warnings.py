@@ -52,7 +52,7 @@ def test_the_live_check_warns_of_revealed_reefs_and_saving_still_stores(
     response = staff_client.post(url("orders", round_.pk, teams[0].pk), orders(direction), **HTMX)
     warnings = items_of(response, "orders-warnings")
     assert warnings is not None
-    assert f"Loď C1, krok 1: vpluje na odhalené útesy v {reef} a potopí se" in warnings
+    assert f"Loď 1, krok 1: vpluje na odhalené útesy v {reef} a potopí se" in warnings
     assert not TeamOrders.objects.filter(round=round_).exists()  # the check stores nothing
     # A warning is not a problem: "Uložit" stores the orders as typed.
     saved = staff_client.post(url("orders", round_.pk, teams[0].pk), orders(direction))
@@ -96,7 +96,7 @@ def test_the_resolve_preview_gathers_the_warnings_per_team(
     items = items_of(response, "team-warnings")
     assert items is not None
     red = next(i for i in items if i.startswith(f"{teams[0].name} – plán tahu"))
-    assert f"Loď C1, krok 1: vpluje na odhalené útesy v {reef} a potopí se" in red
+    assert f"Loď 1, krok 1: vpluje na odhalené útesy v {reef} a potopí se" in red
     # The teams that handed in nothing are warned too, with their AP.
     ap = round_.placements.get(team=teams[1]).ap
     blue = next(i for i in items if i.startswith(f"{teams[1].name} – plán tahu"))

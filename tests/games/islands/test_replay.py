@@ -126,12 +126,12 @@ def test_a_telescope_choice_changes_the_version_and_appears_in_the_events(
     TelescopeChoice.objects.create(result=result, ship=f"{teams[0].name}.C1", hex="C3")
     assert selectors.notice_board_version(camp) != before
     html = client.get(reverse("islands_public:notice_board", args=[camp.pk])).content.decode()
-    assert f"Dalekohled lodi C1 týmu {teams[0].name} odhalil okolí C3" in html
+    assert f"Dalekohled lodi 1 týmu {teams[0].name} odhalil okolí C3" in html
     page = client.get(reverse("islands_public:round_replay", args=[camp.pk, 1])).content.decode()
     parser = Frames()
     parser.feed(page)
     assert parser.frames[-1]["title"].startswith("Dalekohledy")  # type: ignore[union-attr]
-    assert parser.frames[-1]["lines"] == [f"Dalekohled lodi C1 týmu {teams[0].name} odhalil okolí C3"]
+    assert parser.frames[-1]["lines"] == [f"Dalekohled lodi 1 týmu {teams[0].name} odhalil okolí C3"]
 
 
 def test_the_version_does_not_depend_on_hidden_hexes(round_one: Round) -> None:

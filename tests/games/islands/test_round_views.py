@@ -192,7 +192,7 @@ def test_live_check_names_the_ship_and_step(staff_client: Client, game: Round, t
     ship, route = legal_route(game, teams[0])
     response = staff_client.post(url("orders", game.pk, teams[0].pk), orders_data(ship, f"{route} X"), **HTMX)
     html = response.content.decode()
-    assert "zo-check-bad" in html and ship in html and "krok 2" in html
+    assert "zo-check-bad" in html and f"Loď {ship[1:]}, krok 2" in html
     assert not TeamOrders.objects.filter(round=game).exists()
 
 
@@ -592,13 +592,13 @@ def test_after_page_telescope_pick_confirm_and_skip(
         url("after", game.pk), {"action": "choose", "ship": who, "hex": "B2"}, follow=True
     )
     assert response.status_code == 200 and errors(response) == [
-        "Volba dalekohledu pro Červení C1 už je zadaná."
+        "Volba dalekohledu pro Loď 1 týmu Červení už je zadaná."
     ]
     response = staff_client.post(
         url("after", game.pk), {"action": "skip", "ship": "nobody.C9", "confirm": "1"}, follow=True
     )
     assert response.status_code == 200 and errors(response) == [
-        "nobody C9 v tomto kole nemá dalekohled, pro který by se volilo."
+        "Loď 9 týmu nobody v tomto kole nemá dalekohled, pro který by se volilo."
     ]
     response = staff_client.post(url("after", game.pk), {"action": "dance"}, follow=True)
     assert response.status_code == 200
@@ -619,7 +619,7 @@ def test_skipping_a_telescope_asks_first(staff_client: Client, game: Round, team
     # A POST without the confirmation (an old tab, a tampered form): a message, nothing stored.
     response = staff_client.post(url("after", game.pk), {"action": "skip", "ship": who}, follow=True)
     assert response.status_code == 200 and errors(response) == [
-        "Přeskočení dalekohledu lodi Červení C1 potřebuje potvrzení."
+        "Přeskočení dalekohledu (Loď 1 týmu Červení) potřebuje potvrzení."
     ]
     assert "potvrzení" in response.content.decode()
     assert not TelescopeChoice.objects.exists()
@@ -677,7 +677,7 @@ def test_close_round(staff_client: Client, game: Round, teams: list[Team]) -> No
     response = staff_client.post(url("close", game.pk), {"confirm": "1"}, follow=True)
     assert Round.objects.get(pk=game.pk).status == RoundStatus.RESOLVED  # a telescope is pending
     assert errors(response) == [
-        "Ještě chybí volby dalekohledů: Červení C1. Nejdřív je zadejte, nebo přeskočte."
+        "Ještě chybí volby dalekohledů: Loď 1 týmu Červení. Nejdřív je zadejte, nebo přeskočte."
     ]
     for who in result.pending_telescopes:
         staff_client.post(url("after", game.pk), {"action": "skip", "ship": who, "confirm": "1"})
@@ -1099,7 +1099,7 @@ def test_a_save_from_a_page_older_than_the_stored_orders_is_refused_showing_them
     assert note.startswith(
         "Někdo jiný mezitím uložil plán tahu tohoto týmu (po načtení této stránky); nic se neuložilo."
     )
-    assert "Uložil ho druhy v " in note and f"Trasa lodi {ship}: {route}" in note
+    assert "Uložil ho druhy v " in note and f"Trasa (Loď {ship[1:]}): {route}" in note
     assert "Stavba nákladních lodí: 0" in note
     stored = TeamOrders.objects.get(round=game, team=team)
     assert (stored.version, stored.build_cargo) == (1, 0)

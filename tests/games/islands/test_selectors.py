@@ -177,10 +177,10 @@ def test_hidden_information_never_reaches_public_or_team_views(started: Camp, te
     blue_lines = {line.what for line in results.result_events(result, viewer=blue)}
     assert "hint" in red_lines and "hint" not in blue_lines
     line = next(x for x in results.result_events(result, viewer=red) if x.what == "reveal")
-    assert line.text.startswith("Kolo 1, krok 1: Loď C1 týmu Červení odhalila ")
+    assert line.text.startswith("Kolo 1, krok 1: Loď 1 týmu Červení odhalila ")
     with translation.override("en"):
         line = next(x for x in results.result_events(result, viewer=red) if x.what == "reveal")
-    assert line.text.startswith("Round 1, step 1: Ship C1 of team Červení revealed ")
+    assert line.text.startswith("Round 1, step 1: Ship 1 of team Červení revealed ")
 
 
 def test_round_overview(started: Camp, teams: list[Team]) -> None:

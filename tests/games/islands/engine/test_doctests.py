@@ -7,7 +7,18 @@ import importlib
 
 import pytest
 
-MODULES = ["hexes", "state", "orders", "events", "rng", "resolve", "scenario", "sampling", "replay", "warnings"]
+MODULES = [
+    "hexes",
+    "state",
+    "orders",
+    "events",
+    "rng",
+    "resolve",
+    "scenario",
+    "sampling",
+    "replay",
+    "warnings",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

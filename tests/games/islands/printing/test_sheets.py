@@ -61,7 +61,8 @@ def test_team_sheet_carries_the_team_the_round_and_its_ships(game: Round, teams:
     assert ships
     for ship in ships:
         at = f"Z{bay}" if ship.q is None else g.label(Hex(ship.q, ship.r))
-        assert f"{'Bitevní loď' if ship.ident == 'B' else 'Loď'} {ship.ident} na {at}" in text
+        name = "Bitevní loď" if ship.ident == "B" else f"Loď {ship.ident[1:]}"  # never "C1": a hex
+        assert f"{name} na {at}" in text
     assert len(PdfReader(io.BytesIO(data)).pages) == 2  # map sheet and order form
 
 
@@ -120,7 +121,7 @@ def test_master_sheet_shows_everything_and_says_staff_only(game: Round, teams: l
     for team in teams:
         assert team.name in text
     g = geometry(game.camp.board_side)
-    assert f"P1 na {g.label(Hex(h.q, h.r))}" in text
+    assert f"Pirátská loď 1 na {g.label(Hex(h.q, h.r))}" in text
     assert "S JV" in text  # the drawn moves, in Czech letters
 
 

@@ -15,7 +15,7 @@ from games.islands.printing.data import notice_sheet_for, team_sheets_for
 def test_the_sheets_say_what_an_entered_telescope_revealed(game: Round, teams: list[Team]) -> None:
     round_one = Round.objects.get(camp=game.camp, number=1)
     result = RoundResult.objects.get(round=round_one)
-    line = f"Dalekohled lodi C1 týmu {teams[0].name} odhalil okolí C3"
+    line = f"Dalekohled lodi 1 týmu {teams[0].name} odhalil okolí C3"
     with translation.override(settings.LANGUAGE_CODE):
         before = [e.text for e in team_sheets_for(game, [teams[1]])[0].events]
         assert not any(line in text for text in before)

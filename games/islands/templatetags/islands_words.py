@@ -1,0 +1,15 @@
+"""Template filters of the Golden Islands' words: ``{{ ship.ident|ship_name }}`` -> "Loď 2"."""
+
+from __future__ import annotations
+
+from django import template
+
+from games.islands import display
+
+register = template.Library()
+
+
+@register.filter
+def ship_name(ident: object) -> str:
+    """A ship's name as people read it (never a hex label); the id stays in forms and attributes."""
+    return display.ship_label(str(ident))
