@@ -53,7 +53,7 @@ from games.batavia.engine import BataviaError
 from games.batavia.engine.state import HAND_SIZE
 from games.batavia.models import BataviaSeat
 from games.batavia.selectors import record_state
-from games.islands import display
+from games.islands import words
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
 from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamOrders
@@ -608,7 +608,7 @@ def test_hidden_hexes_carry_nothing_on_the_notice_board(world: World, client: Cl
             assert "hidden" in block.group(1).split() and "tile-" not in block.group(1), label
             inner = block.group(2)
             for tile in Tile:
-                assert display.tile_name(tile) not in inner, (label, tile)
+                assert words.tile_name(tile) not in inner, (label, tile)
                 if tile.value not in shown_tiles:
                     assert f"tile-{tile.value}" not in html, tile
         for islands_round in IslandsRound.objects.filter(round__camp=camp):

@@ -27,7 +27,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from camp.models import Camp, Team
-from games.islands import display, selectors
+from games.islands import selectors, words
 from games.islands.engine import generator
 from games.islands.engine.hexes import geometry
 from games.islands.errors import IslandsError
@@ -73,7 +73,7 @@ def _page_url(camp: Camp, **query: str) -> str:
 def _fairness_rows(report: generator.FairnessReport) -> dict[str, Any]:
     return {
         "radii": report.radii,
-        "rows": [{"side": display.SIDE_NAMES[side], "counts": counts} for side, counts in report.as_rows()],
+        "rows": [{"side": words.SIDE_NAMES[side], "counts": counts} for side, counts in report.as_rows()],
         "spreads": report.spreads,
         "tolerance": report.tolerance,
         "fair": report.is_fair,
@@ -126,7 +126,7 @@ def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True)
         preview_seed=seed,
         preview_svg=svg.render_svg(view),
         preview_fairness=_fairness_rows(board.fairness),
-        preview_counts=[{"name": display.tile_name(t), "count": n} for t, n in board.counts().items() if n],
+        preview_counts=[{"name": words.tile_name(t), "count": n} for t, n in board.counts().items() if n],
         preview_chests=board.chests,
     )
     return ctx
@@ -208,7 +208,7 @@ def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
             {
                 "team": th.team,
                 "colour": style.safe_colour(th.team.colour),
-                "side": display.SIDE_NAMES[th.harbor.side] if th.harbor and th.harbor.side else None,
+                "side": words.SIDE_NAMES[th.harbor.side] if th.harbor and th.harbor.side else None,
                 "bay": th.harbor.bay if th.harbor else None,
                 "bay_choices": th.bay_choices,
             }
@@ -346,7 +346,7 @@ def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
         for message in exc.messages:
             messages.error(request, message)
     else:
-        drawn = ", ".join(f"{team.name}: {display.SIDE_NAMES[side]}" for team, side in sides.items())
+        drawn = ", ".join(f"{team.name}: {words.SIDE_NAMES[side]}" for team, side in sides.items())
         messages.success(
             request, _("Sides drawn by lot: %(drawn)s. Now pick each team's bay.") % {"drawn": drawn}
         )

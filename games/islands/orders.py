@@ -17,7 +17,7 @@ from typing import Any, Literal
 from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Placement, Round, Team
-from games.islands import display
+from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, LabelError
 from games.islands.engine.orders import (
@@ -165,13 +165,13 @@ def _located_problem(
     half: int | None = None,
 ) -> OrdersProblem:
     """A problem of the orders, its message led by where it sits ("Ship C2, step 3: …")."""
-    where = display.where_label(field=field, ship=ship, step=step, half=half)
-    return OrdersProblem(display.with_where(where, text), field, code, ship, step)
+    where = words.where_label(field=field, ship=ship, step=step, half=half)
+    return OrdersProblem(words.with_where(where, text), field, code, ship, step)
 
 
 def _problem_from_engine(problem: OrderProblem, *, fire_label: str = "") -> OrdersProblem:
     return _located_problem(
-        display.order_problem_text(problem, fire_label=fire_label),
+        words.order_problem_text(problem, fire_label=fire_label),
         problem.field,
         problem.code.value,
         ship=problem.ship,
@@ -218,7 +218,7 @@ def check(*, state: es.GameState, team: Team, ap: int, text: OrdersText) -> Orde
     except RouteSyntaxError as e:
         problems.append(
             _located_problem(
-                display.harbor_token_text(e.token[:10]), "harbor", "harbor_syntax", step=e.position
+                words.harbor_token_text(e.token[:10]), "harbor", "harbor_syntax", step=e.position
             )
         )
 
@@ -239,7 +239,7 @@ def check(*, state: es.GameState, team: Team, ap: int, text: OrdersText) -> Orde
                 step, half = (e.position - 1) // 2 + 1, (e.position - 1) % 2 + 1
             problems.append(
                 _located_problem(
-                    display.route_token_text(e.token[:10], czech=czech),
+                    words.route_token_text(e.token[:10], czech=czech),
                     "routes",
                     "route_syntax",
                     ship=ship_id,

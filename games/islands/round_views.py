@@ -43,8 +43,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from camp.adminpages import render_admin_page
 from camp.models import DONE_STATUSES, Camp, Round, RoundStatus, Team
-from games.islands import display, results, selectors
 from games.islands import orders as islands_orders
+from games.islands import results, selectors, words
 from games.islands.engine import events as ee
 from games.islands.engine.hexes import (
     DIRECTIONS,
@@ -422,7 +422,7 @@ def _drawable(
     broken = {p.ship for p in check.problems if p.code == "route_syntax" and p.ship}
     if not broken:
         return check
-    valid = {STAY, *(DIRECTIONS_FROM_CZECH if display.czech_active() else DIRECTIONS)}
+    valid = {STAY, *(DIRECTIONS_FROM_CZECH if words.czech_active() else DIRECTIONS)}
     routes = {}
     for ident, text in form.routes.items():
         tokens = text.replace(",", " ").replace(";", " ").split()
@@ -431,7 +431,7 @@ def _drawable(
 
 
 def _notation() -> str:
-    return "cs" if display.czech_active() else "en"
+    return "cs" if words.czech_active() else "en"
 
 
 def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]) -> OrdersInput:
@@ -515,7 +515,7 @@ def _ship_row(
     mermaid: bool,
     octopus: bool,
 ) -> dict[str, Any]:
-    flags = display.ship_flags(seahorse=seahorse, mermaid=mermaid, octopus=octopus, boat=boat)
+    flags = words.ship_flags(seahorse=seahorse, mermaid=mermaid, octopus=octopus, boat=boat)
     return {
         "ident": ident,
         "kind": _("battleship") if battleship else _("cargo ship"),
@@ -624,7 +624,7 @@ def apply_click(form: OrdersInput, check: Any, label: str, *, side: int, start: 
             return _(
                 "%(hex)s is not next to the end of %(ship)s's route (%(end)s): click a neighbouring hex."
             ) % {"hex": label, "ship": ident, "end": end_label}
-        tokens.append(display.direction_label(direction))
+        tokens.append(words.direction_label(direction))
     form.routes[ident] = " ".join(tokens)
     return ""
 
@@ -869,7 +869,7 @@ def _starts(ships: list[Ship], camp: Camp, team: Team) -> dict[str, str]:
 
 
 def _direction_hint() -> str:
-    letters = [display.direction_label(d) for d in ("N", "NE", "SE", "S", "SW", "NW")]
+    letters = [words.direction_label(d) for d in ("N", "NE", "SE", "S", "SW", "NW")]
     return " ".join(letters)
 
 
@@ -1010,7 +1010,7 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         _check_perm(request)
         action = request.POST.get("action")
         ship = (request.POST.get("ship") or "")[:80]
-        who = display.dotted_who_label(ship) if ship else "—"
+        who = words.dotted_who_label(ship) if ship else "—"
         try:
             if action == "skip" and not request.POST.get("confirm"):
                 messages.error(
@@ -1057,9 +1057,9 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         "camp": camp,
         "here": _("After the round"),
         "result": result,
-        "pending": [{"key": p, "label": display.dotted_who_label(p)} for p in pending],
+        "pending": [{"key": p, "label": words.dotted_who_label(p)} for p in pending],
         "chosen_ship": chosen_ship,
-        "chosen_label": display.dotted_who_label(chosen_ship) if chosen_ship else "",
+        "chosen_label": words.dotted_who_label(chosen_ship) if chosen_ship else "",
         "done_telescopes": [t for t in overview.telescopes if not t.open],
         "picked": picked,
         "asking_skip": asking_skip,

@@ -18,7 +18,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT, FONT_BOLD, colour, register_fonts
-from games.islands import display
+from games.islands import words
 from games.islands.engine.hexes import DIRECTION_NAMES
 from games.islands.maps import style
 from games.islands.printing.canvas import (
@@ -157,7 +157,7 @@ def _compass(canvas: Canvas, cx: float, cy: float, r: float) -> None:
     for name, angle in zip(DIRECTION_NAMES, (90, 30, -30, -90, -150, 150), strict=True):
         d = r * (1.3 if angle in (90, -90) else 1.55)
         tx, ty = cx + d * math.cos(math.radians(angle)), cy + d * math.sin(math.radians(angle))
-        centred(canvas, tx, ty, display.direction_label(name), FONT_BOLD, 8)
+        centred(canvas, tx, ty, words.direction_label(name), FONT_BOLD, 8)
 
 
 def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
@@ -181,7 +181,7 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     help_text = _(
         "A route: one direction per step (%(dirs)s), “.” stays put; a route shorter than the steps "
         "stays for the rest. A ship with a seahorse moves up to two hexes in a step."
-    ) % {"dirs": " ".join(display.direction_label(d) for d in DIRECTION_NAMES)}
+    ) % {"dirs": " ".join(words.direction_label(d) for d in DIRECTION_NAMES)}
     for part in simpleSplit(help_text, FONT, 8, INNER - 30 * mm):
         canvas.drawString(MARGIN, y, part)
         y -= 3.6 * mm

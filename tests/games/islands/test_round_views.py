@@ -21,8 +21,8 @@ from django.utils.translation import gettext
 
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import display, selectors
 from games.islands import orders as islands_orders
+from games.islands import selectors, words
 from games.islands.demo import demo_play
 from games.islands.engine.hexes import CZECH_DIRECTIONS, geometry
 from games.islands.game_state import game_state
@@ -1000,7 +1000,7 @@ def test_public_notice_board_hides_everything_hidden(client: Client, game: Round
     assert "SSV" not in html and "NNE" not in html  # the hint
     for event in result.events:  # staff-only and team-only lines (redraws, rum, hints, boats)
         if event.get("visibility") != "public":
-            assert display.event_text(event) not in html
+            assert words.event_text(event) not in html
     for islands_round in IslandsRound.objects.filter(round__camp=camp):
         for moves in islands_round.pirate_moves.values():
             assert json.dumps(moves) not in html and " ".join(moves) not in html
