@@ -726,13 +726,13 @@ def test_the_sweep_notices_a_write(
     world: World, client: Client, baseline: dict[str, str], monkeypatch: Any
 ) -> None:
     """The checks above can fail: a page that writes while it is read is caught, with what changed."""
-    from games.islands import public_views
+    from games.islands.pages import notice_board
 
     def writing_standings(camp: Camp) -> list[dict[str, Any]]:
         Ship.objects.filter(team__camp=camp).update(chests=F("chests") + 1)
         return []
 
-    monkeypatch.setattr(public_views, "standing_rows", writing_standings)
+    monkeypatch.setattr(notice_board, "standing_rows", writing_standings)
     with pytest.raises(pytest.fail.Exception, match=r"changed \['islands.Ship'\]"):
         Caller(client, baseline)("get", reverse("islands_public:notice_board", args=[world.demo.pk]))
     assert fingerprint() == baseline  # and the write was rolled back

@@ -135,7 +135,7 @@ def test_the_round_page_has_tonights_printing_first(staff_client: Client, game: 
 
 
 def test_the_home_panel_offers_tonights_printing_once_the_round_is_resolved(game: Round) -> None:
-    from games.islands.desk import islands_steps
+    from games.islands.tonight_steps import islands_steps
 
     closed = Round.objects.select_related("camp").get(camp=game.camp, number=1)
     steps = {step.url: step for step in islands_steps(closed)}
