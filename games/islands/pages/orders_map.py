@@ -19,12 +19,14 @@ from games.islands.engine.hexes import (
     geometry,
 )
 from games.islands.engine.orders import STAY
+from games.islands.engine.state import ShipKind, capacity
 from games.islands.forms import FIRE_MODE, OrdersInput
 from games.islands.maps import style, svg, visibility
 from games.islands.models import Ship
 
 
 def ship_rows(ships: list[Ship], bay_label: str, side: int) -> list[dict[str, Any]]:
+    """A row per ship of the team (``islands/_ships_table.html``): where it is, its cargo and room."""
     g = geometry(side)
     return [
         _ship_row(
@@ -43,7 +45,7 @@ def ship_rows(ships: list[Ship], bay_label: str, side: int) -> list[dict[str, An
 
 
 def state_ship_rows(team: Any, g: Any) -> list[dict[str, Any]]:
-    """The rows of :func:`_ship_rows` for an engine team (e.g. in the state before a round)."""
+    """The rows of :func:`ship_rows` for an engine team (e.g. in the state before a round)."""
     ships = sorted(team.ships, key=lambda s: (s.id == "B", s.id))  # as on the sheet: C1 … C6, then B
     return [
         _ship_row(
@@ -80,7 +82,7 @@ def _ship_row(
         "battleship": battleship,
         "at": _("in the harbor (%(bay)s)") % {"bay": bay_label} if at is None else at,
         "chests": chests,
-        "room": 0 if battleship else 1 + boat,
+        "room": capacity(ShipKind.BATTLESHIP if battleship else ShipKind.CARGO, boat),
         "flags": flags,
         "may_move": not (mermaid or octopus),
     }
