@@ -1,5 +1,10 @@
 """Staff admin of the camp: camp runs with their teams, rounds with their mini-game, the page that
-records all placements of a round at once, and the AP overview (rounds × teams, printable)."""
+records all placements of a round at once, and the AP overview (rounds × teams, printable).
+
+Long (~660 lines) because a ModelAdmin and the pages it wires in ``get_urls`` are one unit in
+Django's admin (the page reads the admin's permissions, frame and inlines), and the camp has two
+such units, the camp run and the round, each read top to bottom here; the forms are in
+``camp/forms.py`` and the reads and writes in ``selectors.py`` and ``services.py``."""
 
 from __future__ import annotations
 

@@ -12,6 +12,11 @@ each game adds its part under its own top-level key through :func:`register_part
 
 Every problem of a broken document is named by its JSON path (``teams[2].name: …``) in the user's
 language, and nothing is stored then (:class:`BackupDocumentError`).
+
+Long (~730 lines) because it is one document format in one file, read top to bottom beside
+docs/camp-backup-format.md: the reader that names every problem by its path, the parts registry,
+the export, the parse, the check and the import, in that order; a change of the format is made
+here and in that document, nowhere else (the games' parts follow the same reader).
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ from games.batavia.engine import BataviaError
 from games.batavia.engine.state import HAND_SIZE
 from games.batavia.models import BataviaSeat
 from games.batavia.selectors import record_state
-from games.islands import display
+from games.islands import words
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
 from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamOrders
@@ -608,7 +608,7 @@ def test_hidden_hexes_carry_nothing_on_the_notice_board(world: World, client: Cl
             assert "hidden" in block.group(1).split() and "tile-" not in block.group(1), label
             inner = block.group(2)
             for tile in Tile:
-                assert display.tile_name(tile) not in inner, (label, tile)
+                assert words.tile_name(tile) not in inner, (label, tile)
                 if tile.value not in shown_tiles:
                     assert f"tile-{tile.value}" not in html, tile
         for islands_round in IslandsRound.objects.filter(round__camp=camp):
@@ -726,13 +726,13 @@ def test_the_sweep_notices_a_write(
     world: World, client: Client, baseline: dict[str, str], monkeypatch: Any
 ) -> None:
     """The checks above can fail: a page that writes while it is read is caught, with what changed."""
-    from games.islands import public_views
+    from games.islands.pages import notice_board
 
     def writing_standings(camp: Camp) -> list[dict[str, Any]]:
         Ship.objects.filter(team__camp=camp).update(chests=F("chests") + 1)
         return []
 
-    monkeypatch.setattr(public_views, "standing_rows", writing_standings)
+    monkeypatch.setattr(notice_board, "standing_rows", writing_standings)
     with pytest.raises(pytest.fail.Exception, match=r"changed \['islands.Ship'\]"):
         Caller(client, baseline)("get", reverse("islands_public:notice_board", args=[world.demo.pk]))
     assert fingerprint() == baseline  # and the write was rolled back

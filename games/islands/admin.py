@@ -2,7 +2,7 @@
 
 Every row of the game is read-only here: the state changes only through the game's services (the
 board set-up pages below, and later order entry and resolving), so a stray edit cannot break it.
-The board set-up pages hang under "Board set-ups" (see :mod:`games.islands.admin_views`).
+The board set-up pages hang under "Board set-ups" (see :mod:`games.islands.pages.board`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from camp.models import Round
-from games.islands import admin_views, round_views
 from games.islands.models import (
     BoardHex,
     BoardSetup,
@@ -32,6 +31,10 @@ from games.islands.models import (
     TeamOrders,
     TelescopeChoice,
 )
+from games.islands.pages import after, board, orders, resolve, round_files, sheets, standings, undo
+from games.islands.pages import round as round_page
+from games.islands.pages.links import url
+from games.islands.pages.shared import READ_PERMISSIONS
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -47,8 +50,8 @@ class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return False
 
 
-#: Who may read the board set-up pages (their writes check ``admin_views.PERMISSION`` as well).
-BOARD_READ_PERMISSIONS = ("islands.view_boardsetup", "islands.view_boardhex", admin_views.PERMISSION)
+#: Who may read the board set-up pages (their writes check ``board.PERMISSION`` as well).
+BOARD_READ_PERMISSIONS = ("islands.view_boardsetup", "islands.view_boardhex", board.PERMISSION)
 
 
 def _guarded(view: Any, allowed: Callable[[HttpRequest], bool]) -> Any:
@@ -78,14 +81,12 @@ class BoardSetupAdmin(ReadOnlyAdmin):
             return self.admin_site.admin_view(_guarded(view, self.has_view_permission))
 
         return [
-            path("camp/<int:camp_id>/", wrap(admin_views.board_setup), name="islands_boardsetup_camp"),
-            path(
-                "camp/<int:camp_id>/accept/", wrap(admin_views.board_accept), name="islands_boardsetup_accept"
-            ),
-            path("camp/<int:camp_id>/hex/", wrap(admin_views.board_hex), name="islands_boardsetup_hex"),
-            path("camp/<int:camp_id>/sides/", wrap(admin_views.sides_draw), name="islands_boardsetup_sides"),
-            path("camp/<int:camp_id>/bay/", wrap(admin_views.harbor_bay), name="islands_boardsetup_bay"),
-            path("camp/<int:camp_id>/start/", wrap(admin_views.game_start), name="islands_boardsetup_start"),
+            path("camp/<int:camp_id>/", wrap(board.board_setup), name="islands_boardsetup_camp"),
+            path("camp/<int:camp_id>/accept/", wrap(board.board_accept), name="islands_boardsetup_accept"),
+            path("camp/<int:camp_id>/hex/", wrap(board.board_hex), name="islands_boardsetup_hex"),
+            path("camp/<int:camp_id>/sides/", wrap(board.sides_draw), name="islands_boardsetup_sides"),
+            path("camp/<int:camp_id>/bay/", wrap(board.harbor_bay), name="islands_boardsetup_bay"),
+            path("camp/<int:camp_id>/start/", wrap(board.game_start), name="islands_boardsetup_start"),
             *super().get_urls(),
         ]
 
@@ -94,7 +95,7 @@ class BoardSetupAdmin(ReadOnlyAdmin):
     ) -> HttpResponse:
         if not self.has_view_permission(request):
             raise PermissionDenied
-        return admin_views.camp_list(request, admin_context=self.admin_site.each_context(request))
+        return board.camp_list(request, admin_context=self.admin_site.each_context(request))
 
 
 @admin.register(BoardHex)
@@ -134,7 +135,7 @@ class PirateAdmin(ReadOnlyAdmin):
 
 @admin.register(IslandsRound)
 class IslandsRoundAdmin(ReadOnlyAdmin):
-    """Opened rounds; its URLs also carry the pages that run a round (see ``round_views``)."""
+    """Opened rounds; its URLs also carry the pages that run a round (see :mod:`games.islands.pages`)."""
 
     list_display = ("round", "camp", "opened_at", "round_page_link")
     list_select_related = ("round__camp",)
@@ -146,16 +147,16 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
 
     @admin.display(description=_("round page"))
     def round_page_link(self, obj: IslandsRound) -> str:
-        return format_html('<a href="{}">{}</a>', round_views.url("page", obj.round_id), _("the evening"))
+        return format_html('<a href="{}">{}</a>', url("page", obj.round_id), _("the evening"))
 
     @admin.action(description=_("Export as zlate-ostrovy/1 files"))
     def export_rounds(self, request: HttpRequest, queryset: QuerySet[IslandsRound]) -> HttpResponse | None:
         rounds = Round.objects.filter(pk__in=queryset.values("round_id"))
-        return round_views.export_rounds_response(request, rounds)
+        return round_files.export_rounds_response(request, rounds)
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # The round pages show the staff map (hidden tiles, cargo, pirate draws) and the round file.
-        return any(request.user.has_perm(p) for p in round_views.READ_PERMISSIONS)
+        return any(request.user.has_perm(p) for p in READ_PERMISSIONS)
 
     def get_urls(self) -> list[URLPattern]:
         def page(view: Any) -> Any:
@@ -164,49 +165,47 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
             )
 
         return [
-            path("round/<int:round_id>/", page(round_views.round_page), name="islands_round_page"),
-            path("round/<int:round_id>/open/", page(round_views.round_open), name="islands_round_open"),
+            path("round/<int:round_id>/", page(round_page.round_page), name="islands_round_page"),
+            path("round/<int:round_id>/open/", page(round_page.round_open), name="islands_round_open"),
             path(
                 "round/<int:round_id>/orders/<int:team_id>/",
-                page(round_views.orders_page),
+                page(orders.orders_page),
                 name="islands_round_orders",
             ),
-            path(
-                "round/<int:round_id>/resolve/", page(round_views.resolve_page), name="islands_round_resolve"
-            ),
-            path("round/<int:round_id>/after/", page(round_views.after_page), name="islands_round_after"),
-            path("round/<int:round_id>/close/", page(round_views.round_close), name="islands_round_close"),
-            path("round/<int:round_id>/undo/", page(round_views.undo_page), name="islands_round_undo"),
-            path("round/<int:round_id>/export/", page(round_views.export_round), name="islands_round_export"),
+            path("round/<int:round_id>/resolve/", page(resolve.resolve_page), name="islands_round_resolve"),
+            path("round/<int:round_id>/after/", page(after.after_page), name="islands_round_after"),
+            path("round/<int:round_id>/close/", page(round_page.round_close), name="islands_round_close"),
+            path("round/<int:round_id>/undo/", page(undo.undo_page), name="islands_round_undo"),
+            path("round/<int:round_id>/export/", page(round_files.export_round), name="islands_round_export"),
             path(
                 "round/<int:round_id>/sheets.pdf",
-                page(round_views.team_sheets_pdf),
+                page(sheets.team_sheets_pdf),
                 name="islands_round_sheets",
             ),
             path(
                 "round/<int:round_id>/sheets/<int:team_id>.pdf",
-                page(round_views.team_sheet_pdf),
+                page(sheets.team_sheet_pdf),
                 name="islands_round_sheet",
             ),
             path(
                 "round/<int:round_id>/master.pdf",
-                page(round_views.master_sheet_pdf),
+                page(sheets.master_sheet_pdf),
                 name="islands_round_master",
             ),
             path(
                 "round/<int:round_id>/notice-board.pdf",
-                page(round_views.notice_sheet_pdf),
+                page(sheets.notice_sheet_pdf),
                 name="islands_round_notice",
             ),
             path(
                 "round/<int:round_id>/tonight.pdf",
-                page(round_views.evening_pdf),
+                page(sheets.evening_pdf),
                 name="islands_round_evening",
             ),
-            path("import/", page(round_views.import_page), name="islands_round_import"),
+            path("import/", page(round_files.import_page), name="islands_round_import"),
             path(
                 "camp/<int:camp_id>/standings/",
-                page(round_views.standings_page),
+                page(standings.standings_page),
                 name="islands_round_standings",
             ),
             *super().get_urls(),

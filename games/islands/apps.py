@@ -11,9 +11,9 @@ class IslandsConfig(AppConfig):
         from camp.backup_document import register_part
         from camp.forms import register_board_side_guard, register_team_name_guard
         from camp.services import register_team_add_guard
-        from games.islands import backup, desk, guards
+        from games.islands import backup, guards, tonight_steps
 
-        desk.register()
+        tonight_steps.register()
         register_board_side_guard(guards.board_side_guard)
         register_team_name_guard(guards.team_name_guard)
         register_team_add_guard(guards.team_add_guard)

@@ -29,7 +29,7 @@ from camp.backup_document import (
     team_reference,
 )
 from camp.models import DONE_STATUSES, Camp, Round, Team
-from games.islands import display
+from games.islands import words
 from games.islands.engine.hexes import SIDES, Hex, LabelError, geometry
 from games.islands.engine.scenario import ScenarioError, load_scenario
 from games.islands.engine.state import InvalidState, pirate_number
@@ -537,7 +537,7 @@ def _check_before(r: DocumentReader, value: Any, path: str, index: DocumentIndex
         scenario = load_scenario(state)
     except ScenarioError as e:
         for problem in e.problems:
-            r.fail(join(path, problem.path) if problem.path else path, display.scenario_problem_text(problem))
+            r.fail(join(path, problem.path) if problem.path else path, words.scenario_problem_text(problem))
         return
     if index.board_side is not None and scenario.state.side != index.board_side:
         r.fail(

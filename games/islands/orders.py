@@ -17,7 +17,7 @@ from typing import Any, Literal
 from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Placement, Round, Team
-from games.islands import display
+from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, LabelError
 from games.islands.engine.orders import (
@@ -181,13 +181,13 @@ def _located_problem(
     half: int | None = None,
 ) -> OrdersProblem:
     """A problem of the orders, its message led by where it sits ("Ship C2, step 3: …")."""
-    where = display.where_label(field=field, ship=ship, step=step, half=half)
-    return OrdersProblem(display.with_where(where, text), field, code, ship, step)
+    where = words.where_label(field=field, ship=ship, step=step, half=half)
+    return OrdersProblem(words.with_where(where, text), field, code, ship, step)
 
 
 def _problem_from_engine(problem: OrderProblem, *, fire_label: str = "") -> OrdersProblem:
     return _located_problem(
-        display.order_problem_text(problem, fire_label=fire_label),
+        words.order_problem_text(problem, fire_label=fire_label),
         problem.field,
         problem.code.value,
         ship=problem.ship,
@@ -242,7 +242,7 @@ def check(
     except RouteSyntaxError as e:
         problems.append(
             _located_problem(
-                display.harbor_token_text(e.token[:10]), "harbor", "harbor_syntax", step=e.position
+                words.harbor_token_text(e.token[:10]), "harbor", "harbor_syntax", step=e.position
             )
         )
 
@@ -263,7 +263,7 @@ def check(
                 step, half = (e.position - 1) // 2 + 1, (e.position - 1) % 2 + 1
             problems.append(
                 _located_problem(
-                    display.route_token_text(e.token[:10], czech=czech),
+                    words.route_token_text(e.token[:10], czech=czech),
                     "routes",
                     "route_syntax",
                     ship=ship_id,
@@ -357,9 +357,9 @@ def warnings_of(
     out = []
     for w in orders_warnings(state, team_name, orders, other_targets=other_targets):
         field_name = "fire" if w.code in (WarningCode.FIRE_OUT_OF_RANGE, WarningCode.FIRE_FROM_HARBOR) else ""
-        where = display.where_label(field=field_name, ship=None if field_name else w.ship, step=w.step)
-        text = display.order_warning_text(w, label=g.label)
-        out.append(OrdersWarning(display.with_where(where, text), w.code.value, w.ship, w.step))
+        where = words.where_label(field=field_name, ship=None if field_name else w.ship, step=w.step)
+        text = words.order_warning_text(w, label=g.label)
+        out.append(OrdersWarning(words.with_where(where, text), w.code.value, w.ship, w.step))
     return tuple(out)
 
 
@@ -432,7 +432,7 @@ def round_warnings(
                 if warning is None
                 else (
                     OrdersWarning(
-                        display.with_where("", display.order_warning_text(warning, label=str)),
+                        words.with_where("", words.order_warning_text(warning, label=str)),
                         warning.code.value,
                     ),
                 )

@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Round, Team
-from games.islands import display
+from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.events import Event, Visibility, What, event_document
 from games.islands.engine.hexes import BoardGeometry, neighbours
@@ -103,7 +103,7 @@ def frames_of(
     previous: MapView | None = None
     for moment in moments:
         view = public_view(moment.state, colours)
-        lines = tuple(display.event_text(event_document(g, e)) for e in moment.events)
+        lines = tuple(words.event_text(event_document(g, e)) for e in moment.events)
         if previous is not None and not lines and view == previous:
             continue  # nothing the public may see happened
         previous = view
@@ -167,7 +167,7 @@ def round_replay(round: Round) -> RoundReplay | None:  # noqa: A002
     # Not exact: the map before the round, then the stored public events at the end.
     start = Moment(Phase.START, 0, 1, before, ())
     frames = frames_of([start], colours, telescopes)
-    lines = tuple(display.event_text(e) for e in stored_public)
+    lines = tuple(words.event_text(e) for e in stored_public)
     frames.insert(1, Frame(_("What happened"), frames[0].view, lines))
     return RoundReplay(round=round, frames=tuple(frames), exact=False)
 

@@ -11,7 +11,7 @@ from django.db.models import Count, Sum
 from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Camp, Placement, Team
-from games.islands import display
+from games.islands import words
 from games.islands.models import Harbor, RoundResult, Ship, TelescopeChoice
 
 
@@ -54,7 +54,7 @@ def result_events(result: RoundResult, *, viewer: Viewer) -> list[EventLine]:
     rum directions too). One query at most (the round's number)."""
     number = result.round.number
     events = list(result.events)
-    end_step = display.end_step_of(events)
+    end_step = words.end_step_of(events)
     lines = []
     for e in events:
         if not _visible(e, viewer):
@@ -68,8 +68,8 @@ def result_events(result: RoundResult, *, viewer: Viewer) -> list[EventLine]:
                 team=e.get("team"),
                 actor=str(e.get("actor") or ""),
                 visibility=str(e.get("visibility", "public")),
-                when=display.event_when(e, round_number=number, end_step=end_step),
-                description=display.event_text(e),
+                when=words.event_when(e, round_number=number, end_step=end_step),
+                description=words.event_text(e),
             )
         )
     return lines
@@ -94,7 +94,7 @@ class TelescopeReveal:
             }
         return _("The telescope of %(team)s's ship %(ship)s revealed the hexes around %(at)s") % {
             "team": self.team,
-            "ship": display.ship_number(self.ship),
+            "ship": words.ship_number(self.ship),
             "at": self.centre,
         }
 
@@ -150,7 +150,7 @@ class TeamHint:
 
     @property
     def point_label(self) -> str:
-        return display.compass_label(self.point)
+        return words.compass_label(self.point)
 
 
 def team_hints(result: RoundResult, team: Team) -> list[TeamHint]:

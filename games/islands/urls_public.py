@@ -2,10 +2,10 @@
 
 from django.urls import path
 
-from games.islands import public_views
+from games.islands.pages import notice_board, replay
 
 app_name = "islands_public"
 urlpatterns = [
-    path("nastenka/<int:camp_id>/", public_views.notice_board, name="notice_board"),
-    path("nastenka/<int:camp_id>/kolo/<int:number>/", public_views.round_replay, name="round_replay"),
+    path("nastenka/<int:camp_id>/", notice_board.notice_board, name="notice_board"),
+    path("nastenka/<int:camp_id>/kolo/<int:number>/", replay.round_replay, name="round_replay"),
 ]

@@ -52,6 +52,11 @@ class ShipKind(StrEnum):
     BATTLESHIP = "battleship"
 
 
+def capacity(kind: ShipKind, boat: int) -> int:
+    """Chests a ship may carry: ``1 + boat`` for a cargo ship, none for a battleship."""
+    return 1 + boat if kind is ShipKind.CARGO else 0
+
+
 @dataclass(frozen=True, slots=True)
 class Ship:
     """A team's ship. ``at`` is a board hex, or None while the ship is in its team's harbor.
@@ -77,8 +82,8 @@ class Ship:
 
     @property
     def capacity(self) -> int:
-        """Chests it may carry: ``1 + boat`` for a cargo ship, none for a battleship."""
-        return 1 + self.boat if self.kind is ShipKind.CARGO else 0
+        """Chests it may carry (:func:`capacity`)."""
+        return capacity(self.kind, self.boat)
 
     @property
     def may_move(self) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from games.islands import display
+from games.islands import words
 from games.islands.engine.hexes import BoardGeometry
 from games.islands.engine.tiles import Tile
 from games.islands.maps.visibility import MapView, PirateView, ShipView
@@ -158,6 +158,6 @@ def marker_text(item: ShipView | PirateView) -> str:
 
 def legend(*, staff: bool) -> list[dict[str, str]]:
     """Mark, name and colour of every tile, for the key under the map."""
-    rows = [{"mark": display.tile_mark(t), "name": display.tile_name(t), "fill": TILE_FILLS[t]} for t in Tile]
+    rows = [{"mark": words.tile_mark(t), "name": words.tile_name(t), "fill": TILE_FILLS[t]} for t in Tile]
     rows.insert(0, {"mark": "", "name": _("hidden"), "fill": HIDDEN_FILL})
     return rows

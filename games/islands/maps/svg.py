@@ -15,7 +15,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from games.islands import display
+from games.islands import words
 from games.islands.engine.hexes import Hex, corners, geometry, to_pixel
 from games.islands.engine.tiles import Tile
 from games.islands.maps.style import (
@@ -135,7 +135,7 @@ def render_svg(view: MapView) -> SafeString:
     out.append(
         f'<g class="compass-rose" aria-hidden="true"{NO_POINTER}>'
         f'<path d="M{_f(cx0)},{_f(cy0 - 16)} l6,16 l-6,-4 l-6,4 z" fill="#233"/>'
-        + _text(cx0, cy0 + 10, display.direction_label("N"), cls="compass")
+        + _text(cx0, cy0 + 10, words.direction_label("N"), cls="compass")
         + "</g>"
     )
 
@@ -253,7 +253,7 @@ def _hex(view: MapView, cell: CellView, label: str) -> str:
         cls = "hex hidden"
     else:
         tile = Tile(cell.tile)
-        name = display.tile_name(tile)
+        name = words.tile_name(tile)
         title = f"{label}: {name}"
         if cell.chests is not None:
             title += f" ({cell.chests})"
@@ -270,7 +270,7 @@ def _hex(view: MapView, cell: CellView, label: str) -> str:
             cls = f"hex staff-hidden tile-{tile.value}"
         parts.append(_text(x, y - s * LABEL_DY, label, cls="lbl"))
         # Mark and chests on one line, so the lower part of the hex is free for ship markers.
-        mark = display.tile_mark(tile)
+        mark = words.tile_mark(tile)
         shift = s * 0.32 if cell.chests is not None else 0.0
         if mark:
             parts.append(_text(x - shift, y - s * 0.15, mark, cls="mark"))
@@ -296,13 +296,13 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
     if isinstance(item, PirateView):
         return (
             f'<g class="pirate"{_attrs(data_pirate=item.ident)}>'
-            f"<title>{escape(display.ship_label(item.ident))}</title>"
+            f"<title>{escape(words.ship_label(item.ident))}</title>"
             f'<rect{box}{_attrs(rx=_f(r))} fill="#111"/>'
             + _text(x, y, marker_text(item), cls=size.cls)
             + "</g>"
         )
     colour = safe_colour(item.colour)
-    title = f"{item.team}: {display.ship_label(item.ident)}"
+    title = f"{item.team}: {words.ship_label(item.ident)}"
     if item.chests is not None:
         chests_word = _("chests")
         title += f", {chests_word}: {item.chests}"

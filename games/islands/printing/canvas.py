@@ -18,7 +18,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT, FONT_BOLD, fit_text, ink
-from games.islands import display
+from games.islands import words
 from games.islands.printing.data import SheetShip
 
 PAGE_W, PAGE_H = A4
@@ -127,7 +127,7 @@ def state_text(state_round: int | None) -> str:
 
 def ship_name(ship: SheetShip) -> str:
     """ "Loď 1", "Bitevní loď"."""
-    return display.ship_label(ship.ident)
+    return words.ship_label(ship.ident)
 
 
 class Flow:

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
 from camp.models import DONE_STATUSES, Placement, Round, Team
-from games.islands import display, results, selectors
+from games.islands import results, selectors, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.maps import visibility
@@ -179,7 +179,7 @@ def _ap(rounds: SheetRounds) -> dict[int, int]:
 
 def _ship_notes(ship: Ship) -> tuple[str, ...]:
     return tuple(
-        display.ship_flags(seahorse=ship.seahorse, mermaid=ship.mermaid, octopus=ship.octopus, boat=ship.boat)
+        words.ship_flags(seahorse=ship.seahorse, mermaid=ship.mermaid, octopus=ship.octopus, boat=ship.boat)
     )
 
 
@@ -203,7 +203,7 @@ def _state_round(rounds: SheetRounds) -> int | None:
 
 
 def _hint_text(hint: results.TeamHint) -> str:
-    values = {"ship": display.ship_label(hint.ship), "point": hint.point_label, "origin": hint.origin}
+    values = {"ship": words.ship_label(hint.ship), "point": hint.point_label, "origin": hint.origin}
     if hint.origin:
         return _("%(ship)s (map at %(origin)s): the nearest treasure lies to the %(point)s") % values
     return _("%(ship)s: the nearest treasure lies to the %(point)s") % values
@@ -306,7 +306,7 @@ def master_sheet_for(round: Round) -> MasterSheet:  # noqa: A002
         PirateRow(
             ident=p.ident,
             at=g.label(Hex(p.q, p.r)),
-            moves=" ".join(display.direction_label(d) for d in moves.get(p.ident, ())),
+            moves=" ".join(words.direction_label(d) for d in moves.get(p.ident, ())),
         )
         for p in sorted(Pirate.objects.filter(camp=camp), key=lambda p: es.pirate_number(p.ident))
     )

@@ -16,7 +16,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT, FONT_BOLD, colour, fit, ink
-from games.islands import display
+from games.islands import words
 from games.islands.engine.hexes import Hex, corners, geometry, to_pixel
 from games.islands.engine.tiles import Tile
 from games.islands.maps import style
@@ -81,7 +81,7 @@ def draw_map(canvas: Canvas, view: MapView, *, x: float, top: float, width: floa
     cx, cy = frame((min_x + 0.9, min_y + 1.0))
     canvas.setFillColor(HexColor("#223333"))
     polygon(canvas, [(cx, cy + 9), (cx + 4, cy - 2), (cx, cy + 0.5), (cx - 4, cy - 2)], stroke=0, fill=1)
-    centred(canvas, cx, cy - 7, display.direction_label("N"), FONT_BOLD, 9)
+    centred(canvas, cx, cy - 7, words.direction_label("N"), FONT_BOLD, 9)
 
     # Bays and harbors.
     harbors: dict[int, list[HarborView]] = {}
@@ -147,7 +147,7 @@ def draw_map(canvas: Canvas, view: MapView, *, x: float, top: float, width: floa
         canvas.setFillColor(text)
         centred(canvas, hx, hy + size * style.LABEL_DY, g.label(h), FONT, label_size)
         if cell.tile is not None:
-            mark = display.tile_mark(cell.tile)
+            mark = words.tile_mark(cell.tile)
             shift = size * 0.32 if cell.chests is not None else 0.0
             mark_size = max(5.0, size * 0.4)
             if not cell.revealed:

@@ -15,7 +15,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT_BOLD, colour, fit_text, register_fonts
-from games.islands import display
+from games.islands import words
 from games.islands.maps import style
 from games.islands.printing.canvas import (
     INNER,
@@ -91,7 +91,7 @@ def draw_master_sheet(canvas: Canvas, sheet: MasterSheet) -> None:
     if not sheet.pirates:
         flow.para(_("No pirate ships."), indent=2 * mm)
     for pirate in sheet.pirates:
-        text = _("%(pirate)s at %(at)s") % {"pirate": display.ship_label(pirate.ident), "at": pirate.at}
+        text = _("%(pirate)s at %(at)s") % {"pirate": words.ship_label(pirate.ident), "at": pirate.at}
         if pirate.moves:
             text += " – " + _("drawn moves: %(moves)s") % {"moves": pirate.moves}
         flow.para(f"• {text}", size=8.5, indent=2 * mm)

@@ -18,7 +18,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT, FONT_BOLD, colour, register_fonts
-from games.islands import display
+from games.islands import words
 from games.islands.engine.hexes import DIRECTION_NAMES
 from games.islands.maps import style
 from games.islands.printing.canvas import (
@@ -157,7 +157,7 @@ def _compass(canvas: Canvas, cx: float, cy: float, r: float, letters: str) -> No
     for name, angle in zip(DIRECTION_NAMES, (90, 30, -30, -90, -150, 150), strict=True):
         d = r * (1.3 if angle in (90, -90) else 1.55)
         tx, ty = cx + d * math.cos(math.radians(angle)), cy + d * math.sin(math.radians(angle))
-        centred(canvas, tx, ty, display.route_letter(name, letters), FONT_BOLD, 8)
+        centred(canvas, tx, ty, words.route_letter(name, letters), FONT_BOLD, 8)
 
 
 def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
@@ -178,7 +178,7 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     y -= 6 * mm
     canvas.setFont(FONT, 8)
     canvas.setFillColor(GREY)
-    letters = [display.route_letter(d, sheet.route_letters) for d in DIRECTION_NAMES]
+    letters = [words.route_letter(d, sheet.route_letters) for d in DIRECTION_NAMES]
     help_text = _(
         "A route: one direction per step (%(dirs)s), “.” stays put; a route shorter than the steps "
         "stays for the rest. A ship with a seahorse moves up to two hexes in a step: write both "

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.models import Camp, Round, Team
-from games.islands import display
+from games.islands import words
 from games.islands.engine import generator
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, LabelError, geometry
@@ -157,7 +157,7 @@ def board_hex_set(*, camp: Camp, label: str, tile: str, chests: int = 0, reveale
     if tile_value is not Tile.TREASURE and chests != 0:
         raise IslandsError(
             _("Only a treasure holds chests (this hex is: %(tile)s).")
-            % {"tile": display.tile_name(tile_value)},
+            % {"tile": words.tile_name(tile_value)},
             code="chests",
         )
     if not isinstance(revealed, bool):
@@ -258,7 +258,7 @@ def harbor_set_bay(*, team: Team, bay: int | str) -> Harbor:
     if g.bay_sides[g.bay(number)] != harbor.side:
         raise IslandsError(
             _("Z%(bay)d is not %(on_side)s, which %(team)s drew.")
-            % {"bay": number, "on_side": display.SIDE_ON[harbor.side], "team": team.name},
+            % {"bay": number, "on_side": words.SIDE_ON[harbor.side], "team": team.name},
             code="bay_side",
         )
     taken = (

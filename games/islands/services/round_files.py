@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.models import OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
-from games.islands import display
+from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.orders import format_harbor_moves, format_route
 from games.islands.engine.resolve import open_round, resolve_trusted
@@ -186,8 +186,7 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
         scenario = parse_scenario(text if isinstance(text, str) else "")
     except ScenarioError as e:
         raise IslandsError(
-            [_("The round file cannot be imported:")]
-            + [display.scenario_problem_line(p) for p in e.problems],
+            [_("The round file cannot be imported:")] + [words.scenario_problem_line(p) for p in e.problems],
             code="scenario",
         ) from None
     data = json.loads(text)

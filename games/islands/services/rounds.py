@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from camp.backups import snapshot_after_commit
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
 from camp.services import round_set_status
-from games.islands import display
+from games.islands import words
 from games.islands.engine import events as ee
 from games.islands.engine import state as es
 from games.islands.engine.hexes import LabelError, geometry
@@ -308,7 +308,7 @@ def _open_telescope_key(result: RoundResult, ship: str) -> str:
     if not keys:
         raise IslandsError(
             _("%(ship)s has no telescope to choose for in this round.")
-            % {"ship": display.dotted_who_label(who) if who else "—"},
+            % {"ship": words.dotted_who_label(who) if who else "—"},
             code="no_telescope",
         )
     done = set(TelescopeChoice.objects.filter(result=result).values_list("ship", flat=True))
@@ -317,7 +317,7 @@ def _open_telescope_key(result: RoundResult, ship: str) -> str:
             return key
     raise IslandsError(
         _("The telescope choice of %(ship)s has already been entered.")
-        % {"ship": display.dotted_who_label(who)},
+        % {"ship": words.dotted_who_label(who)},
         code="chosen",
     )
 
@@ -380,7 +380,7 @@ def round_close(*, round: Round) -> Round:  # noqa: A002
     if pending:
         raise IslandsError(
             _("Telescope choices are still pending: %(ships)s. Enter or skip them first.")
-            % {"ships": ", ".join(display.dotted_who_label(ee.telescope_ship(k)) for k in pending)},
+            % {"ships": ", ".join(words.dotted_who_label(ee.telescope_ship(k)) for k in pending)},
             code="telescopes_pending",
         )
     round_set_status(round=locked, to=RoundStatus.CLOSED)

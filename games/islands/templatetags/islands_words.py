@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from games.islands import display
+from games.islands import words
 
 register = template.Library()
 
@@ -12,4 +12,4 @@ register = template.Library()
 @register.filter
 def ship_name(ident: object) -> str:
     """A ship's name as people read it (never a hex label); the id stays in forms and attributes."""
-    return display.ship_label(str(ident))
+    return words.ship_label(str(ident))

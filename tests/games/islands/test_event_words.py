@@ -15,7 +15,7 @@ from django.utils import translation
 
 from games.batavia import words as batavia_words
 from games.batavia.engine.log import LogCode
-from games.islands import display
+from games.islands import words
 from games.islands.engine.events import What
 
 TEAMS = ("Chobotnice", "Žraloci", "Račí ocásci")
@@ -113,9 +113,9 @@ def test_every_event_kind_is_rendered_here() -> None:
 def test_every_event_sentence_is_czech_whatever_the_team_and_count(team: str, n: int) -> None:
     with translation.override("cs"):
         for e in variants(team, n):
-            text = display.event_text(e)
+            text = words.event_text(e)
             with translation.override("en"):
-                english = display.event_text(e)
+                english = words.event_text(e)
             assert text != english, english
             assert "%(" not in text and "(y)" not in text and "(a)" not in text, text
             assert text[:1].isupper(), text
@@ -170,7 +170,7 @@ def test_every_event_sentence_is_czech_whatever_the_team_and_count(team: str, n:
 )
 def test_representative_event_sentences(e: dict[str, object], czech: str) -> None:
     with translation.override("cs"):
-        assert display.event_text(e) == czech
+        assert words.event_text(e) == czech
 
 
 # ------------------------------------------------------------------------------------ Batavia

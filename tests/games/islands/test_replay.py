@@ -59,9 +59,9 @@ def test_a_played_round_replays_exactly_from_before_to_its_end(round_one: Round)
     # Every public event of the stored log is told once, in order; nothing else is.
     result = RoundResult.objects.get(round=round_one)
     told = [line for f in played.frames for line in f.lines]
-    from games.islands import display
+    from games.islands import words
 
-    assert told == [display.event_text(e) for e in result.events if e["visibility"] == "public"]
+    assert told == [words.event_text(e) for e in result.events if e["visibility"] == "public"]
     # The last frame's ships stand where the round left them (the state after round 1 was stored).
     before = played.frames[0].view
     after = played.frames[-1].view
@@ -82,10 +82,10 @@ def test_the_replay_page_shows_every_frame_and_no_private_event(round_one: Round
     assert played is not None
     assert [f["lines"] for f in parser.frames] == [list(f.lines) for f in played.frames]
     html = response.content.decode()
-    from games.islands import display
+    from games.islands import words
 
     for e in private:
-        assert display.event_text(e) not in html, e
+        assert words.event_text(e) not in html, e
 
 
 def test_a_round_not_resolved_has_no_replay(game: None, camp: Camp, client: Client) -> None:

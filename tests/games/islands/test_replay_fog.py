@@ -12,7 +12,7 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.islands import display
+from games.islands import words
 from games.islands.engine.events import Visibility
 from games.islands.engine.events import event_document as event_to_json
 from games.islands.engine.replay import public_moments
@@ -53,14 +53,12 @@ def test_no_frame_carries_what_the_public_may_not_see(params: tuple[int, int, in
         frames = frames_of(moments, COLOURS)
         g = state.geometry
         private = {
-            display.event_text(event_to_json(g, e))
+            words.event_text(event_to_json(g, e))
             for e in result.events
             if e.visibility is not Visibility.PUBLIC
         }
         public = {
-            display.event_text(event_to_json(g, e))
-            for e in result.events
-            if e.visibility is Visibility.PUBLIC
+            words.event_text(event_to_json(g, e)) for e in result.events if e.visibility is Visibility.PUBLIC
         }
         assert frames and frames[0].title == "Před kolem"
         for frame in frames:

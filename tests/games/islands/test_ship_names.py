@@ -9,7 +9,7 @@ import re
 import pytest
 from django.utils import translation
 
-from games.islands import display
+from games.islands import words
 from games.islands.engine.state import BATTLESHIP_ID, CARGO_IDS
 from games.islands.maps import style
 from games.islands.maps.visibility import PirateView, ShipView
@@ -24,9 +24,9 @@ IDS = [*CARGO_IDS, BATTLESHIP_ID, "P1", "P12"]
 def test_no_ship_name_reads_like_a_hex(ident: str, language: str) -> None:
     with translation.override(language):
         names = [
-            display.ship_label(ident),
-            display.ship_phrase(None if ident.startswith("P") else "Žraloci", ident),
-            display.who_label(None if ident.startswith("P") else "Žraloci", ident),
+            words.ship_label(ident),
+            words.ship_phrase(None if ident.startswith("P") else "Žraloci", ident),
+            words.who_label(None if ident.startswith("P") else "Žraloci", ident),
         ]
     for name in names:
         assert not HEX_LIKE.search(name), name
@@ -34,14 +34,14 @@ def test_no_ship_name_reads_like_a_hex(ident: str, language: str) -> None:
 
 def test_the_names_in_czech() -> None:
     with translation.override("cs"):
-        assert [display.ship_label(i) for i in ("C2", "B", "P1")] == [
+        assert [words.ship_label(i) for i in ("C2", "B", "P1")] == [
             "Loď 2",
             "Bitevní loď",
             "Pirátská loď 1",
         ]
-        assert display.ship_phrase("Žraloci", "B") == "bitevní loď týmu Žraloci"
-        assert display.who_label("Červení", "C1") == "Loď 1 týmu Červení"
-        assert display.where_label(field="routes", ship="C3", step=12) == "Loď 3, krok 12"
+        assert words.ship_phrase("Žraloci", "B") == "bitevní loď týmu Žraloci"
+        assert words.who_label("Červení", "C1") == "Loď 1 týmu Červení"
+        assert words.where_label(field="routes", ship="C3", step=12) == "Loď 3, krok 12"
 
 
 def test_the_map_markers_are_never_hex_labels() -> None:
@@ -57,4 +57,4 @@ def test_the_map_markers_are_never_hex_labels() -> None:
 
 
 def test_an_unknown_id_typed_in_a_form_is_shown_as_typed() -> None:
-    assert display.ship_label("X9") == "X9"
+    assert words.ship_label("X9") == "X9"

@@ -8,26 +8,26 @@ from django.utils.translation import gettext as _
 
 from camp.desk import DeskStep, register_camp_steps, register_steps
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Round, RoundStatus
-from games.islands import round_views
 from games.islands.models import BoardSetup
+from games.islands.pages.links import url
 from games.islands.printing.data import SheetsUnavailable, sheet_rounds
 
 
 def islands_steps(round_: Round) -> list[DeskStep]:
     status = round_.status
-    page = round_views.url("page", round_.pk)
+    page = url("page", round_.pk)
     opened = status in OPENED_STATUSES
     resolved = status in DONE_STATUSES
     return [
         DeskStep(label=_("Open the round and type in the orders"), url=page, done=resolved, hint=""),
         DeskStep(
             label=_("Resolve the round"),
-            url=round_views.url("resolve", round_.pk) if opened and not resolved else page,
+            url=url("resolve", round_.pk) if opened and not resolved else page,
             done=resolved,
         ),
         DeskStep(
             label=_("Telescopes, hints, close the round"),
-            url=round_views.url("after", round_.pk) if resolved else page,
+            url=url("after", round_.pk) if resolved else page,
             done=status == RoundStatus.CLOSED,
         ),
         *_printing_step(round_, resolved=resolved),
@@ -46,7 +46,7 @@ def _printing_step(round_: Round, *, resolved: bool) -> list[DeskStep]:
     return [
         DeskStep(
             label=_("Tonight's printing"),
-            url=round_views.url("evening", round_.pk),
+            url=url("evening", round_.pk),
             done=round_.status == RoundStatus.CLOSED,
             hint=_("team sheets, the notice-board sheet and the staff master sheet in one PDF"),
         )

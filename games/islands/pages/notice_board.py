@@ -7,40 +7,23 @@ draws, hints, cargo and undelivered orders never reach this page.
 
 The board polls itself every 10 s with the version it shows (:func:`selectors.notice_board_version`):
 an unchanged board answers 204 (htmx swaps nothing) or, to a plain GET with ``If-None-Match``,
-304. ``?projektor`` is the dining-hall screen. :func:`round_replay` is the round step by step.
+304. ``?projektor`` is the dining-hall screen. The round step by step is :mod:`.replay`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
 from camp.models import DONE_STATUSES, Camp, Round
-from games.islands import replay, results, selectors
+from games.islands import results, selectors
 from games.islands.maps import style, svg
+from games.islands.pages.rows import group_events, standing_rows
 
 TEMPLATE = "islands/notice_board.html"
-REPLAY_TEMPLATE = "islands/round_replay.html"
 #: Seconds between two polls of the notice board.
 POLL_SECONDS = 10
-
-
-def standing_rows(camp: Camp) -> list[dict[str, Any]]:
-    """The camp's standings as table rows (nothing private: chests delivered, AP, ships afloat)."""
-    return [
-        {
-            "rank": s.rank,
-            "team": s.team.name,
-            "colour": style.safe_colour(s.team.colour),
-            "delivered": s.delivered,
-            "ap_total": s.ap_received,
-            "ships": s.ships_afloat,
-        }
-        for s in results.final_standings(camp)
-    ]
 
 
 def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
@@ -84,35 +67,3 @@ def projector_fonts(side: int, *, screen_height: int = 1080, least_px: float = 1
     scale = (screen_height - 24) / view_height  # the page keeps 12 px above and below the map
     size = least_px / scale
     return {"label": f"{size:.1f}px", "mark": f"{max(size, 14):.1f}px", "ship": f"{size:.1f}px"}
-
-
-def round_replay(request: HttpRequest, camp_id: int, number: int) -> HttpResponse:
-    """A resolved round of the camp, step by step (public: the public map at every moment)."""
-    camp = get_object_or_404(Camp, pk=camp_id)
-    round_ = Round.objects.filter(camp=camp, number=number).first()
-    played = replay.round_replay(round_) if round_ is not None else None
-    if played is None:
-        raise Http404("no such resolved round")
-    rounds = replay.replayable_rounds(camp.pk)
-    return render(
-        request,
-        REPLAY_TEMPLATE,
-        {
-            "camp": camp,
-            "round": round_,
-            "replay": played,
-            "rounds": rounds,
-            "projector_fonts": projector_fonts(camp.board_side),
-        },
-    )
-
-
-def group_events(lines: list[results.EventLine]) -> list[dict[str, Any]]:
-    """Event lines grouped under their "when" (round and step), in order."""
-    groups: list[dict[str, Any]] = []
-    for line in lines:
-        if not groups or groups[-1]["title"] != line.when:
-            groups.append({"title": line.when, "lines": []})
-        cls = "" if line.visibility == "public" else line.visibility
-        groups[-1]["lines"].append({"text": line.description, "cls": cls})
-    return groups

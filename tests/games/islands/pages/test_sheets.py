@@ -132,12 +132,3 @@ def test_the_round_page_has_tonights_printing_first(staff_client: Client, game: 
     assert parser.tonight == (url("evening", game.pk), "Tisk na dnešní večer")
     assert url("notice", game.pk) in parser.hrefs
     assert parser.hrefs.index(url("evening", game.pk)) < parser.hrefs.index(url("sheets", game.pk))
-
-
-def test_the_home_panel_offers_tonights_printing_once_the_round_is_resolved(game: Round) -> None:
-    from games.islands.desk import islands_steps
-
-    closed = Round.objects.select_related("camp").get(camp=game.camp, number=1)
-    steps = {step.url: step for step in islands_steps(closed)}
-    assert steps[url("evening", closed.pk)].label == "Tisk na dnešní večer"
-    assert url("evening", game.pk) not in {step.url for step in islands_steps(game)}  # orders open

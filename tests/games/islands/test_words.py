@@ -1,11 +1,11 @@
-"""How the islands' engine problems read in the staff's language (``games/islands/display.py``)."""
+"""How the islands' engine problems read in the staff's language (``games/islands/words.py``)."""
 
 from __future__ import annotations
 
 import pytest
 from django.utils import translation
 
-from games.islands import display
+from games.islands import words
 from games.islands.engine.orders import OrderProblem, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
 
@@ -48,9 +48,9 @@ def sample(code: ScenarioProblemCode, path: str = "orders.red.routes.C2") -> Sce
 def test_every_round_file_problem_has_a_czech_text(code: ScenarioProblemCode) -> None:
     problem = sample(code)
     with translation.override("en"):
-        english = display.scenario_problem_text(problem)
+        english = words.scenario_problem_text(problem)
     with translation.override("cs"):
-        czech = display.scenario_problem_text(problem)
+        czech = words.scenario_problem_text(problem)
     assert czech and english
     assert czech != english, f"{code}: no Czech text (add it to the islands app's Czech .po)"
     assert czech != problem.message, f"{code}: the page shows the command line's English"
@@ -59,14 +59,14 @@ def test_every_round_file_problem_has_a_czech_text(code: ScenarioProblemCode) ->
 
 def test_the_path_leads_and_a_file_level_problem_starts_with_a_capital() -> None:
     with translation.override("cs"):
-        line = display.scenario_problem_line(sample(ScenarioProblemCode.ILLEGAL_ORDERS))
+        line = words.scenario_problem_line(sample(ScenarioProblemCode.ILLEGAL_ORDERS))
         assert line == "orders.red.routes.C2: vyplula by mimo herní plán u G4 (krok 3)"
-        not_json = display.scenario_problem_line(sample(ScenarioProblemCode.NOT_JSON, path=""))
+        not_json = words.scenario_problem_line(sample(ScenarioProblemCode.NOT_JSON, path=""))
         assert not_json == "Není platný JSON (řádek 2, sloupec 13)"
-        top = display.scenario_problem_line(sample(ScenarioProblemCode.NOT_OBJECT, path=""))
+        top = words.scenario_problem_line(sample(ScenarioProblemCode.NOT_OBJECT, path=""))
         assert top == "Soubor musí být objekt JSON ({…})"
     with translation.override("en"):
-        line = display.scenario_problem_line(
+        line = words.scenario_problem_line(
             sample(ScenarioProblemCode.WRONG_SHIP_KIND, "teams[0].ships[1].kind")
         )
         assert line == "teams[0].ships[1].kind: ship C2 is a cargo ship"
@@ -97,9 +97,9 @@ def test_too_long_counts_each_number_in_its_own_plural(
     params = (("length", length), ("allowed", allowed))
     problem = OrderProblem("red", code, "routes", "C1", None, params=params)
     with translation.override("cs"):
-        assert display.order_problem_text(problem) == czech
+        assert words.order_problem_text(problem) == czech
     with translation.override("en"):
-        assert display.order_problem_text(problem) == english
+        assert words.order_problem_text(problem) == english
 
 
 @pytest.mark.parametrize(
@@ -118,9 +118,9 @@ def test_a_seahorse_route_too_long_counts_moves_as_the_route_does(
     params = (("length", length), ("allowed", allowed), ("per_step", 2))
     problem = OrderProblem("red", ProblemCode.ROUTE_TOO_LONG, "routes", "C1", None, params=params)
     with translation.override("cs"):
-        assert display.order_problem_text(problem) == czech
+        assert words.order_problem_text(problem) == czech
     with translation.override("en"):
-        assert display.order_problem_text(problem) == english
+        assert words.order_problem_text(problem) == english
 
 
 def test_the_engine_tells_a_seahorse_routes_limit_per_step() -> None:

@@ -1,11 +1,12 @@
-"""Custom admin pages of the Golden Islands board set-up (wired in ``admin.BoardSetupAdmin.get_urls``).
+"""The board set-up of a camp run: seed, hexes, sides, bays, start (wired in
+``admin.BoardSetupAdmin.get_urls``).
 
 One template, ``islands/board_setup.html``, holds the whole page; its named partials are the htmx
 fragments: ``preview`` (a generated board not stored yet), ``board`` (the stored board with the hex
 editor) and ``hex-editor``. The page view serves the page, and with htmx the fragment the request
 asks for (``?seed=`` -> preview, ``?hex=`` -> hex editor). Every link keeps its ``href`` and every
 form posts normally, so the pages work without JavaScript too. Views parse, call one service,
-render; a user error becomes a message, never a 500.
+render (the forms are :mod:`games.islands.forms`); a user error becomes a message, never a 500.
 """
 
 from __future__ import annotations
@@ -15,47 +16,27 @@ from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
-from django import forms
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from camp.models import Camp, Team
-from games.islands import display, selectors
+from games.islands import selectors, words
 from games.islands.engine import generator
 from games.islands.engine.hexes import geometry
 from games.islands.errors import IslandsError
+from games.islands.forms import BayForm, BoardAcceptForm, BoardQuery, HexForm, SeedForm, SidesForm
 from games.islands.maps import style, svg, visibility
-from games.islands.models import MAX_CHESTS_PER_HEX, BoardSetup, TileChoice
+from games.islands.models import BoardSetup
 from games.islands.services import board as board_services
 
 TEMPLATE = "islands/board_setup.html"
 PERMISSION = "islands.change_boardhex"
-
-
-class SeedForm(forms.Form):
-    seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=0, max_value=board_services.MAX_SEED)
-
-
-class HexForm(forms.Form):
-    hex = forms.CharField(
-        label=gettext_lazy("Hex"), max_length=10, error_messages={"required": gettext_lazy("Choose a hex.")}
-    )
-    tile = forms.ChoiceField(label=gettext_lazy("Tile"), choices=TileChoice.choices)
-    chests = forms.IntegerField(
-        label=gettext_lazy("Chests"),
-        min_value=0,
-        max_value=MAX_CHESTS_PER_HEX,
-        required=False,
-        help_text=gettext_lazy("Treasure only: 1 to 9."),
-    )
-    revealed = forms.BooleanField(label=gettext_lazy("Revealed"), required=False)
 
 
 def _check_perm(request: HttpRequest) -> None:
@@ -73,7 +54,7 @@ def _page_url(camp: Camp, **query: str) -> str:
 def _fairness_rows(report: generator.FairnessReport) -> dict[str, Any]:
     return {
         "radii": report.radii,
-        "rows": [{"side": display.SIDE_NAMES[side], "counts": counts} for side, counts in report.as_rows()],
+        "rows": [{"side": words.SIDE_NAMES[side], "counts": counts} for side, counts in report.as_rows()],
         "spreads": report.spreads,
         "tolerance": report.tolerance,
         "fair": report.is_fair,
@@ -126,7 +107,7 @@ def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True)
         preview_seed=seed,
         preview_svg=svg.render_svg(view),
         preview_fairness=_fairness_rows(board.fairness),
-        preview_counts=[{"name": display.tile_name(t), "count": n} for t, n in board.counts().items() if n],
+        preview_counts=[{"name": words.tile_name(t), "count": n} for t, n in board.counts().items() if n],
         preview_chests=board.chests,
     )
     return ctx
@@ -208,7 +189,7 @@ def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
             {
                 "team": th.team,
                 "colour": style.safe_colour(th.team.colour),
-                "side": display.SIDE_NAMES[th.harbor.side] if th.harbor and th.harbor.side else None,
+                "side": words.SIDE_NAMES[th.harbor.side] if th.harbor and th.harbor.side else None,
                 "bay": th.harbor.bay if th.harbor else None,
                 "bay_choices": th.bay_choices,
             }
@@ -224,8 +205,6 @@ def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
 
 
 def _admin_context(request: HttpRequest) -> dict[str, Any]:
-    from django.contrib import admin
-
     return admin.site.each_context(request)
 
 
@@ -247,8 +226,9 @@ def camp_list(request: HttpRequest, *, admin_context: dict[str, Any]) -> HttpRes
 def board_setup(request: HttpRequest, camp_id: int) -> HttpResponse:
     """The set-up page of one camp; with htmx, ``?seed=`` gives the preview, ``?hex=`` the hex editor."""
     camp = get_object_or_404(Camp, pk=camp_id)
-    label = request.GET.get("hex")
-    raw_seed = request.GET.get("seed")
+    query = BoardQuery(request.GET)
+    query.is_valid()
+    label, raw_seed = query.cleaned_data["hex"], query.cleaned_data["seed"]
     if request.htmx and label is not None:
         return render(request, f"{TEMPLATE}#hex-editor", {"camp": camp, **_hex_context(camp, label)})
     if request.htmx and raw_seed is not None:
@@ -265,7 +245,7 @@ def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
     """Store the previewed board (the seed comes back with the form)."""
     _check_perm(request)
     camp = get_object_or_404(Camp, pk=camp_id)
-    form = SeedForm(request.POST)
+    form = BoardAcceptForm(request.POST)
     if not form.is_valid():
         messages.error(
             request,
@@ -273,7 +253,7 @@ def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
         )
         return HttpResponseRedirect(_page_url(camp))
     seed = form.cleaned_data["seed"]
-    if selectors.board_setup(camp) is not None and not request.POST.get("replace"):
+    if selectors.board_setup(camp) is not None and not form.cleaned_data["replace"]:
         messages.error(request, _("Tick “replace the current board” to replace it (hand edits are lost)."))
         return HttpResponseRedirect(_page_url(camp, seed=str(seed)))
     try:
@@ -340,13 +320,15 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
 def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
     _check_perm(request)
     camp = get_object_or_404(Camp, pk=camp_id)
+    form = SidesForm(request.POST)
+    form.is_valid()
     try:
-        sides = board_services.harbors_draw_sides(camp=camp, redraw=bool(request.POST.get("redraw")))
+        sides = board_services.harbors_draw_sides(camp=camp, redraw=form.cleaned_data["redraw"])
     except IslandsError as exc:
         for message in exc.messages:
             messages.error(request, message)
     else:
-        drawn = ", ".join(f"{team.name}: {display.SIDE_NAMES[side]}" for team, side in sides.items())
+        drawn = ", ".join(f"{team.name}: {words.SIDE_NAMES[side]}" for team, side in sides.items())
         messages.success(
             request, _("Sides drawn by lot: %(drawn)s. Now pick each team's bay.") % {"drawn": drawn}
         )
@@ -357,17 +339,14 @@ def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
 def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
     _check_perm(request)
     camp = get_object_or_404(Camp, pk=camp_id)
-    raw_team = request.POST.get("team", "")
-    team = (
-        Team.objects.filter(camp=camp, pk=int(raw_team)).first()
-        if raw_team.isascii() and raw_team.isdigit()
-        else None
-    )
+    form = BayForm(request.POST)
+    team_id = form.team_id()
+    team = Team.objects.filter(camp=camp, pk=team_id).first() if team_id is not None else None
     if team is None:
         messages.error(request, _("Choose a team of this camp run."))
         return HttpResponseRedirect(_page_url(camp) + "#harbors")
     try:
-        harbor = board_services.harbor_set_bay(team=team, bay=request.POST.get("bay", ""))
+        harbor = board_services.harbor_set_bay(team=team, bay=form.cleaned_data["bay"])
     except IslandsError as exc:
         for message in exc.messages:
             messages.error(request, message)

@@ -1,0 +1,318 @@
+"""The Django forms of every Golden Islands request that carries data: a team's orders, the
+telescope choices, a round file to import, the board set-up (seed, hex, sides, bay) and the
+confirmation boxes. A page binds one, and hands the service what it cleaned (typed values).
+
+The order fields are read as typed, whatever was posted: the orders' own check
+(:func:`games.islands.orders.check`) names every mistake in them, with ship and step, so the form
+refuses nothing but a text too long to be an order (:data:`MAX_FIELD`) and a route of a ship the
+team does not have. Its problems come with the orders (:attr:`OrdersInput.problems`), never as a
+refusal, so the page still draws what can be drawn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.islands import words
+from games.islands.models import MAX_CHESTS_PER_HEX, Ship, ShipKindChoice, TileChoice
+from games.islands.services import board as board_services
+
+#: Longest text accepted in one order field (a route of 99 AP with a seahorse is ~300 characters).
+MAX_FIELD = 600
+#: The click mode that sets the fire target (the others are ships' idents).
+FIRE_MODE = "fire"
+#: Largest round file accepted for an import.
+MAX_IMPORT_BYTES = 2_000_000
+
+
+class Text(forms.Field):
+    """A text as posted (nothing stripped, no value refused), cut to ``cut`` characters; absent is
+    ``""``, or ``None`` with ``absent_none`` (where a page asks whether the field was sent at all)."""
+
+    def __init__(self, *, cut: int | None = None, absent_none: bool = False, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+        self.cut = cut
+        self.absent_none = absent_none
+
+    def to_python(self, value: Any) -> str | None:
+        if value is None and self.absent_none:
+            return None
+        text = value or ""
+        return text if self.cut is None else text[: self.cut]
+
+
+class Ticked(forms.Field):
+    """A tick box or switch: sent with any value but the empty one (``"0"`` too, as the pages always
+    read it; Django's ``BooleanField`` would read ``"false"`` and ``"0"`` as not ticked)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> bool:
+        return bool(value)
+
+
+class OrderText(forms.Field):
+    """One field of the order sheet: any text (the check names its mistakes), at most
+    :data:`MAX_FIELD` characters; ``cut`` shortens what is kept (the counts and the target)."""
+
+    def __init__(self, *, cut: int | None = None, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+        self.cut = cut
+
+    def to_python(self, value: Any) -> str:
+        return value or ""
+
+    def validate(self, value: Any) -> None:
+        if len(value) > MAX_FIELD:
+            raise ValidationError(
+                _("%(what)s: the text is too long (%(length)d characters, at most %(max)d).")
+                % {"what": self.label, "length": len(value), "max": MAX_FIELD},
+                code="too_long",
+            )
+
+    def clean(self, value: Any) -> str:
+        text: str = super().clean(value)
+        return text if self.cut is None else text[: self.cut]
+
+
+# ------------------------------------------------------------------------------------ orders
+
+
+@dataclass
+class OrdersInput:
+    """What staff typed for one team (raw text, as posted), plus the page's own switches."""
+
+    build_cargo: str = "0"
+    build_battleship: str = "0"
+    routes: dict[str, str] = field(default_factory=dict)
+    harbor: str = ""
+    fire: str = ""
+    mode: str = ""
+    show_hidden: bool = False
+    #: The stored orders' version the page showed ("0": none stored), posted back as ``v``.
+    version: str = ""
+    #: Problems found while reading the form itself (too long, unknown ship).
+    problems: list[str] = field(default_factory=list)
+
+    def query(self) -> dict[str, str]:
+        data = {
+            "build_cargo": self.build_cargo,
+            "build_battleship": self.build_battleship,
+            "harbor": self.harbor,
+            "fire": self.fire,
+            "mode": self.mode,
+        }
+        data.update({f"route-{ident}": text for ident, text in self.routes.items()})
+        if self.show_hidden:
+            data["show_hidden"] = "1"
+        return data
+
+
+def click_modes(ships: list[Ship]) -> list[str]:
+    """What a click on the map may set, in the page's order: the route of each ship that may move
+    this round, then the fire target if the team has a battleship (the engine refuses a shot
+    without one, and a route that moves a held ship)."""
+    modes = [s.ident for s in ships if not (s.mermaid or s.octopus)]
+    if any(s.kind == ShipKindChoice.BATTLESHIP for s in ships):
+        modes.append(FIRE_MODE)
+    return modes
+
+
+#: The order sheet's fields beside the routes, in the order their problems are listed.
+ORDER_FIELDS = ("build_cargo", "build_battleship", "harbor", "fire")
+
+
+def route_field(ident: str) -> str:
+    return f"route-{ident}"
+
+
+class OrdersForm(forms.Form):
+    """A team's order sheet as typed (``route-<ship>`` for each of its ships), and the page's own
+    switches: the click ``mode`` (one of ``modes``: :func:`click_modes`; any other becomes the first
+    of them, or none), ``show_hidden`` and ``v``, the stored orders' version the page showed."""
+
+    build_cargo = OrderText(label=gettext_lazy("Cargo ships to build"), cut=20)
+    build_battleship = OrderText(label=gettext_lazy("Battleships to build"), cut=20)
+    harbor = OrderText(label=gettext_lazy("Harbor moves"))
+    fire = OrderText(label=gettext_lazy("Fire at"), cut=20)
+    mode = Text(cut=10)
+    show_hidden = Ticked()
+    v = Text(cut=20)
+
+    def __init__(self, data: Any, *, idents: list[str], modes: list[str]) -> None:
+        super().__init__(data)
+        self.idents = idents
+        self.modes = modes
+        # The routes first: a problem of a route is listed before those of the other fields.
+        routes = {
+            route_field(i): OrderText(label=_("Route of %(ship)s") % {"ship": words.ship_label(i)})
+            for i in idents
+        }
+        self.fields = {**routes, **self.fields}
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for key in self.data:
+            if key.startswith("route-") and key[6:] not in self.idents:
+                self.add_error(None, _("This team has no ship “%(ship)s”.") % {"ship": key[6:][:10]})
+        if cleaned.get("mode") not in self.modes:
+            cleaned["mode"] = self.modes[0] if self.modes else ""
+        return cleaned
+
+    def orders(self) -> OrdersInput:
+        """The orders as typed, never refused: a field too long is empty, its problem listed."""
+        self.is_valid()
+        names = [*(route_field(i) for i in self.idents), NON_FIELD_ERRORS, *ORDER_FIELDS]
+        problems = [str(e) for name in names for e in self.errors.get(name, ())]
+        data = self.cleaned_data
+        return OrdersInput(
+            build_cargo=data.get("build_cargo", ""),
+            build_battleship=data.get("build_battleship", ""),
+            routes={i: data.get(route_field(i), "") for i in self.idents},
+            harbor=data.get("harbor", ""),
+            fire=data.get("fire", ""),
+            mode=data["mode"],
+            show_hidden=data["show_hidden"],
+            version=data["v"],
+            problems=problems,
+        )
+
+
+def read_orders(data: Any, idents: list[str], modes: list[str]) -> OrdersInput:
+    """The order form's fields, whatever was posted (never raises): :meth:`OrdersForm.orders`."""
+    return OrdersForm(data, idents=idents, modes=modes).orders()
+
+
+# ------------------------------------------------------------------------------------ the round pages
+
+
+class ConfirmForm(forms.Form):
+    """A step that cannot be taken back (close, undo): only with its box ticked."""
+
+    confirm = Ticked()
+
+    def is_ticked(self) -> bool:
+        return bool(self.is_valid() and self.cleaned_data["confirm"])
+
+
+class TelescopeForm(forms.Form):
+    """A telescope choice of the after-the-round page: ``action`` is ``choose`` (with ``hex``) or
+    ``skip`` (with ``confirm``); ``ship`` is the telescope's ``team.ship``."""
+
+    action = Text()
+    ship = Text(cut=80)
+    hex = Text(cut=10)
+    confirm = Ticked()
+    show_hidden = Ticked()
+
+
+class TelescopeQuery(forms.Form):
+    """The after-the-round page's query: the telescope shown (``ship``), a hex clicked for it
+    (``hex``, None when no hex was clicked), ``skip`` (asks whether to skip it), ``show_hidden``."""
+
+    ship = Text(cut=80)
+    hex = Text(cut=10, absent_none=True)
+    skip = Ticked()
+    show_hidden = Ticked()
+
+
+class Upload(forms.Field):
+    """An uploaded file, or None (no check here: the form says what is wrong with it)."""
+
+    widget = forms.FileInput
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> UploadedFile | None:
+        return value or None
+
+
+class RoundFileForm(forms.Form):
+    """A round file to import as a new camp run: uploaded (``file``) or pasted (``text``), and the
+    new camp run's ``name``. Cleaned: ``text`` (the file's text) and ``name``."""
+
+    name = Text()
+    file = Upload()
+    text = Text()
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        cleaned["name"] = cleaned.get("name", "").strip()[:200]
+        upload = cleaned.get("file")
+        if upload is not None:  # an uploaded file wins over a pasted text
+            cleaned["text"] = ""
+            if upload.size is not None and upload.size > MAX_IMPORT_BYTES:
+                raise ValidationError(_("The file is too large (at most 2 MB)."), code="too_large")
+            try:
+                cleaned["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise ValidationError(
+                    _("The file is not UTF-8 text: is it a zlate-ostrovy/1 JSON file?"), code="not_utf8"
+                ) from None
+        if not cleaned.get("text", "").strip():
+            raise ValidationError(_("Choose a file or paste its text."), code="empty")
+        if not cleaned["name"]:
+            raise ValidationError(_("Give the new camp run a name."), code="no_name")
+        return cleaned
+
+
+# ------------------------------------------------------------------------------------ board set-up
+
+
+class SeedForm(forms.Form):
+    seed = forms.IntegerField(label=gettext_lazy("Seed"), min_value=0, max_value=board_services.MAX_SEED)
+
+
+class BoardAcceptForm(SeedForm):
+    """The previewed board to store: its seed, and ``replace`` ticked when a board is stored already."""
+
+    replace = Ticked()
+
+
+class BoardQuery(forms.Form):
+    """The set-up page's query: a ``seed`` to preview, a ``hex`` to edit (each None when absent)."""
+
+    seed = Text(absent_none=True)
+    hex = Text(absent_none=True)
+
+
+class HexForm(forms.Form):
+    hex = forms.CharField(
+        label=gettext_lazy("Hex"), max_length=10, error_messages={"required": gettext_lazy("Choose a hex.")}
+    )
+    tile = forms.ChoiceField(label=gettext_lazy("Tile"), choices=TileChoice.choices)
+    chests = forms.IntegerField(
+        label=gettext_lazy("Chests"),
+        min_value=0,
+        max_value=MAX_CHESTS_PER_HEX,
+        required=False,
+        help_text=gettext_lazy("Treasure only: 1 to 9."),
+    )
+    revealed = forms.BooleanField(label=gettext_lazy("Revealed"), required=False)
+
+
+class SidesForm(forms.Form):
+    """Draw the harbors' sides by lot; ``redraw`` ticked draws them again."""
+
+    redraw = Ticked()
+
+
+class BayForm(forms.Form):
+    """A team's bay: ``team`` (its id; any other text is no team) and ``bay`` (the service checks it)."""
+
+    team = Text()
+    bay = Text()
+
+    def team_id(self) -> int | None:
+        self.is_valid()
+        raw = self.cleaned_data["team"]
+        return int(raw) if raw.isascii() and raw.isdigit() else None

@@ -1,0 +1,34 @@
+"""A resolved round step by step, for the evening assembly (public: the public map at every
+moment; the frames come from :mod:`games.islands.replay`)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from camp.models import Camp, Round
+from games.islands import replay
+from games.islands.pages.notice_board import projector_fonts
+
+TEMPLATE = "islands/round_replay.html"
+
+
+def round_replay(request: HttpRequest, camp_id: int, number: int) -> HttpResponse:
+    """A resolved round of the camp, step by step (public: the public map at every moment)."""
+    camp = get_object_or_404(Camp, pk=camp_id)
+    round_ = Round.objects.filter(camp=camp, number=number).first()
+    played = replay.round_replay(round_) if round_ is not None else None
+    if played is None:
+        raise Http404("no such resolved round")
+    rounds = replay.replayable_rounds(camp.pk)
+    return render(
+        request,
+        TEMPLATE,
+        {
+            "camp": camp,
+            "round": round_,
+            "replay": played,
+            "rounds": rounds,
+            "projector_fonts": projector_fonts(camp.board_side),
+        },
+    )

@@ -1,0 +1,112 @@
+"""What the staff pages of a Golden Islands round share: the permissions, the round a page is
+about, a refusal's messages, the page in the admin's frame, the print buttons and the file answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+
+from camp.adminpages import render_admin_page
+from camp.models import Round
+from games.islands import selectors
+from games.islands.maps import style
+from games.islands.pages.links import url
+from games.islands.printing.data import SheetsUnavailable, sheet_rounds
+
+#: Writing the game's state (open, orders, resolve, telescopes, undo, close, import).
+PERMISSION = "islands.change_teamorders"
+#: Who may read these pages (the staff map: hidden tiles, cargo, pirate draws; the round file).
+#: ``IslandsRoundAdmin`` checks it for every page; the writes check :data:`PERMISSION` as well.
+READ_PERMISSIONS = ("islands.view_islandsround", "islands.change_islandsround", PERMISSION)
+
+
+def check_perm(request: HttpRequest) -> None:
+    """403 unless the user may write the game's state (:data:`PERMISSION`)."""
+    if not request.user.has_perm(PERMISSION):
+        raise PermissionDenied
+
+
+def round_or_404(round_id: int) -> Round:
+    """The round of a page, with its camp (404 if there is none)."""
+    return get_object_or_404(Round.objects.select_related("camp"), pk=round_id)
+
+
+def messages_of(exc: Exception) -> list[str]:
+    """What a refusal says: every message of a ``ValidationError`` (``IslandsError``), else its text."""
+    return list(getattr(exc, "messages", None) or [str(exc)])
+
+
+def show_errors(request: HttpRequest, exc: Exception) -> None:
+    """Every message of a refusal as an error message of the next page."""
+    for message in messages_of(exc):
+        messages.error(request, message)
+
+
+def render_page(
+    request: HttpRequest,
+    model_admin: admin.ModelAdmin,  # type: ignore[type-arg]
+    template: str,
+    *,
+    title: str,
+    context: dict[str, Any],
+    fragment: str | None,
+    status: int = 200,
+) -> HttpResponse:
+    """A staff page in the admin's frame; with htmx only its ``fragment`` partial."""
+    return render_admin_page(
+        request,
+        model_admin=model_admin,
+        template=template,
+        title=title,
+        context=context,
+        fragment=fragment,
+        status=status,
+    )
+
+
+def sheet_links(request: HttpRequest, round_: Round, overview: selectors.RoundOverview) -> dict[str, Any]:
+    """The print buttons of the round page: available only from the round of the current state."""
+    try:
+        sheet_rounds(round_)
+    except SheetsUnavailable as exc:
+        return {"available": False, "why": str(exc)}
+    return {
+        "available": True,
+        "all": url("sheets", round_.pk),
+        "teams": [
+            {
+                "team": row.team,
+                "colour": style.safe_colour(row.team.colour),
+                "url": url("sheet", round_.pk, row.team.pk),
+            }
+            for row in overview.teams
+        ],
+        "master": url("master", round_.pk),
+        "notice": url("notice", round_.pk),
+        "evening": url("evening", round_.pk),
+    }
+
+
+def download(content: str | bytes, *, content_type: str, filename: str) -> HttpResponse:
+    """A file to save (the round files)."""
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def pdf_response(content: bytes, filename: str) -> HttpResponse:
+    """A PDF shown in the browser (never cached: a sheet holds what only its reader may see)."""
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def sheets_refused(request: HttpRequest, round_: Round, exc: SheetsUnavailable) -> HttpResponse:
+    """Why the sheets cannot be printed from this round, back on the round page."""
+    messages.error(request, str(exc))
+    return HttpResponseRedirect(url("page", round_.pk))

@@ -1,0 +1,60 @@
+"""Undo of the last resolved round: a confirmation page, then ``round_services.round_undo`` (the
+orders stay)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.utils.translation import gettext as _
+
+from games.islands import selectors
+from games.islands.errors import IslandsError
+from games.islands.forms import ConfirmForm
+from games.islands.pages.links import url
+from games.islands.pages.shared import (
+    check_perm,
+    render_page,
+    round_or_404,
+    show_errors,
+)
+from games.islands.services import rounds as round_services
+
+TEMPLATE = "islands/round_undo.html"
+
+
+def undo_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    """GET: what undoing does, with a confirmation box (htmx: the ``confirm`` partial).
+    POST with ``confirm``: ``round_services.round_undo``; the orders stay."""
+    round_ = round_or_404(round_id)
+    if request.method == "POST":
+        check_perm(request)
+        if not ConfirmForm(request.POST).is_ticked():
+            messages.error(request, _("Tick the box to confirm the undo."))
+            return HttpResponseRedirect(url("undo", round_.pk))
+        try:
+            round_services.round_undo(round=round_, user=request.user)
+        except IslandsError as exc:
+            show_errors(request, exc)
+            return HttpResponseRedirect(url("page", round_.pk))
+        messages.success(
+            request,
+            _("%(round)s is undone: the board is as it was before it. The orders are kept.")
+            % {"round": round_},
+        )
+        return HttpResponseRedirect(url("page", round_.pk))
+    context = {
+        "round": round_,
+        "camp": round_.camp,
+        "here": _("Undo"),
+        "can_undo": selectors.round_undoable(round_),
+    }
+    return render_page(
+        request,
+        model_admin,
+        TEMPLATE,
+        title=_("Undo %(round)s") % {"round": round_},
+        context=context,
+        fragment="confirm",
+    )

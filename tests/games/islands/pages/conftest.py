@@ -1,0 +1,16 @@
+"""The page tests start in Czech (the camp's language), whatever an earlier request left active."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+
+
+@pytest.fixture(autouse=True)
+def default_language() -> Iterator[None]:
+    """Each test starts in Czech, whatever language an earlier request left active."""
+    with translation.override(settings.LANGUAGE_CODE):
+        yield

@@ -1,0 +1,66 @@
+"""What the tests of the round pages share: the URLs, a legal route, the order form's data and a
+round played to its telescopes."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from camp.models import Round, Team
+from games.islands.engine.hexes import CZECH_DIRECTIONS
+from games.islands.game_state import game_state
+from games.islands.models import RoundResult, Ship
+from games.islands.orders import OrdersText
+from games.islands.services import rounds as round_services
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def url(name: str, *args: object) -> str:
+    return reverse(f"admin:islands_round_{name}", args=list(args))
+
+
+def legal_route(round_: Round, team: Team, *, strict: bool = True, explore: bool = False) -> tuple[str, str]:
+    """A ship of the team and a legal one-step route for it (Czech letters); with ``explore`` one
+    into a hidden hex if the team has such a step (so the round has something to tell)."""
+    state = game_state(round_.camp, round=round_)
+    g = state.geometry
+    t = state.team(team.name)
+    steps = []
+    for ship in t.ships:
+        if not ship.may_move:
+            continue
+        start = t.harbor if ship.at is None else ship.at
+        for d in ("N", "NE", "SE", "S", "SW", "NW"):
+            if g.on_board(start.step(d)):
+                steps.append((ship.id, d, not state.board.cell(start.step(d)).revealed))
+    if steps:
+        ship_id, d, _hidden = max(steps, key=lambda s: s[2]) if explore else steps[0]
+        return ship_id, CZECH_DIRECTIONS[d]
+    if not strict:
+        return "C1", "."
+    raise AssertionError("no movable ship")
+
+
+def orders_data(ship: str, route: str, **extra: str) -> dict[str, str]:
+    data = {"build_cargo": "0", "build_battleship": "0", f"route-{ship}": route, "harbor": "", "fire": ""}
+    data.update(extra)
+    return data
+
+
+def store_all(round_: Round, teams: list[Team]) -> None:
+    for team in teams:
+        ship, route = legal_route(round_, team, explore=True)
+        round_services.orders_submit(round=round_, team=team, text=OrdersText.typed(routes={ship: route}))
+
+
+def resolved_with_telescope(game: Round, teams: list[Team]) -> RoundResult:
+    store_all(game, teams)
+    round_services.round_resolve(round=game)
+    result = RoundResult.objects.get(round=game)
+    if not result.pending_telescopes:
+        team = teams[0]
+        ship = Ship.objects.filter(team=team).first()
+        assert ship is not None
+        result.pending_telescopes = [f"{team.name}.{ship.ident}"]
+        result.save()
+    return result

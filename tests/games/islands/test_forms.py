@@ -1,0 +1,111 @@
+"""The forms of the islands pages (``games/islands/forms.py``): the order sheet read as typed, its
+own problems in the page's order, the switches read as the pages always read them, a round file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.http import QueryDict
+from django.utils import translation
+
+from games.islands.forms import (
+    FIRE_MODE,
+    MAX_FIELD,
+    MAX_IMPORT_BYTES,
+    BayForm,
+    ConfirmForm,
+    RoundFileForm,
+    TelescopeQuery,
+    read_orders,
+)
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    with translation.override("en"):
+        yield
+
+
+def query(**data: str) -> QueryDict:
+    q = QueryDict(mutable=True)
+    for key, value in data.items():
+        q[key.replace("_route_", "route-")] = value
+    return q
+
+
+def test_the_fields_are_kept_as_typed_and_the_counts_cut() -> None:
+    form = read_orders(
+        query(_route_C1="  s s  ", build_cargo="1" * 30, harbor=" C1 ", fire="Q\x00", v="7"),
+        ["C1", "C2"],
+        ["C1", "C2"],
+    )
+    assert form.routes == {"C1": "  s s  ", "C2": ""}
+    assert form.build_cargo == "1" * 20 and form.build_battleship == ""
+    assert form.harbor == " C1 " and form.fire == "Q\x00"  # the check names what is wrong in them
+    assert form.version == "7" and form.problems == []
+
+
+def test_problems_come_routes_first_then_unknown_ships_then_the_other_fields() -> None:
+    long = "x" * (MAX_FIELD + 1)
+    form = read_orders(query(harbor=long, _route_C9="s", _route_C1=long), ["C1"], ["C1"])
+    assert form.problems == [
+        f"Route of C1: the text is too long ({MAX_FIELD + 1} characters, at most {MAX_FIELD}).",
+        "This team has no ship “C9”.",
+        f"Harbor moves: the text is too long ({MAX_FIELD + 1} characters, at most {MAX_FIELD}).",
+    ]
+    assert form.routes == {"C1": ""} and form.harbor == ""
+
+
+def test_a_mode_not_on_offer_becomes_the_first_one_or_none() -> None:
+    assert read_orders(query(mode="fire"), ["C1"], ["C1", FIRE_MODE]).mode == FIRE_MODE
+    assert read_orders(query(mode="C7"), ["C1"], ["C1", FIRE_MODE]).mode == "C1"
+    assert read_orders(query(mode="C1"), ["C1"], []).mode == ""
+
+
+@pytest.mark.parametrize(("value", "ticked"), [("1", True), ("0", True), ("false", True), ("", False)])
+def test_a_switch_is_on_with_any_value_but_the_empty_one(value: str, ticked: bool) -> None:
+    assert read_orders(query(show_hidden=value), [], []).show_hidden is ticked
+    assert ConfirmForm(query(confirm=value)).is_ticked() is ticked
+
+
+def test_the_telescope_query_tells_a_hex_not_sent_from_an_empty_one() -> None:
+    absent, empty = TelescopeQuery(query(ship="red.C1")), TelescopeQuery(query(ship="red.C1", hex=""))
+    assert absent.is_valid() and empty.is_valid()
+    assert absent.cleaned_data["hex"] is None and empty.cleaned_data["hex"] == ""
+
+
+@pytest.mark.parametrize(("team", "team_id"), [("12", 12), ("-1", None), ("١٢", None), ("", None)])
+def test_a_bay_post_names_a_team_only_by_its_ascii_id(team: str, team_id: int | None) -> None:
+    assert BayForm(query(team=team, bay="3")).team_id() == team_id
+
+
+def _file_form(name: str = "Tábor", **files: SimpleUploadedFile) -> RoundFileForm:
+    return RoundFileForm(query(name=name, text="pasted"), files)
+
+
+def test_a_round_file_uploaded_wins_over_the_pasted_text() -> None:
+    form = _file_form(file=SimpleUploadedFile("r.json", "\ufeff{}".encode()))
+    assert form.is_valid() and form.cleaned_data["text"] == "{}"
+
+
+@pytest.mark.parametrize(
+    ("content", "name", "message"),
+    [
+        (b"x" * (MAX_IMPORT_BYTES + 1), "Tábor", "The file is too large (at most 2 MB)."),
+        (b"\xff\xfe\xfa", "Tábor", "The file is not UTF-8 text: is it a zlate-ostrovy/1 JSON file?"),
+        (b"  ", "Tábor", "Choose a file or paste its text."),
+        (b"{}", "   ", "Give the new camp run a name."),
+    ],
+)
+def test_a_round_file_refused_says_why(content: bytes, name: str, message: str) -> None:
+    form = _file_form(name, file=SimpleUploadedFile("r.json", content))
+    assert not form.is_valid() and form.non_field_errors() == [message]
+
+
+def test_the_czech_messages_are_czech() -> None:
+    with translation.override(settings.LANGUAGE_CODE):
+        form = read_orders(query(_route_C9="s"), ["C1"], ["C1"])
+    assert form.problems == ["Tento tým nemá loď „C9“."]
