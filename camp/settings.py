@@ -108,7 +108,7 @@ INSTALLED_APPS = [
     "camp.apps.CampConfig",
     "games.islands.apps.IslandsConfig",
     "games.batavia.apps.BataviaConfig",
-    "django.contrib.admin",
+    "camp.apps.LazyAdminConfig",  # django.contrib.admin, its admin.py modules loaded with the URLs
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -179,6 +179,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA synchronous=OFF"
         # Tests never write into the real data folder (a test that needs backups sets its own).
         BACKUP_DIR = Path(tempfile.gettempdir()) / f"zlate-ostrovy-test-backups-{os.getpid()}"
+
+# One waitress process serves the camp: the public pages' cache (camp.public_cache) lives in its memory.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "zlate-ostrovy",
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    }
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -8,12 +8,12 @@ from django.utils.translation import gettext as _
 
 from camp.desk import DeskStep, register_camp_steps, register_steps
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Round, RoundStatus
-from games.islands import round_views
 from games.islands.models import BoardSetup
-from games.islands.printing.data import SheetsUnavailable, sheet_rounds
 
 
 def islands_steps(round_: Round) -> list[DeskStep]:
+    from games.islands import round_views  # the pages load on first use, not at start-up
+
     status = round_.status
     page = round_views.url("page", round_.pk)
     opened = status in OPENED_STATUSES
@@ -39,6 +39,9 @@ def _printing_step(round_: Round, *, resolved: bool) -> list[DeskStep]:
     telescopes: their reveals belong on the map), while it is the round sheets are printed from."""
     if not resolved:
         return []
+    from games.islands import round_views  # the pages and printing load on first use
+    from games.islands.printing.data import SheetsUnavailable, sheet_rounds
+
     try:
         sheet_rounds(round_)
     except SheetsUnavailable:

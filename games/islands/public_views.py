@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
 from camp.models import DONE_STATUSES, Camp, Round
+from camp.public_cache import cached_public_page
 from games.islands import replay, results, selectors
 from games.islands.maps import style, svg
 
@@ -43,6 +44,7 @@ def standing_rows(camp: Camp) -> list[dict[str, Any]]:
     ]
 
 
+@cached_public_page
 def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
     camp = get_object_or_404(Camp, pk=camp_id)
     version = f"{selectors.notice_board_version(camp)}-{get_language()}"
@@ -86,6 +88,7 @@ def projector_fonts(side: int, *, screen_height: int = 1080, least_px: float = 1
     return {"label": f"{size:.1f}px", "mark": f"{max(size, 14):.1f}px", "ship": f"{size:.1f}px"}
 
 
+@cached_public_page
 def round_replay(request: HttpRequest, camp_id: int, number: int) -> HttpResponse:
     """A resolved round of the camp, step by step (public: the public map at every moment)."""
     camp = get_object_or_404(Camp, pk=camp_id)
