@@ -12,10 +12,11 @@ cache can hold nothing a public page may not show.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
+from functools import cache, wraps
 from typing import Any
 
-from django.core.cache import cache
+from django.core.cache import cache as page_cache
+from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
@@ -27,9 +28,19 @@ TIMEOUT = 60 * 60
 
 
 def public_version(camp_id: int) -> str | None:
-    """The token of a camp run, ``None`` when there is no such camp run."""
-    token: str | None = Camp.objects.filter(pk=camp_id).values_list("public_version", flat=True).first()
-    return token
+    """The token of a camp run, ``None`` when there is no such camp run. Plain SQL: this runs on every
+    request of every screen, and building the ORM query cost more than the rest of a cached answer."""
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL(), [camp_id])
+        row = cursor.fetchone()
+    return None if row is None else str(row[0])
+
+
+@cache
+def _VERSION_SQL() -> str:
+    q = connection.ops.quote_name
+    table, field = Camp._meta.db_table, Camp._meta.get_field("public_version").column
+    return f"SELECT {q(field)} FROM {q(table)} WHERE {q(Camp._meta.pk.column)} = %s"  # type: ignore[union-attr]
 
 
 def page_version(token: str) -> str:
@@ -47,29 +58,77 @@ def cached_public_page(view: View) -> View:
         if token is None:
             return view(request, camp_id, **kwargs)  # its 404
         version = page_version(token)
-        etag = f'"{version}"'
-        htmx = bool(getattr(request, "htmx", False))
-        if htmx and request.GET.get("v") == version:
-            return HttpResponse(status=204)  # unchanged: htmx swaps nothing
-        if not htmx and etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
-            return _with_etag(HttpResponse(status=304), etag)
-        variant = ("fragment" if htmx else "page") + ("-projector" if "projektor" in request.GET else "")
+        unchanged = _unchanged(request, version)
+        if unchanged is not None:
+            return unchanged
         key = ":".join(
-            ["zo-public", view.__name__, str(camp_id), version, variant, *map(str, kwargs.values())]
+            ["zo-public", view.__name__, str(camp_id), version, variant(request), *map(str, kwargs.values())]
         )
-        kept = cache.get(key)
+        kept = page_cache.get(key)
         if kept is not None:
             content, content_type = kept
-            return _with_etag(HttpResponse(content, content_type=content_type), etag)
-        response = view(request, camp_id, **kwargs)
-        # Kept only if no write came in meanwhile: then every row the view read was of this version.
-        if response.status_code == 200 and not response.streaming and public_version(camp_id) == token:
-            cache.set(key, (response.content, response["Content-Type"]), TIMEOUT)
-        return _with_etag(response, etag) if "ETag" not in response else response
+            response = HttpResponse(content, content_type=content_type)
+        else:
+            response = view(request, camp_id, **kwargs)
+            # Kept only if no write came in meanwhile: then every row the view read was of this version.
+            if response.status_code != 200 or response.streaming or public_version(camp_id) != token:
+                return response
+            page_cache.set(key, (response.content, response["Content-Type"]), TIMEOUT)
+        response["ETag"] = f'"{version}"'
+        response.public_page = (camp_id, token, get_language())  # type: ignore[attr-defined]
+        return response
 
     return wrapper
 
 
-def _with_etag(response: HttpResponse, etag: str) -> HttpResponse:
-    response["ETag"] = etag
-    return response
+def variant(request: HttpRequest) -> str:
+    """Which form of a public page a request asks for: the htmx fragment or the page, projector or not."""
+    htmx = request.headers.get("HX-Request") == "true"  # as django-htmx reads it
+    return ("fragment" if htmx else "page") + ("-projector" if "projektor" in request.GET else "")
+
+
+def _unchanged(request: HttpRequest, version: str) -> HttpResponse | None:
+    """204 to an htmx poll with ``?v=`` the version, 304 to a matching ``If-None-Match``, else None."""
+    etag = f'"{version}"'
+    if request.headers.get("HX-Request") == "true":
+        return HttpResponse(status=204) if request.GET.get("v") == version else None  # htmx swaps nothing
+    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        response = HttpResponse(status=304)
+        response["ETag"] = etag
+        return response
+    return None
+
+
+class PublicPageMiddleware:
+    """The front door of the cached public pages, placed right after WhiteNoise: a page that
+    :func:`cached_public_page` answered before is answered again from the cache, with the headers the
+    whole middleware chain gave it, as long as its camp run's version is the same; the session,
+    locale, CSRF, login and URL machinery never runs for it (the screens and phones poll: static-file
+    speed). Anything else, and a page whose version changed, goes down the chain as usual.
+
+    The URL's path decides the language (``/en/…``; an unprefixed path is always Czech), so a page is
+    kept per path and :func:`variant`."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            return self.get_response(request)
+        key = f"zo-front:{request.path}:{variant(request)}"
+        kept = page_cache.get(key)
+        if kept is not None:
+            camp_id, token, language, headers, content = kept
+            if public_version(camp_id) == token:
+                response = _unchanged(request, f"{token}-{language}")
+                if response is None:
+                    return HttpResponse(content, headers=headers)
+                for name, value in headers.items():
+                    if name.lower() not in ("content-type", "content-length"):
+                        response[name] = value
+                return response
+        response = self.get_response(request)
+        mark = getattr(response, "public_page", None)
+        if mark is not None and response.status_code == 200 and not response.cookies:
+            page_cache.set(key, (*mark, dict(response.items()), response.content), TIMEOUT)
+        return response

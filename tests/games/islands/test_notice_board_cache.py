@@ -119,3 +119,21 @@ def test_an_unchanged_board_comes_from_the_cache_in_one_query(
         assert client.get(replay).content == first.content
     assert client.get(reverse("islands_public:notice_board", args=[99999])).status_code == 404
     assert game.status == RoundStatus.ORDERS_OPEN
+
+
+def test_the_front_door_answers_as_the_whole_chain_did(game: Round, camp: Camp) -> None:
+    """camp.public_cache.PublicPageMiddleware: the second request of a page is answered ahead of the
+    session, locale and CSRF middleware, with the same content and headers as the first."""
+    client = Client()
+    url = reverse("islands_public:notice_board", args=[camp.pk])
+    for path, headers in ((url, {}), ("/en" + url, {}), (url, {"HTTP_HX_REQUEST": "true"})):
+        first = client.get(path, **headers)
+        second = client.get(path, **headers)
+        assert first.status_code == second.status_code == 200
+        assert second.content == first.content
+        assert dict(second.items()) == dict(first.items())
+        assert second["Content-Language"] == ("en" if path.startswith("/en") else "cs")
+    fragment = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in fragment and "<html" in client.get(url).content.decode()
+    camp_services.public_version_bump(camp=camp)  # a write: the front door lets the request through
+    assert client.get(url)["ETag"] != first["ETag"]
