@@ -123,8 +123,8 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def camp_server(threads: int = 8) -> Iterator[tuple[str, int, World]]:
-    """``make camp`` on loopback over a copy of the played camp: (host, port, world)."""
+def camp_server(threads: int = 8) -> Iterator[tuple[str, int, World, Path]]:
+    """``make camp`` on loopback over a copy of the played camp: (host, port, world, data folder)."""
     with tempfile.TemporaryDirectory(prefix="zo-bench-camp-") as tmp:
         data = Path(tmp) / "data"
         world = world_data(data)
@@ -161,7 +161,7 @@ def camp_server(threads: int = 8) -> Iterator[tuple[str, int, World]]:
                 if time.monotonic() > deadline:
                     raise RuntimeError("the camp server did not start within 3 minutes")
                 time.sleep(0.2)
-            yield "127.0.0.1", port, world
+            yield "127.0.0.1", port, world, data
         finally:
             process.send_signal(signal.SIGTERM)
             try:

@@ -51,7 +51,7 @@ def wrk(url: str, seconds: int = WRK_SECONDS) -> tuple[float, float]:
 
 
 def main() -> None:
-    with camp_server() as (host, port, world):
+    with camp_server() as (host, port, world, _data):
         staff = Http(host, port)
         staff.login()
         urls = world.urls
