@@ -132,6 +132,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "camp.request_memo.RequestMemoMiddleware",  # what a page reads twice, read once
     "axes.middleware.AxesMiddleware",  # last: turns a lock-out into its page
 ]
 
