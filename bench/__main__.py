@@ -1,9 +1,11 @@
 """Run the benchmarks: ``python -m bench`` runs them all, ``python -m bench NAME …`` the named ones.
 
 A benchmark is any module ``bench/NAME.py`` (not starting with ``_``) with a ``main()`` function;
-it prints its own results.
-Each runs under a heading; a benchmark that fails is reported and the others still run (the exit
-status is then 1).
+it prints its own results. A figure with a target is recorded with ``bench._targets.check``
+(measured beside its reference, in the same run); the run ends with one line per target, ``ok`` or
+``MISSED``.
+Each runs under a heading; a benchmark that fails is reported and the others still run. The exit
+status is 1 when a benchmark failed or a target was missed.
 """
 
 from __future__ import annotations
@@ -47,10 +49,18 @@ def run(names: Sequence[str]) -> int:
             failed.append(name)
             continue
         print(f"-- {name}: {time.perf_counter() - started:.1f} s", flush=True)
+    from bench._targets import RESULTS
+
+    if RESULTS:
+        print("\n== targets ==")
+        for target in RESULTS:
+            print(target.line())
+    missed = [t.name for t in RESULTS if not t.met]
     if failed:
         print(f"\nfailed: {', '.join(failed)}", file=sys.stderr)
-        return 1
-    return 0
+    if missed:
+        print(f"missed: {', '.join(missed)}", file=sys.stderr)
+    return 1 if failed or missed else 0
 
 
 def cli(argv: Sequence[str]) -> int:

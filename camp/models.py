@@ -28,6 +28,11 @@ def default_ap_table() -> list[int]:
     return list(DEFAULT_AP_TABLE)
 
 
+def new_public_version() -> str:
+    """A fresh :attr:`Camp.public_version`: random, so it tells nothing of the game."""
+    return secrets.token_hex(8)
+
+
 def new_seed() -> int:
     """A random non-negative 63-bit integer: fits a signed 64-bit ``bigint`` on every database."""
     return secrets.randbits(63)
@@ -113,6 +118,10 @@ class Camp(models.Model):
     # replayed (and undone) exactly. Not editable in any form; save() refuses a change.
     seed = models.BigIntegerField(_("random seed"), default=new_seed, editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    # Changes with every write that changes what the public pages (the notice board) show
+    # (camp.services.public_version_bump): their cache and their ETag are keyed by it. A random token,
+    # not a count: a database put back from a backup brings the token of exactly the state it holds.
+    public_version = models.CharField(max_length=32, default=new_public_version, editable=False)
 
     class Meta:
         verbose_name = _("camp run")
@@ -133,6 +142,9 @@ class Camp(models.Model):
         loaded = getattr(self, "_loaded_seed", None)
         if loaded is not None and self.seed != loaded:
             raise ValueError("A camp's seed is fixed at creation and cannot be changed.")
+        self.public_version = new_public_version()  # its name, year or board may be on the board
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "public_version"}
         super().save(*args, **kwargs)
         self._loaded_seed = self.seed
 

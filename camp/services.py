@@ -30,6 +30,7 @@ from camp.models import (
     Round,
     RoundStatus,
     Team,
+    new_public_version,
 )
 from camp.selectors import ap_for_rank, competition_ranking_gaps
 
@@ -55,6 +56,37 @@ class PlacementsError(ValidationError):
 
 class RoundStatusError(ValidationError):
     """A round status change that the round's life does not allow."""
+
+
+# -------------------------------------------------------------------------- the public version
+
+
+def public_version_bump(*, camp: Camp | int) -> None:
+    """A new :attr:`Camp.public_version`: what the camp's public pages show has changed (their cached
+    copies and ETags go). Call it inside the write's transaction, so the token always goes with the
+    rows it describes (a snapshot of the database holds both)."""
+    camp_id = camp if isinstance(camp, int) else camp.pk
+    Camp.objects.filter(pk=camp_id).update(public_version=new_public_version())
+    if isinstance(camp, Camp):
+        camp.refresh_from_db(fields=["public_version"])
+
+
+def _bump_for_row(
+    sender: type[Team | Round | Placement], instance: Team | Round | Placement, **kwargs: Any
+) -> None:
+    camp_id = instance.camp_id if isinstance(instance, Team | Round) else instance.round.camp_id
+    public_version_bump(camp=camp_id)
+
+
+def public_version_watch_rows() -> None:
+    """Teams, rounds and placements change the public pages however they are written (the services
+    here, and the admin's own change and delete pages, which save the rows directly): each save and
+    delete bumps the version (connected once, in ``CampConfig.ready``)."""
+    from django.db.models.signals import post_delete, post_save
+
+    for model in (Team, Round, Placement):
+        post_save.connect(_bump_for_row, sender=model, dispatch_uid=f"public-version-{model.__name__}")
+        post_delete.connect(_bump_for_row, sender=model, dispatch_uid=f"public-version-del-{model.__name__}")
 
 
 # ------------------------------------------------------------------------------------ camp, team
@@ -371,6 +403,7 @@ def placements_record(*, round: Round, ranks: RankInput) -> list[Placement]:  # 
     if problems:
         raise PlacementsError(problems)
     ap_table = locked.camp.ap_table
+    public_version_bump(camp=locked.camp_id)  # the standings' AP (bulk writes: no row signal)
     Placement.objects.filter(round=locked).delete()
     placements = Placement.objects.bulk_create(
         Placement(round=locked, team_id=tid, rank=rank, ap=ap_for_rank(ap_table, rank))

@@ -108,7 +108,7 @@ INSTALLED_APPS = [
     "camp.apps.CampConfig",
     "games.islands.apps.IslandsConfig",
     "games.batavia.apps.BataviaConfig",
-    "django.contrib.admin",
+    "camp.apps.LazyAdminConfig",  # django.contrib.admin, its admin.py modules loaded with the URLs
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -123,6 +123,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "camp.public_cache.PublicPageMiddleware",  # the notice board from the cache, ahead of the rest
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -131,6 +132,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "camp.request_memo.RequestMemoMiddleware",  # what a page reads twice, read once
     "axes.middleware.AxesMiddleware",  # last: turns a lock-out into its page
 ]
 
@@ -179,6 +181,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA synchronous=OFF"
         # Tests never write into the real data folder (a test that needs backups sets its own).
         BACKUP_DIR = Path(tempfile.gettempdir()) / f"zlate-ostrovy-test-backups-{os.getpid()}"
+
+# One waitress process serves the camp: the public pages' cache (camp.public_cache) lives in its memory.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "zlate-ostrovy",
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    }
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from camp import views
 
+admin.autodiscover()  # here, not at start-up (camp.apps.LazyAdminConfig): the staff pages are heavy
 urlpatterns = [
     # Outside i18n_patterns (one URL for every language); see the view for how ``next`` is translated.
     path("i18n/setlang/", views.set_language, name="set_language"),

@@ -1,6 +1,9 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+#: What the backup document calls Batavia's part (``games.batavia.backup.PART``, loaded on use).
+BACKUP_KEY, BACKUP_ORDER = "batavia", 30
+
 
 class BataviaConfig(AppConfig):
     name = "games.batavia"
@@ -8,16 +11,26 @@ class BataviaConfig(AppConfig):
     verbose_name = _("Batavia")
 
     def ready(self) -> None:
-        from camp.backup_document import register_part
+        # Registered by name: the modules load on first use, so start-up imports nothing heavy.
+        from camp.backup_document import BackupPart, register_part
         from camp.desk import register_steps
         from camp.forms import register_team_name_guard
+        from camp.lazy import lazy_function
         from camp.selectors import register_round_delete_guard
         from camp.services import register_minigame_kind_guard
-        from games.batavia import backup, services
-        from games.batavia.tonight_steps import batavia_steps
 
-        register_steps(batavia_steps, order=20)
-        register_team_name_guard(services.team_name_guard)
-        register_round_delete_guard(services.round_delete_guard)
-        register_minigame_kind_guard(services.minigame_kind_guard)
-        register_part(backup.PART)
+        register_steps(lazy_function("games.batavia.tonight_steps", "batavia_steps"), order=20)
+        register_team_name_guard(lazy_function("games.batavia.services", "team_name_guard"))
+        register_round_delete_guard(lazy_function("games.batavia.services", "round_delete_guard"))
+        register_minigame_kind_guard(lazy_function("games.batavia.services", "minigame_kind_guard"))
+        register_part(
+            BackupPart(
+                key=BACKUP_KEY,
+                app_label=self.label,
+                order=BACKUP_ORDER,
+                **{
+                    f: lazy_function("games.batavia.backup", f"PART.{f}")
+                    for f in ("export", "check", "store", "summary")
+                },
+            )
+        )

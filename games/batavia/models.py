@@ -13,10 +13,12 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from camp.models import MiniGame, Team
-from games.batavia.engine.state import DEFAULT_CASH_TABLE
 
 
 def default_cash_table() -> list[int]:
+    # Imported here: the engine package loads whole, and the models load at every start-up.
+    from games.batavia.engine.state import DEFAULT_CASH_TABLE
+
     return list(DEFAULT_CASH_TABLE)
 
 

@@ -1,6 +1,9 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+#: What the backup document calls the islands' part (``games.islands.backup.PART``, loaded on use).
+BACKUP_KEY, BACKUP_ORDER = "islands", 20
+
 
 class IslandsConfig(AppConfig):
     name = "games.islands"
@@ -8,13 +11,26 @@ class IslandsConfig(AppConfig):
     verbose_name = _("Golden Islands")
 
     def ready(self) -> None:
-        from camp.backup_document import register_part
+        # Registered by name: the modules load on first use, so start-up imports nothing heavy.
+        from camp.backup_document import BackupPart, register_part
+        from camp.desk import register_camp_steps, register_steps
         from camp.forms import register_board_side_guard, register_team_name_guard
+        from camp.lazy import lazy_function
         from camp.services import register_team_add_guard
-        from games.islands import backup, guards, tonight_steps
 
-        tonight_steps.register()
-        register_board_side_guard(guards.board_side_guard)
-        register_team_name_guard(guards.team_name_guard)
-        register_team_add_guard(guards.team_add_guard)
-        register_part(backup.PART)
+        register_steps(lazy_function("games.islands.tonight_steps", "islands_steps"), order=30)
+        register_camp_steps(lazy_function("games.islands.tonight_steps", "islands_camp_steps"), order=30)
+        register_board_side_guard(lazy_function("games.islands.guards", "board_side_guard"))
+        register_team_name_guard(lazy_function("games.islands.guards", "team_name_guard"))
+        register_team_add_guard(lazy_function("games.islands.guards", "team_add_guard"))
+        register_part(
+            BackupPart(
+                key=BACKUP_KEY,
+                app_label=self.label,
+                order=BACKUP_ORDER,
+                **{
+                    f: lazy_function("games.islands.backup", f"PART.{f}")
+                    for f in ("export", "check", "store", "summary")
+                },
+            )
+        )

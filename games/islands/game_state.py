@@ -14,6 +14,7 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
+from camp.request_memo import remembered
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.rng import Draws, random_for
@@ -142,7 +143,10 @@ def round_priority(round: Round) -> list[str]:  # noqa: A002
 def state_before(round: Round) -> es.GameState:  # noqa: A002
     """:func:`game_state` before ``round``, or an :class:`IslandsError` saying the board is not ready."""
     try:
-        return game_state(round.camp, round=round)
+        # Built once per request (an order page's check and its map click both need it).
+        return remembered(
+            round.camp_id, ("islands-state-before", round.pk), lambda: game_state(round.camp, round=round)
+        )
     except StateUnavailable:
         raise IslandsError(
             _("The board is not ready: generate it, draw the sides, pick the bays and start the game."),

@@ -6,11 +6,10 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.desk import DeskStep, register_camp_steps, register_steps
+from camp.desk import DeskStep
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Round, RoundStatus
 from games.islands.models import BoardSetup
 from games.islands.pages.links import url
-from games.islands.printing.data import SheetsUnavailable, sheet_rounds
 
 
 def islands_steps(round_: Round) -> list[DeskStep]:
@@ -39,6 +38,8 @@ def _printing_step(round_: Round, *, resolved: bool) -> list[DeskStep]:
     telescopes: their reveals belong on the map), while it is the round sheets are printed from."""
     if not resolved:
         return []
+    from games.islands.printing.data import SheetsUnavailable, sheet_rounds  # loads on first use
+
     try:
         sheet_rounds(round_)
     except SheetsUnavailable:
@@ -62,8 +63,3 @@ def islands_camp_steps(camp: Camp) -> list[DeskStep]:
             label=_("Board set-up"), url=reverse("admin:islands_boardsetup_camp", args=[camp.pk]), done=False
         )
     ]
-
-
-def register() -> None:
-    register_steps(islands_steps, order=30)
-    register_camp_steps(islands_camp_steps, order=30)

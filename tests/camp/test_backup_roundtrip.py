@@ -27,6 +27,7 @@ _ID_ATTRIBUTE = re.compile(
 )
 _TAG = re.compile(r"<(?:input|option)\b[^>]*>")
 _VALUE = re.compile(r'(\svalue=")([^"]*)(")')
+_PUBLIC_VERSION = re.compile(r"(data-version=\"|\?v=)[0-9a-f]{16}")
 _TOKEN = re.compile(r"/t/[A-Za-z0-9_-]{20,}/")
 _CSRF = re.compile(r'("X-CSRFToken": "|name="csrfmiddlewaretoken" value=")[^"]*(")')
 
@@ -51,6 +52,7 @@ def normalised(response: Any) -> bytes | str:
     text = response.content.decode()
     text = _CSRF.sub(r"\1CSRF\2", text)
     text = _TOKEN.sub("/t/TOKEN/", text)
+    text = _PUBLIC_VERSION.sub(r"\1VERSION", text)  # a camp run's own random token (Camp.public_version)
     text = _ID_ATTRIBUTE.sub(_mask, text)
     return _TAG.sub(_mask_choice_value, text)
 

@@ -235,7 +235,7 @@ class BoardGeometry:
 
     def within(self, centre: Hex, low: int, high: int) -> list[Hex]:
         """Board hexes whose distance from ``centre`` is between ``low`` and ``high``, label order."""
-        return [h for h in self.ordered if low <= distance(centre, h) <= high]
+        return list(_within(self.side, centre, low, high))
 
     @property
     def ordered(self) -> tuple[Hex, ...]:
@@ -294,6 +294,12 @@ def geometry(side: int) -> BoardGeometry:
         _labels=labels,
         _by_label={v: k for k, v in labels.items()},
     )
+
+
+@cache
+def _within(side: int, centre: Hex, low: int, high: int) -> tuple[Hex, ...]:
+    # Cached per (side, hex): every random shot of every pirate asks for the hexes 2–4 away.
+    return tuple(h for h in _ordered(side) if low <= distance(centre, h) <= high)
 
 
 @cache

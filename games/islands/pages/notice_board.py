@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
 from camp.models import DONE_STATUSES, Camp, Round
+from camp.public_cache import cached_public_page
 from games.islands import results, selectors
 from games.islands.maps import style, svg
 from games.islands.pages.rows import group_events, standing_rows
@@ -26,6 +27,7 @@ TEMPLATE = "islands/notice_board.html"
 POLL_SECONDS = 10
 
 
+@cached_public_page
 def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
     camp = get_object_or_404(Camp, pk=camp_id)
     version = f"{selectors.notice_board_version(camp)}-{get_language()}"

@@ -7,12 +7,14 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from camp.models import Camp, Round
+from camp.public_cache import cached_public_page
 from games.islands import replay
 from games.islands.pages.notice_board import projector_fonts
 
 TEMPLATE = "islands/round_replay.html"
 
 
+@cached_public_page
 def round_replay(request: HttpRequest, camp_id: int, number: int) -> HttpResponse:
     """A resolved round of the camp, step by step (public: the public map at every moment)."""
     camp = get_object_or_404(Camp, pk=camp_id)

@@ -5,10 +5,12 @@ out by :mod:`games.islands.maps.style`, in the same colours and marks as the scr
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.units import mm
@@ -62,8 +64,17 @@ def map_size(side: int, width: float, height: float) -> tuple[float, float, floa
     return size, w * size, h * size
 
 
-def draw_map(canvas: Canvas, view: MapView, *, x: float, top: float, width: float, height: float) -> float:
-    """The board fitted into the box (x, top, width, height), centred across; returns its bottom y."""
+def draw_map(
+    canvas: Canvas, view: MapView, *, x: float, top: float, width: float, height: float, shared: bool = False
+) -> float:
+    """The board fitted into the box (x, top, width, height), centred across; returns its bottom y.
+
+    With ``shared`` (every team's sheet of one document) the board under the markers (hexes, bays,
+    harbors: the same on every team's map) is drawn once per document, as a form XObject named by
+    what it holds, and each sheet draws only its own markers (its ships' cargo) on top. The form is
+    drawn from the view's hexes and harbors alone, which :func:`visibility.for_team` never changes:
+    a sheet can only share it with a sheet whose board is the same.
+    """
     g = geometry(view.side)
     min_x, min_y, _w, _h = map_extent(view.side)
     size, drawn_w, drawn_h = map_size(view.side, width, height)
@@ -77,86 +88,99 @@ def draw_map(canvas: Canvas, view: MapView, *, x: float, top: float, width: floa
         return [frame((cx + (a - cx) * factor, cy + (b - cy) * factor)) for a, b in corners(h)]
 
     label_size = max(4.0, size * 0.3)
-    # Compass: which way is north, in the sheet's letters.
-    cx, cy = frame((min_x + 0.9, min_y + 1.0))
-    canvas.setFillColor(HexColor("#223333"))
-    polygon(canvas, [(cx, cy + 9), (cx + 4, cy - 2), (cx, cy + 0.5), (cx - 4, cy - 2)], stroke=0, fill=1)
-    centred(canvas, cx, cy - 7, words.direction_label("N"), FONT_BOLD, 9)
-
-    # Bays and harbors.
     harbors: dict[int, list[HarborView]] = {}
     for hv in view.harbors:
         harbors.setdefault(hv.bay, []).append(hv)
-    for number, bay in enumerate(g.bays, start=1):
-        here = harbors.get(number, [])
-        bx, by = px(bay)
-        if not here:
-            canvas.setFillColor(HexColor(style.BAY_FILL))
-            canvas.setStrokeColor(HexColor("#99bbbb"))
-            canvas.setLineWidth(0.6)
-            canvas.setDash(2, 1.5)
-            polygon(canvas, hex_corners(bay, 0.92), stroke=1, fill=1)
-            canvas.setDash()
-            canvas.setFillColor(HexColor("#446677"))
-            centred(canvas, bx, by, f"Z{number}", FONT, label_size)
-            continue
-        k = len(here)
-        for i, hv in enumerate(here):
-            fill = colour(style.safe_colour(hv.colour))
-            if k == 1:
-                pts = hex_corners(bay, 0.92)
-            else:  # one part per team, counter-clockwise from the top (as on the screens)
-                a0, a1 = -90 - 360 * (i + 1) / k, -90 - 360 * i / k
-                bx0, by0 = to_pixel(bay)
-                pts = [frame(p) for p in style.sector(bx0, by0, 0.92, a0 + 360, a1 + 360)]
-            canvas.setFillColor(fill)
-            canvas.setFillAlpha(0.45)
-            canvas.setStrokeColor(fill)
-            canvas.setLineWidth(1.6)
-            polygon(canvas, pts, stroke=1, fill=1)
-            canvas.setFillAlpha(1)
-        canvas.setFillColor(HexColor("#112233"))
-        centred(canvas, bx, by + size * style.LABEL_DY, f"Z{number}", FONT_BOLD, label_size)
 
-    # Hexes, in label order.
-    canvas.setLineWidth(0.8)
-    for cell in view.cells:
-        h = Hex(cell.q, cell.r)
-        hx, hy = px(h)
-        pts = hex_corners(h)
-        canvas.setStrokeColor(white)
-        text = HexColor("#223333")
-        if cell.tile is None:
-            canvas.setFillColor(HexColor(PAPER_HIDDEN_FILL))
-            canvas.setStrokeColor(PAPER_HIDDEN_EDGE)
-            canvas.setLineWidth(0.5)
-            polygon(canvas, pts, stroke=1, fill=1)
-            canvas.setLineWidth(0.8)
-        else:
-            tile = Tile(cell.tile)
-            canvas.setFillColor(HexColor(style.TILE_FILLS[tile]))
-            if cell.revealed:
-                polygon(canvas, pts, stroke=1, fill=1)
-                if tile.value in style.DARK_TILES:
-                    text = white
-            else:  # staff only: lighter and hatched
-                canvas.setFillAlpha(0.5)
+    def board() -> None:
+        # Compass: which way is north, in the sheet's letters.
+        cx, cy = frame((min_x + 0.9, min_y + 1.0))
+        canvas.setFillColor(HexColor("#223333"))
+        polygon(canvas, [(cx, cy + 9), (cx + 4, cy - 2), (cx, cy + 0.5), (cx - 4, cy - 2)], stroke=0, fill=1)
+        centred(canvas, cx, cy - 7, words.direction_label("N"), FONT_BOLD, 9)
+
+        # Bays and harbors.
+        for number, bay in enumerate(g.bays, start=1):
+            here = harbors.get(number, [])
+            bx, by = px(bay)
+            if not here:
+                canvas.setFillColor(HexColor(style.BAY_FILL))
+                canvas.setStrokeColor(HexColor("#99bbbb"))
+                canvas.setLineWidth(0.6)
+                canvas.setDash(2, 1.5)
+                polygon(canvas, hex_corners(bay, 0.92), stroke=1, fill=1)
+                canvas.setDash()
+                canvas.setFillColor(HexColor("#446677"))
+                centred(canvas, bx, by, f"Z{number}", FONT, label_size)
+                continue
+            k = len(here)
+            for i, hv in enumerate(here):
+                fill = colour(style.safe_colour(hv.colour))
+                if k == 1:
+                    pts = hex_corners(bay, 0.92)
+                else:  # one part per team, counter-clockwise from the top (as on the screens)
+                    a0, a1 = -90 - 360 * (i + 1) / k, -90 - 360 * i / k
+                    bx0, by0 = to_pixel(bay)
+                    pts = [frame(p) for p in style.sector(bx0, by0, 0.92, a0 + 360, a1 + 360)]
+                canvas.setFillColor(fill)
+                canvas.setFillAlpha(0.45)
+                canvas.setStrokeColor(fill)
+                canvas.setLineWidth(1.6)
                 polygon(canvas, pts, stroke=1, fill=1)
                 canvas.setFillAlpha(1)
-                _hatch(canvas, pts, size)
-        canvas.setFillColor(text)
-        centred(canvas, hx, hy + size * style.LABEL_DY, g.label(h), FONT, label_size)
-        if cell.tile is not None:
-            mark = words.tile_mark(cell.tile)
-            shift = size * 0.32 if cell.chests is not None else 0.0
-            mark_size = max(5.0, size * 0.4)
-            if not cell.revealed:
-                canvas.setFillColor(HexColor("#334455"))
-            if mark:
-                centred(canvas, hx - shift, hy + size * 0.15, mark, FONT_BOLD, mark_size)
-            if cell.chests is not None:
-                canvas.setFillColor(HexColor("#6b3e00") if text is not white else white)
-                centred(canvas, hx + shift + 1, hy + size * 0.15, f"×{cell.chests}", FONT_BOLD, mark_size)
+            canvas.setFillColor(HexColor("#112233"))
+            centred(canvas, bx, by + size * style.LABEL_DY, f"Z{number}", FONT_BOLD, label_size)
+
+        # Hexes, in label order.
+        canvas.setLineWidth(0.8)
+        for cell in view.cells:
+            h = Hex(cell.q, cell.r)
+            hx, hy = px(h)
+            pts = hex_corners(h)
+            canvas.setStrokeColor(white)
+            text = HexColor("#223333")
+            if cell.tile is None:
+                canvas.setFillColor(HexColor(PAPER_HIDDEN_FILL))
+                canvas.setStrokeColor(PAPER_HIDDEN_EDGE)
+                canvas.setLineWidth(0.5)
+                polygon(canvas, pts, stroke=1, fill=1)
+                canvas.setLineWidth(0.8)
+            else:
+                tile = Tile(cell.tile)
+                canvas.setFillColor(HexColor(style.TILE_FILLS[tile]))
+                if cell.revealed:
+                    polygon(canvas, pts, stroke=1, fill=1)
+                    if tile.value in style.DARK_TILES:
+                        text = white
+                else:  # staff only: lighter and hatched
+                    canvas.setFillAlpha(0.5)
+                    polygon(canvas, pts, stroke=1, fill=1)
+                    canvas.setFillAlpha(1)
+                    _hatch(canvas, pts, size)
+            canvas.setFillColor(text)
+            centred(canvas, hx, hy + size * style.LABEL_DY, g.label(h), FONT, label_size)
+            if cell.tile is not None:
+                mark = words.tile_mark(cell.tile)
+                shift = size * 0.32 if cell.chests is not None else 0.0
+                mark_size = max(5.0, size * 0.4)
+                if not cell.revealed:
+                    canvas.setFillColor(HexColor("#334455"))
+                if mark:
+                    centred(canvas, hx - shift, hy + size * 0.15, mark, FONT_BOLD, mark_size)
+                if cell.chests is not None:
+                    canvas.setFillColor(HexColor("#6b3e00") if text is not white else white)
+                    centred(canvas, hx + shift + 1, hy + size * 0.15, f"×{cell.chests}", FONT_BOLD, mark_size)
+
+    if shared:
+        held = (get_language(), view.staff, view.side, view.cells, view.harbors, x, top, width, height)
+        name = "zoMap" + hashlib.sha1(repr(held).encode()).hexdigest()
+        if not canvas.hasForm(name):
+            canvas.beginForm(name)
+            board()
+            canvas.endForm()
+        canvas.doForm(name)
+    else:
+        board()
 
     # Ships and pirates on top, laid out as on the screens.
     bay_teams = {f"Z{number}": [h.team for h in here] for number, here in harbors.items()}

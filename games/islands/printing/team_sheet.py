@@ -52,7 +52,7 @@ def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
     y = band(canvas, fill, sheet.team, round_text)
     title = _("Golden Islands – team map: %(state)s") % {"state": state_text(sheet.state_round)}
     top = titles(canvas, y, title, sheet.camp)
-    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 75 * mm)
+    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 75 * mm, shared=True)
     y = draw_legend(canvas, staff=False, y=bottom - 3 * mm)
 
     y -= 2 * mm

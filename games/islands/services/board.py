@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.models import Camp, Round, Team
+from camp.services import public_version_bump
 from games.islands import words
 from games.islands.engine import generator
 from games.islands.engine import state as es
@@ -41,7 +42,11 @@ MIXES = ("default",)
 
 
 def _lock_camp(camp: Camp) -> Camp:
-    return Camp.objects.select_for_update().get(pk=camp.pk)
+    """The camp row, locked by a write of its board: the public pages' version changes with it (a
+    refused write rolls both back)."""
+    locked = Camp.objects.select_for_update().get(pk=camp.pk)
+    public_version_bump(camp=camp.pk)
+    return locked
 
 
 def _is_int(value: object) -> bool:

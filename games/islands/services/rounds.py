@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from camp.backups import snapshot_after_commit
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
-from camp.services import round_set_status
+from camp.services import public_version_bump, round_set_status
 from games.islands import words
 from games.islands.engine import events as ee
 from games.islands.engine import state as es
@@ -360,6 +360,7 @@ def telescope_skip(*, round: Round, ship: str) -> TelescopeChoice:  # noqa: A002
     locked = _lock_round(round)
     result = _result_after(locked)
     key = _open_telescope_key(result, ship)
+    public_version_bump(camp=locked.camp_id)  # the board lists the telescope as skipped
     return TelescopeChoice.objects.create(result=result, ship=key, hex="")
 
 

@@ -52,7 +52,7 @@ def test_problems_come_routes_first_then_unknown_ships_then_the_other_fields() -
     long = "x" * (MAX_FIELD + 1)
     form = read_orders(query(harbor=long, _route_C9="s", _route_C1=long), ["C1"], ["C1"])
     assert form.problems == [
-        f"Route of C1: the text is too long ({MAX_FIELD + 1} characters, at most {MAX_FIELD}).",
+        f"Route of Ship 1: the text is too long ({MAX_FIELD + 1} characters, at most {MAX_FIELD}).",
         "This team has no ship “C9”.",
         f"Harbor moves: the text is too long ({MAX_FIELD + 1} characters, at most {MAX_FIELD}).",
     ]

@@ -9,9 +9,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from camp.models import Camp, Round, Team
+from camp.models import Camp, Round, RoundStatus, Team
 from games.islands import replay, selectors
 from games.islands.models import RoundResult, TelescopeChoice
+from games.islands.services import rounds
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -121,9 +122,13 @@ def test_a_telescope_choice_changes_the_version_and_appears_in_the_events(
     round_one: Round, teams: list[Team], client: Client
 ) -> None:
     camp = round_one.camp
-    before = selectors.notice_board_version(camp)
     result = RoundResult.objects.get(round=round_one)
-    TelescopeChoice.objects.create(result=result, ship=f"{teams[0].name}.C1", hex="C3")
+    result.pending_telescopes = [f"{teams[0].name}.C1"]  # the round as if C1 had found a telescope
+    result.save(update_fields=["pending_telescopes"])
+    TelescopeChoice.objects.filter(result=result).delete()
+    Round.objects.filter(pk=round_one.pk).update(status=RoundStatus.RESOLVED)  # choices still open
+    before = selectors.notice_board_version(camp)
+    rounds.telescope_choose(round=round_one, ship=f"{teams[0].name}.C1", label="C3")
     assert selectors.notice_board_version(camp) != before
     html = client.get(reverse("islands_public:notice_board", args=[camp.pk])).content.decode()
     assert f"Dalekohled lodi 1 týmu {teams[0].name} odhalil okolí C3" in html

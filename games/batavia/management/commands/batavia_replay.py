@@ -20,6 +20,8 @@ from games.batavia.engine.record import load_record, replay, state_to_output
 
 class Command(BaseCommand):
     help = "Replay a Batavia game record (batavia/1) and print the resulting state as JSON."
+    # A file in, JSON out: no database, no URLs, so none of the system checks (which load every page).
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the record (JSON); - for standard input")

@@ -19,6 +19,8 @@ from games.islands.engine.scenario import ScenarioError, run_scenario
 
 class Command(BaseCommand):
     help = "Resolve a Golden Islands round file (zlate-ostrovy/1) and print the resulting JSON."
+    # A file in, JSON out: no database, no URLs, so none of the system checks (which load every page).
+    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the round file, or - for standard input")

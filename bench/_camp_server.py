@@ -1,0 +1,246 @@
+"""The camp server for the benchmarks: a camp with 15 rounds played in a temporary data folder,
+served by ``python -m camp.server`` (waitress, camp mode: production settings, ``DEBUG`` off) on
+loopback, and a small keep-alive HTTP client with a staff login.
+
+``python -m bench._camp_server DATA_DIR`` builds the camp (run in a child process, so the
+benchmark's own process never sets Django up with another database)."""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+ROUNDS = 15
+STAFF, PASSWORD = "bench", "bench-camp-server-2026"
+STATIC_FILE = "/static/admin/css/base.css"  # a static file the same server serves (WhiteNoise)
+_WORLDS: dict[str, Path] = {}
+
+
+@dataclass(frozen=True)
+class World:
+    camp: int
+    round: int  # open for orders
+    teams: list[int]
+    #: The pages' addresses by name ("orders" and "sheet": one per team).
+    urls: dict[str, Any]
+
+
+def camp_env(data_dir: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "ZO_", "DATABASE_URL"))}
+    env.update(
+        {"ZO_DATA_DIR": str(data_dir), "DJANGO_SETTINGS_MODULE": "camp.settings", "PYTHONPATH": str(ROOT)}
+    )
+    return env
+
+
+def _build(data_dir: Path) -> None:
+    """(child process) Migrate and play the camp; prints the world as JSON."""
+    os.environ.update({"ZO_CAMP": "1", "ZO_COMMAND_LINE": "1"})
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from camp import services as camp_services
+    from camp.models import Round
+    from games.islands.demo import demo_play
+
+    call_command("migrate", verbosity=0)
+    get_user_model().objects.create_superuser(STAFF, "", PASSWORD)
+    camp = camp_services.camp_create(name="Benchmark", year=2026, board_side=9)
+    teams = [
+        camp_services.team_create(camp=camp, name=name, colour=colour)
+        for name, colour in (("Červení", "#c0392b"), ("Modří", "#2471a3"), ("Zelení", "#229954"))
+    ]
+    demo_play(camp, rounds=ROUNDS, open_next=True)
+    round_ = Round.objects.get(camp=camp, number=ROUNDS + 1)
+    from django.urls import reverse
+
+    def admin(name: str, *args: int) -> str:
+        return reverse(f"admin:islands_round_{name}", args=[round_.pk, *args])
+
+    urls = {
+        "admin_index": reverse("admin:index"),
+        "orders": [admin("orders", t.pk) for t in teams],
+        "resolve": admin("resolve"),
+        "sheets": admin("sheets"),
+        "sheet": [admin("sheet", t.pk) for t in teams],
+        "board": reverse("islands_public:notice_board", args=[camp.pk]),
+        "replay": reverse("islands_public:round_replay", args=[camp.pk, ROUNDS]),
+    }
+    print(json.dumps({"camp": camp.pk, "round": round_.pk, "teams": [t.pk for t in teams], "urls": urls}))
+
+
+def world_data(target: Path) -> World:
+    """A copy of the played camp's data folder at ``target`` (built once per process)."""
+    if "built" not in _WORLDS:
+        built = Path(tempfile.mkdtemp(prefix="zo-bench-world-"))
+        started = time.perf_counter()
+        done = subprocess.run(
+            [sys.executable, "-m", "bench._camp_server", str(built)],
+            cwd=ROOT,
+            env=camp_env(built),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0:
+            raise RuntimeError(f"building the camp failed:\n{done.stderr[-3000:]}")
+        (built / "world.json").write_text(done.stdout.strip().splitlines()[-1])
+        print(f"(camp with {ROUNDS} rounds played in {time.perf_counter() - started:.1f} s)", flush=True)
+        _WORLDS["built"] = built
+    built = _WORLDS["built"]
+    target.mkdir(parents=True, exist_ok=True)
+    for name in ("db.sqlite3", "secret_key"):
+        if (built / name).exists():
+            shutil.copy2(built / name, target / name)
+            (target / name).chmod(0o600)
+    return World(**json.loads((built / "world.json").read_text()))
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextlib.contextmanager
+def camp_server(threads: int = 8) -> Iterator[tuple[str, int, World, Path]]:
+    """``make camp`` on loopback over a copy of the played camp: (host, port, world, data folder)."""
+    with tempfile.TemporaryDirectory(prefix="zo-bench-camp-") as tmp:
+        data = Path(tmp) / "data"
+        world = world_data(data)
+        port = free_port()
+        log = open(Path(tmp) / "server.log", "wb")
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "camp.server",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--threads",
+                str(threads),
+            ],
+            cwd=ROOT,
+            env=camp_env(data),
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+        try:
+            deadline = time.monotonic() + 180
+            while True:
+                if process.poll() is not None:
+                    raise RuntimeError((Path(tmp) / "server.log").read_text(errors="replace")[-3000:])
+                try:
+                    if Http("127.0.0.1", port).get(STATIC_FILE).status == 200:
+                        break
+                except OSError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the camp server did not start within 3 minutes")
+                time.sleep(0.2)
+            yield "127.0.0.1", port, world, data
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            log.close()
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+
+class Http:
+    """One keep-alive connection with its cookies (a browser tab, roughly)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.connection = http.client.HTTPConnection(host, port, timeout=120)
+        self.cookies: dict[str, str] = {}
+        self.origin = f"http://{host}:{port}"
+
+    def request(self, method: str, path: str, data: dict[str, str] | None = None, **headers: str) -> Answer:
+        head = {k.replace("_", "-"): v for k, v in headers.items()}
+        if self.cookies:
+            head["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        body = None
+        if data is not None:
+            body = urlencode(data)
+            head["Content-Type"] = "application/x-www-form-urlencoded"
+            head["Referer"] = self.origin + path
+            head["X-CSRFToken"] = self.cookies.get("csrftoken", "")
+        for attempt in (1, 2):
+            try:
+                self.connection.request(method, path, body=body, headers=head)
+                response = self.connection.getresponse()
+                payload = response.read()
+                break
+            except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+                self.connection.close()
+                if attempt == 2:
+                    raise
+        for value in response.headers.get_all("Set-Cookie") or []:
+            cookie: SimpleCookie = SimpleCookie()
+            cookie.load(value)
+            for key, morsel in cookie.items():
+                self.cookies[key] = morsel.value
+        return Answer(response.status, {k.lower(): v for k, v in response.getheaders()}, payload)
+
+    def get(self, path: str, **headers: str) -> Answer:
+        return self.request("GET", path, **headers)
+
+    def post(self, path: str, data: dict[str, str], **headers: str) -> Answer:
+        return self.request("POST", path, data, **headers)
+
+    def login(self) -> None:
+        page = self.get("/admin/login/")
+        token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page.body)
+        assert token is not None, "no login form"
+        answer = self.post(
+            "/admin/login/?next=/admin/",
+            {"csrfmiddlewaretoken": token.group(1).decode(), "username": STAFF, "password": PASSWORD},
+        )
+        assert answer.status == 302, f"login refused ({answer.status})"
+
+
+def form_fields(html: bytes) -> dict[str, Any]:
+    """The named inputs of a page's forms (hidden ones included) and their values."""
+    fields: dict[str, Any] = {}
+    for tag in re.findall(rb"<input\b[^>]*>", html):
+        name = re.search(rb'\bname="([^"]*)"', tag)
+        if not name:
+            continue
+        value = re.search(rb'\bvalue="([^"]*)"', tag)
+        fields[name.group(1).decode()] = value.group(1).decode() if value else ""
+    return fields
+
+
+if __name__ == "__main__":
+    _build(Path(sys.argv[1]))

@@ -1,0 +1,94 @@
+"""Start-up: the engine commands' CPU time against a bare ``django.setup()`` with only Django's
+contrib apps, in the same run (issue 12; target at most 1.4× each).
+
+The reference's settings module is written here, in a temporary folder. ``islands_scenario`` gets
+the large round (side 13, 3 teams × 7 ships, 30 pirates, 14 AP each), ``batavia_replay`` a whole
+game of three greedy bots. Each figure is the least CPU time (user + system) of a few runs: the
+machine is shared, and the least is the one the least disturbed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench._targets import check
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNS = 7
+LIMIT = 1.4
+BARE_SETTINGS = """SECRET_KEY = "bench"
+INSTALLED_APPS = [
+    "django.contrib.admin", "django.contrib.auth", "django.contrib.contenttypes",
+    "django.contrib.sessions", "django.contrib.messages", "django.contrib.staticfiles",
+]
+DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
+USE_TZ = True
+"""
+
+
+def cpu_seconds(command: list[str], env: dict[str, str], runs: int = RUNS) -> float:
+    """The least CPU time of ``runs`` runs of ``command`` (which must succeed)."""
+    times = []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return min(times)
+
+
+def large_round() -> str:
+    from games.islands.engine.sampling import random_legal_orders, random_state
+    from games.islands.engine.scenario import scenario_document
+
+    rnd = random.Random(12)
+    state = random_state(rnd, side=13, teams=3, ships_per_team=7, pirates=30)
+    orders = {
+        t.name: random_legal_orders(rnd, state, t.name, 14, build=False, stay_share=0.0) for t in state.teams
+    }
+    return json.dumps(scenario_document(state, orders))
+
+
+def main() -> None:
+    from games.batavia.engine.bots import play_game
+    from games.batavia.engine.record import dump_record
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "ZO_", "DATABASE_URL"))}
+    with tempfile.TemporaryDirectory(prefix="zo-bench-startup-") as tmp:
+        folder = Path(tmp)
+        (folder / "bare_settings.py").write_text(BARE_SETTINGS)
+        round_file = folder / "large_round.json"
+        round_file.write_text(large_round())
+        game_file = folder / "game.json"
+        game_file.write_text(dump_record(play_game(["greedy"] * 3, "bench-startup")))
+        bare_env = {**env, "PYTHONPATH": tmp, "DJANGO_SETTINGS_MODULE": "bare_settings"}
+        camp_env = {**env, "DJANGO_SETTINGS_MODULE": "camp.settings"}  # production settings
+        python = sys.executable
+        for name, command in (
+            (
+                "manage.py islands_scenario (large round)",
+                [python, "manage.py", "islands_scenario", str(round_file)],
+            ),
+            ("manage.py batavia_replay (3 bots)", [python, "manage.py", "batavia_replay", str(game_file)]),
+        ):
+            bare = cpu_seconds([python, "-c", "import django; django.setup()"], bare_env)
+            mine = cpu_seconds(command, camp_env)
+            check(
+                f"{name}, CPU",
+                mine * 1000,
+                bare * 1000,
+                unit="ms",
+                at_most=LIMIT,
+                reference_name="bare django.setup(), contrib apps only",
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""The public pages (the notice board, its projector view, a round's replay) rendered once per
+change of what they show, not once per request: the dining-hall screen and every team's phone poll.
+
+A page is kept in Django's cache (``CACHES``, one waitress process: local memory) under the camp
+run, its :attr:`~camp.models.Camp.public_version` (a new random token with every write that changes
+the public pages), the language and the page's variant (fragment or whole page, projector or not).
+Each request costs one small query (the token); an unchanged page answers 304 to ``If-None-Match``
+and 204 to an htmx poll with ``?v=`` its version. Only what the page itself renders is kept, so the
+cache can hold nothing a public page may not show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache, wraps
+from typing import Any
+
+from django.core.cache import cache as page_cache
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
+
+from camp.models import Camp
+
+View = Callable[..., HttpResponse]
+#: Seconds a page stays cached (a changed one is found under a new key at once anyway).
+TIMEOUT = 60 * 60
+
+
+def public_version(camp_id: int) -> str | None:
+    """The token of a camp run, ``None`` when there is no such camp run. Plain SQL: this runs on every
+    request of every screen, and building the ORM query cost more than the rest of a cached answer."""
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL(), [camp_id])
+        row = cursor.fetchone()
+    return None if row is None else str(row[0])
+
+
+@cache
+def _VERSION_SQL() -> str:
+    q = connection.ops.quote_name
+    table, field = Camp._meta.db_table, Camp._meta.get_field("public_version").column
+    return f"SELECT {q(field)} FROM {q(table)} WHERE {q(Camp._meta.pk.column)} = %s"  # type: ignore[union-attr]
+
+
+def page_version(token: str) -> str:
+    """What a public page of the camp run shows as its version (``?v=``, ``data-version``, ETag)."""
+    return f"{token}-{get_language()}"
+
+
+def cached_public_page(view: View) -> View:
+    """Wrap a public view ``view(request, camp_id, **kwargs)`` whose page depends only on the camp
+    run's public rows, the language, the URL's arguments and whether ``?projektor`` is asked for."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, camp_id: int, **kwargs: Any) -> HttpResponse:
+        token = public_version(camp_id)
+        if token is None:
+            return view(request, camp_id, **kwargs)  # its 404
+        version = page_version(token)
+        unchanged = _unchanged(request, version)
+        if unchanged is not None:
+            return unchanged
+        key = ":".join(
+            ["zo-public", view.__name__, str(camp_id), version, variant(request), *map(str, kwargs.values())]
+        )
+        kept = page_cache.get(key)
+        if kept is not None:
+            content, content_type = kept
+            response = HttpResponse(content, content_type=content_type)
+        else:
+            response = view(request, camp_id, **kwargs)
+            # Kept only if no write came in meanwhile: then every row the view read was of this version.
+            if response.status_code != 200 or response.streaming or public_version(camp_id) != token:
+                return response
+            page_cache.set(key, (response.content, response["Content-Type"]), TIMEOUT)
+        response["ETag"] = f'"{version}"'
+        response.public_page = (camp_id, token, get_language())  # type: ignore[attr-defined]
+        return response
+
+    return wrapper
+
+
+def variant(request: HttpRequest) -> str:
+    """Which form of a public page a request asks for: the htmx fragment or the page, projector or not."""
+    htmx = request.headers.get("HX-Request") == "true"  # as django-htmx reads it
+    return ("fragment" if htmx else "page") + ("-projector" if "projektor" in request.GET else "")
+
+
+def _unchanged(request: HttpRequest, version: str) -> HttpResponse | None:
+    """204 to an htmx poll with ``?v=`` the version, 304 to a matching ``If-None-Match``, else None."""
+    etag = f'"{version}"'
+    if request.headers.get("HX-Request") == "true":
+        return HttpResponse(status=204) if request.GET.get("v") == version else None  # htmx swaps nothing
+    if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        response = HttpResponse(status=304)
+        response["ETag"] = etag
+        return response
+    return None
+
+
+class PublicPageMiddleware:
+    """The front door of the cached public pages, placed right after WhiteNoise: a page that
+    :func:`cached_public_page` answered before is answered again from the cache, with the headers the
+    whole middleware chain gave it, as long as its camp run's version is the same; the session,
+    locale, CSRF, login and URL machinery never runs for it (the screens and phones poll: static-file
+    speed). Anything else, and a page whose version changed, goes down the chain as usual.
+
+    The URL's path decides the language (``/en/…``; an unprefixed path is always Czech), so a page is
+    kept per path and :func:`variant`."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            return self.get_response(request)
+        key = f"zo-front:{request.path}:{variant(request)}"
+        kept = page_cache.get(key)
+        if kept is not None:
+            camp_id, token, language, headers, content = kept
+            if public_version(camp_id) == token:
+                response = _unchanged(request, f"{token}-{language}")
+                if response is None:
+                    return HttpResponse(content, headers=headers)
+                for name, value in headers.items():
+                    if name.lower() not in ("content-type", "content-length"):
+                        response[name] = value
+                return response
+        response = self.get_response(request)
+        mark = getattr(response, "public_page", None)
+        if mark is not None and response.status_code == 200 and not response.cookies:
+            page_cache.set(key, (*mark, dict(response.items()), response.content), TIMEOUT)
+        return response

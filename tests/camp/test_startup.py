@@ -1,0 +1,76 @@
+"""Start-up stays light: the engine commands import no page, printing, PDF or QR module (issue 12).
+
+``python -X importtime manage.py …`` names every module a process imports; the staff pages,
+ReportLab and the QR codes load when first used (the admin's modules with the URLs, the desk steps,
+guards and backup parts by name: camp.apps.LazyAdminConfig, camp.lazy)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from camp.backup_document import parts
+from games.batavia import backup as batavia_backup
+from games.islands import backup as islands_backup
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO = ROOT / "tests" / "games" / "islands" / "scenarios" / "treasure.json"
+#: What a command must not load: the heavy libraries, and every staff or public page and sheet.
+HEAVY = re.compile(
+    r"^(reportlab|qrcode|camp\.pdf|camp\.admin|games\.\w+\.(printing|pages|admin|admin_views|round_views"
+    r"|public_views|maps\.svg|desk|tonight_steps|backup))(\.|$)"
+)
+
+
+def imported_modules(
+    *args: str, stdin: str | None = None
+) -> tuple[subprocess.CompletedProcess[str], list[str]]:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "camp.settings"}
+    env.pop("DJANGO_TESTING", None)
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    names = [
+        line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")
+    ]
+    return done, names[1:]  # the first line is the header
+
+
+def test_islands_scenario_imports_no_page_printing_or_pdf_module() -> None:
+    done, names = imported_modules("islands_scenario", str(SCENARIO))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout)["format"] == "zlate-ostrovy/1"
+    assert "games.islands.engine.resolve" in names  # the list is real: the command's own engine is in it
+    assert [name for name in names if HEAVY.match(name)] == []
+
+
+def test_batavia_replay_imports_no_page_printing_or_pdf_module(tmp_path: Path) -> None:
+    from games.batavia.engine import bots, record
+
+    game = tmp_path / "game.json"
+    game.write_text(record.dump_record(bots.play_game(["greedy"] * 3, "startup")))
+    done, names = imported_modules("batavia_replay", str(game))
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout)["players"]
+    assert "games.batavia.engine.record" in names
+    assert [name for name in names if HEAVY.match(name)] == []
+
+
+@pytest.mark.parametrize("module", [islands_backup, batavia_backup])
+def test_backup_parts_registered_by_name_match_the_modules_own(module: object) -> None:
+    """The apps register each game's backup part by name; its key, app and order are the module's."""
+    own = module.PART  # type: ignore[attr-defined]
+    registered = {p.key: p for p in parts()}[own.key]
+    assert (registered.app_label, registered.order) == (own.app_label, own.order)
