@@ -565,7 +565,9 @@ class RoundAdmin(AddTextInlinesMixin, admin.ModelAdmin):
                     }
                     if absent:
                         message += " " + ngettext(
-                            "Did not play: %(teams)s.", "Did not play (%(count)d teams): %(teams)s.", len(absent)
+                            "Did not play: %(teams)s.",
+                            "Did not play (%(count)d teams): %(teams)s.",
+                            len(absent),
                         ) % {"teams": ", ".join(absent), "count": len(absent)}
                     messages.success(request, message)
                     if back := _round_page_back(request, round_, request.POST.get("next", "")):
