@@ -2,7 +2,8 @@
 
 Each app contributes steps through a plain function registry (no signals): a provider takes the
 round and returns :class:`DeskStep` items. The camp app provides the mini-game and placement steps;
-a game played as the mini-game (Batavia) registers between them; the islands app registers its own (orders, resolution) in its ``AppConfig.ready``::
+a game played as the mini-game (Batavia) registers between them; the islands app registers its own
+(orders, resolution) in its ``AppConfig.ready``::
 
     from camp.desk import register_steps
     register_steps(islands_steps, order=30)

@@ -187,7 +187,9 @@ def camp_choices() -> list[CampChoice]:
     started = set(Round.objects.exclude(status=RoundStatus.PLANNED).values_list("camp_id", flat=True))
     this_year = timezone.localdate().year
     return [
-        CampChoice(camp=camp, running=camp.pk in started and camp.year >= this_year, started=camp.pk in started)
+        CampChoice(
+            camp=camp, running=camp.pk in started and camp.year >= this_year, started=camp.pk in started
+        )
         for camp in Camp.objects.order_by("-created_at", "-id")
     ]
 

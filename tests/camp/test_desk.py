@@ -27,7 +27,11 @@ def switcher(page: BeautifulSoup) -> list[tuple[str, str, bool]]:
         link = item.find("a")
         state = item.select_one(".zo-camp-state")
         rows.append(
-            (link.get_text(strip=True), state.get_text(strip=True) if state else "", link.get("aria-current") == "page")
+            (
+                link.get_text(strip=True),
+                state.get_text(strip=True) if state else "",
+                link.get("aria-current") == "page",
+            )
         )
     return rows
 
@@ -48,7 +52,9 @@ def running_and_new(camp: Camp, teams: list[Team]) -> tuple[Round, Camp]:
     return round1, new
 
 
-def test_a_new_camp_run_does_not_hide_the_running_one(admin_client: Client, camp: Camp, teams: list[Team]) -> None:
+def test_a_new_camp_run_does_not_hide_the_running_one(
+    admin_client: Client, camp: Camp, teams: list[Team]
+) -> None:
     camp.year = timezone.localdate().year
     camp.save()
     round1, new = running_and_new(camp, teams)
@@ -71,7 +77,9 @@ def test_the_switcher_shows_the_chosen_camp_run_and_remembers_it(
     assert desk_title(home(admin_client, f"?camp={camp.pk}")).startswith(str(camp))
 
 
-def test_a_camp_of_an_earlier_summer_is_not_running(admin_client: Client, camp: Camp, teams: list[Team]) -> None:
+def test_a_camp_of_an_earlier_summer_is_not_running(
+    admin_client: Client, camp: Camp, teams: list[Team]
+) -> None:
     camp.year = timezone.localdate().year - 1
     camp.save()
     _round1, new = running_and_new(camp, teams)
@@ -110,7 +118,9 @@ def test_the_home_lists_the_tables_once_with_one_name_for_rounds(admin_client: C
     page = home(admin_client)
     assert page.select("#content-main table") == []  # not Django's app list
     sections = {
-        section.find("h3").get_text(strip=True): [a.get_text(strip=True) for a in section.select("li > a:first-child")]
+        section.find("h3").get_text(strip=True): [
+            a.get_text(strip=True) for a in section.select("li > a:first-child")
+        ]
         for section in page.select(".zo-home-section")
     }
     assert sections["Tábor"] == ["Běhy tábora", "Herní kola", "Týmy"]
