@@ -3,6 +3,8 @@ tonight's steps in the order they happen, and a short list of tables with one na
 
 from __future__ import annotations
 
+import datetime
+
 from bs4 import BeautifulSoup
 from django.test import Client
 from django.urls import reverse
@@ -139,3 +141,31 @@ def test_the_app_pages_have_czech_table_headers(admin_client: Client, db: None) 
     tables = [a.get_text(strip=True) for a in page.select("th[scope=row] a")]
     assert "Kola hry" not in tables
     assert "Losování kol" in tables
+
+
+# ------------------------------------------------------------------------------ dates per language
+
+
+def dated_round(camp: Camp, teams: list[Team]) -> Round:
+    return services.round_create(camp=camp, date=datetime.date(2026, 7, 6))
+
+
+def test_dates_are_czech_on_czech_pages_and_english_on_english_ones(
+    admin_client: Client, camp: Camp, teams: list[Team]
+) -> None:
+    round_ = dated_round(camp, teams)
+    placements = reverse("admin:camp_round_placements", args=[round_.pk])
+    overview = reverse("admin:camp_camp_ap_overview", args=[camp.pk])
+    assert desk_title(home(admin_client)) == f"{camp} – 1. herní kolo, pondělí 6. 7. (naplánováno)"
+    assert desk_title(
+        BeautifulSoup(admin_client.get("/en" + reverse("admin:index")).content, "html.parser")
+    ) == (f"{camp} – Round 1, Monday, July 6 (planned)")
+    czech = BeautifulSoup(admin_client.get(placements).content, "html.parser")
+    english = BeautifulSoup(admin_client.get("/en" + placements).content, "html.parser")
+    assert "pondělí 6. 7. 2026" in czech.select_one(".zo-placements p").get_text(" ", strip=True)
+    assert "Monday, July 6, 2026" in english.select_one(".zo-placements p").get_text(" ", strip=True)
+    cells = [
+        td.get_text(strip=True)
+        for td in BeautifulSoup(admin_client.get("/en" + overview).content, "html.parser").select("td")
+    ]
+    assert "Jul 6" in cells and "6. 7." not in cells
