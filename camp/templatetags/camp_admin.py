@@ -7,7 +7,7 @@ from typing import Any
 from django import template
 
 from camp import desk, selectors
-from camp.models import Camp
+from camp.models import Camp, Round
 
 register = template.Library()
 
@@ -71,3 +71,9 @@ def home_sections(app_list: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if models:
             sections.append({"name": app["name"], "url": app["app_url"], "models": models})
     return sections
+
+
+@register.simple_tag
+def next_round(round_: Round) -> Round | None:
+    """The round after ``round_`` in its camp run (None when it is the last one so far)."""
+    return Round.objects.filter(camp_id=round_.camp_id, number__gt=round_.number).order_by("number").first()

@@ -132,3 +132,13 @@ def test_a_place_and_did_not_play_together_are_refused_without_javascript(
         assert problems == ["Zelení: zadejte buď místo, nebo „nehrál“, ne obojí."]
     else:
         assert response.status_code == 302
+
+
+def test_the_placements_page_links_back_to_the_evening_panel(
+    admin_client: Client, camp: Camp, round1: Round
+) -> None:
+    page = BeautifulSoup(
+        admin_client.get(reverse("admin:camp_round_placements", args=[round1.pk])).content, "html.parser"
+    )
+    link = page.select_one(".breadcrumbs a.zo-desk-link")
+    assert (link.get_text(strip=True), link["href"]) == ("Zpět na dnešní večer", f"/admin/?camp={camp.pk}")
