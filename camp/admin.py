@@ -24,9 +24,9 @@ from django.utils.html import format_html, format_html_join
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import Truncator, slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import get_language, gettext_lazy, ngettext
 
-from camp import selectors
+from camp import rules, selectors
 from camp.adminpages import render_admin_page
 from camp.backup_document import (
     BackupDocumentError,
@@ -174,6 +174,7 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
                 name="camp_camp_backup",
             ),
             path("backups/", self.admin_site.admin_view(self.backups_view), name="camp_camp_backups"),
+            path("rules/<slug:game>/", self.admin_site.admin_view(self.rules_view), name="camp_rules"),
             path(
                 "backups/<str:name>",
                 self.admin_site.admin_view(self.backup_download_view),
@@ -281,6 +282,20 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
             as_attachment=True,
             filename=snapshot.name,
             content_type="application/vnd.sqlite3",
+        )
+
+    def rules_view(self, request: HttpRequest, game: str) -> HttpResponse:
+        """A game's rules, for every staff member (from the project's own copies, see camp.rules)."""
+        found = rules.rules_game(game)
+        if found is None:
+            raise Http404(_("No such game."))
+        language = get_language() or "cs"
+        return render_admin_page(
+            request,
+            model_admin=self,
+            template="admin/camp/rules.html",
+            title=_("Rules: %(game)s") % {"game": found.name},
+            context={"game": found, "rules": rules.rules_html(found.slug, language), "language": language},
         )
 
     def ap_overview_view(self, request: HttpRequest, object_id: str) -> HttpResponse:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from camp import desk, selectors
+from camp import desk, rules, selectors
 from camp.models import Camp, Round
 
 register = template.Library()
@@ -77,3 +77,9 @@ def home_sections(app_list: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def next_round(round_: Round) -> Round | None:
     """The round after ``round_`` in its camp run (None when it is the last one so far)."""
     return Round.objects.filter(camp_id=round_.camp_id, number__gt=round_.number).order_by("number").first()
+
+
+@register.simple_tag
+def rules_games() -> tuple[rules.RulesGame, ...]:
+    """The games with a rules page (the admin header links to each)."""
+    return rules.RULES_GAMES
