@@ -23,8 +23,8 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import Truncator, slugify
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import gettext as _
 
 from camp import rules, selectors
 from camp.adminpages import render_admin_page
