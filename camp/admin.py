@@ -466,8 +466,8 @@ class RoundAdmin(AddTextInlinesMixin, admin.ModelAdmin):
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         initial = super().get_changeform_initial_data(request)
-        if "camp" not in initial:
-            camp = selectors.latest_camp()
+        if "camp" not in initial:  # the camp run the home page shows (a running one over a new one)
+            camp = selectors.desk_camp(selectors.camp_choices())
             if camp is not None:
                 initial["camp"] = camp.pk
         return initial

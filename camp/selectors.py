@@ -167,10 +167,6 @@ def evening_round(camp: Camp) -> Round | None:
     )
 
 
-def latest_camp() -> Camp | None:
-    return Camp.objects.order_by("-created_at", "-id").first()
-
-
 @dataclass(frozen=True)
 class CampChoice:
     """A camp run in the home page's camp switcher."""
