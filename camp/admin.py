@@ -28,10 +28,10 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import Truncator, slugify
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from camp import selectors
+from camp import rules, selectors
 from camp.adminpages import render_admin_page
 from camp.backup_document import (
     BackupDocumentError,
@@ -54,7 +54,7 @@ from camp.forms import (
     backup_payload,
     parse_placements,
 )
-from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
+from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team, team_colour
 from camp.services import (
     PlacementsError,
     Problem,
@@ -103,6 +103,16 @@ class AddTextInlinesMixin:
 
 
 class TeamInlineFormSet(BaseInlineFormSet):
+    def get_form_kwargs(self, index: int | None) -> dict[str, Any]:
+        """A new team's row starts with a colour of the palette that no other row has (the rows of
+        the add page each their own; "Add another team" the next one free)."""
+        kwargs = super().get_form_kwargs(index)
+        if index is None or index >= self.initial_form_count():
+            used = {team.colour for team in self.get_queryset()}
+            extra = (index if index is not None else self.total_form_count()) - self.initial_form_count()
+            kwargs["initial"] = {"colour": team_colour(extra, used)}
+        return kwargs
+
     def save_new(self, form: Any, commit: bool = True) -> Team:
         """A new team goes through ``team_create`` (which locks the camp run and asks its locks)."""
         if not commit:
@@ -172,6 +182,7 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
                 name="camp_camp_backup",
             ),
             path("backups/", self.admin_site.admin_view(self.backups_view), name="camp_camp_backups"),
+            path("rules/<slug:game>/", self.admin_site.admin_view(self.rules_view), name="camp_rules"),
             path(
                 "backups/<str:name>",
                 self.admin_site.admin_view(self.backup_download_view),
@@ -281,6 +292,20 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
             content_type="application/vnd.sqlite3",
         )
 
+    def rules_view(self, request: HttpRequest, game: str) -> HttpResponse:
+        """A game's rules, for every staff member (from the project's own copies, see camp.rules)."""
+        found = rules.rules_game(game)
+        if found is None:
+            raise Http404(_("No such game."))
+        language = get_language() or "cs"
+        return render_admin_page(
+            request,
+            model_admin=self,
+            template="admin/camp/rules.html",
+            title=_("Rules: %(game)s") % {"game": found.name},
+            context={"game": found, "rules": rules.rules_html(found.slug, language), "language": language},
+        )
+
     def ap_overview_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         camp = self.get_object(request, unquote(object_id))
         if camp is None:
@@ -338,6 +363,15 @@ class TeamAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request: HttpRequest, obj: Team | None = None) -> list[str]:
         return ["camp"] if obj is not None else []
+
+    def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
+        """A new team: the first palette colour its camp run (``?camp=``) does not use yet."""
+        initial = super().get_changeform_initial_data(request)
+        camp_id = str(initial.get("camp", ""))
+        teams = Team.objects.filter(camp_id=int(camp_id)) if camp_id.isdigit() and len(camp_id) < 18 else None
+        used = set(teams.values_list("colour", flat=True)) if teams is not None else set()
+        initial.setdefault("colour", team_colour(0, used))
+        return initial
 
     def save_model(self, request: HttpRequest, obj: Team, form: Any, change: bool) -> None:
         if change:
@@ -440,8 +474,8 @@ class RoundAdmin(AddTextInlinesMixin, admin.ModelAdmin):
 
     def get_changeform_initial_data(self, request: HttpRequest) -> dict[str, Any]:
         initial = super().get_changeform_initial_data(request)
-        if "camp" not in initial:
-            camp = selectors.latest_camp()
+        if "camp" not in initial:  # the camp run the home page shows (a running one over a new one)
+            camp = selectors.desk_camp(selectors.camp_choices())
             if camp is not None:
                 initial["camp"] = camp.pk
         return initial
@@ -546,11 +580,19 @@ class RoundAdmin(AddTextInlinesMixin, admin.ModelAdmin):
                         % {"team": names[p.team_id], "rank": p.rank, "ap": p.ap}
                         for p in saved
                     )
-                    messages.success(
-                        request,
-                        _("Placements of round %(number)d saved: %(summary)s.")
-                        % {"number": round_.number, "summary": summary},
-                    )
+                    placed = {p.team_id for p in saved}
+                    absent = [t.name for t in teams if t.pk not in placed]
+                    message = _("Placements of round %(number)d saved: %(summary)s.") % {
+                        "number": round_.number,
+                        "summary": summary,
+                    }
+                    if absent:
+                        message += " " + ngettext(
+                            "Did not play: %(teams)s.",
+                            "Did not play (%(count)d teams): %(teams)s.",
+                            len(absent),
+                        ) % {"teams": ", ".join(absent), "count": len(absent)}
+                    messages.success(request, message)
                     if back := _round_page_back(request, round_, request.POST.get("next", "")):
                         return HttpResponseRedirect(back)
                     overview = reverse("admin:camp_camp_ap_overview", args=[camp.pk])

@@ -2,7 +2,8 @@
 
 Each app contributes steps through a plain function registry (no signals): a provider takes the
 round and returns :class:`DeskStep` items. The camp app provides the mini-game and placement steps;
-the islands app registers its own (orders, resolution) in its ``AppConfig.ready``::
+a game played as the mini-game (Batavia) registers between them; the islands app registers its own
+(orders, resolution) in its ``AppConfig.ready``::
 
     from camp.desk import register_steps
     register_steps(islands_steps, order=30)
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.models import ROUND_STATUS_ORDER, Camp, Round, RoundStatus
+from camp.models import ROUND_STATUS_ORDER, Camp, MiniGameKind, Round, RoundStatus
 
 
 @dataclass(frozen=True)
@@ -32,7 +33,9 @@ _PROVIDERS: list[tuple[int, StepProvider]] = []
 
 
 def register_steps(provider: StepProvider, *, order: int) -> None:
-    """Add a step provider; providers run by ``order`` (camp uses 10; games should use 20 and up)."""
+    """Add a step provider; providers run by ``order``, the order the evening's work happens in:
+    camp's mini-game 10, a game played as the mini-game 20, camp's placements 25, a game played on
+    the round's AP 30 and up."""
     if all(existing is not provider for _o, existing in _PROVIDERS):
         _PROVIDERS.append((order, provider))
         _PROVIDERS.sort(key=lambda item: item[0])
@@ -64,7 +67,7 @@ def _status_at_least(round_: Round, status: str) -> bool:
     return ROUND_STATUS_ORDER.index(round_.status) >= ROUND_STATUS_ORDER.index(status)
 
 
-def camp_steps(round_: Round) -> list[DeskStep]:
+def minigame_steps(round_: Round) -> list[DeskStep]:
     has_minigame = hasattr(round_, "minigame")
     return [
         DeskStep(
@@ -72,15 +75,27 @@ def camp_steps(round_: Round) -> list[DeskStep]:
             url=reverse("admin:camp_round_change", args=[round_.pk]),
             done=has_minigame,
             hint=round_.minigame.name if has_minigame else "",
-        ),
+        )
+    ]
+
+
+def placements_steps(round_: Round) -> list[DeskStep]:
+    """After the mini-game is played: for a game played in the tool (Batavia, order 20) its step
+    comes first, since its placements come from the game's result."""
+    from_game = hasattr(round_, "minigame") and round_.minigame.kind == MiniGameKind.BATAVIA
+    return [
         DeskStep(
             label=_("Record the placements (AP)"),
             url=reverse("admin:camp_round_placements", args=[round_.pk])
             if round_.placements_editable
             else None,
             done=_status_at_least(round_, RoundStatus.MINIGAME_RECORDED),
+            hint=_("from the game's result") if from_game else "",
         ),
     ]
 
 
-register_steps(camp_steps, order=10)
+# The order things happen in an evening: the mini-game (10), a game played in the tool as the
+# mini-game (Batavia, 20), the placements (25), then the games played on the AP (islands, 30).
+register_steps(minigame_steps, order=10)
+register_steps(placements_steps, order=25)

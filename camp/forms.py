@@ -15,11 +15,12 @@ from django import forms
 from django.core import signing
 from django.http import QueryDict
 from django.template.defaultfilters import filesizeformat
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from camp.guards import Guard
-from camp.models import Camp, MiniGame, RouteLetters, Team
+from camp.models import Camp, MiniGame, RouteLetters, Team, default_ap_table
 from camp.services import MINIGAME_KIND_GUARD, TEAM_ADD_GUARD, Problem
 
 MAX_FORM_ROWS = 200
@@ -67,9 +68,14 @@ BOARD_SIDE_GUARD: Guard[[Camp]] = Guard()
 register_board_side_guard = BOARD_SIDE_GUARD.register
 
 
+def this_year() -> int:
+    return timezone.localdate().year
+
+
 class CampForm(forms.ModelForm):
     ap_table = APTableField(
         label=gettext_lazy("AP table"),
+        initial=default_ap_table,
         help_text=gettext_lazy(
             "Action points for the 1st, 2nd, 3rd … place, e.g. 14, 11, 8. A place beyond "
             "the table gets 0. Changing it later does not change rounds already recorded."
@@ -82,6 +88,7 @@ class CampForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["year"].initial = this_year  # a new camp run is for this summer
         # A form posted without it (an older page, a script) keeps the camp's letters.
         self.fields["route_letters"].required = False
 
@@ -115,7 +122,16 @@ class TeamForm(forms.ModelForm):
     class Meta:
         model = Team
         fields = ["name", "colour", "order"]
-        widgets = {"colour": forms.TextInput(attrs={"placeholder": "#c0392b", "size": 8, "maxlength": 7})}
+        # A colour picker; without one (an old browser) it is a text field for "#c0392b", and the
+        # model's check names a bad value either way.
+        widgets = {"colour": forms.TextInput(attrs={"type": "color", "class": "zo-colour"})}
+
+    def has_changed(self) -> bool:
+        """A new team's row counts as filled in once more than its colour is: a colour picker always
+        sends a colour, so an empty row the browser added (or a picked colour alone) is no team."""
+        if self.instance.pk is None:
+            return any(name != "colour" for name in self.changed_data)
+        return super().has_changed()
 
     def clean(self) -> dict[str, Any]:
         """A new team: refused when its camp run takes no new team (see ``TEAM_ADD_GUARD``). The team

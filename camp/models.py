@@ -66,6 +66,18 @@ def validate_ap_table(value: Any) -> None:
             )
 
 
+#: The teams' colours by seat, distinct at a glance on the board and on paper: a new team gets the
+#: first one its camp run does not use yet (the camp form, a round file's import).
+TEAM_COLOURS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#8e44ad", "#d35400", "#17a589", "#7f8c8d")
+
+
+def team_colour(index: int, used: frozenset[str] | set[str] = frozenset()) -> str:
+    """The palette's colour for the team at ``index`` (0 = first), skipping colours in ``used``;
+    the palette again from the start once every colour is taken."""
+    free = [colour for colour in TEAM_COLOURS if colour not in used] or list(TEAM_COLOURS)
+    return free[index % len(free)]
+
+
 validate_hex_colour = RegexValidator(
     regex=r"^#[0-9a-fA-F]{6}$",
     message=_("Enter a colour as # and six hexadecimal digits, e.g. #c0392b."),

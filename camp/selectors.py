@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, Sum
 from django.db.models.functions import Coalesce
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.guards import Guard
@@ -166,8 +167,40 @@ def evening_round(camp: Camp) -> Round | None:
     )
 
 
-def latest_camp() -> Camp | None:
-    return Camp.objects.order_by("-created_at", "-id").first()
+@dataclass(frozen=True)
+class CampChoice:
+    """A camp run in the home page's camp switcher."""
+
+    camp: Camp
+    running: bool
+    started: bool
+
+
+def camp_choices() -> list[CampChoice]:
+    """Every camp run for the switcher, the newest first, each with whether it is *running*: one of
+    its rounds is under way or played (not only planned) and it is of this year or later (a camp of
+    an earlier summer is over). Two queries."""
+    started = set(Round.objects.exclude(status=RoundStatus.PLANNED).values_list("camp_id", flat=True))
+    this_year = timezone.localdate().year
+    return [
+        CampChoice(
+            camp=camp, running=camp.pk in started and camp.year >= this_year, started=camp.pk in started
+        )
+        for camp in Camp.objects.order_by("-created_at", "-id")
+    ]
+
+
+def desk_camp(choices: Sequence[CampChoice], chosen: Sequence[object] = ()) -> Camp | None:
+    """The camp run the home page shows: the first of ``chosen`` (ids: the one asked for, the one
+    remembered) that still exists, else the
+    newest running one (a new camp run set up for the next summer or run never hides the one being
+    played), else the newest."""
+    by_id = {str(choice.camp.pk): choice.camp for choice in choices}
+    for camp_id in chosen:
+        if camp_id is not None and str(camp_id) in by_id:
+            return by_id[str(camp_id)]
+    running = next((choice.camp for choice in choices if choice.running), None)
+    return running or (choices[0].camp if choices else None)
 
 
 # ------------------------------------------------------------------------------------- deletion

@@ -204,6 +204,9 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "cs"
 LANGUAGES = [("cs", _("Czech")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "camp" / "locale"]
+# Django's date formats per language, plus the project's day formats (camp.templatetags.camp_dates):
+# an English page shows English dates, never a Czech pattern from a template.
+FORMAT_MODULE_PATH = ["camp.formats"]
 TIME_ZONE = "Europe/Prague"
 USE_I18N = True
 USE_TZ = True

@@ -205,6 +205,8 @@ def valid_fills(route: Route, world: World) -> list[dict[str, str]]:
         return [{"url": "nic/takoveho/"}]
     if params == {"name"}:  # a database snapshot's file name (the world's backup folder is empty)
         return [{"name": "2026-07-14T21-03-55+0200_round-4-resolved.sqlite3"}]
+    if params == {"game"}:  # a rules page: each game's, and one that does not exist
+        return [{"game": game} for game in ("islands", "batavia", "sachy")]
     if params == {"content_type_id", "object_id"}:
         ct = ContentType.objects.get_for_model(Camp)
         return [{"content_type_id": str(ct.pk), "object_id": str(world.demo.pk)}]

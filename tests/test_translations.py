@@ -57,3 +57,25 @@ def test_czech_is_complete(po_path: Path) -> None:
 
 def _placeholders(text: str) -> set[str]:
     return set(re.findall(r"%\([a-z_]+\)[sd]|\{[a-z_]*\}", text))
+
+
+#: One Czech word per thing on screen (issue 11): the Czech word each English one is shown as, and
+#: words that must not stand for it.
+ONE_WORD = {"seed": ("semínk", ("osiv", "seed"))}
+
+
+@pytest.mark.parametrize("english", sorted(ONE_WORD))
+def test_one_czech_word_for_one_thing(english: str) -> None:
+    """The seed is "semínko" in every catalogue (it was "Osivo (seed)", "náhodné semínko", "seed")."""
+    stem, others = ONE_WORD[english]
+    found = 0
+    for po_path in PO_FILES:
+        for entry in polib.pofile(str(po_path)):
+            if not re.search(rf"\b{english}", entry.msgid, re.IGNORECASE):
+                continue
+            found += 1
+            for msgstr in [entry.msgstr, *entry.msgstr_plural.values()]:
+                words = re.sub(r"%\(\w+\)\w|^\w+: ", "", msgstr).lower()  # a round file's key may lead
+                assert stem in words, (po_path.name, entry.msgid, msgstr)
+                assert not [w for w in others if w in words], (po_path.name, entry.msgid, msgstr)
+    assert found

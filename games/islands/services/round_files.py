@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from camp.models import OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
+from camp.models import OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team, team_colour
 from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.orders import format_harbor_moves, format_route
@@ -36,8 +36,6 @@ from games.islands.game_state import before_document, fixed_draws, state_in_prio
 from games.islands.models import BoardHex, BoardSetup, Harbor, IslandsRound, RoundResult, Ship, TeamOrders
 from games.islands.models import Pirate as PirateRow
 from games.islands.orders import stored_orders
-
-DEFAULT_COLOURS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#8e44ad", "#d35400", "#17a589", "#7f8c8d")
 
 
 def round_export(*, round: Round) -> str:  # noqa: A002
@@ -224,7 +222,7 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
     teams: dict[str, Team] = {}
     for seat, t in enumerate(state.teams, start=1):
         team = Team(
-            camp=camp, name=t.name, colour=DEFAULT_COLOURS[(seat - 1) % len(DEFAULT_COLOURS)], order=seat
+            camp=camp, name=t.name, colour=team_colour(seat - 1), order=seat
         )
         team.full_clean()
         team.save()

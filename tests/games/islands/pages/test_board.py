@@ -90,11 +90,11 @@ def test_the_offered_seeds_are_too_many_to_try_against_the_notice_board(
 def test_a_short_seed_typed_by_hand_is_warned_about(staff_client: Client, camp: Camp) -> None:
     html = staff_client.get(url("camp", camp), {"seed": "42"}, **HTMX).content.decode()
     warning = re.search(r'<p class="zo-bad" id="short-seed" role="alert">([^<]*)</p>', html)
-    assert warning and warning.group(1).startswith("Toto osivo je krátké: tým, který zkouší osiva")
+    assert warning and warning.group(1).startswith("Toto semínko je krátké: tým, který zkouší semínka")
     assert 'class="zo-map"' in html  # still the staff's choice: the preview is there
     response = staff_client.post(url("accept", camp), {"seed": "42"}, follow=True)
     assert BoardSetup.objects.get(camp=camp).generator_seed == 42
-    assert "Toto osivo je krátké" in response.content.decode()
+    assert "Toto semínko je krátké" in response.content.decode()
     html = staff_client.get(
         url("camp", camp), {"seed": str(board_services.SAFE_SEED_MIN)}, **HTMX
     ).content.decode()

@@ -1,0 +1,38 @@
+"""Dates in the page's language: ``{{ round.date|day_format:"WEEKDAY_DATE" }}``.
+
+Django's ``date`` filter knows only its own format names (DATE_FORMAT, SHORT_DATE_FORMAT …); the
+project's day formats (a weekday with the day, a day without the year) live next to them in
+``camp/formats/<language>/formats.py`` (``FORMAT_MODULE_PATH``), named ``<NAME>_FORMAT``. A
+template never writes a Czech pattern like "j. n." itself: an English page would show it too.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django import template
+from django.utils import formats, timezone
+from django.utils.dateformat import format as date_pattern
+from django.utils.translation import get_language
+
+from camp.formats.cs import formats as default_formats
+
+register = template.Library()
+
+
+def day_pattern(name: str) -> str:
+    """The pattern of the project's format ``name`` (e.g. ``WEEKDAY_DATE``) in the active language."""
+    setting = f"{name}_FORMAT"
+    for module in formats.get_format_modules(get_language() or "cs"):
+        if hasattr(module, setting):
+            return str(getattr(module, setting))
+    return str(getattr(default_formats, setting))
+
+
+@register.filter
+def day_format(value: datetime.date | datetime.datetime | None, name: str) -> str:
+    if value is None or value == "":
+        return ""
+    if isinstance(value, datetime.datetime) and timezone.is_aware(value):
+        value = timezone.localtime(value)  # as the date filter does: the camp's time zone
+    return date_pattern(value, day_pattern(name))
