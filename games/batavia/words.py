@@ -30,7 +30,7 @@ COMPANY_NAMES = {
     "SE": pgettext_lazy("company", "Swedish"),
 }
 #: Company colours on screen and paper (the letter code is always shown too: never colour alone).
-COMPANY_COLOURS = {"EN": "#c0392b", "DK": "#7d3c98", "FR": "#1f5fa8", "NL": "#e67e22", "SE": "#1e8449"}
+COMPANY_COLOURS = {"EN": "#c0392b", "DK": "#7d3c98", "FR": "#1f5fa8", "NL": "#b35900", "SE": "#1e8449"}
 GOOD_NAMES = {
     "tea": gettext_lazy("tea"),
     "cotton": gettext_lazy("cotton"),

@@ -15,7 +15,7 @@ def test_table_page_and_its_fragment(staff: Client, session: BataviaSession) -> 
     body = text(response)
     assert response.status_code == 200
     assert "Dražba" in body and "Dělo" in body and "Burzy" in body and "Modří" in body
-    assert "<html" in body and 'hx-trigger="every' in body
+    assert "<html" in body and 'data-hx-trigger="every' in body
     same = staff.get(url("table", session), {"v": str(session.version)}, **HX)
     assert same.status_code == 204  # unchanged: nothing redrawn
     services.session_act(
