@@ -86,6 +86,7 @@ class DemoPages:
     staff: Client
     public: Client
     folder: Path  # one file per page, for vnu
+    vnu: subprocess.Popen[bytes] | None  # vnu checking them, its report into folder / "vnu.json"
 
     def shown(self, url: str) -> str:
         return re.sub(r"/batavia/t/[^/]+/", "/batavia/t/TOKEN/", url)
@@ -111,7 +112,14 @@ def demo_pages(
                 pages.append(Page(url, body))
     for number, page in enumerate(pages):
         (folder / f"{number:04d}.html").write_bytes(page.body)
-    yield DemoPages(pages, staff, public, folder)
+    vnu = None
+    if JAVA and VNU_JAR.exists():  # in the background, while axe runs (one run for every file)
+        files = sorted(str(f) for f in folder.glob("*.html"))
+        command = [JAVA, "-jar", str(VNU_JAR), "--format", "json", "--exit-zero-always", *files]
+        vnu = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=(folder / "vnu.json").open("wb"))
+    yield DemoPages(pages, staff, public, folder, vnu)
+    if vnu is not None and vnu.poll() is None:
+        vnu.kill()
     with django_db_blocker.unblock():
         call_command("flush", interactive=False, verbosity=0)
 
@@ -134,29 +142,6 @@ def test_the_crawl_reaches_every_kind_of_page(demo_pages: DemoPages) -> None:
         assert any(re.search(pattern, url) for url in urls), (pattern, urls)
 
 
-@pytest.mark.django_db
-@pytest.mark.skipif(JAVA is None, reason="no Java runtime (apt-get install default-jre-headless)")
-@pytest.mark.skipif(not VNU_JAR.exists(), reason=f"vnu-jar is not installed: {NOT_INSTALLED}")
-def test_every_page_is_valid_html(demo_pages: DemoPages) -> None:
-    files = sorted(demo_pages.folder.glob("*.html"))
-    done = subprocess.run(
-        [str(JAVA), "-jar", str(VNU_JAR), "--format", "json", "--exit-zero-always", *map(str, files)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    report = json.loads(done.stderr)
-    errors = []
-    for message in report["messages"]:
-        if message["type"] not in ("error", "non-document-error"):
-            continue
-        number = int(Path(urlsplit(message["url"]).path).stem)
-        url = demo_pages.shown(demo_pages.pages[number].url)
-        errors.append(f"{url} line {message.get('lastLine')}: {message['message']}")
-    errors = [e for e in errors if not known(e, KNOWN_VNU)]
-    assert not errors, f"{len(errors)} vnu errors in {len(files)} pages:\n" + "\n".join(errors)
-
-
 #: Starts axe on the page; its promise waits in ``window.zoAxe`` (two tabs check at once).
 AXE_START = """() => { window.zoAxe = axe.run(document, {resultTypes: ['violations']}).then(result =>
   result.violations
@@ -174,7 +159,8 @@ def axe_pages(pages: list[Page]) -> list[Page]:
 
 
 # Transactional: no transaction of the test's own holds SQLite's write lock while the browser's
-# requests run on other connections. It flushes the database at its end: it is the module's last test.
+# requests run on other connections. It flushes the database at its end: the tests after it in
+# this module need none.
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.browser
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed")
@@ -246,3 +232,22 @@ def test_no_page_has_a_serious_accessibility_violation(demo_pages: DemoPages, br
     context.close()
     problems = [p for p in problems if not known(p, KNOWN_AXE)]
     assert not problems, f"{len(problems)} axe violations in {len(checked)} pages:\n" + "\n".join(problems)
+
+
+# After axe: vnu has been checking the same pages meanwhile.
+@pytest.mark.django_db
+@pytest.mark.skipif(JAVA is None, reason="no Java runtime (apt-get install default-jre-headless)")
+@pytest.mark.skipif(not VNU_JAR.exists(), reason=f"vnu-jar is not installed: {NOT_INSTALLED}")
+def test_every_page_is_valid_html(demo_pages: DemoPages) -> None:
+    assert demo_pages.vnu is not None
+    demo_pages.vnu.wait(timeout=600)
+    report = json.loads((demo_pages.folder / "vnu.json").read_text(encoding="utf-8"))
+    errors = []
+    for message in report["messages"]:
+        if message["type"] not in ("error", "non-document-error"):
+            continue
+        number = int(Path(urlsplit(message["url"]).path).stem)
+        url = demo_pages.shown(demo_pages.pages[number].url)
+        errors.append(f"{url} line {message.get('lastLine')}: {message['message']}")
+    errors = [e for e in errors if not known(e, KNOWN_VNU)]
+    assert not errors, f"{len(errors)} vnu errors in {len(demo_pages.pages)} pages:\n" + "\n".join(errors)

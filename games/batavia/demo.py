@@ -83,7 +83,9 @@ def renew_demo_links(*, out: Out, base_url: str = "") -> None:
     server listens), one a team. Seats with a real token are never touched, so running it again
     changes nothing."""
     seats = list(
-        BataviaSeat.objects.filter(token__startswith=PLACEHOLDER_TOKEN_PREFIX).select_related("team").order_by("pk")
+        BataviaSeat.objects.filter(token__startswith=PLACEHOLDER_TOKEN_PREFIX)
+        .select_related("team")
+        .order_by("pk")
     )
     for seat in seats:
         services.token_renew(seat=seat)

@@ -161,6 +161,19 @@ def log_text(entry: Mapping[str, Any]) -> str:
     return _LOG_WORDS[LogCode(entry["code"])](entry["player"] or "", entry["round"], entry["params"])
 
 
+#: Log codes that no player's action writes (the dice, the shuffles, a new round, the end).
+_NOT_AN_ACTION = {LogCode.ROUND, LogCode.ROLL, LogCode.ROLL_MORE, LogCode.RESHUFFLE, LogCode.END}
+
+
+def undo_words(log: list[Mapping[str, Any]], player: str) -> str:
+    """What undo takes back, for its button: the newest log sentence of ``player``'s last action
+    ("Vrátit: Modří – …"), or just the team when the log says nothing of it."""
+    for entry in reversed(log):
+        if entry["player"] == player and LogCode(entry["code"]) not in _NOT_AN_ACTION:
+            return _("Undo: %(text)s") % {"text": log_text(entry)}
+    return _("Undo: the last action of %(team)s") % {"team": player}
+
+
 def log_lines(log: list[Mapping[str, Any]], last: int | None = None) -> list[dict[str, Any]]:
     """The log (newest first) as ``{round, event, text}``: ``event`` is the code's kind (the pages
     style by it), ``text`` the sentence."""

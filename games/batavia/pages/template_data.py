@@ -14,7 +14,16 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from camp.pdf import reads_black
-from games.batavia.engine import GOAL, GameState, Reshuffle, Roll, can_play, cards_needed, stations_ahead
+from games.batavia.engine import (
+    GOAL,
+    GameState,
+    Reshuffle,
+    Roll,
+    can_play,
+    cards_needed,
+    public_view,
+    stations_ahead,
+)
 from games.batavia.engine.components import COMPANIES
 from games.batavia.engine.state import CRATES
 from games.batavia.words import (
@@ -27,6 +36,7 @@ from games.batavia.words import (
     describe_tile,
     goods,
     log_lines,
+    undo_words,
 )
 
 MUTED = "#8a8a8a"
@@ -362,10 +372,11 @@ def action_options(state: GameState, seat: int) -> dict[str, Any]:
 
 
 def undo_text(state: GameState) -> str | None:
-    """Who made the action undo would take back, or None when there is nothing to undo."""
+    """What undo would take back, in words of the log (:func:`words.undo_words`), or None when
+    there is nothing to undo."""
     for seat, action in reversed(state.history):
         if not isinstance(action, (Roll, Reshuffle)):
-            return f"{state.names[seat]}: {action}"
+            return undo_words(public_view(state)["log"], state.names[seat])
     return None
 
 

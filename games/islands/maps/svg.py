@@ -288,10 +288,7 @@ def _hex(view: MapView, cell: CellView, label: str) -> str:
         sep = "&" if "?" in view.click_url else "?"
         url = f"{view.click_url}{sep}{urlencode({'hex': label})}"
         link = _attrs(href=url, data_hx_get=url, data_hx_target=view.click_target or None, data_hex=label)
-        return (
-            f"<a{link}>"
-            f"{group}</a>"
-        )
+        return f"<a{link}>{group}</a>"
     return group
 
 
