@@ -273,6 +273,8 @@ class PlayPreview:
     sealed: list[str] = field(default_factory=list)
     moves: list[MoveOption] = field(default_factory=list)
     total: int = 0
+    #: Not problems, but what the player may not want: a tie that sends a seal back to the board.
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -295,6 +297,18 @@ def play_preview(state: GameState, seat: int, counts: Mapping[str, int]) -> Play
     if not preview.total:
         preview.problems.append(_("Pick the cards you want to lay."))
         return preview
+    # Rules (seals): a play that ties the seal's holder sends that seal back to the board.
+    for i, c in enumerate(COMPANIES):
+        holder = state.seals[i]
+        if cards[i] and holder is not None and holder != seat:
+            if p.laid[i] + cards[i] == state.players[holder].laid[i]:
+                preview.warnings.append(
+                    _(
+                        "%(company)s: your cards tie %(team)s's, "
+                        "so the %(company)s seal goes back to the board."
+                    )
+                    % {"company": c, "team": state.names[holder]}
+                )
     need = cards_needed(state, seat)
     stations = stations_ahead(state, seat)
     sealed = [i for i in range(len(COMPANIES)) if cards[i] >= need[i]]
