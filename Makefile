@@ -30,8 +30,14 @@ camp: $(VENV)/.installed-run
 	$(BIN)/python -m camp.server --port $(PORT)
 
 ## test: install the test tools and run the whole suite (on every core; PYTEST_ARGS adds options)
-test: $(VENV)/.installed-dev
-	$(BIN)/python -m pytest -n auto $(PYTEST_ARGS)
+test: $(VENV)/.installed-dev node_modules/.package-lock.json
+	$(BIN)/python -m pytest -n auto --dist loadgroup $(PYTEST_ARGS)
+
+# The page checks' tools from npm (package.json: vnu-jar, axe-core); without npm their tests skip.
+# --ignore-scripts: vnu-jar's install script would download a Java runtime (Debian's is used).
+node_modules/.package-lock.json: package.json package-lock.json
+	@if command -v npm >/dev/null 2>&1; then npm ci --ignore-scripts --no-audit --no-fund; \
+	else echo "npm not found: the HTML and accessibility checks of the pages will be skipped"; fi
 
 ## bench: the performance benchmarks (not part of the test suite)
 bench: $(VENV)/.installed-dev

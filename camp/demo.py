@@ -86,7 +86,7 @@ def demo_fixture_path() -> Path:
 # ------------------------------------------------------------------------------ set-up (make run)
 
 
-def load_demo_camp(*, out: Out) -> None:
+def load_demo_camp(*, out: Out, base_url: str = "") -> None:
     """``demo_setup`` step: load the demo fixture, but only into an empty database (never over real
     data)."""
     if Camp.objects.exists():
@@ -101,9 +101,11 @@ def load_demo_camp(*, out: Out) -> None:
     out(f"Loaded the demo camp: {camp}: {closed} rounds played{opened}.")
 
 
-def run_demo_setup(*, out: Out) -> None:
+def run_demo_setup(*, out: Out, base_url: str = "") -> None:
+    """Every step of :data:`DEMO_SETUP_STEPS` (``base_url``: where the server listens, for the links
+    a step prints)."""
     for dotted in DEMO_SETUP_STEPS:
-        import_string(dotted)(out=out)
+        import_string(dotted)(out=out, base_url=base_url)
 
 
 def demo_camp() -> Camp | None:

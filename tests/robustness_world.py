@@ -357,7 +357,7 @@ class _FormParser(HTMLParser):
 
     def _targets(self, attrs: dict[str, str | None]) -> set[str]:
         targets = set()
-        for key in ("action", "hx-post", "hx-get"):
+        for key in ("action", "data-hx-post", "data-hx-get"):
             value = attrs.get(key)
             if value is not None:
                 targets.add(urlsplit(urljoin(self.page_path, value)).path or self.page_path)

@@ -19,8 +19,10 @@ import re
 import sys
 import tempfile
 from collections import deque
+from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +66,68 @@ def _file_name(url: str) -> str:
     return f"{slug}.{digest}"
 
 
+def demo_start(tokens: dict[str, str]) -> list[str]:
+    """Where the crawl of the demo camp starts: the admin index, every camp's notice board (both
+    languages) and every Batavia team page (``tokens``: the seats' live tokens)."""
+    from camp.models import Camp
+
+    start = ["/admin/", "/en/admin/"]
+    for camp in Camp.objects.all():
+        start += [f"/nastenka/{camp.pk}/", f"/en/nastenka/{camp.pk}/"]
+    start += [f"/batavia/t/{t}/" for t in tokens]
+    return start
+
+
+def demo_tokens() -> dict[str, str]:
+    """Every Batavia seat's live token and a stable name for it (a token changes from run to run)."""
+    from games.batavia.models import BataviaSeat
+
+    seats = BataviaSeat.objects.order_by("session_id", "number")
+    return {s.token: f"TOKEN-{s.session_id}-{s.number}" for s in seats if s.token}
+
+
+def is_public(url: str) -> bool:
+    """A page that people read without a login (notice boards, Batavia team pages)."""
+    return url.startswith(("/nastenka/", "/en/nastenka/", "/batavia/t/", "/en/batavia/t/"))
+
+
+def crawl(
+    *,
+    staff: Any,
+    public: Any,
+    start: list[str],
+    shape: Callable[[str], str] = _shape,
+    per_shape: int = PER_SHAPE,
+    max_pages: int = MAX_PAGES,
+) -> Iterator[tuple[str, Any, bytes]]:
+    """Follow every link (GET only) from ``start``: yields (url, response, body) of each page, at
+    most ``per_shape`` pages of one ``shape``. ``staff`` and ``public`` are Django test clients (the
+    staff one logged in); a public page is fetched without a login."""
+    seen: set[str] = set()
+    shapes: dict[str, int] = {}
+    queue = deque(start)
+    while queue and len(seen) < max_pages:
+        url = queue.popleft()
+        if url in seen or SKIP.search(url) or shapes.get(shape(url), 0) >= per_shape:
+            continue
+        seen.add(url)
+        shapes[shape(url)] = shapes.get(shape(url), 0) + 1
+        response = (public if is_public(url) else staff).get(url)
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        yield url, response, body
+        if response.get("Content-Type", "").startswith("text/html"):
+            parser = _Links()
+            parser.feed(body.decode("utf-8", "replace"))
+            for link in parser.links:
+                absolute = urljoin(url, link)
+                parts = urlsplit(absolute)
+                if parts.netloc and parts.netloc != "testserver":
+                    continue
+                path = parts.path + (f"?{parts.query}" if parts.query else "")
+                if path not in seen:
+                    queue.append(path)
+
+
 def record(out: Path) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="zo-snapshot-"))
     os.environ.update(
@@ -85,52 +149,19 @@ def record(out: Path) -> int:
     call_command("demo_setup", verbosity=0)
     from django.contrib.auth import get_user_model
 
-    from games.batavia.models import BataviaSeat
-
-    seats = BataviaSeat.objects.order_by("session_id", "number")
-    tokens = {s.token: f"TOKEN-{s.session_id}-{s.number}" for s in seats if s.token}
+    tokens = demo_tokens()
     user = get_user_model().objects.filter(is_superuser=True).first()
     client = Client()
     client.force_login(user)
-    public = Client()
-    start = ["/admin/", "/en/admin/"]
-    from camp.models import Camp
-
-    for camp in Camp.objects.all():
-        start += [f"/nastenka/{camp.pk}/", f"/en/nastenka/{camp.pk}/"]
-    start += [f"/batavia/t/{t}/" for t in tokens]
     out.mkdir(parents=True, exist_ok=True)
-    seen: set[str] = set()
-    shapes: dict[str, int] = {}
-    queue = deque(start)
     index = []
-    while queue and len(seen) < MAX_PAGES:
-        url = queue.popleft()
-        if url in seen or SKIP.search(url) or shapes.get(_shape(url), 0) >= PER_SHAPE:
-            continue
-        seen.add(url)
-        shapes[_shape(url)] = shapes.get(_shape(url), 0) + 1
-        who = public if url.startswith(("/nastenka/", "/en/nastenka/", "/batavia/t/")) else client
-        response = who.get(url)
-        body = b"".join(response.streaming_content) if response.streaming else response.content
+    for url, response, body in crawl(staff=client, public=Client(), start=demo_start(tokens)):
         name = _file_name(url)
-        normalised = _normalise(body, tokens)
         shown = url
         for token, label in tokens.items():
             shown = shown.replace(token, label)
-        (out / name).write_bytes(normalised)
+        (out / name).write_bytes(_normalise(body, tokens))
         index.append(f"{response.status_code} {shown} {name}")
-        if response.get("Content-Type", "").startswith("text/html"):
-            parser = _Links()
-            parser.feed(body.decode("utf-8", "replace"))
-            for link in parser.links:
-                absolute = urljoin(url, link)
-                parts = urlsplit(absolute)
-                if parts.netloc and parts.netloc != "testserver":
-                    continue
-                path = parts.path + (f"?{parts.query}" if parts.query else "")
-                if path not in seen:
-                    queue.append(path)
     (out / "INDEX").write_text("\n".join(sorted(index, key=lambda line: line.split()[1])) + "\n")
     print(f"recorded {len(index)} pages in {out}")
     return 0

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
+from django.urls import reverse
 
 from camp.demo import DEMO_MOMENT, demo_camp
 from camp.models import MiniGame, MiniGameKind, Placement
@@ -76,13 +77,22 @@ def hide_links(rows: list[dict[str, Any]]) -> None:
 
 
 @transaction.atomic
-def renew_demo_links(*, out: Out) -> None:
+def renew_demo_links(*, out: Out, base_url: str = "") -> None:
     """``demo_setup`` step: every seat that still has a fixture's placeholder token gets a fresh
-    random token (and a working link). Seats with a real token are never touched, so running it
-    again changes nothing."""
-    seats = list(BataviaSeat.objects.filter(token__startswith=PLACEHOLDER_TOKEN_PREFIX).order_by("pk"))
+    random token (and a working link), and the new links are printed (``base_url``: where the
+    server listens), one a team. Seats with a real token are never touched, so running it again
+    changes nothing."""
+    seats = list(
+        BataviaSeat.objects.filter(token__startswith=PLACEHOLDER_TOKEN_PREFIX)
+        .select_related("team")
+        .order_by("pk")
+    )
     for seat in seats:
         services.token_renew(seat=seat)
     if seats:
         seats_text = "1 seat" if len(seats) == 1 else f"the {len(seats)} seats"
-        out(f"Batavia: new private links for {seats_text} of the demo game.")
+        out(f"Batavia: new private links for {seats_text} of the demo game:")
+    for seat in seats:
+        seat.refresh_from_db(fields=["token"])
+        path = reverse("batavia:team", args=[seat.token])
+        out(f"  {seat.team.name if seat.team_id else seat.number}: {base_url.rstrip('/')}{path}")

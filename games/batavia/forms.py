@@ -277,6 +277,11 @@ def _unknown_operation() -> ValidationError:
     return ValidationError(_("Unknown action. Reload the page and try again."))
 
 
+#: Operations that cannot be taken back by a click: the form must carry ``confirm=1`` (a tick box
+#: next to the button, so the confirmation works without JavaScript).
+CONFIRMED_OPERATIONS = frozenset({"undo", "revoke"})
+
+
 class SessionOperationForm(PageForm):
     """Start, undo, run the bots, finish (``op``), with the version ``v`` the page showed."""
 
@@ -286,6 +291,8 @@ class SessionOperationForm(PageForm):
         version = parse_version(self.data)
         if self.cleaned_data.get("op") not in SESSION_OPERATIONS:
             raise _unknown_operation()
+        if self.cleaned_data["op"] in CONFIRMED_OPERATIONS and self.data.get("confirm") != "1":
+            raise ValidationError(_("Tick “yes, really” next to the button first: nothing was undone."))
         return {"op": self.cleaned_data["op"], "version": version}
 
 
@@ -306,6 +313,8 @@ class SeatOperationForm(PageForm):
     def clean(self) -> dict[str, Any]:
         if self.cleaned_data.get("op") not in SEAT_OPERATIONS:
             raise _unknown_operation()
+        if self.cleaned_data["op"] in CONFIRMED_OPERATIONS and self.data.get("confirm") != "1":
+            raise ValidationError(_("Tick “yes, really” next to the button first: the link still works."))
         return self.cleaned_data
 
 

@@ -30,7 +30,7 @@ COMPANY_NAMES = {
     "SE": pgettext_lazy("company", "Swedish"),
 }
 #: Company colours on screen and paper (the letter code is always shown too: never colour alone).
-COMPANY_COLOURS = {"EN": "#c0392b", "DK": "#7d3c98", "FR": "#1f5fa8", "NL": "#e67e22", "SE": "#1e8449"}
+COMPANY_COLOURS = {"EN": "#c0392b", "DK": "#7d3c98", "FR": "#1f5fa8", "NL": "#b35900", "SE": "#1e8449"}
 GOOD_NAMES = {
     "tea": gettext_lazy("tea"),
     "cotton": gettext_lazy("cotton"),
@@ -159,6 +159,19 @@ _LOG_WORDS: dict[LogCode, Callable[[str, int, Mapping[str, Any]], str]] = {
 def log_text(entry: Mapping[str, Any]) -> str:
     """One entry of the public view's log (code and parameters) as a sentence in the current language."""
     return _LOG_WORDS[LogCode(entry["code"])](entry["player"] or "", entry["round"], entry["params"])
+
+
+#: Log codes that no player's action writes (the dice, the shuffles, a new round, the end).
+_NOT_AN_ACTION = {LogCode.ROUND, LogCode.ROLL, LogCode.ROLL_MORE, LogCode.RESHUFFLE, LogCode.END}
+
+
+def undo_words(log: list[Mapping[str, Any]], player: str) -> str:
+    """What undo takes back, for its button: the newest log sentence of ``player``'s last action
+    ("Vrátit: Modří – …"), or just the team when the log says nothing of it."""
+    for entry in reversed(log):
+        if entry["player"] == player and LogCode(entry["code"]) not in _NOT_AN_ACTION:
+            return _("Undo: %(text)s") % {"text": log_text(entry)}
+    return _("Undo: the last action of %(team)s") % {"team": player}
 
 
 def log_lines(log: list[Mapping[str, Any]], last: int | None = None) -> list[dict[str, Any]]:

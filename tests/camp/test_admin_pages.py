@@ -69,8 +69,8 @@ def test_get_renders_one_row_per_team(admin_client: Client, teams: list[Team], r
         assert f'name="absent-{team.pk}"' in page
         assert team.name in page
     assert "Zapsat umístění" in page
-    assert 'hx-post="' in page and 'hx-target="#ap-preview"' in page
-    assert 'hx-headers=\'{"X-CSRFToken": "' in page  # on <body>, from admin/base.html
+    assert 'data-hx-post="' in page and 'data-hx-target="#ap-preview"' in page
+    assert 'data-hx-headers=\'{"X-CSRFToken": "' in page  # on <body>, from admin/base.html
     assert "js/htmx.min.js" in page
 
 
@@ -528,7 +528,7 @@ def test_admin_base_is_djangos_but_for_the_htmx_header() -> None:
     ours = (ROOT / "templates/admin/base.html").read_text()
     theirs = (Path(django.__file__).parent / "contrib/admin/templates/admin/base.html").read_text()
     ours = re.sub(r"^\{#.*?#\}", "", ours)
-    ours = ours.replace(""" hx-headers='{"X-CSRFToken": "{{ csrf_token }}"}'""", "")
+    ours = ours.replace(""" data-hx-headers='{"X-CSRFToken": "{{ csrf_token }}"}'""", "")
     # Messages are shown as written: |capfirst would turn the team "žraloci" into "Žraloci".
     theirs = theirs.replace("{{ message|capfirst }}", "{{ message }}")
     assert ours == theirs

@@ -41,7 +41,7 @@ class Command(BaseCommand):
                 "`manage.py createsuperuser`."
             )
         with transaction.atomic():
-            run_demo_setup(out=lambda line: self.stdout.write(line))
+            run_demo_setup(out=lambda line: self.stdout.write(line), base_url=base_url)
             password_note = self._ensure_staff_user()
         url = base_url.rstrip("/") + "/admin/"
         self.stdout.write("")

@@ -18,7 +18,7 @@ from games.batavia.engine.components import COMPANIES, GOODS
 from games.batavia.engine.state import BILLS
 from games.batavia.forms import CalculatorForm
 from games.batavia.pages.shared import placements_summary, session_for_page
-from games.batavia.words import companies, goods
+from games.batavia.words import GOOD_NAMES, companies, goods
 
 
 def calculator_page(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
@@ -60,7 +60,11 @@ def calculator_page(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
                 messages.success(request, _("Placements recorded: %(summary)s.") % {"summary": summary})
                 return HttpResponseRedirect(reverse("admin:batavia_bataviasession_calculator", args=[pk]))
     table = [
-        {"seat": seat, "row": row, "crates": list(zip(GOODS, row.crates, strict=True))}
+        {
+            "seat": seat,
+            "row": row,
+            "crates": [(g, GOOD_NAMES[g], n) for g, n in zip(GOODS, row.crates, strict=True)],
+        }
         for seat, row in zip(seats, rows, strict=True)
     ]
     return render_admin_page(

@@ -14,7 +14,16 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from camp.pdf import reads_black
-from games.batavia.engine import GOAL, GameState, Reshuffle, Roll, can_play, cards_needed, stations_ahead
+from games.batavia.engine import (
+    GOAL,
+    GameState,
+    Reshuffle,
+    Roll,
+    can_play,
+    cards_needed,
+    public_view,
+    stations_ahead,
+)
 from games.batavia.engine.components import COMPANIES
 from games.batavia.engine.state import CRATES
 from games.batavia.words import (
@@ -27,6 +36,7 @@ from games.batavia.words import (
     describe_tile,
     goods,
     log_lines,
+    undo_words,
 )
 
 MUTED = "#8a8a8a"
@@ -263,6 +273,8 @@ class PlayPreview:
     sealed: list[str] = field(default_factory=list)
     moves: list[MoveOption] = field(default_factory=list)
     total: int = 0
+    #: Not problems, but what the player may not want: a tie that sends a seal back to the board.
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -285,6 +297,18 @@ def play_preview(state: GameState, seat: int, counts: Mapping[str, int]) -> Play
     if not preview.total:
         preview.problems.append(_("Pick the cards you want to lay."))
         return preview
+    # Rules (seals): a play that ties the seal's holder sends that seal back to the board.
+    for i, c in enumerate(COMPANIES):
+        holder = state.seals[i]
+        if cards[i] and holder is not None and holder != seat:
+            if p.laid[i] + cards[i] == state.players[holder].laid[i]:
+                preview.warnings.append(
+                    _(
+                        "%(company)s: your cards tie %(team)s's, "
+                        "so the %(company)s seal goes back to the board."
+                    )
+                    % {"company": c, "team": state.names[holder]}
+                )
     need = cards_needed(state, seat)
     stations = stations_ahead(state, seat)
     sealed = [i for i in range(len(COMPANIES)) if cards[i] >= need[i]]
@@ -362,10 +386,11 @@ def action_options(state: GameState, seat: int) -> dict[str, Any]:
 
 
 def undo_text(state: GameState) -> str | None:
-    """Who made the action undo would take back, or None when there is nothing to undo."""
+    """What undo would take back, in words of the log (:func:`words.undo_words`), or None when
+    there is nothing to undo."""
     for seat, action in reversed(state.history):
         if not isinstance(action, (Roll, Reshuffle)):
-            return f"{state.names[seat]}: {action}"
+            return undo_words(public_view(state)["log"], state.names[seat])
     return None
 
 

@@ -41,6 +41,46 @@ _SAFE_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20})$")
 FALLBACK_COLOUR = "#777777"
 
 
+#: The CSS basic colour names a team colour may be (``safe_colour`` lets a plain name through).
+NAMED_COLOURS = {
+    "black": "#000000", "silver": "#c0c0c0", "gray": "#808080", "grey": "#808080", "white": "#ffffff",
+    "maroon": "#800000", "red": "#ff0000", "purple": "#800080", "fuchsia": "#ff00ff", "green": "#008000",
+    "lime": "#00ff00", "olive": "#808000", "yellow": "#ffff00", "navy": "#000080", "blue": "#0000ff",
+    "teal": "#008080", "aqua": "#00ffff", "orange": "#ffa500", "pink": "#ffc0cb", "brown": "#a52a2a",
+}  # fmt: skip
+INK_DARK = "#000000"
+INK_LIGHT = "#ffffff"
+
+
+def relative_luminance(colour: str) -> float:
+    """WCAG 2 relative luminance (0 black … 1 white) of ``#rgb``, ``#rrggbb`` or a basic colour name
+    (anything else counts as :data:`FALLBACK_COLOUR`)."""
+    text = safe_colour(colour)
+    text = NAMED_COLOURS.get(text.lower(), text if text.startswith("#") else FALLBACK_COLOUR)
+    digits = text[1:] if len(text) == 7 else "".join(c * 2 for c in text[1:])
+
+    def linear(byte: str) -> float:
+        v = int(byte, 16) / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (linear(digits[i : i + 2]) for i in (0, 2, 4))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast_ratio(one: str, other: str) -> float:
+    """WCAG contrast ratio of two colours, 1 to 21 (text wants 4.5)."""
+    a, b = sorted((relative_luminance(one), relative_luminance(other)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def ink(background: str) -> str:
+    """Black or white text on ``background``, whichever contrasts more: a yellow ship gets black
+    letters, a navy one white (the screens and the printed map alike)."""
+    if contrast_ratio(INK_DARK, background) >= contrast_ratio(INK_LIGHT, background):
+        return INK_DARK
+    return INK_LIGHT
+
+
 def safe_colour(colour: str) -> str:
     """A team colour fit for an attribute: ``#rgb``, ``#rrggbb`` or a plain colour name."""
     colour = (colour or "").strip()
@@ -160,4 +200,6 @@ def legend(*, staff: bool) -> list[dict[str, str]]:
     """Mark, name and colour of every tile, for the key under the map."""
     rows = [{"mark": words.tile_mark(t), "name": words.tile_name(t), "fill": TILE_FILLS[t]} for t in Tile]
     rows.insert(0, {"mark": "", "name": _("hidden"), "fill": HIDDEN_FILL})
+    for row in rows:
+        row["ink"] = ink(row["fill"])
     return rows

@@ -2,7 +2,7 @@
 (:mod:`games.islands.maps.visibility`: what the viewer may see is decided before drawing).
 
 The renderer escapes every piece of text and attribute it writes. With ``clickable`` each hex is a
-link (``href`` plus ``hx-get``) whose only parameter is the hex label, so the same markup works
+link (``href`` plus ``data-hx-get``) whose only parameter is the hex label, so the same markup works
 with htmx and without it.
 """
 
@@ -26,6 +26,7 @@ from games.islands.maps.style import (
     SIZE,
     TILE_FILLS,
     MarkerSize,
+    ink,
     marker_groups,
     marker_layout,
     marker_text,
@@ -95,12 +96,14 @@ STYLE = (
     ".zo-map .hex polygon{stroke:#fff;stroke-width:1.5}"
     ".zo-map a .hex:hover polygon{stroke:#d00;stroke-width:3}"
     ".zo-map .hl{fill:none;stroke:#e63946;stroke-width:3.5}"
-    ".zo-map .ship text,.zo-map .pirate text{font-size:7px;font-weight:bold;fill:#fff}"
+    ".zo-map .ship text,.zo-map .pirate text{font-size:7px;font-weight:bold}"
+    ".zo-map .pirate text{fill:#fff}"
     ".zo-map text.mk-l{font-size:9px}"
     ".zo-map .ship rect{stroke:#000;stroke-width:.8}"
     ".zo-map .pirate rect{stroke:#fff;stroke-width:.8}"
     ".zo-map .harbor .rim{fill:none;stroke-width:3;stroke-linejoin:round}"
-    ".zo-map .harbor .bay-lbl{font-weight:bold;fill:#123;stroke:#fff;stroke-width:2.5px;paint-order:stroke}"
+    ".zo-map .harbor .bay-lbl{font-weight:bold;fill:#123}"
+    ".zo-map .harbor .bay-lbl.halo{fill:none;stroke:#fff;stroke-width:2.5px}"
     ".zo-map .route{fill:none;stroke-width:3;stroke-linecap:round;stroke-linejoin:round;opacity:.8}"
     ".zo-map .target{fill:none;stroke:#d00;stroke-width:2.5}"
     ".zo-map .compass{font-size:13px;font-weight:bold;fill:#233}"
@@ -137,7 +140,8 @@ def render_svg(view: MapView) -> SafeString:
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="zo-map"'
         f' viewBox="{_f(min_x)} {_f(min_y)} {_f(width)} {_f(height)}"'
-        f' width="100%" style="max-width:{_f(width * 1.25)}px" role="img"'
+        # A map with clickable hexes is a group of links, not one image (axe: nested-interactive).
+        f' width="100%" style="max-width:{_f(width * 1.25)}px" role="{"group" if view.click_url else "img"}"'
         f' aria-label="{escape(board_name)}">',
         f"<style>{STYLE}</style>",
     ]
@@ -254,6 +258,8 @@ def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str) -> s
                 f'<polygon{_attrs(points=_points(wedge), fill=colour)} fill-opacity=".45"/>'
                 f'<polyline class="rim"{_attrs(points=_points(rim), stroke=colour)}/></g>'
             )
+    # The halo is a copy under the label (not CSS paint-order, which not every reader knows).
+    parts.append(_text(x, y - SIZE * LABEL_DY, label, cls="bay-lbl halo"))
     parts.append(_text(x, y - SIZE * LABEL_DY, label, cls="bay-lbl") + "</g>")
     return "".join(parts)
 
@@ -297,10 +303,8 @@ def _hex(view: MapView, cell: CellView, label: str) -> str:
     if view.clickable:
         sep = "&" if "?" in view.click_url else "?"
         url = f"{view.click_url}{sep}{urlencode({'hex': label})}"
-        return (
-            f"<a{_attrs(href=url, hx_get=url, hx_target=view.click_target or None, data_hex=label)}>"
-            f"{group}</a>"
-        )
+        link = _attrs(href=url, data_hx_get=url, data_hx_target=view.click_target or None, data_hex=label)
+        return f"<a{link}>{group}</a>"
     return group
 
 
@@ -323,7 +327,5 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
         chests_word = _("chests")
         title += f", {chests_word}: {item.chests}"
     shape = f"<rect{box}{_attrs(rx=_f(1.5 if item.battleship else r), fill=colour)}/>"
-    text = _text(
-        x, y, marker_text(item), cls=size.cls, stroke="#000", stroke_width=".6", paint_order="stroke"
-    )
+    text = _text(x, y, marker_text(item), cls=size.cls, fill=ink(colour))
     return f'<g class="ship"{_attrs(data_ship=item.ident)}><title>{escape(title)}</title>{shape}{text}</g>'

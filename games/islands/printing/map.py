@@ -17,7 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from camp.pdf import FONT, FONT_BOLD, colour, fit, ink
+from camp.pdf import FONT, FONT_BOLD, colour, fit
 from games.islands import words
 from games.islands.engine.hexes import Hex, corners, geometry, to_pixel
 from games.islands.engine.tiles import Tile
@@ -240,7 +240,7 @@ def _marker(
     canvas.setFillColor(fill)
     canvas.setLineWidth(0.5)
     canvas.roundRect(x - w / 2, y - r, w, 2 * r, radius, stroke=1, fill=1)
-    canvas.setFillColor(ink(fill))
+    canvas.setFillColor(HexColor(style.ink("#" + fill.hexval()[2:])))
     font_size = fit(canvas, text, FONT_BOLD, (9 if msize is style.MARKER_LARGE else 7) * k, w - 1, smallest=3)
     centred(canvas, x, y, text, FONT_BOLD, font_size)
 

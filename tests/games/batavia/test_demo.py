@@ -35,7 +35,8 @@ def test_round_3_batavia_is_played_with_bots(db: None, settings: Any, how: str) 
         build_demo(out=lines.append)
         assert "Batavia: round 3 played by bots, placements recorded." in lines
     else:
-        assert "Batavia: new private links for the 3 seats of the demo game." in demo_setup()
+        output = demo_setup().splitlines()
+        assert "Batavia: new private links for the 3 seats of the demo game:" in output
     camp = Camp.objects.get()
     round3 = Round.objects.get(camp=camp, number=3)
     session = BataviaSession.objects.get(minigame__round=round3)
@@ -43,6 +44,9 @@ def test_round_3_batavia_is_played_with_bots(db: None, settings: Any, how: str) 
     seats = list(session.seats.select_related("team"))
     assert [s.team.name for s in seats] == ["Červení", "Modří", "Zelení"]
     assert {s.bot for s in seats} == {"greedy"}
+    if how == "demo_setup":  # the fresh links, printed one a team, where the server listens
+        for seat in seats:
+            assert f"  {seat.team.name}: http://127.0.0.1:8000/batavia/t/{seat.token}/" in output
     assert session.record["format"] == "batavia/1"
     state = selectors.session_state(session)
     assert state is not None and state.phase == "finished" and state.scores is not None
@@ -113,10 +117,14 @@ def test_renewing_the_demo_links_touches_only_placeholders(db: None) -> None:
     BataviaSeat.objects.filter(pk=seats[0].pk).update(token=f"{PLACEHOLDER_TOKEN_PREFIX}1")
     tokens = dict(BataviaSeat.objects.values_list("pk", "token"))
     lines: list[str] = []
-    renew_demo_links(out=lines.append)
-    assert lines == ["Batavia: new private links for 1 seat of the demo game."]
+    renew_demo_links(out=lines.append, base_url="http://10.0.0.5:8000/")
     renewed = dict(BataviaSeat.objects.values_list("pk", "token"))
+    team = BataviaSeat.objects.get(pk=seats[0].pk).team
+    assert lines == [
+        "Batavia: new private links for 1 seat of the demo game:",
+        f"  {team.name}: http://10.0.0.5:8000/batavia/t/{renewed[seats[0].pk]}/",
+    ]
     assert renewed[seats[1].pk] == tokens[seats[1].pk] and renewed[seats[2].pk] == tokens[seats[2].pk]
     assert not renewed[seats[0].pk].startswith(PLACEHOLDER_TOKEN_PREFIX)
     renew_demo_links(out=lines.append)
-    assert len(lines) == 1 and dict(BataviaSeat.objects.values_list("pk", "token")) == renewed
+    assert len(lines) == 2 and dict(BataviaSeat.objects.values_list("pk", "token")) == renewed

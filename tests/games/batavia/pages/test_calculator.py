@@ -112,3 +112,17 @@ def test_calculator_names_every_problem_of_every_player_at_once(
 def test_calculator_ignores_tampered_radio_values(staff: Client, physical: BataviaSession) -> None:
     response = staff.post(url("calculator", physical), calc_data(**{"seal-EN": "77", "goal": "x"}), **HX)
     assert response.status_code == 200
+
+
+def test_calculator_fields_are_labelled_in_czech(staff: Client, physical: BataviaSession) -> None:
+    """Every input names its team and, for the crates, the good in Czech (not ``tea``)."""
+    from bs4 import BeautifulSoup
+
+    page = BeautifulSoup(staff.get(url("calculator", physical)).content.decode(), "html.parser")
+    labels = [str(i["aria-label"]) for i in page.select("input[type=number][name$=-tea]")]
+    assert labels and all(label.endswith(" – čaj") for label in labels), labels
+    assert not [
+        i
+        for i in page.select("input:not([type=hidden]):not([type=submit])")
+        if not i.get("aria-label") and not i.find_parent("label")
+    ]

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 import pytest
+from bs4 import BeautifulSoup
 from django.test import Client
 
 from camp.models import Placement
@@ -119,11 +120,11 @@ def test_bad_bot_kind_is_refused(staff: Client, session: BataviaSession) -> None
 
 def test_undo_bots_revoke_renew_from_the_master_page(staff: Client, session: BataviaSession) -> None:
     staff.post(url("act", session), {"seat": "1", "kind": "pass"})
-    staff.post(url("op", session), {"op": "undo"})
+    staff.post(url("op", session), {"op": "undo", "confirm": "1"})
     session.refresh_from_db()
     assert [a for a in session.record["actions"] if "roll" not in a] == []
     modri = seat(session, 1)
-    staff.post(url("seat", session), {"op": "revoke", "seat_id": modri.pk})
+    staff.post(url("seat", session), {"op": "revoke", "seat_id": modri.pk, "confirm": "1"})
     modri.refresh_from_db()
     assert not modri.link_active
     staff.post(url("seat", session), {"op": "renew", "seat_id": modri.pk})
@@ -136,3 +137,23 @@ def test_undo_bots_revoke_renew_from_the_master_page(staff: Client, session: Bat
     response = staff.post(url("op", session), {"op": "finish"}, follow=True)
     assert "Umístění zapsána" in text(response)
     assert Placement.objects.count() == 4
+
+
+def test_undo_and_revoke_ask_first_and_the_undo_button_says_what_it_undoes(
+    staff: Client, session: BataviaSession
+) -> None:
+    """Without the "ano, opravdu" tick (no JavaScript needed) nothing is undone or revoked."""
+    staff.post(url("act", session), {"seat": "1", "kind": "pass"})
+    page = staff.get(url("master", session))
+    soup = BeautifulSoup(page.content.decode(), "html.parser")
+    buttons = [str(b["value"]) for b in soup.select("form.bt-confirm input[type=submit]")]
+    assert buttons and buttons[0].startswith("Vrátit: ") and "Modří" in buttons[0], buttons
+    response = staff.post(url("op", session), {"op": "undo"}, follow=True)
+    assert "Nejdřív zaškrtněte „ano, opravdu“ u tlačítka: nic nebylo vráceno." in text(response)
+    session.refresh_from_db()
+    assert {"by": "Modří", "pass": True} in session.record["actions"]
+    modri = seat(session, 1)
+    response = staff.post(url("seat", session), {"op": "revoke", "seat_id": modri.pk}, follow=True)
+    assert "odkaz dál funguje" in text(response)
+    modri.refresh_from_db()
+    assert modri.link_active

@@ -31,3 +31,24 @@ def test_the_table_shows_the_unique_badges() -> None:
     g = public_context(public_view(new_game(names, seed="camp")), {})
     assert [p["initials"] for p in g["players"]] == ["ČE", "ČR", "ŽR", "ŽA"]
     assert {m["initials"] for m in g["start"]} == {"ČE", "ČR", "ŽR", "ŽA"}
+
+
+def test_the_play_preview_warns_when_a_tie_sends_a_seal_back() -> None:
+    """Rules (seals): a play that ties the seal's holder sends that seal back to the board."""
+    from dataclasses import replace
+
+    from django.utils import translation
+
+    from games.batavia.pages.template_data import play_preview
+
+    state = new_game(["Červení", "Modří", "Zelení"], seed=1)
+    players = list(state.players)
+    players[0] = replace(players[0], hand=(3, 0, 0, 0, 0))
+    players[1] = replace(players[1], laid=(2, 0, 0, 0, 0))
+    state = replace(state, players=tuple(players), seals=(1, None, None, None, None))
+    with translation.override("cs"):
+        tie = play_preview(state, 0, {"EN": 2})
+        beat = play_preview(state, 0, {"EN": 3})
+        short = play_preview(state, 0, {"EN": 1})
+    assert tie.warnings == ["EN: vaše karty remizují s týmem Modří, a tak se pečeť EN vrátí na plán."]
+    assert beat.warnings == [] and short.warnings == []

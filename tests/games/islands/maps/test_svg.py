@@ -135,7 +135,7 @@ def test_clickable_links_carry_the_label_only() -> None:
     svg = str(render_svg(for_public(side=3, cells=secret_board(3)[:1]).clicking("/e/", "#ed")))
     links = re.findall(r"<a [^>]*>", svg)
     assert len(links) == len(geometry(3).hexes)
-    assert '<a href="/e/?hex=A1" hx-get="/e/?hex=A1" hx-target="#ed" data-hex="A1">' in svg
+    assert '<a href="/e/?hex=A1" data-hx-get="/e/?hex=A1" data-hx-target="#ed" data-hex="A1">' in svg
 
 
 def test_ships_harbors_pirates_routes_target() -> None:

@@ -23,7 +23,7 @@ def test_after_page_telescope_pick_confirm_and_skip(
     result = resolved_with_telescope(game, teams)
     who = result.pending_telescopes[0]
     html = staff_client.get(url("after", game.pk)).content.decode()
-    assert "hx-get" in html and "?ship=" in html
+    assert "data-hx-get" in html and "?ship=" in html
     response = staff_client.get(url("after", game.pk), {"ship": who, "hex": "B2"}, **HTMX)
     fragment = response.content.decode()
     assert fragment.lstrip().startswith('<div id="telescopes"') and 'value="B2"' in fragment

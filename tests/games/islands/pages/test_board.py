@@ -117,7 +117,7 @@ def test_accept_stores_the_board(staff_client: Client, camp: Camp) -> None:
     assert BoardSetup.objects.get(camp=camp).generator_seed == 42
     assert BoardHex.objects.filter(camp=camp).count() == 31
     page = staff_client.get(response["Location"]).content.decode()
-    assert "42" in page and 'hx-get="' in page  # the stored board is clickable
+    assert "42" in page and 'data-hx-get="' in page  # the stored board is clickable
     assert re.search(r'href="\?seed=\d+"', page)  # "another seed" works with a board too
     # Replacing needs the tick.
     response = staff_client.post(url("accept", camp), {"seed": "43"}, follow=True)
@@ -159,7 +159,7 @@ def test_hex_editor_fragment_and_save(staff_client: Client, camp: Camp) -> None:
     html = response.content.decode()
     assert response.status_code == 200 and html.lstrip().startswith('<div id="board"')
     assert "<svg" in html and "Uloženo" in html
-    assert 'id="progress" aria-label="Postup" hx-swap-oob="true"' in html
+    assert 'id="progress" aria-label="Postup" data-hx-swap-oob="true"' in html
     assert "1 hex upraven ručně" in html
     g = geometry(5)
     b2 = g.parse("B2")
@@ -179,7 +179,7 @@ def test_no_hand_edits_once_the_game_has_started(staff_client: Client, camp: Cam
     board_services.game_start(camp=camp)
     before = list(BoardHex.objects.filter(camp=camp).values_list("q", "r", "tile", "chests", "revealed"))
     page = staff_client.get(url("camp", camp)).content.decode()
-    assert "hx-get" not in page.split('id="board"')[1].split("</svg>")[0]  # no clickable hexes
+    assert "data-hx-get" not in page.split('id="board"')[1].split("</svg>")[0]  # no clickable hexes
     assert "Hra už začala: herní plán už nejde ručně měnit." in page
     fragment = staff_client.get(url("camp", camp), {"hex": "B2"}, **HTMX).content.decode()
     assert 'name="tile"' not in fragment and "Hra už začala" in fragment
