@@ -118,13 +118,26 @@ def team_name_guard(team: Team) -> str:
     return TEAM_NAME_GUARD.reason(team)
 
 
+class ColourInput(forms.TextInput):
+    """``<input type="color">``: a colour picker always holds a colour, so the text attributes that
+    HTML does not allow on it (``maxlength``, ``required``) are left out; the model still checks."""
+
+    input_type = "color"
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        for attribute in ("maxlength", "minlength", "required"):
+            context["widget"]["attrs"].pop(attribute, None)
+        return context
+
+
 class TeamForm(forms.ModelForm):
     class Meta:
         model = Team
         fields = ["name", "colour", "order"]
         # A colour picker; without one (an old browser) it is a text field for "#c0392b", and the
         # model's check names a bad value either way.
-        widgets = {"colour": forms.TextInput(attrs={"type": "color", "class": "zo-colour"})}
+        widgets = {"colour": ColourInput(attrs={"class": "zo-colour"})}
 
     def has_changed(self) -> bool:
         """A new team's row counts as filled in once more than its colour is: a colour picker always

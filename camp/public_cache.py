@@ -11,6 +11,7 @@ cache can hold nothing a public page may not show.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from functools import cache, wraps
 from typing import Any
@@ -30,6 +31,8 @@ TIMEOUT = 60 * 60
 def public_version(camp_id: int) -> str | None:
     """The token of a camp run, ``None`` when there is no such camp run. Plain SQL: this runs on every
     request of every screen, and building the ORM query cost more than the rest of a cached answer."""
+    if not 0 < camp_id < 2**63:  # no row has such an id, and the database would refuse the number
+        return None
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL(), [camp_id])
         row = cursor.fetchone()
@@ -115,7 +118,9 @@ class PublicPageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method not in ("GET", "HEAD"):
             return self.get_response(request)
-        key = f"zo-front:{request.path}:{variant(request)}"
+        # Hashed: a path may hold any character and any length (a cache key must not).
+        path = hashlib.sha256(request.path.encode("utf-8", "surrogatepass")).hexdigest()
+        key = f"zo-front:{path}:{variant(request)}"
         kept = page_cache.get(key)
         if kept is not None:
             camp_id, token, language, headers, content = kept

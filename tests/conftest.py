@@ -41,3 +41,13 @@ def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
 def page(browser: Any) -> Any:
     """A desktop-sized page, as on the staff laptop."""
     return browser.new_page(viewport={"width": 1400, "height": 1000})
+
+
+@pytest.fixture(autouse=True)
+def _empty_page_cache() -> Iterator[None]:
+    """Every test starts with no kept public page (camp.public_cache): a page kept by an earlier test
+    would answer for a camp run the database rolled back, and query counts would depend on the order."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

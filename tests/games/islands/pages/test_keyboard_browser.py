@@ -12,7 +12,7 @@ from games.islands.engine.hexes import CZECH_DIRECTIONS
 from games.islands.game_state import game_state
 from games.islands.models import TeamOrders
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
-from tests.games.islands.test_round_browser import _movable
+from tests.games.islands.pages.test_orders_browser import _movable
 
 pytestmark = NEEDS_CHROMIUM
 
