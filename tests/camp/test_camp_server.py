@@ -343,7 +343,7 @@ def test_the_camp_server_serves_the_czech_login_with_waitress_and_debug_off(firs
     assert status == 200 and headers["Server"] == "waitress"
     login = LoginPage()
     login.feed(body)
-    assert login.lang == "cs" and login.submit == "Přihlášení"
+    assert login.lang == "cs" and login.submit == "Přihlásit se"
     assert {"username", "password", "csrfmiddlewaretoken"} <= set(login.fields)
 
     status, _, body = get(first_start.url("/neni-tu-nic/"))
