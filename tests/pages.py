@@ -89,3 +89,33 @@ def items_of(response: HttpResponse, element_id: str) -> list[str] | None:
     parser = _ItemsUnder(element_id)
     parser.feed(response.content.decode())
     return parser.items if parser.found else None
+
+
+class _TextUnder(HTMLParser):
+    """Collects the text inside the element with a given id."""
+
+    def __init__(self, element_id: str) -> None:
+        super().__init__()
+        self.element_id, self.depth = element_id, 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.depth:
+            self.depth += 1
+        elif dict(attrs).get("id") == self.element_id:
+            self.depth = 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth:
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.depth:
+            self.parts.append(data)
+
+
+def element_text(html: str, element_id: str) -> str:
+    """The text inside the element ``id=element_id`` of a page, its white space collapsed."""
+    parser = _TextUnder(element_id)
+    parser.feed(html)
+    return " ".join("".join(parser.parts).split())

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from django.utils.translation import gettext as _
 
-from camp.models import DONE_STATUSES, Placement, Round, Team
+from camp.models import DONE_STATUSES, Camp, Placement, Round, RouteLetters, Team
 from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, LabelError
@@ -36,6 +36,7 @@ from games.islands.engine.orders import (
     parse_route,
     route_points,
     spaced_sheet_text,
+    steps_used,
 )
 from games.islands.engine.scenario import ScenarioError, load_scenario
 from games.islands.engine.warnings import WarningCode, missing_orders_warning, orders_warnings
@@ -317,15 +318,12 @@ def check(
     steps = orders.steps
     harbor_at = harbor_steps(g, team_state.harbor, harbor_moves[:steps], steps)
     plans = []
-    used = len(harbor_moves)
     for ship_id, route in parsed:
         ship = team_state.ship(ship_id)
         if ship is None or not ship.may_move:
             continue
         points = route_points(g, team_state, ship, route, steps, harbor_at)
         plans.append(RoutePlan(ship_id, tuple(g.label(h) for h in points)))
-        per_step = 2 if ship.seahorse else 1
-        used = max(used, -(-len(route) // per_step))
     harbor_path = [g.label(team_state.harbor)]
     for bay in harbor_positions(g, team_state.harbor, harbor_moves[:steps]):
         if g.label(bay) != harbor_path[-1]:
@@ -337,7 +335,7 @@ def check(
         build_battleship=battleships,
         build_cost=orders.build_cost,
         steps=steps,
-        steps_used=min(used, steps),
+        steps_used=steps_used(team_state, orders),
         problems=tuple(problems),
         orders=orders,
         routes=tuple(plans),
@@ -432,7 +430,7 @@ def round_warnings(
                 if warning is None
                 else (
                     OrdersWarning(
-                        words.with_where("", words.order_warning_text(warning, label=str)),
+                        words.with_where("", words.order_warning_text(warning, label=state.geometry.label)),
                         warning.code.value,
                     ),
                 )
@@ -443,6 +441,12 @@ def round_warnings(
         if found:
             out[name] = found
     return out
+
+
+def camp_notation(camp: Camp) -> Notation:
+    """The letters routes are typed and shown in: the camp's sheets' (``Camp.route_letters``),
+    whatever the page's language."""
+    return "en" if camp.route_letters == RouteLetters.ENGLISH else "cs"
 
 
 def display_route(route: Route, notation: Notation = "cs") -> str:

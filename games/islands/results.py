@@ -112,11 +112,6 @@ def telescope_reveals(result: RoundResult) -> list[TelescopeReveal]:
     return out
 
 
-def public_events_with_telescopes(result: RoundResult) -> list[EventLine]:
-    """The round's public events, then what its telescopes revealed (the notice board)."""
-    return events_with_telescopes(result, viewer="public")
-
-
 def events_with_telescopes(result: RoundResult, *, viewer: Viewer) -> list[EventLine]:
     """The round's log for ``viewer`` (:func:`result_events`), then what its telescopes revealed
     once their choices were entered (public: the hexes were revealed for all)."""

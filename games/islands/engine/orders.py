@@ -315,6 +315,16 @@ def route_points(
     return tuple(points)
 
 
+def steps_used(team: Team, orders: Orders) -> int:
+    """The movement steps the orders use, at most ``orders.steps``: the harbor's moves or the longest
+    route of a ship that may move, whichever is longer (a seahorse's two moves fill one step)."""
+    used = len(orders.harbor)
+    for ship in team.ships:
+        if ship.may_move:
+            used = max(used, -(-len(orders.route(ship.id)) // (2 if ship.seahorse else 1)))
+    return min(used, orders.steps)
+
+
 def check_orders(state: GameState, team_name: str, orders: Orders) -> list[OrderProblem]:
     """Every problem of one team's orders against the state before the round (empty: legal).
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .hexes import Hex, distance, neighbours
-from .orders import Orders, RouteLeg, harbor_steps, sail_route
+from .orders import Orders, RouteLeg, harbor_steps, sail_route, steps_used
 from .state import SHOT_RANGE, GameState, Ship, ShipKind
 from .tiles import Tile
 
@@ -143,11 +143,7 @@ def orders_warnings(
                 )
                 break
 
-    used = max(
-        [len(orders.harbor)]
-        + [-(-len(orders.route(s.id)) // (2 if s.seahorse else 1)) for s in team.ships if s.may_move]
-    )
-    left = orders.steps - min(used, orders.steps)
+    left = orders.steps - steps_used(team, orders)
     if left > 0 and any(s.may_move for s in team.ships):
         warnings.append(OrderWarning(WarningCode.AP_LEFT, number=left))
     return tuple(warnings)

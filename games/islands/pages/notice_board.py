@@ -54,7 +54,9 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
         "projector_fonts": projector_fonts(camp.board_side),
         "legend": style.legend(staff=False),
         "standings": standing_rows(camp),
-        "events": group_events(results.public_events_with_telescopes(result)) if result is not None else [],
+        "events": group_events(results.events_with_telescopes(result, viewer="public"))
+        if result is not None
+        else [],
     }
     name = f"{TEMPLATE}#board" if htmx else TEMPLATE
     response = render(request, name, context)

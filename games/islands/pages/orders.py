@@ -54,7 +54,7 @@ TEMPLATE = "islands/round_orders.html"
 
 
 def _orders_text(
-    form: OrdersInput, *, letters: str, routes: Mapping[str, str] | None = None
+    form: OrdersInput, *, notation: islands_orders.Notation, routes: Mapping[str, str] | None = None
 ) -> islands_orders.OrdersText:
     """The form's orders (with ``routes`` instead of the form's, if given), in the camp's letters."""
     return islands_orders.OrdersText.typed(
@@ -63,7 +63,7 @@ def _orders_text(
         routes=form.routes if routes is None else routes,
         harbor=form.harbor,
         fire=form.fire,
-        notation=_notation(letters),
+        notation=notation,
     )
 
 
@@ -71,7 +71,7 @@ def _orders_check(
     round_: Round, team: Team, form: OrdersInput, *, routes: Mapping[str, str] | None = None
 ) -> islands_orders.OrdersCheck:
     """``orders_check`` on the form's values (with ``routes`` instead of the form's, if given)."""
-    text = _orders_text(form, letters=round_.camp.route_letters, routes=routes)
+    text = _orders_text(form, notation=islands_orders.camp_notation(round_.camp), routes=routes)
     return islands_orders.orders_check(round=round_, team=team, text=text)
 
 
@@ -87,17 +87,15 @@ def _drawable(
     broken = {p.ship for p in check.problems if p.code == "route_syntax" and p.ship}
     if not broken:
         return check
-    valid = {STAY, *(DIRECTIONS_FROM_CZECH if _notation(round_.camp.route_letters) == "cs" else DIRECTIONS)}
+    valid = {
+        STAY,
+        *(DIRECTIONS_FROM_CZECH if islands_orders.camp_notation(round_.camp) == "cs" else DIRECTIONS),
+    }
     routes = {}
     for ident, text in form.routes.items():
         tokens = text.replace(",", " ").replace(";", " ").split()
         routes[ident] = " ".join(takewhile(lambda t: t.upper() in valid, tokens))
     return _orders_check(round_, team, form, routes=routes)
-
-
-def _notation(letters: str) -> islands_orders.Notation:
-    """The camp's route letters (its sheets'), whatever the page's language."""
-    return "en" if letters == RouteLetters.ENGLISH else "cs"
 
 
 def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]) -> OrdersInput:
@@ -107,7 +105,7 @@ def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]
     if stored is None:
         return form
     form.version = str(stored.version)
-    text = islands_orders.stored_orders_text(stored, notation=_notation(round_.camp.route_letters))
+    text = islands_orders.stored_orders_text(stored, notation=islands_orders.camp_notation(round_.camp))
     form.build_cargo = str(text["build_cargo"])
     form.build_battleship = str(text["build_battleship"])
     for ident, route in text["routes"].items():
@@ -118,9 +116,9 @@ def _stored_input(round_: Round, team: Team, idents: list[str], modes: list[str]
     return form
 
 
-def _stale_context(stored: Any, *, letters: str) -> dict[str, Any]:
+def _stale_context(stored: Any, *, notation: islands_orders.Notation) -> dict[str, Any]:
     """What another staff member stored while this page was open: who, when, and the orders."""
-    text = islands_orders.stored_orders_text(stored, notation=_notation(letters))
+    text = islands_orders.stored_orders_text(stored, notation=notation)
     return {
         "by": stored.updated_by.get_username() if stored.updated_by else "",
         "at": stored.updated_at,
@@ -206,14 +204,14 @@ def _store(request: HttpRequest, round_: Round, team: Team, entry: Entry) -> boo
         round_services.orders_submit(
             round=round_,
             team=team,
-            text=_orders_text(form, letters=round_.camp.route_letters),
+            text=_orders_text(form, notation=islands_orders.camp_notation(round_.camp)),
             user=request.user,
             version=int(form.version) if form.version.isdigit() else None,
         )
     except OrdersStale as exc:
         entry.stale = {
             "message": exc.messages[0],
-            **_stale_context(exc.stored, letters=round_.camp.route_letters),
+            **_stale_context(exc.stored, notation=islands_orders.camp_notation(round_.camp)),
         }
         # The next save replaces them: it is made knowing what is stored.
         form.version = str(exc.stored.version)
@@ -243,7 +241,7 @@ def _clicked(round_: Round, team: Team, ships: list[Ship], modes: list[str], que
             query.get("hex", ""),
             side=camp.board_side,
             start=_starts(ships, camp, team),
-            letters=camp.route_letters,
+            notation=islands_orders.camp_notation(camp),
         )
         entry.check, entry.form_problems = _check(round_, team, form)
     return entry
@@ -298,7 +296,7 @@ def _entry_context(
         "battleship_cost": BATTLESHIP_COST,
         "max_cargo": MAX_CARGO_SHIPS,
         "max_battleships": MAX_BATTLESHIPS,
-        "directions": _direction_hint(round_.camp.route_letters),
+        "directions": _direction_hint(islands_orders.camp_notation(round_.camp)),
         "route_letters": RouteLetters(round_.camp.route_letters).label,
         "stored": selectors.team_orders(round_, team) is not None,
         **orders_map(
@@ -327,8 +325,8 @@ def _played_orders_page(
     the ``editor`` partial; ``?show_hidden=1`` the staff map). Nothing on it can be changed."""
     camp = round_.camp
     show_hidden = bool(request.GET.get("show_hidden"))
-    letters = _notation(round_.camp.route_letters)
-    played = islands_orders.played_orders(round=round_, team=team, notation=letters)
+    notation = islands_orders.camp_notation(round_.camp)
+    played = islands_orders.played_orders(round=round_, team=team, notation=notation)
     context: dict[str, Any] = {
         "round": round_,
         "camp": camp,
@@ -398,9 +396,9 @@ def _starts(ships: list[Ship], camp: Camp, team: Team) -> dict[str, str]:
     return {s.ident: bay if s.q is None or s.r is None else g.label(Hex(s.q, s.r)) for s in ships}
 
 
-def _direction_hint(letters: str) -> str:
+def _direction_hint(notation: islands_orders.Notation) -> str:
     """The six letters the page reads, north first (the camp's sheets' letters)."""
-    return " ".join(words.route_letter(d, _notation(letters)) for d in ("N", "NE", "SE", "S", "SW", "NW"))
+    return " ".join(words.route_letter(d, notation) for d in ("N", "NE", "SE", "S", "SW", "NW"))
 
 
 def _check_context(

@@ -148,7 +148,7 @@ def fire_label(check: islands_orders.OrdersCheck) -> str | None:
 
 
 def apply_click(
-    form: OrdersInput, check: Any, label: str, *, side: int, start: Mapping[str, str], letters: str = "cs"
+    form: OrdersInput, check: Any, label: str, *, side: int, start: Mapping[str, str], notation: str = "cs"
 ) -> str:
     """Change ``form`` for a click on hex ``label``; returns a message for the page ("" if none).
 
@@ -187,6 +187,6 @@ def apply_click(
             return _(
                 "%(hex)s is not next to the end of %(ship)s's route (%(end)s): click a neighbouring hex."
             ) % {"hex": label, "ship": words.ship_label(ident), "end": end_label}
-        tokens.append(words.route_letter(direction, "en" if letters == "en" else "cs"))
+        tokens.append(words.route_letter(direction, notation))
     form.routes[ident] = " ".join(tokens)
     return ""

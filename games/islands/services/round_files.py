@@ -221,9 +221,7 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
     )
     teams: dict[str, Team] = {}
     for seat, t in enumerate(state.teams, start=1):
-        team = Team(
-            camp=camp, name=t.name, colour=team_colour(seat - 1), order=seat
-        )
+        team = Team(camp=camp, name=t.name, colour=team_colour(seat - 1), order=seat)
         team.full_clean()
         team.save()
         teams[t.name] = team

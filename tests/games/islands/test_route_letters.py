@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
-from html.parser import HTMLParser
 
 from django.conf import settings
 from django.test import Client
@@ -21,7 +20,7 @@ from games.islands.models import TeamOrders
 from games.islands.printing.data import team_sheets_for
 from games.islands.printing.team_sheet import render_team_sheets
 from tests.games.islands.conftest import opened, put_tile
-from tests.pages import errors
+from tests.pages import element_text, errors
 
 
 def orders_url(round_id: int, team_id: int, language: str) -> str:
@@ -31,32 +30,6 @@ def orders_url(round_id: int, team_id: int, language: str) -> str:
 
 def orders(route: str) -> dict[str, str]:
     return {"build_cargo": "0", "build_battleship": "0", "route-C1": route, "harbor": "", "fire": ""}
-
-
-class _Text(HTMLParser):
-    def __init__(self, element_id: str) -> None:
-        super().__init__()
-        self.element_id, self.depth, self.parts = element_id, 0, []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.depth:
-            self.depth += 1
-        elif dict(attrs).get("id") == self.element_id:
-            self.depth = 1
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.depth:
-            self.depth -= 1
-
-    def handle_data(self, data: str) -> None:
-        if self.depth:
-            self.parts.append(data)
-
-
-def text_of(html: str, element_id: str) -> str:
-    parser = _Text(element_id)
-    parser.feed(html)
-    return " ".join("".join(parser.parts).split())
 
 
 def test_a_czech_sheet_typed_on_an_english_page_sails_as_written(
@@ -71,7 +44,7 @@ def test_a_czech_sheet_typed_on_an_english_page_sails_as_written(
     # The English page shows it back in the sheet's Czech letters and says which letters it reads.
     page = staff_client.get(orders_url(round_.pk, teams[0].pk, "en")).content.decode()
     assert f'value="{czech}"' in page
-    help_text = text_of(page, "route-help")
+    help_text = element_text(page, "route-help")
     assert help_text.startswith(
         "Routes in the letters of the camp's sheets (Czech: S SV JV J JZ SZ (S is north)), "
         "one direction per step: S SV JV J JZ SZ;"
@@ -90,7 +63,7 @@ def test_a_camp_with_english_sheets_reads_english_letters_on_a_czech_page(
     assert TeamOrders.objects.get(round=round_, team=teams[0]).routes["C1"] == english
     page = staff_client.get(orders_url(round_.pk, teams[0].pk, settings.LANGUAGE_CODE)).content.decode()
     assert f'value="{english}"' in page
-    assert "(anglická: N NE SE S SW NW (S = jih))" in text_of(page, "route-help")
+    assert "(anglická: N NE SE S SW NW (S = jih))" in element_text(page, "route-help")
 
 
 def test_the_team_sheet_prints_the_camps_letters(started: Camp, teams: list[Team]) -> None:
