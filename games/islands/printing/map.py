@@ -64,6 +64,13 @@ def map_size(side: int, width: float, height: float) -> tuple[float, float, floa
     return size, w * size, h * size
 
 
+def _on_paper(fill: Color, alpha: float) -> Color:
+    """``fill`` at ``alpha`` over white paper, as one opaque colour: the board is a form XObject
+    shared by every team's page, and a transparency inside it would need a graphics state the form
+    does not carry (viewers report it unknown and draw the fill solid)."""
+    return Color(*(1 - alpha * (1 - c) for c in (fill.red, fill.green, fill.blue)))
+
+
 def draw_map(
     canvas: Canvas, view: MapView, *, x: float, top: float, width: float, height: float, shared: bool = False
 ) -> float:
@@ -122,12 +129,10 @@ def draw_map(
                     a0, a1 = -90 - 360 * (i + 1) / k, -90 - 360 * i / k
                     bx0, by0 = to_pixel(bay)
                     pts = [frame(p) for p in style.sector(bx0, by0, 0.92, a0 + 360, a1 + 360)]
-                canvas.setFillColor(fill)
-                canvas.setFillAlpha(0.45)
+                canvas.setFillColor(_on_paper(fill, 0.45))
                 canvas.setStrokeColor(fill)
                 canvas.setLineWidth(1.6)
                 polygon(canvas, pts, stroke=1, fill=1)
-                canvas.setFillAlpha(1)
             canvas.setFillColor(HexColor("#112233"))
             centred(canvas, bx, by + size * style.LABEL_DY, f"Z{number}", FONT_BOLD, label_size)
 
@@ -153,9 +158,8 @@ def draw_map(
                     if tile.value in style.DARK_TILES:
                         text = white
                 else:  # staff only: lighter and hatched
-                    canvas.setFillAlpha(0.5)
+                    canvas.setFillColor(_on_paper(HexColor(style.TILE_FILLS[tile]), 0.5))
                     polygon(canvas, pts, stroke=1, fill=1)
-                    canvas.setFillAlpha(1)
                     _hatch(canvas, pts, size)
             canvas.setFillColor(text)
             centred(canvas, hx, hy + size * style.LABEL_DY, g.label(h), FONT, label_size)
@@ -268,15 +272,15 @@ def draw_legend(canvas: Canvas, *, staff: bool, y: float) -> float:
     y -= ((len(rows) + cols - 1) // cols) * 4.6 * mm + 1 * mm
     canvas.setFont(FONT, 7.5)
     items = [
-        _("C1 … cargo ship (round), B battleship (square), in the team's colour"),
-        _("P1 … pirate ship (black)"),
+        _("1 … cargo ship (round), ⚔ battleship (square), in the team's colour"),
+        _("☠1 … pirate ship (black)"),
         _("Z1 … bay; a coloured bay is a team's harbor"),
         _("×2 … chests on a treasure"),
     ]
     if staff:
-        items.append(_("C1·2 … a ship with 2 chests aboard; hatched hexes are still hidden"))
+        items.append(_("1·2 … a ship with 2 chests aboard; hatched hexes are still hidden"))
     else:
-        items.append(_("C1·2 … your ship with 2 chests aboard"))
+        items.append(_("1·2 … your ship with 2 chests aboard"))
     canvas.setFillColor(HexColor("#333333"))
     text = "   ·   ".join(items)
     for part in simpleSplit(text, FONT, 7.5, INNER):

@@ -272,3 +272,18 @@ def test_the_board_shared_by_every_team_sheet_holds_no_team_s_own_layer(
     Ship.objects.filter(pk=ship.pk).update(chests=0)
     assert list(_map_forms(team_pdf(game, teams[0]))[0].values()) == list(alone.values())
     assert team_pdf(game, teams[0]) != team_pdf_with_cargo  # the cargo is in the team's own layer
+
+
+def test_the_shared_board_names_only_graphics_states_it_carries(game: Round, teams: list[Team]) -> None:
+    """A transparency inside the board's form XObject needs an ExtGState in the form's own resources;
+    without it viewers report "ExtGState 'gRLs0' is unknown" and draw the harbors solid."""
+    import re
+
+    for page in PdfReader(
+        io.BytesIO(render_team_sheets(team_sheets_for(game), font_dir=settings.PDF_FONT_DIR))
+    ).pages:
+        for ref in page.get("/Resources", {}).get("/XObject", {}).values():
+            form = ref.get_object()
+            named = {name.decode() for name in re.findall(rb"/(\w+) gs\b", form.get_data())}
+            carried = {str(k).lstrip("/") for k in form.get("/Resources", {}).get("/ExtGState", {})}
+            assert named <= carried, named - carried
