@@ -13,7 +13,7 @@ class CampConfig(AppConfig):
 
     def ready(self) -> None:
         from camp import checks  # noqa: F401  (registers the system checks)
-        from camp.services import public_version_watch_rows
+        from camp.public_version import public_version_watch_rows
 
         public_version_watch_rows()
 

@@ -7,7 +7,7 @@
 
 Rows refer to each other by natural keys (a team by its name, a round by its number), never by
 database ids. The camp app writes its own part (camp run, teams, rounds, mini-games, placements);
-each game adds its part under its own top-level key through :func:`register_part` in its
+each game adds its part under its own top-level key through :func:`camp.backup_parts.register_part` in its
 ``AppConfig.ready`` (like :mod:`camp.desk`), so camp never imports a game.
 
 Every problem of a broken document is named by its JSON path (``teams[2].name: …``) in the user's
@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
@@ -37,6 +37,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
+from camp.backup_parts import CAMP_KEYS, parts
 from camp.models import (
     MAX_AP,
     MAX_AP_TABLE_LENGTH,
@@ -297,49 +298,12 @@ class ImportedCamp:
         return get_user_model()._default_manager.filter(username=username).first()
 
 
-@dataclass(frozen=True)
-class BackupPart:
-    """A game's part of the document, under its own top-level ``key``.
-
-    - ``export(camp)``: the part as JSON (only built-in types), with natural keys only;
-    - ``check(reader, value, path, index)``: note every problem of the part (writes nothing);
-    - ``store(value, imported)``: store a checked part for the newly imported camp run;
-    - ``summary(value)``: lines saying what the part holds, for the restore page's preview.
-    """
-
-    key: str
-    export: Callable[[Camp], Any]
-    check: Callable[[DocumentReader, Any, str, DocumentIndex], None]
-    store: Callable[[Any, ImportedCamp], None]
-    summary: Callable[[Any], list[str]]
-    #: The game's app: exporting needs the view permission of each of its models (hidden data).
-    app_label: str
-    order: int = 50
-
-
-_PARTS: list[BackupPart] = []
-CAMP_KEYS = ("format", "exported_at", "camp", "teams", "rounds")
-
-
-def register_part(part: BackupPart) -> None:
-    """Add a game's part (once per key); parts are written, checked and stored by ``order``."""
-    if part.key in CAMP_KEYS:
-        raise ValueError(f"{part.key!r} is a key of the camp's own part")
-    _PARTS[:] = [p for p in _PARTS if p.key != part.key]
-    _PARTS.append(part)
-    _PARTS.sort(key=lambda p: p.order)
-
-
-def parts() -> list[BackupPart]:
-    return list(_PARTS)
-
-
 def export_permissions() -> list[str]:
     """Who may download a backup: staff who may view every row it holds (the hidden board, the
     pirates' draws, the Batavia decks), i.e. every model of camp and of each game's app."""
     from django.apps import apps
 
-    labels = {"camp", *(p.app_label for p in _PARTS)}
+    labels = {"camp", *(p.app_label for p in parts())}
     return sorted(
         f"{model._meta.app_label}.view_{model._meta.model_name}"
         for label in labels
@@ -401,7 +365,7 @@ def camp_export_document(*, camp: Camp) -> dict[str, Any]:
                 "placements": [{"team": names[p.team_id], "rank": p.rank, "ap": p.ap} for p in placements],
             }
         )
-    for part in _PARTS:
+    for part in parts():
         document[part.key] = part.export(camp)
     return document
 
@@ -613,7 +577,7 @@ def round_reference(
 def camp_document_check(data: Any) -> DocumentIndex:
     """Check a decoded document through and through; :class:`BackupDocumentError` names every problem."""
     r = DocumentReader()
-    top = r.obj(data, "", required=(*CAMP_KEYS, *(p.key for p in _PARTS)))
+    top = r.obj(data, "", required=(*CAMP_KEYS, *(p.key for p in parts())))
     if top is None:
         raise BackupDocumentError([_("The file is not a camp backup: expected a JSON object.")])
     if top.get("format") != FORMAT:
@@ -633,7 +597,7 @@ def camp_document_check(data: Any) -> DocumentIndex:
         )
     r.moment(top.get("exported_at"), "exported_at")
     index = _check_camp_part(r, top)
-    for part in _PARTS:
+    for part in parts():
         if part.key in top:
             part.check(r, top[part.key], part.key, index)
     if r.problems:
@@ -668,7 +632,7 @@ def camp_document_summary(data: dict[str, Any]) -> DocumentSummary:
             (r["number"], str(RoundStatus(r["status"]).label), (r["minigame"] or {}).get("name", ""))
             for r in sorted(data["rounds"], key=lambda r: r["number"])
         ],
-        games=[line for part in _PARTS for line in part.summary(data[part.key])],
+        games=[line for part in parts() for line in part.summary(data[part.key])],
         exported_at=parse_datetime(data["exported_at"]),
     )
 
@@ -737,6 +701,6 @@ def _store(data: dict[str, Any]) -> Camp:
         )
     Placement.objects.bulk_create(placements)
     imported = ImportedCamp(camp=camp, teams=teams, rounds=rounds, minigames=minigames, moment=moment)
-    for part in _PARTS:
+    for part in parts():
         part.store(data[part.key], imported)
     return camp

@@ -19,9 +19,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from camp.guards import Guard
+from camp.guards import BOARD_SIDE_GUARD, MINIGAME_KIND_GUARD, TEAM_ADD_GUARD, TEAM_NAME_GUARD
 from camp.models import Camp, MiniGame, RouteLetters, Team, default_ap_table
-from camp.services import MINIGAME_KIND_GUARD, TEAM_ADD_GUARD, Problem
+from camp.services import Problem
 
 MAX_FORM_ROWS = 200
 _WHOLE_NUMBER = re.compile(r"^\s*[+]?\d{1,6}\s*$")
@@ -62,12 +62,6 @@ class APTableField(forms.CharField):
             return True
 
 
-#: Why a camp's board side can no longer change (the islands app: once a board has been dealt, its
-#: rows are of that side).
-BOARD_SIDE_GUARD: Guard[[Camp]] = Guard()
-register_board_side_guard = BOARD_SIDE_GUARD.register
-
-
 def this_year() -> int:
     return timezone.localdate().year
 
@@ -102,13 +96,6 @@ class CampForm(forms.ModelForm):
             if reason := BOARD_SIDE_GUARD.reason(camp):
                 raise forms.ValidationError(reason, code="board_side_locked")
         return side
-
-
-#: Why a team can no longer be renamed. Team names are the keys of stored game data (round
-#: snapshots, game records), so each game registers a check of its own; the camp app checks its
-#: placements itself.
-TEAM_NAME_GUARD: Guard[[Team]] = Guard()
-register_team_name_guard = TEAM_NAME_GUARD.register
 
 
 def team_name_guard(team: Team) -> str:

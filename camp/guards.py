@@ -9,7 +9,10 @@ a lock in this code base is a row lock, ``select_for_update``.)
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Generic, ParamSpec
+from typing import TYPE_CHECKING, Generic, ParamSpec
+
+if TYPE_CHECKING:
+    from camp.models import Camp, MiniGame, Round, Team
 
 P = ParamSpec("P")
 
@@ -29,3 +32,33 @@ class Guard(Generic[P]):
             if reason := check(*args, **kwargs):
                 return reason
         return ""
+
+
+# The guards camp asks. They live here, not beside the code that asks them, so that a game's
+# ``AppConfig.ready`` registers its checks without importing camp's services, forms or selectors
+# (start-up stays light: issue 12).
+
+#: Why a camp run takes no new team (the islands app: once its game has started, a new team would
+#: have no harbor and no ship). Asked by ``camp.services.team_create`` and the admin team forms.
+TEAM_ADD_GUARD: Guard[[Camp]] = Guard()
+register_team_add_guard = TEAM_ADD_GUARD.register
+
+#: Why a round's mini-game can no longer change to another kind (Batavia: a game of Batavia is
+#: recorded for the mini-game). Asked by ``camp.services`` and the admin form.
+MINIGAME_KIND_GUARD: Guard[[MiniGame, str]] = Guard()
+register_minigame_kind_guard = MINIGAME_KIND_GUARD.register
+
+#: Why a camp's board side can no longer change (the islands app: once a board has been dealt, its
+#: rows are of that side).
+BOARD_SIDE_GUARD: Guard[[Camp]] = Guard()
+register_board_side_guard = BOARD_SIDE_GUARD.register
+
+#: Why a team can no longer be renamed. Team names are the keys of stored game data (round
+#: snapshots, game records), so each game registers a check of its own; the camp app checks its
+#: placements itself (``camp.forms.team_name_guard``).
+TEAM_NAME_GUARD: Guard[[Team]] = Guard()
+register_team_name_guard = TEAM_NAME_GUARD.register
+
+#: Why a planned round still holds data of a game (Batavia: a game played as the round's mini-game).
+ROUND_DELETE_GUARD: Guard[[Round]] = Guard()
+register_round_delete_guard = ROUND_DELETE_GUARD.register

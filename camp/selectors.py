@@ -16,7 +16,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from camp.guards import Guard
+from camp.guards import ROUND_DELETE_GUARD
 from camp.models import DONE_STATUSES, Camp, MiniGame, Placement, Round, RoundStatus, Team
 
 
@@ -204,10 +204,6 @@ def desk_camp(choices: Sequence[CampChoice], chosen: Sequence[object] = ()) -> C
 
 
 # ------------------------------------------------------------------------------------- deletion
-
-#: Why a planned round still holds data of a game (Batavia: a game played as the round's mini-game).
-ROUND_DELETE_GUARD: Guard[[Round]] = Guard()
-register_round_delete_guard = ROUND_DELETE_GUARD.register
 
 
 def round_delete_refusal(round_: Round) -> str:

@@ -19,7 +19,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from camp.guards import Guard
+from camp.guards import MINIGAME_KIND_GUARD, TEAM_ADD_GUARD
 from camp.models import (
     PLACEMENTS_EDITABLE_STATUSES,
     ROUND_STATUS_ORDER,
@@ -30,8 +30,8 @@ from camp.models import (
     Round,
     RoundStatus,
     Team,
-    new_public_version,
 )
+from camp.public_version import public_version_bump
 from camp.selectors import ap_for_rank, competition_ranking_gaps
 
 # ---------------------------------------------------------------------------------------- errors
@@ -58,37 +58,6 @@ class RoundStatusError(ValidationError):
     """A round status change that the round's life does not allow."""
 
 
-# -------------------------------------------------------------------------- the public version
-
-
-def public_version_bump(*, camp: Camp | int) -> None:
-    """A new :attr:`Camp.public_version`: what the camp's public pages show has changed (their cached
-    copies and ETags go). Call it inside the write's transaction, so the token always goes with the
-    rows it describes (a snapshot of the database holds both)."""
-    camp_id = camp if isinstance(camp, int) else camp.pk
-    Camp.objects.filter(pk=camp_id).update(public_version=new_public_version())
-    if isinstance(camp, Camp):
-        camp.refresh_from_db(fields=["public_version"])
-
-
-def _bump_for_row(
-    sender: type[Team | Round | Placement], instance: Team | Round | Placement, **kwargs: Any
-) -> None:
-    camp_id = instance.camp_id if isinstance(instance, Team | Round) else instance.round.camp_id
-    public_version_bump(camp=camp_id)
-
-
-def public_version_watch_rows() -> None:
-    """Teams, rounds and placements change the public pages however they are written (the services
-    here, and the admin's own change and delete pages, which save the rows directly): each save and
-    delete bumps the version (connected once, in ``CampConfig.ready``)."""
-    from django.db.models.signals import post_delete, post_save
-
-    for model in (Team, Round, Placement):
-        post_save.connect(_bump_for_row, sender=model, dispatch_uid=f"public-version-{model.__name__}")
-        post_delete.connect(_bump_for_row, sender=model, dispatch_uid=f"public-version-del-{model.__name__}")
-
-
 # ------------------------------------------------------------------------------------ camp, team
 
 
@@ -110,12 +79,6 @@ def camp_create(
     camp.full_clean()
     camp.save()
     return camp
-
-
-#: Why a camp run takes no new team (the islands app: once its game has started, a new team would
-#: have no harbor and no ship). The games register their checks; the admin team forms ask it too.
-TEAM_ADD_GUARD: Guard[[Camp]] = Guard()
-register_team_add_guard = TEAM_ADD_GUARD.register
 
 
 @transaction.atomic
@@ -189,12 +152,6 @@ def round_set_status(*, round: Round, to: str, allow_undo: bool = False) -> Roun
 
 
 # ------------------------------------------------------------------------------------- mini-game
-
-
-#: Why a round's mini-game can no longer change to another kind (Batavia: a game of Batavia is
-#: recorded for the mini-game). The games register their checks; the admin form asks it too.
-MINIGAME_KIND_GUARD: Guard[[MiniGame, str]] = Guard()
-register_minigame_kind_guard = MINIGAME_KIND_GUARD.register
 
 
 @transaction.atomic

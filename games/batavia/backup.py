@@ -17,7 +17,6 @@ from django.utils.translation import ngettext
 
 from camp.backup_document import (
     INT_MAX,
-    BackupPart,
     DocumentIndex,
     DocumentReader,
     ImportedCamp,
@@ -26,6 +25,7 @@ from camp.backup_document import (
     round_reference,
     team_reference,
 )
+from camp.backup_parts import BackupPart
 from camp.models import Camp, MiniGameKind
 from games.batavia import selectors
 from games.batavia.engine.errors import BataviaError

@@ -12,11 +12,10 @@ class IslandsConfig(AppConfig):
 
     def ready(self) -> None:
         # Registered by name: the modules load on first use, so start-up imports nothing heavy.
-        from camp.backup_document import BackupPart, register_part
+        from camp.backup_parts import BackupPart, register_part
         from camp.desk import register_camp_steps, register_steps
-        from camp.forms import register_board_side_guard, register_team_name_guard
+        from camp.guards import register_board_side_guard, register_team_add_guard, register_team_name_guard
         from camp.lazy import lazy_function
-        from camp.services import register_team_add_guard
 
         register_steps(lazy_function("games.islands.tonight_steps", "islands_steps"), order=30)
         register_camp_steps(lazy_function("games.islands.tonight_steps", "islands_camp_steps"), order=30)

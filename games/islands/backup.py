@@ -18,7 +18,6 @@ from django.utils.translation import ngettext
 from camp.backup_document import (
     INT_MAX,
     SMALL_MAX,
-    BackupPart,
     DocumentIndex,
     DocumentReader,
     ImportedCamp,
@@ -28,6 +27,7 @@ from camp.backup_document import (
     round_reference,
     team_reference,
 )
+from camp.backup_parts import BackupPart
 from camp.models import DONE_STATUSES, Camp, Round, Team
 from games.islands import words
 from games.islands.engine.hexes import SIDES, Hex, LabelError, geometry

@@ -414,6 +414,6 @@ def round_preview(*, round: Round) -> RoundPreviewData:  # noqa: A002
 
 def notice_board_version(camp: Camp) -> str:
     """The camp's public version (its ETag and its polling version), read from the row: a random
-    token that every write changing the board draws anew (``camp.services.public_version_bump``),
+    token that every write changing the board draws anew (``camp.public_version.public_version_bump``),
     so it tells nothing hidden. One small query; nothing is drawn."""
     return str(Camp.objects.filter(pk=camp.pk).values_list("public_version", flat=True).get())

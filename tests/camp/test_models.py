@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.test import Client
 
-from camp import services
+from camp import guards, services
 from camp.forms import APTableField
 from camp.models import Camp, Team
 
@@ -109,7 +109,7 @@ def test_team_create_asks_the_games_team_add_guards(
     team page and in the camp page's inline, with its reason; nothing is stored; other camps go on."""
     from django.urls import reverse
 
-    monkeypatch.setattr(services.TEAM_ADD_GUARD, "_checks", [lambda c: "Zavřeno." if c.pk == camp.pk else ""])
+    monkeypatch.setattr(guards.TEAM_ADD_GUARD, "_checks", [lambda c: "Zavřeno." if c.pk == camp.pk else ""])
     before = list(Team.objects.order_by("id").values_list("id", "name"))
     with pytest.raises(ValidationError) as caught:
         services.team_create(camp=camp, name="Žlutí", colour="#f1c40f")

@@ -2,7 +2,7 @@
 
 ``python -X importtime manage.py …`` names every module a process imports; the staff pages,
 ReportLab and the QR codes load when first used (the admin's modules with the URLs, the desk steps,
-guards and backup parts by name: camp.apps.LazyAdminConfig, camp.lazy)."""
+guards and backup parts by name, into light registries: camp.apps.LazyAdminConfig, camp.lazy)."""
 
 from __future__ import annotations
 
@@ -15,15 +15,18 @@ from pathlib import Path
 
 import pytest
 
-from camp.backup_document import parts
+from camp.backup_parts import parts
 from games.batavia import backup as batavia_backup
 from games.islands import backup as islands_backup
 
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "tests" / "games" / "islands" / "scenarios" / "treasure.json"
-#: What a command must not load: the heavy libraries, and every staff or public page and sheet.
+#: What a command must not load: the heavy libraries, every staff or public page and sheet, and
+#: camp's services, forms, selectors and backup reader (the games register with camp's light
+#: registries: camp.guards, camp.backup_parts, camp.desk).
 HEAVY = re.compile(
-    r"^(reportlab|qrcode|camp\.pdf|camp\.admin|games\.\w+\.(printing|pages|admin|admin_views|round_views"
+    r"^(reportlab|qrcode|camp\.(pdf|admin|services|forms|selectors|backup_document)"
+    r"|games\.\w+\.(printing|pages|admin|admin_views|round_views"
     r"|public_views|maps\.svg|desk|tonight_steps|backup))(\.|$)"
 )
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.models import Camp, Round, Team
-from camp.services import public_version_bump
+from camp.public_version import public_version_bump
 from games.islands import words
 from games.islands.engine import generator
 from games.islands.engine import state as es

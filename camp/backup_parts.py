@@ -1,0 +1,50 @@
+"""The games' parts of the camp backup document (:mod:`camp.backup_document`): each game registers
+its part in its ``AppConfig.ready``, by name, so that registering imports neither the document's
+reader nor the game's own backup module (start-up stays light: issue 12)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from camp.backup_document import DocumentIndex, DocumentReader, ImportedCamp
+    from camp.models import Camp
+
+
+@dataclass(frozen=True)
+class BackupPart:
+    """A game's part of the document, under its own top-level ``key``.
+
+    - ``export(camp)``: the part as JSON (only built-in types), with natural keys only;
+    - ``check(reader, value, path, index)``: note every problem of the part (writes nothing);
+    - ``store(value, imported)``: store a checked part for the newly imported camp run;
+    - ``summary(value)``: lines saying what the part holds, for the restore page's preview.
+    """
+
+    key: str
+    export: Callable[[Camp], Any]
+    check: Callable[[DocumentReader, Any, str, DocumentIndex], None]
+    store: Callable[[Any, ImportedCamp], None]
+    summary: Callable[[Any], list[str]]
+    #: The game's app: exporting needs the view permission of each of its models (hidden data).
+    app_label: str
+    order: int = 50
+
+
+_PARTS: list[BackupPart] = []
+CAMP_KEYS = ("format", "exported_at", "camp", "teams", "rounds")
+
+
+def register_part(part: BackupPart) -> None:
+    """Add a game's part (once per key); parts are written, checked and stored by ``order``."""
+    if part.key in CAMP_KEYS:
+        raise ValueError(f"{part.key!r} is a key of the camp's own part")
+    _PARTS[:] = [p for p in _PARTS if p.key != part.key]
+    _PARTS.append(part)
+    _PARTS.sort(key=lambda p: p.order)
+
+
+def parts() -> list[BackupPart]:
+    return list(_PARTS)
