@@ -49,5 +49,8 @@ def _empty_page_cache() -> Iterator[None]:
     would answer for a camp run the database rolled back, and query counts would depend on the order."""
     from django.core.cache import cache
 
+    from camp.request_memo import forget_shared
+
     cache.clear()
+    forget_shared()
     yield

@@ -143,9 +143,14 @@ def round_priority(round: Round) -> list[str]:  # noqa: A002
 def state_before(round: Round) -> es.GameState:  # noqa: A002
     """:func:`game_state` before ``round``, or an :class:`IslandsError` saying the board is not ready."""
     try:
-        # Built once per request (an order page's check and its map click both need it).
+        # Built once per version of the camp run's game (the order page, its htmx check, its map
+        # and the resolve preview all start from it): every write to the rows it reads draws a new
+        # version (tests/games/islands/test_state_version.py keeps it so).
         return remembered(
-            round.camp_id, ("islands-state-before", round.pk), lambda: game_state(round.camp, round=round)
+            round.camp_id,
+            ("islands-state-before", round.pk),
+            lambda: game_state(round.camp, round=round),
+            shared=True,
         )
     except StateUnavailable:
         raise IslandsError(

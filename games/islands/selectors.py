@@ -16,6 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from camp.models import OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
+from camp.request_memo import remembered
 from games.islands.engine import events as ee
 from games.islands.engine import generator
 from games.islands.engine import state as es
@@ -24,7 +25,13 @@ from games.islands.engine.orders import Orders
 from games.islands.engine.resolve import resolve_trusted
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError, OrdersProblem
-from games.islands.game_state import StateUnavailable, fixed_draws, game_state, state_in_priority
+from games.islands.game_state import (
+    StateUnavailable,
+    fixed_draws,
+    game_state,
+    state_before,
+    state_in_priority,
+)
 from games.islands.maps.visibility import (
     BoardCell,
     HarborView,
@@ -184,6 +191,18 @@ def map_view_for_public(camp: Camp) -> MapView:
     """What every team may see (four queries): hidden hexes carry nothing, ships no cargo."""
     cells, ships, harbors, pirates = _pieces(camp)
     return for_public(side=camp.board_side, cells=cells, ships=ships, harbors=harbors, pirates=pirates)
+
+
+def map_view_before(round: Round, *, staff: bool) -> MapView:  # noqa: A002
+    """The board as it stood before ``round``, from the engine state the round's pages share
+    (``state_before``; while the round is not resolved, what the rows hold now): for the staff,
+    or what every team may see."""
+
+    def build() -> MapView:
+        colours = dict(Team.objects.filter(camp_id=round.camp_id).values_list("name", "colour"))
+        return map_view_of_state(state_before(round), colours, staff=staff)
+
+    return remembered(round.camp_id, ("islands-map-before", round.pk, staff), build, shared=True)
 
 
 # ------------------------------------------------------------------------------------ engine state

@@ -9,11 +9,12 @@ with htmx and without it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 from html import escape as html_escape
 from urllib.parse import urlencode
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.islands import words
@@ -185,8 +186,11 @@ def render_svg(view: MapView) -> SafeString:
 
     # Hexes, in label order.
     out.append('<g class="hexes">')
+    click_url = view.click_url if view.clickable else ""
+    click_target = view.click_target if view.clickable else ""
+    language = get_language()
     for cell in view.cells:
-        out.append(_hex(view, cell, g.label(Hex(cell.q, cell.r))))
+        out.append(_hex(cell, g.label(Hex(cell.q, cell.r)), click_url, click_target, language))
     out.append("</g>")
 
     # Overlays (highlights, routes, the fire target) draw over the hexes but never catch a click:
@@ -264,7 +268,10 @@ def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str) -> s
     return "".join(parts)
 
 
-def _hex(view: MapView, cell: CellView, label: str) -> str:
+@lru_cache(maxsize=8192)
+def _hex(cell: CellView, label: str, click_url: str, click_target: str, language: str | None) -> str:
+    """One hex's markup: drawn once per what it shows (a board has up to ~500 hexes, and most stay
+    the same from one map to the next), in ``language`` (its tile names; the cache key)."""
     s = SIZE
     x, y, poly = _hex_shape(cell.q, cell.r)
     if cell.tile is None:
@@ -300,10 +307,10 @@ def _hex(view: MapView, cell: CellView, label: str) -> str:
             parts.append(_text(x + shift + 1, y - s * 0.15, f"×{cell.chests}", cls="cnt"))
         body = "".join(parts)
     group = f"<g{_attrs(class_=cls, data_hex=label)}>{body}</g>"
-    if view.clickable:
-        sep = "&" if "?" in view.click_url else "?"
-        url = f"{view.click_url}{sep}{urlencode({'hex': label})}"
-        link = _attrs(href=url, data_hx_get=url, data_hx_target=view.click_target or None, data_hex=label)
+    if click_url:
+        sep = "&" if "?" in click_url else "?"
+        url = f"{click_url}{sep}{urlencode({'hex': label})}"
+        link = _attrs(href=url, data_hx_get=url, data_hx_target=click_target or None, data_hex=label)
         return f"<a{link}>{group}</a>"
     return group
 

@@ -300,7 +300,7 @@ def _entry_context(
         "route_letters": RouteLetters(round_.camp.route_letters).label,
         "stored": selectors.team_orders(round_, team) is not None,
         **orders_map(
-            camp,
+            round_,
             team,
             form,
             drawn,

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from camp.models import Camp, Team
+from camp.models import Round, Team
 from games.islands import orders as islands_orders
 from games.islands import selectors, words
 from games.islands.engine.hexes import (
@@ -101,7 +101,7 @@ SHIP_COLOURS = {
 
 
 def orders_map(
-    camp: Camp,
+    round_: Round,
     team: Team,
     form: OrdersInput,
     check: Any,
@@ -110,12 +110,14 @@ def orders_map(
     clickable: bool,
     page_url: str,
 ) -> dict[str, Any]:
-    """The order-entry map: hidden tiles only when asked for; this team's routes and target on it."""
+    """The order-entry map of a round not resolved yet (the board as it stands before it): hidden
+    tiles only when asked for; this team's routes and target on it."""
     if form.show_hidden:
-        view = selectors.map_view_for_staff(camp)
+        view = selectors.map_view_before(round_, staff=True)
     else:
         # The team's own cargo is no secret to the team at the laptop; others' cargo stays hidden.
-        view = visibility.for_team(selectors.map_view_for_public(camp), team=team.name, cargo=own_chests)
+        public = selectors.map_view_before(round_, staff=False)
+        view = visibility.for_team(public, team=team.name, cargo=own_chests)
     routes = []
     highlights = set()
     for ident, labels in route_labels(check).items():
