@@ -113,6 +113,14 @@ class TeamInlineFormSet(BaseInlineFormSet):
             kwargs["initial"] = {"colour": team_colour(extra, used)}
         return kwargs
 
+    def add_fields(self, form: Any, index: int | None) -> None:
+        """Each input of a team's row is named by its column: the table's headings label none of
+        them, and a screen reader would read a bare text box (axe: label)."""
+        super().add_fields(form, index)
+        for field in form.fields.values():
+            if not field.widget.is_hidden:
+                field.widget.attrs["aria-label"] = field.label
+
     def save_new(self, form: Any, commit: bool = True) -> Team:
         """A new team goes through ``team_create`` (which locks the camp run and asks its locks)."""
         if not commit:
