@@ -18,7 +18,7 @@ from django.contrib.admin.utils import unquote
 from django.contrib.auth import admin as auth_admin
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, DateTimeField, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -32,6 +32,7 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from camp import rules, selectors
+from camp.admin_markup import LabelledFilteredSelectMultiple, LabelledSplitDateTime, UserChangeForm
 from camp.adminpages import render_admin_page
 from camp.backup_document import (
     BackupDocumentError,
@@ -699,15 +700,24 @@ def _row_value(rank: int | None, *, absent: bool) -> PlacementRowValue:
 
 
 class IdRangeAdminMixin:
-    """Many-to-many choices (groups, permissions) refuse ids out of range instead of a 500."""
+    """Many-to-many choices (groups, permissions) refuse ids out of range instead of a 500; their
+    two-box choosers come with the fix of their search icons (see ``LabelledFilteredSelectMultiple``)."""
+
+    filter_horizontal: Any
+    filter_vertical: Any
 
     def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         kwargs.setdefault("form_class", IdModelMultipleChoiceField)
+        if db_field.name in (*self.filter_horizontal, *self.filter_vertical):
+            stacked = db_field.name in self.filter_vertical
+            kwargs.setdefault("widget", LabelledFilteredSelectMultiple(db_field.verbose_name, stacked))
         return super().formfield_for_manytomany(db_field, request, **kwargs)  # type: ignore[misc]
 
 
 class UserAdmin(IdRangeAdminMixin, auth_admin.UserAdmin):
-    pass
+    form = UserChangeForm
+    # Django's split date and time inputs named each (last login, date joined; axe: label).
+    formfield_overrides = {DateTimeField: {"widget": LabelledSplitDateTime}}
 
 
 class GroupAdmin(IdRangeAdminMixin, auth_admin.GroupAdmin):
