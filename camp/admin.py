@@ -18,7 +18,7 @@ from django.contrib.admin.utils import unquote
 from django.contrib.auth import admin as auth_admin
 from django.contrib.auth.models import Group, User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, QuerySet, Sum
+from django.db.models import Count, DateTimeField, QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.forms.models import BaseInlineFormSet
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -32,6 +32,7 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from camp import rules, selectors
+from camp.admin_markup import LabelledFilteredSelectMultiple, LabelledSplitDateTime, UserChangeForm
 from camp.adminpages import render_admin_page
 from camp.backup_document import (
     BackupDocumentError,
@@ -112,6 +113,14 @@ class TeamInlineFormSet(BaseInlineFormSet):
             extra = (index if index is not None else self.total_form_count()) - self.initial_form_count()
             kwargs["initial"] = {"colour": team_colour(extra, used)}
         return kwargs
+
+    def add_fields(self, form: Any, index: int | None) -> None:
+        """Each input of a team's row is named by its column: the table's headings label none of
+        them, and a screen reader would read a bare text box (axe: label)."""
+        super().add_fields(form, index)
+        for field in form.fields.values():
+            if not field.widget.is_hidden:
+                field.widget.attrs["aria-label"] = field.label
 
     def save_new(self, form: Any, commit: bool = True) -> Team:
         """A new team goes through ``team_create`` (which locks the camp run and asks its locks)."""
@@ -691,15 +700,24 @@ def _row_value(rank: int | None, *, absent: bool) -> PlacementRowValue:
 
 
 class IdRangeAdminMixin:
-    """Many-to-many choices (groups, permissions) refuse ids out of range instead of a 500."""
+    """Many-to-many choices (groups, permissions) refuse ids out of range instead of a 500; their
+    two-box choosers come with the fix of their search icons (see ``LabelledFilteredSelectMultiple``)."""
+
+    filter_horizontal: Any
+    filter_vertical: Any
 
     def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
         kwargs.setdefault("form_class", IdModelMultipleChoiceField)
+        if db_field.name in (*self.filter_horizontal, *self.filter_vertical):
+            stacked = db_field.name in self.filter_vertical
+            kwargs.setdefault("widget", LabelledFilteredSelectMultiple(db_field.verbose_name, stacked))
         return super().formfield_for_manytomany(db_field, request, **kwargs)  # type: ignore[misc]
 
 
 class UserAdmin(IdRangeAdminMixin, auth_admin.UserAdmin):
-    pass
+    form = UserChangeForm
+    # Django's split date and time inputs named each (last login, date joined; axe: label).
+    formfield_overrides = {DateTimeField: {"widget": LabelledSplitDateTime}}
 
 
 class GroupAdmin(IdRangeAdminMixin, auth_admin.GroupAdmin):

@@ -5,10 +5,12 @@ from __future__ import annotations
 import html
 import json
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import django
 import pytest
+from bs4 import BeautifulSoup
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -72,6 +74,16 @@ def test_get_renders_one_row_per_team(admin_client: Client, teams: list[Team], r
     assert 'data-hx-post="' in page and 'data-hx-target="#ap-preview"' in page
     assert 'data-hx-headers=\'{"X-CSRFToken": "' in page  # on <body>, from admin/base.html
     assert "js/htmx.min.js" in page
+
+
+def test_the_preview_heading_follows_the_title_without_skipping_a_level(
+    admin_client: Client, teams: list[Team], round1: Round
+) -> None:
+    """Screen readers jump by heading level: the preview's heading is an h2 under the page's h1."""
+    soup = BeautifulSoup(text(admin_client.get(placements_url(round1))), "html.parser")
+    levels = [int(h.name[1]) for h in soup.find_all(re.compile(r"^h[1-6]$"))]
+    assert levels[0] == 1 and all(b <= a + 1 for a, b in pairwise(levels)), levels
+    assert soup.select_one("#ap-preview > h2") is not None
 
 
 def test_get_shows_recorded_placements(admin_client: Client, teams: list[Team], round1: Round) -> None:

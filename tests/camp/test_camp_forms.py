@@ -36,6 +36,16 @@ def test_each_new_team_row_has_a_colour_picker_with_its_own_colour(admin_client:
     assert colours == list(TEAM_COLOURS[:4])
 
 
+def test_each_input_of_a_team_row_is_named_by_its_column(admin_client: Client) -> None:
+    """The table's headings label no input: each carries its column's name for screen readers."""
+    page = BeautifulSoup(admin_client.get(reverse("admin:camp_camp_add")).content, "html.parser")
+    for column in ("name", "colour", "order"):
+        heading = page.select_one(f"#teams-group th.column-{column}")
+        assert heading is not None, column
+        for index in ("0", "1", "2", "__prefix__"):
+            assert field(page, f"teams-{index}-{column}")["aria-label"] == heading.get_text(strip=True)
+
+
 def test_the_untouched_rows_of_the_new_camp_form_store_no_team(admin_client: Client, db: None) -> None:
     """A colour picker always sends its colour: a row with only its colour is no team (no error)."""
     data = {

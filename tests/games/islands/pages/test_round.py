@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from html import unescape
 
+from bs4 import BeautifulSoup
 from django.test import Client
 
 from camp import services as camp_services
@@ -31,6 +33,15 @@ def test_round_page_lists_teams_with_a_tick_for_stored_orders(
         assert url("orders", game.pk, team.pk) in html
     assert html.count('class="stored"') == 1
     assert "1 z 3" in html  # "1 of 3 stored", in Czech
+
+
+def test_the_links_inside_a_note_are_underlined(staff_client: Client, game: Round) -> None:
+    """The team sheets' links sit in a line of text: an underline tells them from it, not colour alone."""
+    soup = BeautifulSoup(staff_client.get(url("page", game.pk)).content.decode(), "html.parser")
+    links = [a for note in soup.select("p.zo-note") for a in note.find_all("a")]
+    assert links, "the page shows the team sheets' links in a note"
+    styles = " ".join(style.get_text() for style in soup.find_all("style"))
+    assert re.search(r"\.zo-note a\s*\{[^}]*text-decoration:\s*underline", styles)
 
 
 def test_open_round(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
