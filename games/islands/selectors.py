@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db.models import Q
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from camp.models import OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
@@ -404,13 +405,31 @@ class RoundPreviewData:
 
 
 def round_preview(*, round: Round) -> RoundPreviewData:  # noqa: A002
-    """Resolve the round in memory with the orders stored so far; nothing is stored."""
+    """Resolve the round in memory with the orders stored so far; nothing is stored.
+
+    Resolved once per version of the camp run's game and of the round's stored orders (each save
+    of a team's orders gives them a new ``version``): the preview page and its reloads share it."""
     if round.status != RoundStatus.ORDERS_OPEN:
         raise IslandsError(
             _("Only a round open for orders can be previewed (round %(number)d is %(status)s).")
             % {"number": round.number, "status": RoundStatus(round.status).label},
             code="not_open",
         )
+    stored = tuple(
+        TeamOrders.objects.filter(round=round)
+        .order_by("team_id")
+        .values_list("team_id", "pk", "version", "updated_at")
+    )
+    preview = remembered(
+        round.camp_id,
+        ("islands-preview", round.pk, stored, get_language()),  # its problems are in words
+        lambda: _round_preview(round),
+        shared=True,
+    )
+    return preview if preview.round is round else replace(preview, round=round)
+
+
+def _round_preview(round: Round) -> RoundPreviewData:  # noqa: A002
     state = state_in_priority(round)
     orders, problems, missing = stored_orders(round, state)
     usable = {name: (Orders(ap=o.ap) if name in problems else o) for name, o in orders.items()}
