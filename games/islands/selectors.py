@@ -183,15 +183,25 @@ def _pieces(camp: Camp) -> tuple[list[BoardCell], list[ShipView], list[HarborVie
 
 
 def map_view_for_staff(camp: Camp) -> MapView:
-    """Everything on the camp's board, hidden tiles included (four queries)."""
-    cells, ships, harbors, pirates = _pieces(camp)
-    return for_staff(side=camp.board_side, cells=cells, ships=ships, harbors=harbors, pirates=pirates)
+    """Everything on the camp's board, hidden tiles included (four queries, once per version of the
+    camp run's game: the pages and sheets share it)."""
+
+    def build() -> MapView:
+        cells, ships, harbors, pirates = _pieces(camp)
+        return for_staff(side=camp.board_side, cells=cells, ships=ships, harbors=harbors, pirates=pirates)
+
+    return remembered(camp.pk, ("islands-map-staff",), build, shared=True)
 
 
 def map_view_for_public(camp: Camp) -> MapView:
-    """What every team may see (four queries): hidden hexes carry nothing, ships no cargo."""
-    cells, ships, harbors, pirates = _pieces(camp)
-    return for_public(side=camp.board_side, cells=cells, ships=ships, harbors=harbors, pirates=pirates)
+    """What every team may see (four queries, once per version of the camp run's game): hidden hexes
+    carry nothing, ships no cargo."""
+
+    def build() -> MapView:
+        cells, ships, harbors, pirates = _pieces(camp)
+        return for_public(side=camp.board_side, cells=cells, ships=ships, harbors=harbors, pirates=pirates)
+
+    return remembered(camp.pk, ("islands-map-public",), build, shared=True)
 
 
 def map_view_before(round: Round, *, staff: bool) -> MapView:  # noqa: A002

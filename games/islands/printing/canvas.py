@@ -15,6 +15,7 @@ from reportlab.lib.colors import Color, HexColor, black
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT, FONT_BOLD, fit_text, ink
@@ -106,6 +107,33 @@ def centred(canvas: Canvas, x: float, y: float, text: str, font: str, size: floa
     """``text`` centred on the point (x, y) both ways."""
     canvas.setFont(font, size)
     canvas.drawCentredString(x, y - size * 0.36, text)
+
+
+class CentredTexts:
+    """Many short texts centred on points, written as one PDF text object, by font and colour (a
+    map's hex labels and marks, which never overlap: a text object each, with its font and colour
+    set again, cost more than the rest of the board)."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.by_style: dict[tuple[str, float, str], list[tuple[float, float, str]]] = {}
+        self.fills: dict[str, Color] = {}
+
+    def add(self, x: float, y: float, text: str, font: str, size: float, fill: Color) -> None:
+        """As :func:`centred`, in ``fill``."""
+        key = fill.hexval()
+        self.fills[key] = fill
+        self.by_style.setdefault((font, size, key), []).append((x, y, text))
+
+    def draw(self) -> None:
+        out = self.canvas.beginText()
+        for (font, size, key), items in self.by_style.items():
+            out.setFont(font, size)
+            out.setFillColor(self.fills[key])
+            for x, y, text in items:
+                out.setTextOrigin(x - stringWidth(text, font, size) / 2, y - size * 0.36)
+                out.textOut(text)
+        self.canvas.drawText(out)
 
 
 def titles(canvas: Canvas, y: float, title: str, camp: str) -> float:

@@ -9,6 +9,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -23,7 +24,7 @@ from games.islands.engine.hexes import Hex, corners, geometry, to_pixel
 from games.islands.engine.tiles import Tile
 from games.islands.maps import style
 from games.islands.maps.visibility import HarborView, MapView, PirateView, ShipView
-from games.islands.printing.canvas import GREY, INNER, MARGIN, centred, polygon
+from games.islands.printing.canvas import GREY, INNER, MARGIN, CentredTexts, centred, polygon
 
 #: A hex is never drawn larger than this (small boards would look blown up).
 MAX_HEX = 13 * mm
@@ -31,6 +32,17 @@ MAX_HEX = 13 * mm
 #: grey would soak the sheet in ink and leave the teams no room to write their notes on it).
 PAPER_HIDDEN_FILL = "#f7f7f7"
 PAPER_HIDDEN_EDGE = HexColor("#9aa5b1")
+LABEL_INK = HexColor("#223333")
+BAY_EDGE = HexColor("#99bbbb")
+BAY_INK = HexColor("#446677")
+HARBOR_INK = HexColor("#112233")
+HIDDEN_MARK_INK = HexColor("#334455")
+CHESTS_INK = HexColor("#6b3e00")
+
+
+@cache
+def _hex_colour(text: str) -> Color:
+    return HexColor(text)
 
 
 @dataclass(frozen=True)
@@ -100,25 +112,25 @@ def draw_map(
         harbors.setdefault(hv.bay, []).append(hv)
 
     def board() -> None:
+        texts = CentredTexts(canvas)  # drawn over the hexes, all at once
         # Compass: which way is north, in the sheet's letters.
         cx, cy = frame((min_x + 0.9, min_y + 1.0))
-        canvas.setFillColor(HexColor("#223333"))
+        canvas.setFillColor(LABEL_INK)
         polygon(canvas, [(cx, cy + 9), (cx + 4, cy - 2), (cx, cy + 0.5), (cx - 4, cy - 2)], stroke=0, fill=1)
-        centred(canvas, cx, cy - 7, words.direction_label("N"), FONT_BOLD, 9)
+        texts.add(cx, cy - 7, words.direction_label("N"), FONT_BOLD, 9, LABEL_INK)
 
         # Bays and harbors.
         for number, bay in enumerate(g.bays, start=1):
             here = harbors.get(number, [])
             bx, by = px(bay)
             if not here:
-                canvas.setFillColor(HexColor(style.BAY_FILL))
-                canvas.setStrokeColor(HexColor("#99bbbb"))
+                canvas.setFillColor(_hex_colour(style.BAY_FILL))
+                canvas.setStrokeColor(BAY_EDGE)
                 canvas.setLineWidth(0.6)
                 canvas.setDash(2, 1.5)
                 polygon(canvas, hex_corners(bay, 0.92), stroke=1, fill=1)
                 canvas.setDash()
-                canvas.setFillColor(HexColor("#446677"))
-                centred(canvas, bx, by, f"Z{number}", FONT, label_size)
+                texts.add(bx, by, f"Z{number}", FONT, label_size, BAY_INK)
                 continue
             k = len(here)
             for i, hv in enumerate(here):
@@ -133,8 +145,7 @@ def draw_map(
                 canvas.setStrokeColor(fill)
                 canvas.setLineWidth(1.6)
                 polygon(canvas, pts, stroke=1, fill=1)
-            canvas.setFillColor(HexColor("#112233"))
-            centred(canvas, bx, by + size * style.LABEL_DY, f"Z{number}", FONT_BOLD, label_size)
+            texts.add(bx, by + size * style.LABEL_DY, f"Z{number}", FONT_BOLD, label_size, HARBOR_INK)
 
         # Hexes, in label order.
         canvas.setLineWidth(0.8)
@@ -143,37 +154,38 @@ def draw_map(
             hx, hy = px(h)
             pts = hex_corners(h)
             canvas.setStrokeColor(white)
-            text = HexColor("#223333")
+            text = LABEL_INK
             if cell.tile is None:
-                canvas.setFillColor(HexColor(PAPER_HIDDEN_FILL))
+                canvas.setFillColor(_hex_colour(PAPER_HIDDEN_FILL))
                 canvas.setStrokeColor(PAPER_HIDDEN_EDGE)
                 canvas.setLineWidth(0.5)
                 polygon(canvas, pts, stroke=1, fill=1)
                 canvas.setLineWidth(0.8)
             else:
                 tile = Tile(cell.tile)
-                canvas.setFillColor(HexColor(style.TILE_FILLS[tile]))
+                canvas.setFillColor(_hex_colour(style.TILE_FILLS[tile]))
                 if cell.revealed:
                     polygon(canvas, pts, stroke=1, fill=1)
                     if tile.value in style.DARK_TILES:
                         text = white
                 else:  # staff only: lighter and hatched
-                    canvas.setFillColor(_on_paper(HexColor(style.TILE_FILLS[tile]), 0.5))
+                    canvas.setFillColor(_on_paper(_hex_colour(style.TILE_FILLS[tile]), 0.5))
                     polygon(canvas, pts, stroke=1, fill=1)
                     _hatch(canvas, pts, size)
-            canvas.setFillColor(text)
-            centred(canvas, hx, hy + size * style.LABEL_DY, g.label(h), FONT, label_size)
+            texts.add(hx, hy + size * style.LABEL_DY, g.label(h), FONT, label_size, text)
             if cell.tile is not None:
                 mark = words.tile_mark(cell.tile)
                 shift = size * 0.32 if cell.chests is not None else 0.0
                 mark_size = max(5.0, size * 0.4)
-                if not cell.revealed:
-                    canvas.setFillColor(HexColor("#334455"))
+                mark_ink = text if cell.revealed else HIDDEN_MARK_INK
                 if mark:
-                    centred(canvas, hx - shift, hy + size * 0.15, mark, FONT_BOLD, mark_size)
+                    texts.add(hx - shift, hy + size * 0.15, mark, FONT_BOLD, mark_size, mark_ink)
                 if cell.chests is not None:
-                    canvas.setFillColor(HexColor("#6b3e00") if text is not white else white)
-                    centred(canvas, hx + shift + 1, hy + size * 0.15, f"×{cell.chests}", FONT_BOLD, mark_size)
+                    chests_ink = CHESTS_INK if text is not white else white
+                    texts.add(
+                        hx + shift + 1, hy + size * 0.15, f"×{cell.chests}", FONT_BOLD, mark_size, chests_ink
+                    )
+        texts.draw()
 
     if shared:
         held = (get_language(), view.staff, view.side, view.cells, view.harbors, x, top, width, height)
