@@ -9,7 +9,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -59,6 +59,15 @@ class _Frame:
         return self.x0 + (p[0] - self.min_x) * self.scale, self.y0 - (p[1] - self.min_y) * self.scale
 
 
+@lru_cache(maxsize=4096)
+def _corners_on_page(frame: _Frame, q: int, r: int, factor: float) -> tuple[tuple[float, float], ...]:
+    """A hex's corners on the page, pulled towards its centre by ``factor`` (every sheet of a board
+    places it in the same frame: worked out once)."""
+    h = Hex(q, r)
+    cx, cy = to_pixel(h)
+    return tuple(frame((cx + (a - cx) * factor, cy + (b - cy) * factor)) for a, b in corners(h))
+
+
 def map_extent(side: int) -> tuple[float, float, float, float]:
     """min x, min y, width, height of the board and its bays in hex sizes (size 1), with a margin."""
     g = geometry(side)
@@ -102,9 +111,8 @@ def draw_map(
     def px(h: Hex) -> tuple[float, float]:
         return frame(to_pixel(h))
 
-    def hex_corners(h: Hex, factor: float = 1.0) -> list[tuple[float, float]]:
-        cx, cy = to_pixel(h)
-        return [frame((cx + (a - cx) * factor, cy + (b - cy) * factor)) for a, b in corners(h)]
+    def hex_corners(h: Hex, factor: float = 1.0) -> tuple[tuple[float, float], ...]:
+        return _corners_on_page(frame, h.q, h.r, factor)
 
     label_size = max(4.0, size * 0.3)
     harbors: dict[int, list[HarborView]] = {}
