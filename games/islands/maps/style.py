@@ -96,6 +96,8 @@ class MarkerSize:
     char_w: float
     row_dy: float
     cls: str
+    #: A dot carries no text (a projector's hex too crowded for readable ones).
+    dot: bool = False
 
 
 #: Up to two markers on a hex are drawn large; more (or a long text) small, three in a row. Rows
@@ -109,15 +111,17 @@ MARKER_GAP = 1.0
 
 def marker_width(item: ShipView | PirateView, size: MarkerSize) -> float:
     """A marker is a circle (a square for a battleship) that grows into a pill for longer text."""
+    if size.dot:
+        return 2 * size.r
     return max(2 * size.r, len(marker_text(item)) * size.char_w + 2.5)
 
 
-def _row_half_width(dy: float, size: MarkerSize) -> float:
+def _row_half_width(dy: float, size: MarkerSize, radius: float = SIZE) -> float:
     """How far from the centre line a marker's round end may sit on a row ``dy`` below the centre,
     keeping the whole marker inside the hex (flat-top: the slanted edges bind)."""
     # A point (x, y) is inside the hex, ``m`` away from the slanted edge, iff
     # sqrt(3)|x| + |y| <= sqrt(3) * SIZE - 2m.
-    return max(0.0, (math.sqrt(3) * SIZE - abs(dy) - 2 * (size.r + 0.5)) / math.sqrt(3))
+    return max(0.0, (math.sqrt(3) * radius - abs(dy) - 2 * (size.r + 0.5)) / math.sqrt(3))
 
 
 def _rows(widths: list[float], size: MarkerSize) -> list[list[float]]:
@@ -159,6 +163,81 @@ def marker_layout(items: list[ShipView | PirateView]) -> tuple[MarkerSize, list[
             out.append((x + w / 2, dy))
             x += w + MARKER_GAP
     return size, out
+
+
+#: Half the height of a text's box, in font sizes (DejaVu Sans's ascent and descent, a little over).
+TEXT_HALF_HEIGHT = 0.6
+#: Distance from a hex's centre to its top and bottom edges (flat-top hexes).
+APOTHEM = SIZE * math.sqrt(3) / 2
+#: A harbor's coloured part is the bay shrunk to this, with a rim: markers stay inside it.
+HARBOR_RADIUS = SIZE * 0.92 - 1.5
+#: The projector's tile marks are never smaller than this (map units): a mark is one glyph.
+PROJECTOR_MARK = 14.0
+
+
+@dataclass(frozen=True)
+class HexTexts:
+    """Where a hex's own texts sit (below the centre is positive): its label, its tile mark (with
+    its chests) if it has one, and the room left below them for the hex's markers."""
+
+    label_dy: float
+    mark_dy: float | None
+    markers_top: float
+
+
+def hex_texts(text: float, *, mark: bool) -> HexTexts:
+    """The label at the top of the hex and the mark under it, at the font size ``text`` (map units)
+    of a projector: the label moves down only as far as its box needs to stay inside the hex, the
+    mark only as far as it needs to stay clear of the label."""
+    half = TEXT_HALF_HEIGHT * text
+    label_dy = max(-SIZE * LABEL_DY, -APOTHEM + half)
+    if not mark:
+        return HexTexts(label_dy, None, label_dy + half + MARKER_GAP)
+    mark_half = TEXT_HALF_HEIGHT * max(text, PROJECTOR_MARK)
+    mark_dy = max(-SIZE * 0.15, label_dy + half + mark_half)
+    return HexTexts(label_dy, mark_dy, mark_dy + mark_half + MARKER_GAP)
+
+
+def projector_marker_sizes(text: float) -> tuple[MarkerSize, MarkerSize]:
+    """The markers of a projector, whose texts are ``text`` map units tall: pills that hold such a
+    text, and, for a hex too crowded for them, dots without text (colour and shape still tell the
+    team, the battleship and the pirate)."""
+    r = max(MARKER_SMALL.r, TEXT_HALF_HEIGHT * text + 0.4)
+    pill = MarkerSize(r=r, char_w=0.72 * text, row_dy=0.0, cls="mk-s")
+    dot = MarkerSize(r=max(3.5, 0.3 * text), char_w=0.0, row_dy=0.0, cls="", dot=True)
+    return pill, dot
+
+
+def fitted_marker_layout(
+    items: list[ShipView | PirateView], size: MarkerSize, *, top: float, radius: float = SIZE
+) -> list[tuple[float, float]] | None:
+    """Centres (dx, dy) of the markers in rows from the lower edge of a hex of circumradius
+    ``radius`` upwards, no marker above ``top``; None when they do not fit (nothing overlaps)."""
+    bottom = radius * math.sqrt(3) / 2 - 0.8
+    pitch = 2 * size.r + MARKER_GAP
+
+    def room(n: int) -> float:
+        dy = bottom - size.r - n * pitch
+        return 2 * (_row_half_width(dy, size, radius) + size.r)
+
+    rows: list[list[float]] = [[]]
+    for w in (marker_width(i, size) for i in items):
+        row = rows[-1]
+        if row and sum(row) + MARKER_GAP * len(row) + w > room(len(rows) - 1):
+            rows.append([])
+        if w > room(len(rows) - 1):
+            return None
+        rows[-1].append(w)
+    if bottom - size.r - (len(rows) - 1) * pitch - size.r < top:  # the top row's upper edge
+        return None
+    out: list[tuple[float, float]] = []
+    for n, row in enumerate(rows):
+        dy = bottom - size.r - n * pitch
+        x = -(sum(row) + MARKER_GAP * (len(row) - 1)) / 2
+        for w in row:
+            out.append((x + w / 2, dy))
+            x += w + MARKER_GAP
+    return out
 
 
 def sector(cx: float, cy: float, radius: float, a0: float, a1: float) -> list[tuple[float, float]]:
