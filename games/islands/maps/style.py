@@ -87,6 +87,10 @@ def safe_colour(colour: str) -> str:
     return colour if _SAFE_COLOUR.match(colour) else FALLBACK_COLOUR
 
 
+#: Room between two markers, in map units.
+MARKER_GAP = 1.0
+
+
 @dataclass(frozen=True)
 class MarkerSize:
     """Ship and pirate markers of one size: radius of a round marker, width of one character of
@@ -98,6 +102,8 @@ class MarkerSize:
     cls: str
     #: A dot carries no text (a projector's hex too crowded for readable ones).
     dot: bool = False
+    #: Room between two markers of a projector (their outlines are drawn half outside them).
+    gap: float = MARKER_GAP
 
 
 #: Up to two markers on a hex are drawn large; more (or a long text) small, three in a row. Rows
@@ -106,7 +112,6 @@ class MarkerSize:
 MARKER_LARGE = MarkerSize(r=SIZE * 0.27, char_w=6.0, row_dy=SIZE * 0.57, cls="mk-l")
 MARKER_SMALL = MarkerSize(r=SIZE * 0.2, char_w=4.6, row_dy=SIZE * 0.54, cls="mk-s")
 MARKER_R = MARKER_SMALL.r
-MARKER_GAP = 1.0
 
 
 def marker_width(item: ShipView | PirateView, size: MarkerSize) -> float:
@@ -167,10 +172,12 @@ def marker_layout(items: list[ShipView | PirateView]) -> tuple[MarkerSize, list[
 
 #: Half the height of a text's box, in font sizes (DejaVu Sans's ascent and descent, a little over).
 TEXT_HALF_HEIGHT = 0.6
+#: The upper half of the box of a text with an accented capital (Ú), in font sizes.
+ACCENT_HALF_HEIGHT = 0.7
 #: Distance from a hex's centre to its top and bottom edges (flat-top hexes).
 APOTHEM = SIZE * math.sqrt(3) / 2
 #: A harbor's coloured part is the bay shrunk to this, with a rim: markers stay inside it.
-HARBOR_RADIUS = SIZE * 0.92 - 1.5
+HARBOR_RADIUS = SIZE * 0.92 - 3.5
 #: The projector's tile marks are never smaller than this (map units): a mark is one glyph.
 PROJECTOR_MARK = 14.0
 
@@ -183,19 +190,38 @@ class HexTexts:
     label_dy: float
     mark_dy: float | None
     markers_top: float
+    #: The font sizes of the label and of the mark line (map units).
+    text: float
+    mark_text: float
+
+    def mark_line(self, mark: str, chests: str) -> tuple[float, float]:
+        """Where (dx) the mark and the chests' count sit on their line: side by side, centred,
+        each as wide as its text."""
+        if not (mark and chests):
+            return 0.0, 0.0
+        mark_w, chests_w = text_width(mark, self.mark_text), text_width(chests, self.text)
+        total = mark_w + 2 * MARKER_GAP + chests_w
+        return -total / 2 + mark_w / 2, total / 2 - chests_w / 2
 
 
-def hex_texts(text: float, *, mark: bool) -> HexTexts:
-    """The label at the top of the hex and the mark under it, at the font size ``text`` (map units)
-    of a projector: the label moves down only as far as its box needs to stay inside the hex, the
-    mark only as far as it needs to stay clear of the label."""
+def text_width(text: str, size: float) -> float:
+    """About how wide a short bold text is at font size ``size`` (DejaVu Sans Bold: 0.7 em a digit)."""
+    return len(text) * 0.72 * size
+
+
+def hex_texts(text: float, *, mark: bool, radius: float = SIZE) -> HexTexts:
+    """The label at the top of a hex (circumradius ``radius``) and the mark under it, at the font
+    size ``text`` (map units) of a projector: the label moves down only as far as its box needs to
+    stay inside the hex, the mark only as far as it needs to stay clear of the label."""
     half = TEXT_HALF_HEIGHT * text
-    label_dy = max(-SIZE * LABEL_DY, -APOTHEM + half)
+    label_dy = max(-SIZE * LABEL_DY, -radius * math.sqrt(3) / 2 + half)
+    mark_text = max(text, PROJECTOR_MARK)
     if not mark:
-        return HexTexts(label_dy, None, label_dy + half + MARKER_GAP)
-    mark_half = TEXT_HALF_HEIGHT * max(text, PROJECTOR_MARK)
-    mark_dy = max(-SIZE * 0.15, label_dy + half + mark_half)
-    return HexTexts(label_dy, mark_dy, mark_dy + mark_half + MARKER_GAP)
+        return HexTexts(label_dy, None, label_dy + half + MARKER_GAP, text, mark_text)
+    mark_half = TEXT_HALF_HEIGHT * mark_text
+    # A mark's accented capital (Út) reaches higher than its box's other half.
+    mark_dy = max(-SIZE * 0.15, label_dy + half + MARKER_GAP + ACCENT_HALF_HEIGHT * mark_text)
+    return HexTexts(label_dy, mark_dy, mark_dy + mark_half + MARKER_GAP, text, mark_text)
 
 
 def projector_marker_sizes(text: float) -> tuple[MarkerSize, MarkerSize]:
@@ -203,8 +229,8 @@ def projector_marker_sizes(text: float) -> tuple[MarkerSize, MarkerSize]:
     text, and, for a hex too crowded for them, dots without text (colour and shape still tell the
     team, the battleship and the pirate)."""
     r = max(MARKER_SMALL.r, TEXT_HALF_HEIGHT * text + 0.4)
-    pill = MarkerSize(r=r, char_w=0.72 * text, row_dy=0.0, cls="mk-s")
-    dot = MarkerSize(r=max(3.5, 0.3 * text), char_w=0.0, row_dy=0.0, cls="", dot=True)
+    pill = MarkerSize(r=r, char_w=0.72 * text, row_dy=0.0, cls="mk-s", gap=2.0)
+    dot = MarkerSize(r=max(3.5, 0.3 * text), char_w=0.0, row_dy=0.0, cls="", dot=True, gap=2.0)
     return pill, dot
 
 
@@ -214,7 +240,7 @@ def fitted_marker_layout(
     """Centres (dx, dy) of the markers in rows from the lower edge of a hex of circumradius
     ``radius`` upwards, no marker above ``top``; None when they do not fit (nothing overlaps)."""
     bottom = radius * math.sqrt(3) / 2 - 0.8
-    pitch = 2 * size.r + MARKER_GAP
+    pitch = 2 * size.r + size.gap
 
     def room(n: int) -> float:
         dy = bottom - size.r - n * pitch
@@ -223,7 +249,7 @@ def fitted_marker_layout(
     rows: list[list[float]] = [[]]
     for w in (marker_width(i, size) for i in items):
         row = rows[-1]
-        if row and sum(row) + MARKER_GAP * len(row) + w > room(len(rows) - 1):
+        if row and sum(row) + size.gap * len(row) + w > room(len(rows) - 1):
             rows.append([])
         if w > room(len(rows) - 1):
             return None
@@ -233,10 +259,10 @@ def fitted_marker_layout(
     out: list[tuple[float, float]] = []
     for n, row in enumerate(rows):
         dy = bottom - size.r - n * pitch
-        x = -(sum(row) + MARKER_GAP * (len(row) - 1)) / 2
+        x = -(sum(row) + size.gap * (len(row) - 1)) / 2
         for w in row:
             out.append((x + w / 2, dy))
-            x += w + MARKER_GAP
+            x += w + size.gap
     return out
 
 

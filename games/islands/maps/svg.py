@@ -9,6 +9,7 @@ with htmx and without it.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import cache
 from html import escape as html_escape
 from urllib.parse import urlencode
@@ -277,14 +278,14 @@ def _projector_markers(
     gives its mark's room to them (its colour still tells the tile)."""
     pill, dot = projector_marker_sizes(text)
     for keep_mark in (True, False) if mark else (False,):
-        top = hex_texts(text, mark=keep_mark).markers_top
+        top = hex_texts(text, mark=keep_mark, radius=radius).markers_top
         for size in (pill, dot):
             offsets = fitted_marker_layout(items, size, top=top, radius=radius)
             if offsets is not None:
                 return size, offsets, keep_mark
-    top = hex_texts(text, mark=False).markers_top
+    top = hex_texts(text, mark=False, radius=radius).markers_top
     while dot.r > 2.0:  # more markers than even dots fit: smaller dots
-        dot = MarkerSize(r=dot.r * 0.85, char_w=0.0, row_dy=0.0, cls="", dot=True)
+        dot = replace(dot, r=dot.r * 0.85)
         offsets = fitted_marker_layout(items, dot, top=top, radius=radius)
         if offsets is not None:
             return dot, offsets, False
@@ -320,7 +321,11 @@ def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str, text
                 f'<polyline class="rim"{_attrs(points=_points(rim), stroke=colour)}/></g>'
             )
     # The halo is a copy under the label (not CSS paint-order, which not every reader knows).
-    dy = -SIZE * LABEL_DY if text_size is None else hex_texts(text_size, mark=False).label_dy
+    dy = (
+        -SIZE * LABEL_DY
+        if text_size is None
+        else hex_texts(text_size, mark=False, radius=HARBOR_RADIUS).label_dy
+    )
     parts.append(_text(x, y + dy, label, cls="bay-lbl halo"))
     parts.append(_text(x, y + dy, label, cls="bay-lbl") + "</g>")
     return "".join(parts)
@@ -357,11 +362,16 @@ def _hex(view: MapView, cell: CellView, label: str, texts: HexTexts | None, *, k
         parts.append(_text(x, y + label_dy, label, cls="lbl"))
         # Mark and chests on one line, so the lower part of the hex is free for ship markers.
         mark = words.tile_mark(tile) if keep_mark else ""
-        shift = s * 0.32 if cell.chests is not None else 0.0
+        chests = f"×{cell.chests}" if cell.chests is not None and keep_mark else ""
+        if texts is None:
+            shift = s * 0.32 if chests else 0.0
+            mark_dx, chests_dx = -shift, shift + 1
+        else:
+            mark_dx, chests_dx = texts.mark_line(mark, chests)
         if mark:
-            parts.append(_text(x - shift, y + mark_dy, mark, cls="mark"))
-        if cell.chests is not None and keep_mark:
-            parts.append(_text(x + shift + 1, y + mark_dy, f"×{cell.chests}", cls="cnt"))
+            parts.append(_text(x + mark_dx, y + mark_dy, mark, cls="mark"))
+        if chests:
+            parts.append(_text(x + chests_dx, y + mark_dy, chests, cls="cnt"))
         body = "".join(parts)
     group = f"<g{_attrs(class_=cls, data_hex=label)}>{body}</g>"
     if view.clickable:

@@ -22,8 +22,9 @@ from tests.browser import NEEDS_CHROMIUM, launched_chromium
 
 pytestmark = NEEDS_CHROMIUM
 
-#: Every visible text of the map and of the standings: its rendered font size (px), and the boxes
-#: of each group of markers (one hex or bay) with the boxes of that hex's own texts.
+#: Every visible text of the map and of the standings: its rendered font size (px); the hexes
+#: whose own texts touch; and the boxes of each group of markers (one hex or bay) with the boxes of
+#: that hex's own texts.
 MEASURE = """() => {
   const visible = el => el.getClientRects().length > 0;
   const px = el => {
@@ -50,8 +51,17 @@ MEASURE = """() => {
       cell: box(cell.querySelector('polygon')),
     };
   });
+  // the hexes and harbors whose own texts (label, mark, chests) overlap or touch
+  const apart = (a, b) => a.right + .5 <= b.left || b.right + .5 <= a.left || a.bottom + .5 <= b.top
+    || b.bottom + .5 <= a.top;
+  const cells = [...document.querySelectorAll('#board svg [data-hex], #board svg [data-bay]')];
+  const tangled = cells.filter(cell => {
+    const texts = [...cell.querySelectorAll('text')].filter(t => !t.classList.contains('halo'))
+      .map(t => t.getBoundingClientRect());
+    return texts.some((a, i) => texts.slice(i + 1).some(b => !apart(a, b)));
+  }).map(cell => cell.textContent);
   return {
-    small, mapTexts: map.length, standings: standings.length, groups,
+    small, tangled, mapTexts: map.length, standings: standings.length, groups,
     scrollX: document.documentElement.scrollWidth - innerWidth,
     scrollY: document.documentElement.scrollHeight - innerHeight,
   };
@@ -60,7 +70,9 @@ MEASURE = """() => {
 
 def _apart(a: dict[str, float], b: dict[str, float], gap: float = 0.5) -> bool:
     """Two boxes with at least ``gap`` px between them (touching is not apart)."""
-    return a["r"] + gap <= b["l"] or b["r"] + gap <= a["l"] or a["b"] + gap <= b["t"] or b["b"] + gap <= a["t"]
+    return (
+        a["r"] + gap <= b["l"] or b["r"] + gap <= a["l"] or a["b"] + gap <= b["t"] or b["b"] + gap <= a["t"]
+    )
 
 
 def _inside(inner: dict[str, float], outer: dict[str, float], slack: float = 0.5) -> bool:
@@ -137,6 +149,7 @@ def test_the_projector_view_reads_from_the_back_on_every_board(
         assert m["mapTexts"] > len(g.ordered) + len(g.bays), m  # a label on every hex and bay, and more
         assert m["standings"] == 5 * len(teams), m
         assert not m["small"], m["small"]
+        assert not m["tangled"], (board, m["tangled"])
         assert m["groups"], "no markers drawn"
         for group in m["groups"]:
             markers = group["markers"]
