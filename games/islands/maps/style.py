@@ -194,14 +194,19 @@ class HexTexts:
     text: float
     mark_text: float
 
-    def mark_line(self, mark: str, chests: str) -> tuple[float, float]:
-        """Where (dx) the mark and the chests' count sit on their line: side by side, centred,
-        each as wide as its text."""
+    def mark_line(self, mark: str, chests: str) -> tuple[str, float, float]:
+        """The mark to show and where (dx) it and the chests' count sit on their line: side by
+        side, centred, each as wide as its text. A line too wide for the hex keeps the count
+        alone (the hex's colour still tells its tile)."""
         if not (mark and chests):
-            return 0.0, 0.0
+            return mark, 0.0, 0.0
         mark_w, chests_w = text_width(mark, self.mark_text), text_width(chests, self.text)
         total = mark_w + 2 * MARKER_GAP + chests_w
-        return -total / 2 + mark_w / 2, total / 2 - chests_w / 2
+        # the hex's width at the line's middle, where its texts' letters are widest
+        room = 2 * (SIZE - abs(self.mark_dy or 0.0) / math.sqrt(3)) - 2
+        if total > room:
+            return "", 0.0, 0.0
+        return mark, -total / 2 + mark_w / 2, total / 2 - chests_w / 2
 
 
 def text_width(text: str, size: float) -> float:

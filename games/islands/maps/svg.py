@@ -367,7 +367,7 @@ def _hex(view: MapView, cell: CellView, label: str, texts: HexTexts | None, *, k
             shift = s * 0.32 if chests else 0.0
             mark_dx, chests_dx = -shift, shift + 1
         else:
-            mark_dx, chests_dx = texts.mark_line(mark, chests)
+            mark, mark_dx, chests_dx = texts.mark_line(mark, chests)
         if mark:
             parts.append(_text(x + mark_dx, y + mark_dy, mark, cls="mark"))
         if chests:

@@ -60,8 +60,19 @@ MEASURE = """() => {
       .map(t => t.getBoundingClientRect());
     return texts.some((a, i) => texts.slice(i + 1).some(b => !apart(a, b)));
   }).map(cell => cell.textContent);
+  // the texts that reach out of their hex at their middle line (a flat-top hexagon narrows upwards
+  // and downwards from its middle)
+  const outside = cells.flatMap(cell => {
+    const hex = cell.querySelector('polygon').getBoundingClientRect();
+    const cx = (hex.left + hex.right) / 2, cy = (hex.top + hex.bottom) / 2;
+    return [...cell.querySelectorAll('text')].filter(t => {
+      const b = t.getBoundingClientRect();
+      const half = hex.width / 2 - Math.abs((b.top + b.bottom) / 2 - cy) / Math.sqrt(3);
+      return b.left < cx - half || b.right > cx + half;
+    }).map(t => `${cell.textContent}: ${t.textContent}`);
+  });
   return {
-    small, tangled, mapTexts: map.length, standings: standings.length, groups,
+    small, tangled, outside, mapTexts: map.length, standings: standings.length, groups,
     scrollX: document.documentElement.scrollWidth - innerWidth,
     scrollY: document.documentElement.scrollHeight - innerHeight,
   };
@@ -150,6 +161,7 @@ def test_the_projector_view_reads_from_the_back_on_every_board(
         assert m["standings"] == 5 * len(teams), m
         assert not m["small"], m["small"]
         assert not m["tangled"], (board, m["tangled"])
+        assert not m["outside"], (board, m["outside"])
         assert m["groups"], "no markers drawn"
         for group in m["groups"]:
             markers = group["markers"]
