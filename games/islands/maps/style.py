@@ -242,14 +242,17 @@ def projector_marker_sizes(text: float) -> tuple[MarkerSize, MarkerSize]:
 def fitted_marker_layout(
     items: list[ShipView | PirateView], size: MarkerSize, *, top: float, radius: float = SIZE
 ) -> list[tuple[float, float]] | None:
-    """Centres (dx, dy) of the markers in rows from the lower edge of a hex of circumradius
-    ``radius`` upwards, no marker above ``top``; None when they do not fit (nothing overlaps)."""
+    """Centres (dx, dy) of the markers in rows from ``top`` (under the hex's texts) down to the
+    lower edge of a hex of circumradius ``radius``, left to right: the upper rows, nearer the
+    hex's wide middle, hold the most. None when they do not fit (nothing ever overlaps)."""
     bottom = radius * math.sqrt(3) / 2 - 0.8
     pitch = 2 * size.r + size.gap
 
+    def row_dy(n: int) -> float:
+        return top + size.r + n * pitch
+
     def room(n: int) -> float:
-        dy = bottom - size.r - n * pitch
-        return 2 * (_row_half_width(dy, size, radius) + size.r)
+        return 2 * (_row_half_width(row_dy(n), size, radius) + size.r)
 
     rows: list[list[float]] = [[]]
     for w in (marker_width(i, size) for i in items):
@@ -259,14 +262,13 @@ def fitted_marker_layout(
         if w > room(len(rows) - 1):
             return None
         rows[-1].append(w)
-    if bottom - size.r - (len(rows) - 1) * pitch - size.r < top:  # the top row's upper edge
+    if row_dy(len(rows) - 1) + size.r > bottom:  # the lowest row's lower edge
         return None
     out: list[tuple[float, float]] = []
     for n, row in enumerate(rows):
-        dy = bottom - size.r - n * pitch
         x = -(sum(row) + size.gap * (len(row) - 1)) / 2
         for w in row:
-            out.append((x + w / 2, dy))
+            out.append((x + w / 2, row_dy(n)))
             x += w + size.gap
     return out
 

@@ -285,7 +285,7 @@ def _projector_markers(
                 return size, offsets, keep_mark
     top = hex_texts(text, mark=False, radius=radius).markers_top
     while dot.r > 2.0:  # more markers than even dots fit: smaller dots
-        dot = replace(dot, r=dot.r * 0.85)
+        dot = replace(dot, r=dot.r * 0.95)
         offsets = fitted_marker_layout(items, dot, top=top, radius=radius)
         if offsets is not None:
             return dot, offsets, False
