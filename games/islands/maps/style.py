@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
@@ -233,7 +233,7 @@ def projector_marker_sizes(text: float) -> tuple[MarkerSize, MarkerSize]:
     """The markers of a projector, whose texts are ``text`` map units tall: pills that hold such a
     text, and, for a hex too crowded for them, dots without text (colour and shape still tell the
     team, the battleship and the pirate)."""
-    r = max(MARKER_SMALL.r, TEXT_HALF_HEIGHT * text + 0.4)
+    r = max(4.0, TEXT_HALF_HEIGHT * text)  # a small board has room for larger pills: not needed
     pill = MarkerSize(r=r, char_w=0.72 * text, row_dy=0.0, cls="mk-s", gap=2.0)
     dot = MarkerSize(r=max(3.5, 0.3 * text), char_w=0.0, row_dy=0.0, cls="", dot=True, gap=2.0)
     return pill, dot
@@ -271,6 +271,34 @@ def fitted_marker_layout(
             out.append((x + w / 2, row_dy(n)))
             x += w + size.gap
     return out
+
+
+#: A group of markers laid out: their size, their centres (from the hex's centre), and whether the
+#: hex keeps its tile mark (a projector's crowded hex gives the mark's room to its markers).
+Placed = tuple[MarkerSize, list[tuple[float, float]], bool]
+
+
+def projector_marker_layout(
+    items: list[ShipView | PirateView], text: float, *, mark: bool, radius: float = SIZE
+) -> Placed:
+    """The markers of one hex (``mark``: it has a mark line) or harbor on a projector: pills with
+    their texts where they fit under the hex's own texts, else dots; a hex too crowded even for dots
+    gives its mark's room to them (its colour still tells the tile)."""
+    pill, dot = projector_marker_sizes(text)
+    for keep_mark in (True, False) if mark else (False,):
+        top = hex_texts(text, mark=keep_mark, radius=radius).markers_top
+        for size in (pill, dot):
+            offsets = fitted_marker_layout(items, size, top=top, radius=radius)
+            if offsets is not None:
+                return size, offsets, keep_mark
+    top = hex_texts(text, mark=False, radius=radius).markers_top
+    while dot.r > 2.0:  # more markers than even dots fit: smaller dots
+        dot = replace(dot, r=dot.r * 0.95)
+        offsets = fitted_marker_layout(items, dot, top=top, radius=radius)
+        if offsets is not None:
+            return dot, offsets, False
+    size, offsets = marker_layout(items)
+    return size, offsets, False
 
 
 def sector(cx: float, cy: float, radius: float, a0: float, a1: float) -> list[tuple[float, float]]:

@@ -9,7 +9,6 @@ with htmx and without it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from functools import cache
 from html import escape as html_escape
 from urllib.parse import urlencode
@@ -29,14 +28,14 @@ from games.islands.maps.style import (
     TILE_FILLS,
     HexTexts,
     MarkerSize,
-    fitted_marker_layout,
+    Placed,
     hex_texts,
     ink,
     marker_groups,
     marker_layout,
     marker_text,
     marker_width,
-    projector_marker_sizes,
+    projector_marker_layout,
     safe_colour,
     sector,
 )
@@ -132,16 +131,19 @@ def view_box(side: int) -> tuple[float, float, float, float]:
     return min_x, min_y, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
 
 
-#: A group of markers laid out: their size, their centres (from the hex's centre), and whether the
-#: hex keeps its tile mark (a projector's crowded hex gives the mark's room to its markers).
-Placed = tuple[MarkerSize, list[tuple[float, float]], bool]
+def projector_text_size(side: int, *, screen_height: int = 1080, least_px: float = 18.5) -> float:
+    """The font size (in the map's own units) of the map's texts on a projector: the map takes the
+    screen's full height, so at ``screen_height`` no text of it is under ``least_px`` pixels."""
+    view_height = view_box(side)[3]
+    scale = (screen_height - 24) / view_height  # the page keeps 12 px above and below the map
+    return round(least_px / scale + 0.05, 1)  # rounded up: the CSS gets one decimal
 
 
 def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
     """The board as one ``<svg>`` element (safe to put into a template as is).
 
     ``text_size`` (map units) is the font size of the map's texts on a projector
-    (``pages.notice_board.projector_fonts``): the hexes' texts and markers are then laid out for
+    (:func:`projector_text_size`): the hexes' texts and markers are then laid out for
     texts that large, so none of them overlaps another."""
     g = geometry(view.side)
     s = SIZE
@@ -217,7 +219,7 @@ def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
             cell = cells.get(at)
             radius = HARBOR_RADIUS if at in bay_teams else SIZE
             mark = cell is not None and _has_mark(cell)
-            placed[at] = _projector_markers(items, text_size, mark=mark, radius=radius)
+            placed[at] = projector_marker_layout(items, text_size, mark=mark, radius=radius)
 
     # Hexes, in label order.
     out.append('<g class="hexes">')
@@ -268,29 +270,6 @@ def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
 def _has_mark(cell: CellView) -> bool:
     """Whether the hex shows a line under its label: its tile's mark or its chests."""
     return cell.tile is not None and (bool(words.tile_mark(Tile(cell.tile))) or cell.chests is not None)
-
-
-def _projector_markers(
-    items: list[ShipView | PirateView], text: float, *, mark: bool, radius: float = SIZE
-) -> Placed:
-    """The markers of one hex (``mark``: it has a mark line) or harbor on a projector: pills with
-    their texts where they fit under the hex's own texts, else dots; a hex too crowded even for dots
-    gives its mark's room to them (its colour still tells the tile)."""
-    pill, dot = projector_marker_sizes(text)
-    for keep_mark in (True, False) if mark else (False,):
-        top = hex_texts(text, mark=keep_mark, radius=radius).markers_top
-        for size in (pill, dot):
-            offsets = fitted_marker_layout(items, size, top=top, radius=radius)
-            if offsets is not None:
-                return size, offsets, keep_mark
-    top = hex_texts(text, mark=False, radius=radius).markers_top
-    while dot.r > 2.0:  # more markers than even dots fit: smaller dots
-        dot = replace(dot, r=dot.r * 0.95)
-        offsets = fitted_marker_layout(items, dot, top=top, radius=radius)
-        if offsets is not None:
-            return dot, offsets, False
-    size, offsets = marker_layout(items)
-    return size, offsets, False
 
 
 def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str, text_size: float | None) -> str:

@@ -52,7 +52,7 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
         "replay_round": last if result is not None else None,
         "map_svg": svg.render_svg(
             selectors.map_view_for_public(camp),
-            text_size=projector_text_size(camp.board_side) if projector else None,
+            text_size=svg.projector_text_size(camp.board_side) if projector else None,
         )
         if has_board
         else None,
@@ -69,16 +69,8 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
     return response
 
 
-def projector_text_size(side: int, *, screen_height: int = 1080, least_px: float = 18.5) -> float:
-    """The font size (in the map's own units) of the map's texts on a projector: the map takes the
-    screen's full height, so at ``screen_height`` no text of it is under ``least_px`` pixels."""
-    view_height = svg.view_box(side)[3]
-    scale = (screen_height - 24) / view_height  # the page keeps 12 px above and below the map
-    return round(least_px / scale + 0.05, 1)  # rounded up: the CSS gets one decimal
-
-
 def projector_fonts(side: int) -> dict[str, str]:
-    """The projector's font sizes of the map's texts, for its CSS (see :func:`projector_text_size`)."""
-    size = projector_text_size(side)
+    """The projector's font sizes of the map's texts, for its CSS (see ``svg.projector_text_size``)."""
+    size = svg.projector_text_size(side)
     mark = max(size, style.PROJECTOR_MARK)
     return {"label": f"{size:.1f}px", "mark": f"{mark:.1f}px", "ship": f"{size:.1f}px"}
