@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from camp.models import MAX_BOARD_SIDE, MIN_BOARD_SIDE, Camp, Team
+from camp.models import DEFAULT_BOARD_SIDE, MAX_BOARD_SIDE, MIN_BOARD_SIDE, Camp, Team
 from games.islands import demo
 from games.islands.engine.hexes import geometry
 from games.islands.models import Harbor, Pirate, Ship
@@ -73,6 +73,11 @@ MEASURE = """() => {
   });
   return {
     small, tangled, outside, mapTexts: map.length, standings: standings.length, groups,
+    // the page hides its overflow: what does not fit is cut off rather than scrolled
+    cut: ['#board svg', '#board table'].filter(sel => {
+      const b = document.querySelector(sel).getBoundingClientRect();
+      return b.right > innerWidth || b.bottom > innerHeight;
+    }),
     scrollX: document.documentElement.scrollWidth - innerWidth,
     scrollY: document.documentElement.scrollHeight - innerHeight,
   };
@@ -116,6 +121,7 @@ BOARDS = {
     "smallest": (MIN_BOARD_SIDE, False),
     "largest": (MAX_BOARD_SIDE, False),
     "largest-crowded": (MAX_BOARD_SIDE, True),
+    "usual-crowded": (DEFAULT_BOARD_SIDE, True),
 }
 
 
@@ -154,6 +160,7 @@ def test_the_projector_view_reads_from_the_back_on_every_board(
         page.goto(url)
         m = page.evaluate(MEASURE)
         assert m["scrollX"] <= 0 and m["scrollY"] <= 0, (width, height, m["scrollX"], m["scrollY"])
+        assert not m["cut"], (width, height, m["cut"])
         if height != 1080:
             continue
         g = geometry(camp.board_side)
