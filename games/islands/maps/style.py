@@ -229,14 +229,22 @@ def hex_texts(text: float, *, mark: bool, radius: float = SIZE) -> HexTexts:
     return HexTexts(label_dy, mark_dy, mark_dy + mark_half + MARKER_GAP, text, mark_text)
 
 
-def projector_marker_sizes(text: float) -> tuple[MarkerSize, MarkerSize]:
+def projector_marker_sizes(text: float) -> tuple[MarkerSize, list[MarkerSize]]:
     """The markers of a projector, whose texts are ``text`` map units tall: pills that hold such a
     text, and, for a hex too crowded for them, dots without text (colour and shape still tell the
-    team, the battleship and the pirate)."""
+    team, the battleship and the pirate), largest first."""
     r = max(4.0, TEXT_HALF_HEIGHT * text)  # a small board has room for larger pills: not needed
     pill = MarkerSize(r=r, char_w=0.72 * text, row_dy=0.0, cls="mk-s", gap=2.0)
-    dot = MarkerSize(r=max(3.5, 0.3 * text), char_w=0.0, row_dy=0.0, cls="", dot=True, gap=2.0)
-    return pill, dot
+    dot = MarkerSize(r=max(DOT_LEAST_R, 0.75 * r), char_w=0.0, row_dy=0.0, cls="", dot=True, gap=2.0)
+    dots = []
+    while dot.r >= DOT_LEAST_R:
+        dots.append(dot)
+        dot = replace(dot, r=dot.r * 0.95)
+    return pill, dots
+
+
+#: A dot smaller than this is hard to see from the back of the hall (a hex gives up its mark first).
+DOT_LEAST_R = 3.5
 
 
 def fitted_marker_layout(
@@ -282,17 +290,18 @@ def projector_marker_layout(
     items: list[ShipView | PirateView], text: float, *, mark: bool, radius: float = SIZE
 ) -> Placed:
     """The markers of one hex (``mark``: it has a mark line) or harbor on a projector: pills with
-    their texts where they fit under the hex's own texts, else dots; a hex too crowded even for dots
-    gives its mark's room to them (its colour still tells the tile)."""
-    pill, dot = projector_marker_sizes(text)
+    their texts where they fit under the hex's own texts, else the largest dots that fit; a hex too
+    crowded even for dots gives its mark's room to them (its colour still tells the tile)."""
+    pill, dots = projector_marker_sizes(text)
     for keep_mark in (True, False) if mark else (False,):
         top = hex_texts(text, mark=keep_mark, radius=radius).markers_top
-        for size in (pill, dot):
+        for size in (pill, *dots):
             offsets = fitted_marker_layout(items, size, top=top, radius=radius)
             if offsets is not None:
                 return size, offsets, keep_mark
     top = hex_texts(text, mark=False, radius=radius).markers_top
-    while dot.r > 2.0:  # more markers than even dots fit: smaller dots
+    dot = dots[-1]
+    while dot.r > 1.5:  # more markers than even small dots fit (not in a game of 7 ships a team)
         dot = replace(dot, r=dot.r * 0.95)
         offsets = fitted_marker_layout(items, dot, top=top, radius=radius)
         if offsets is not None:
