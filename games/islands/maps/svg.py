@@ -208,7 +208,7 @@ def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
             items.sort(
                 key=lambda i: order.index(i.team) if isinstance(i, ShipView) and i.team in order else 99
             )
-    cells = {cell.label.upper(): cell for cell in view.cells}
+    cells = {cell.label.upper(): cell for cell in view.cells} if text_size is not None else {}
     placed: dict[str, Placed] = {}
     for at, items in groups:
         if text_size is None:
