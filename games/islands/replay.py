@@ -50,7 +50,8 @@ class Frame:
 
     @property
     def svg(self) -> SafeString:
-        return svg.render_svg(self.view)
+        # the replay is the evening assembly's screen: its map has the projector's texts
+        return svg.render_svg(self.view, text_size=svg.projector_text_size(self.view.side))
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
@@ -87,6 +87,10 @@ def safe_colour(colour: str) -> str:
     return colour if _SAFE_COLOUR.match(colour) else FALLBACK_COLOUR
 
 
+#: Room between two markers, in map units.
+MARKER_GAP = 1.0
+
+
 @dataclass(frozen=True)
 class MarkerSize:
     """Ship and pirate markers of one size: radius of a round marker, width of one character of
@@ -96,6 +100,10 @@ class MarkerSize:
     char_w: float
     row_dy: float
     cls: str
+    #: A dot carries no text (a projector's hex too crowded for readable ones).
+    dot: bool = False
+    #: Room between two markers of a projector (their outlines are drawn half outside them).
+    gap: float = MARKER_GAP
 
 
 #: Up to two markers on a hex are drawn large; more (or a long text) small, three in a row. Rows
@@ -104,20 +112,21 @@ class MarkerSize:
 MARKER_LARGE = MarkerSize(r=SIZE * 0.27, char_w=6.0, row_dy=SIZE * 0.57, cls="mk-l")
 MARKER_SMALL = MarkerSize(r=SIZE * 0.2, char_w=4.6, row_dy=SIZE * 0.54, cls="mk-s")
 MARKER_R = MARKER_SMALL.r
-MARKER_GAP = 1.0
 
 
 def marker_width(item: ShipView | PirateView, size: MarkerSize) -> float:
     """A marker is a circle (a square for a battleship) that grows into a pill for longer text."""
+    if size.dot:
+        return 2 * size.r
     return max(2 * size.r, len(marker_text(item)) * size.char_w + 2.5)
 
 
-def _row_half_width(dy: float, size: MarkerSize) -> float:
+def _row_half_width(dy: float, size: MarkerSize, radius: float = SIZE) -> float:
     """How far from the centre line a marker's round end may sit on a row ``dy`` below the centre,
     keeping the whole marker inside the hex (flat-top: the slanted edges bind)."""
     # A point (x, y) is inside the hex, ``m`` away from the slanted edge, iff
     # sqrt(3)|x| + |y| <= sqrt(3) * SIZE - 2m.
-    return max(0.0, (math.sqrt(3) * SIZE - abs(dy) - 2 * (size.r + 0.5)) / math.sqrt(3))
+    return max(0.0, (math.sqrt(3) * radius - abs(dy) - 2 * (size.r + 0.5)) / math.sqrt(3))
 
 
 def _rows(widths: list[float], size: MarkerSize) -> list[list[float]]:
@@ -159,6 +168,146 @@ def marker_layout(items: list[ShipView | PirateView]) -> tuple[MarkerSize, list[
             out.append((x + w / 2, dy))
             x += w + MARKER_GAP
     return size, out
+
+
+#: Half the height of a text's box, in font sizes (DejaVu Sans's ascent and descent, a little over).
+TEXT_HALF_HEIGHT = 0.6
+#: The upper half of the box of a text with an accented capital (Ú), in font sizes.
+ACCENT_HALF_HEIGHT = 0.7
+#: Distance from a hex's centre to its top and bottom edges (flat-top hexes).
+APOTHEM = SIZE * math.sqrt(3) / 2
+#: A harbor's coloured part is the bay shrunk to this, with a rim: markers stay inside it.
+HARBOR_RADIUS = SIZE * 0.92 - 3.5
+#: The projector's tile marks are never smaller than this (map units): a mark is one glyph.
+PROJECTOR_MARK = 14.0
+
+
+@dataclass(frozen=True)
+class HexTexts:
+    """Where a hex's own texts sit (below the centre is positive): its label, its tile mark (with
+    its chests) if it has one, and the room left below them for the hex's markers."""
+
+    label_dy: float
+    mark_dy: float | None
+    markers_top: float
+    #: The font sizes of the label and of the mark line (map units).
+    text: float
+    mark_text: float
+
+    def mark_line(self, mark: str, chests: str) -> tuple[str, float, float]:
+        """The mark to show and where (dx) it and the chests' count sit on their line: side by
+        side, centred, each as wide as its text. A line too wide for the hex keeps the count
+        alone (the hex's colour still tells its tile)."""
+        if not (mark and chests):
+            return mark, 0.0, 0.0
+        mark_w, chests_w = text_width(mark, self.mark_text), text_width(chests, self.text)
+        total = mark_w + 2 * MARKER_GAP + chests_w
+        # the hex's width at the line's middle, where its texts' letters are widest
+        room = 2 * (SIZE - abs(self.mark_dy or 0.0) / math.sqrt(3)) - 2
+        if total > room:
+            return "", 0.0, 0.0
+        return mark, -total / 2 + mark_w / 2, total / 2 - chests_w / 2
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide a short bold text is at font size ``size`` (DejaVu Sans Bold: 0.7 em a digit)."""
+    return len(text) * 0.72 * size
+
+
+def hex_texts(text: float, *, mark: bool, radius: float = SIZE) -> HexTexts:
+    """The label at the top of a hex (circumradius ``radius``) and the mark under it, at the font
+    size ``text`` (map units) of a projector: the label moves down only as far as its box needs to
+    stay inside the hex, the mark only as far as it needs to stay clear of the label."""
+    half = TEXT_HALF_HEIGHT * text
+    label_dy = max(-SIZE * LABEL_DY, -radius * math.sqrt(3) / 2 + half)
+    mark_text = max(text, PROJECTOR_MARK)
+    if not mark:
+        return HexTexts(label_dy, None, label_dy + half + MARKER_GAP, text, mark_text)
+    mark_half = TEXT_HALF_HEIGHT * mark_text
+    # A mark's accented capital (Út) reaches higher than its box's other half.
+    mark_dy = max(-SIZE * 0.15, label_dy + half + MARKER_GAP + ACCENT_HALF_HEIGHT * mark_text)
+    return HexTexts(label_dy, mark_dy, mark_dy + mark_half + MARKER_GAP, text, mark_text)
+
+
+def projector_marker_sizes(text: float) -> tuple[MarkerSize, list[MarkerSize]]:
+    """The markers of a projector, whose texts are ``text`` map units tall: pills that hold such a
+    text, and, for a hex too crowded for them, dots without text (colour and shape still tell the
+    team, the battleship and the pirate), largest first."""
+    r = max(4.0, TEXT_HALF_HEIGHT * text)  # a small board has room for larger pills: not needed
+    pill = MarkerSize(r=r, char_w=0.72 * text, row_dy=0.0, cls="mk-s", gap=2.0)
+    dot = MarkerSize(r=max(DOT_LEAST_R, 0.75 * r), char_w=0.0, row_dy=0.0, cls="", dot=True, gap=2.0)
+    dots = []
+    while dot.r >= DOT_LEAST_R:
+        dots.append(dot)
+        dot = replace(dot, r=dot.r * 0.95)
+    return pill, dots
+
+
+#: A dot smaller than this is hard to see from the back of the hall (a hex gives up its mark first).
+DOT_LEAST_R = 3.5
+
+
+def fitted_marker_layout(
+    items: list[ShipView | PirateView], size: MarkerSize, *, top: float, radius: float = SIZE
+) -> list[tuple[float, float]] | None:
+    """Centres (dx, dy) of the markers in rows from ``top`` (under the hex's texts) down to the
+    lower edge of a hex of circumradius ``radius``, left to right: the upper rows, nearer the
+    hex's wide middle, hold the most. None when they do not fit (nothing ever overlaps)."""
+    bottom = radius * math.sqrt(3) / 2 - 0.8
+    pitch = 2 * size.r + size.gap
+
+    def row_dy(n: int) -> float:
+        return top + size.r + n * pitch
+
+    def room(n: int) -> float:
+        return 2 * (_row_half_width(row_dy(n), size, radius) + size.r)
+
+    rows: list[list[float]] = [[]]
+    for w in (marker_width(i, size) for i in items):
+        row = rows[-1]
+        if row and sum(row) + size.gap * len(row) + w > room(len(rows) - 1):
+            rows.append([])
+        if w > room(len(rows) - 1):
+            return None
+        rows[-1].append(w)
+    if row_dy(len(rows) - 1) + size.r > bottom:  # the lowest row's lower edge
+        return None
+    out: list[tuple[float, float]] = []
+    for n, row in enumerate(rows):
+        x = -(sum(row) + size.gap * (len(row) - 1)) / 2
+        for w in row:
+            out.append((x + w / 2, row_dy(n)))
+            x += w + size.gap
+    return out
+
+
+#: A group of markers laid out: their size, their centres (from the hex's centre), and whether the
+#: hex keeps its tile mark (a projector's crowded hex gives the mark's room to its markers).
+Placed = tuple[MarkerSize, list[tuple[float, float]], bool]
+
+
+def projector_marker_layout(
+    items: list[ShipView | PirateView], text: float, *, mark: bool, radius: float = SIZE
+) -> Placed:
+    """The markers of one hex (``mark``: it has a mark line) or harbor on a projector: pills with
+    their texts where they fit under the hex's own texts, else the largest dots that fit; a hex too
+    crowded even for dots gives its mark's room to them (its colour still tells the tile)."""
+    pill, dots = projector_marker_sizes(text)
+    for keep_mark in (True, False) if mark else (False,):
+        top = hex_texts(text, mark=keep_mark, radius=radius).markers_top
+        for size in (pill, *dots):
+            offsets = fitted_marker_layout(items, size, top=top, radius=radius)
+            if offsets is not None:
+                return size, offsets, keep_mark
+    top = hex_texts(text, mark=False, radius=radius).markers_top
+    dot = dots[-1]
+    while dot.r > 1.5:  # more markers than even small dots fit (not in a game of 7 ships a team)
+        dot = replace(dot, r=dot.r * 0.95)
+        offsets = fitted_marker_layout(items, dot, top=top, radius=radius)
+        if offsets is not None:
+            return dot, offsets, False
+    size, offsets = marker_layout(items)
+    return size, offsets, False
 
 
 def sector(cx: float, cy: float, radius: float, a0: float, a1: float) -> list[tuple[float, float]]:

@@ -22,16 +22,21 @@ from games.islands.engine.hexes import Hex, corners, geometry, to_pixel
 from games.islands.engine.tiles import Tile
 from games.islands.maps.style import (
     DARK_TILES,
+    HARBOR_RADIUS,
     HIDDEN_FILL,
     LABEL_DY,
     SIZE,
     TILE_FILLS,
+    HexTexts,
     MarkerSize,
+    Placed,
+    hex_texts,
     ink,
     marker_groups,
     marker_layout,
     marker_text,
     marker_width,
+    projector_marker_layout,
     safe_colour,
     sector,
 )
@@ -127,8 +132,20 @@ def view_box(side: int) -> tuple[float, float, float, float]:
     return min_x, min_y, max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
 
 
-def render_svg(view: MapView) -> SafeString:
-    """The board as one ``<svg>`` element (safe to put into a template as is)."""
+def projector_text_size(side: int, *, screen_height: int = 1080, least_px: float = 18.5) -> float:
+    """The font size (in the map's own units) of the map's texts on a projector: the map takes the
+    screen's full height, so at ``screen_height`` no text of it is under ``least_px`` pixels."""
+    view_height = view_box(side)[3]
+    scale = (screen_height - 24) / view_height  # the page keeps 12 px above and below the map
+    return round(least_px / scale + 0.05, 1)  # rounded up: the CSS gets one decimal
+
+
+def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
+    """The board as one ``<svg>`` element (safe to put into a template as is).
+
+    ``text_size`` (map units) is the font size of the map's texts on a projector
+    (:func:`projector_text_size`): the hexes' texts and markers are then laid out for
+    texts that large, so none of them overlaps another."""
     g = geometry(view.side)
     s = SIZE
     min_x, min_y, width, height = view_box(view.side)
@@ -174,7 +191,7 @@ def render_svg(view: MapView) -> SafeString:
         label = f"Z{number}"
         here = harbors.get(number, [])
         if here:
-            out.append(_harbor(bay, label, here, harbor_word))
+            out.append(_harbor(bay, label, here, harbor_word, text_size))
         else:
             out.append(
                 f"<g{_attrs(data_bay=label)}><title>{escape(label)}</title>"
@@ -184,13 +201,37 @@ def render_svg(view: MapView) -> SafeString:
             )
     out.append("</g>")
 
+    groups = marker_groups(view, g)
+    bay_teams = {f"Z{number}": [h.team for h in here] for number, here in harbors.items()}
+    for at, items in groups:
+        if at in bay_teams:  # a shared bay: each team's ships under its own part, left to right
+            order = bay_teams[at]
+            items.sort(
+                key=lambda i: order.index(i.team) if isinstance(i, ShipView) and i.team in order else 99
+            )
+    cells = {cell.label.upper(): cell for cell in view.cells} if text_size is not None else {}
+    placed: dict[str, Placed] = {}
+    for at, items in groups:
+        if text_size is None:
+            size, offsets = marker_layout(items)
+            lift = SIZE * 0.2 if at in bay_teams else 0.0  # a harbor has no mark: keep clear of its rim
+            placed[at] = (size, [(dx, dy - lift) for dx, dy in offsets], True)
+        else:
+            cell = cells.get(at)
+            radius = HARBOR_RADIUS if at in bay_teams else SIZE
+            mark = cell is not None and _has_mark(cell)
+            placed[at] = projector_marker_layout(items, text_size, mark=mark, radius=radius)
+
     # Hexes, in label order.
     out.append('<g class="hexes">')
     click_url = view.click_url if view.clickable else ""
     click_target = view.click_target if view.clickable else ""
     language = get_language()
     for cell in view.cells:
-        out.append(_hex(cell, g.label(Hex(cell.q, cell.r)), click_url, click_target, language))
+        label = g.label(Hex(cell.q, cell.r))
+        texts = None if text_size is None else hex_texts(text_size, mark=_has_mark(cell))
+        keep_mark = placed[label][2] if label in placed else True
+        out.append(_hex(cell, label, texts, keep_mark, click_url, click_target, language))
     out.append("</g>")
 
     # Overlays (highlights, routes, the fire target) draw over the hexes but never catch a click:
@@ -217,25 +258,25 @@ def render_svg(view: MapView) -> SafeString:
         )
 
     # Ships and pirates on top (they never catch clicks).
-    bay_teams = {f"Z{number}": [h.team for h in here] for number, here in harbors.items()}
     out.append(f'<g class="ships"{NO_POINTER}>')
-    for at, items in marker_groups(view, g):
+    for at, items in groups:
         x, y = centre(at)
-        if at in bay_teams:  # a shared bay: each team's ships under its own part, left to right
-            order = bay_teams[at]
-            items.sort(
-                key=lambda i: order.index(i.team) if isinstance(i, ShipView) and i.team in order else 99
-            )
-        size, offsets = marker_layout(items)
-        lift = SIZE * 0.2 if at in bay_teams else 0.0  # a harbor has no mark: keep clear of its rim
+        size, offsets, _keep_mark = placed[at]
+        out.append(f"<g{_attrs(data_markers=at)}>")
         for (dx, dy), item in zip(offsets, items, strict=True):
-            out.append(_marker(item, x + dx, y + dy - lift, size))
+            out.append(_marker(item, x + dx, y + dy, size))
+        out.append("</g>")
     out.append("</g>")
     out.append("</svg>")
     return mark_safe("".join(out))  # noqa: S308 - every piece above is escaped
 
 
-def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str) -> str:
+def _has_mark(cell: CellView) -> bool:
+    """Whether the hex shows a line under its label: its tile's mark or its chests."""
+    return cell.tile is not None and (bool(words.tile_mark(Tile(cell.tile))) or cell.chests is not None)
+
+
+def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str, text_size: float | None) -> str:
     """A bay with one harbor or more: one coloured part of the bay per team (halves, thirds, …,
     the first team on the left), each with its own coloured rim, so none hides another."""
     x, y = to_pixel(bay, SIZE)
@@ -263,21 +304,36 @@ def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str) -> s
                 f'<polyline class="rim"{_attrs(points=_points(rim), stroke=colour)}/></g>'
             )
     # The halo is a copy under the label (not CSS paint-order, which not every reader knows).
-    parts.append(_text(x, y - SIZE * LABEL_DY, label, cls="bay-lbl halo"))
-    parts.append(_text(x, y - SIZE * LABEL_DY, label, cls="bay-lbl") + "</g>")
+    dy = (
+        -SIZE * LABEL_DY
+        if text_size is None
+        else hex_texts(text_size, mark=False, radius=HARBOR_RADIUS).label_dy
+    )
+    parts.append(_text(x, y + dy, label, cls="bay-lbl halo"))
+    parts.append(_text(x, y + dy, label, cls="bay-lbl") + "</g>")
     return "".join(parts)
 
 
 @lru_cache(maxsize=8192)
-def _hex(cell: CellView, label: str, click_url: str, click_target: str, language: str | None) -> str:
+def _hex(
+    cell: CellView,
+    label: str,
+    texts: HexTexts | None,
+    keep_mark: bool,
+    click_url: str,
+    click_target: str,
+    language: str | None,
+) -> str:
     """One hex's markup: drawn once per what it shows (a board has up to ~500 hexes, and most stay
     the same from one map to the next), in ``language`` (its tile names; the cache key)."""
     s = SIZE
     x, y, poly = _hex_shape(cell.q, cell.r)
+    label_dy = -s * LABEL_DY if texts is None else texts.label_dy
+    mark_dy = -s * 0.15 if texts is None or texts.mark_dy is None else texts.mark_dy
     if cell.tile is None:
         # Hidden and not for this viewer: the same markup for every such hex.
         body = f"<title>{escape(label)}</title><polygon{_attrs(points=poly, fill=HIDDEN_FILL)}/>" + _text(
-            x, y - s * LABEL_DY, label, cls="lbl"
+            x, y + label_dy, label, cls="lbl"
         )
         cls = "hex hidden"
     else:
@@ -297,14 +353,19 @@ def _hex(cell: CellView, label: str, click_url: str, click_target: str, language
             parts.append(f'<polygon{_attrs(points=poly, fill=TILE_FILLS[tile])} fill-opacity=".55"/>')
             parts.append(f'<polygon{_attrs(points=poly)} fill="url(#zo-hatch)"/>')
             cls = f"hex staff-hidden tile-{tile.value}"
-        parts.append(_text(x, y - s * LABEL_DY, label, cls="lbl"))
+        parts.append(_text(x, y + label_dy, label, cls="lbl"))
         # Mark and chests on one line, so the lower part of the hex is free for ship markers.
-        mark = words.tile_mark(tile)
-        shift = s * 0.32 if cell.chests is not None else 0.0
+        mark = words.tile_mark(tile) if keep_mark else ""
+        chests = f"×{cell.chests}" if cell.chests is not None and keep_mark else ""
+        if texts is None:
+            shift = s * 0.32 if chests else 0.0
+            mark_dx, chests_dx = -shift, shift + 1
+        else:
+            mark, mark_dx, chests_dx = texts.mark_line(mark, chests)
         if mark:
-            parts.append(_text(x - shift, y - s * 0.15, mark, cls="mark"))
-        if cell.chests is not None:
-            parts.append(_text(x + shift + 1, y - s * 0.15, f"×{cell.chests}", cls="cnt"))
+            parts.append(_text(x + mark_dx, y + mark_dy, mark, cls="mark"))
+        if chests:
+            parts.append(_text(x + chests_dx, y + mark_dy, chests, cls="cnt"))
         body = "".join(parts)
     group = f"<g{_attrs(class_=cls, data_hex=label)}>{body}</g>"
     if click_url:
@@ -325,7 +386,7 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
             f'<g class="pirate"{_attrs(data_pirate=item.ident)}>'
             f"<title>{escape(words.ship_label(item.ident))}</title>"
             f'<rect{box}{_attrs(rx=_f(r))} fill="#111"/>'
-            + _text(x, y, marker_text(item), cls=size.cls)
+            + ("" if size.dot else _text(x, y, marker_text(item), cls=size.cls))
             + "</g>"
         )
     colour = safe_colour(item.colour)
@@ -334,5 +395,5 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
         chests_word = _("chests")
         title += f", {chests_word}: {item.chests}"
     shape = f"<rect{box}{_attrs(rx=_f(1.5 if item.battleship else r), fill=colour)}/>"
-    text = _text(x, y, marker_text(item), cls=size.cls, fill=ink(colour))
+    text = "" if size.dot else _text(x, y, marker_text(item), cls=size.cls, fill=ink(colour))
     return f'<g class="ship"{_attrs(data_ship=item.ident)}><title>{escape(title)}</title>{shape}{text}</g>'

@@ -50,7 +50,12 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
         "projector": projector,
         "poll_ms": POLL_SECONDS * 1000,
         "replay_round": last if result is not None else None,
-        "map_svg": svg.render_svg(selectors.map_view_for_public(camp)) if has_board else None,
+        "map_svg": svg.render_svg(
+            selectors.map_view_for_public(camp),
+            text_size=svg.projector_text_size(camp.board_side) if projector else None,
+        )
+        if has_board
+        else None,
         "projector_fonts": projector_fonts(camp.board_side),
         "legend": style.legend(staff=False),
         "standings": standing_rows(camp),
@@ -64,10 +69,8 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
     return response
 
 
-def projector_fonts(side: int, *, screen_height: int = 1080, least_px: float = 18.5) -> dict[str, str]:
-    """Font sizes (in the map's own units) for the map's texts on a projector: the map takes the
-    screen's full height, so at ``screen_height`` no text of it is under ``least_px`` pixels."""
-    view_height = svg.view_box(side)[3]
-    scale = (screen_height - 24) / view_height  # the page keeps 12 px above and below the map
-    size = least_px / scale
-    return {"label": f"{size:.1f}px", "mark": f"{max(size, 14):.1f}px", "ship": f"{size:.1f}px"}
+def projector_fonts(side: int) -> dict[str, str]:
+    """The projector's font sizes of the map's texts, for its CSS (see ``svg.projector_text_size``)."""
+    size = svg.projector_text_size(side)
+    mark = max(size, style.PROJECTOR_MARK)
+    return {"label": f"{size:.1f}px", "mark": f"{mark:.1f}px", "ship": f"{size:.1f}px"}
