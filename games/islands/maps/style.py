@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
@@ -52,6 +53,7 @@ INK_DARK = "#000000"
 INK_LIGHT = "#ffffff"
 
 
+@lru_cache(maxsize=1024)
 def relative_luminance(colour: str) -> float:
     """WCAG 2 relative luminance (0 black … 1 white) of ``#rgb``, ``#rrggbb`` or a basic colour name
     (anything else counts as :data:`FALLBACK_COLOUR`)."""

@@ -131,14 +131,17 @@ def _cells(canvas: Canvas, x: float, y: float, count: int, *, cell_w: float, cel
     the y under them."""
     canvas.setLineWidth(0.6)
     canvas.setStrokeColor(black)
+    numbers = canvas.beginText()  # one text object for all the numbers (one each cost more)
+    numbers.setFont(FONT, 5.5)
+    numbers.setFillColor(GREY)
     for i in range(count):
         row, col = divmod(i, CELLS_PER_ROW)
         cx = x + col * cell_w
         cy = y - (row + 1) * cell_h
         canvas.rect(cx, cy, cell_w, cell_h, stroke=1, fill=0)
-        canvas.setFont(FONT, 5.5)
-        canvas.setFillColor(GREY)
-        canvas.drawString(cx + 0.8, cy + cell_h - 6, str(i + 1))
+        numbers.setTextOrigin(cx + 0.8, cy + cell_h - 6)
+        numbers.textOut(str(i + 1))
+    canvas.drawText(numbers)
     canvas.setFillColor(black)
     rows = (count + CELLS_PER_ROW - 1) // CELLS_PER_ROW
     return y - rows * cell_h
