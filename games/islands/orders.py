@@ -6,6 +6,9 @@ Routes use the Czech letters ``S SV JV J JZ SZ`` and ``.`` (or the English ones 
 ``notation="en"``, as stored), harbor moves ``+ - .``, fire a hex label or nothing. A check never
 raises on what was typed: every problem is an :class:`OrdersProblem` with a translated message
 led by where it sits ("Loď C2, krok 3: …").
+
+Long (~550 lines) because it is one concept read top to bottom: the typed text, its check (each
+problem with its place and words, the warnings beside them) and the stored orders read back.
 """
 
 from __future__ import annotations

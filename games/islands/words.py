@@ -1,5 +1,5 @@
 """How the Golden Islands' words are shown to people: tile names, short map marks, directions.
-(~550 lines: the one home of the game's words, kept together so each text is found in one place.)
+(~640 lines: the one home of the game's words, kept together so each text is found in one place.)
 
 Everything a user reads goes through Django's translation (English source, Czech by default). The
 direction letters come from the engine's own table, never through gettext, so a Czech page always
