@@ -84,6 +84,11 @@ def route_letter(direction: str, notation: str) -> str:
     return CZECH_DIRECTIONS[direction] if notation == "cs" else direction
 
 
+def notation_name(notation: str) -> str:
+    """Which letters routes are in, named without repeating them (a help line lists the letters)."""
+    return gettext("Czech, S is north") if notation == "cs" else gettext("English, S is south")
+
+
 def compass_label(point: str) -> str:
     """A 16-point compass point in the active language (``NNE`` -> ``SSV``)."""
     return CZECH_COMPASS16[point] if czech_active() else point

@@ -153,15 +153,28 @@ def test_fixture_differences_name_the_rows() -> None:
     ]
 
 
-def test_demo_fixture_command_writes_and_checks(tmp_path: Path) -> None:
+def test_demo_fixture_command_writes_and_checks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The command builds in a throwaway database (a child process): it writes the committed file
     byte for byte, and ``--check`` fails naming the rows of a stale one."""
+    from camp.management.commands import demo_fixture as command
+
+    builds: list[Any] = []
+    build = command.build_in_throwaway_database
+
+    def recorded() -> Any:
+        builds.append(build())
+        return builds[-1]
+
+    monkeypatch.setattr(command, "build_in_throwaway_database", recorded)
     path = tmp_path / "demo_camp.json"
     out = StringIO()
     call_command("demo_fixture", "--path", str(path), stdout=out)
     assert "Wrote" in out.getvalue()
     assert path.read_text(encoding="utf-8") == demo_fixture_path().read_text(encoding="utf-8")
 
+    # --check compares what the builder makes with the file: the same build again (building the
+    # whole demo twice would test the builder twice, not the check).
+    monkeypatch.setattr(command, "build_in_throwaway_database", lambda: builds[0])
     stale = committed_fixture()
     next(row for row in stale if row["model"] == "islands.harbor")["fields"]["delivered"] += 1
     path.write_text(json.dumps(stale), encoding="utf-8")

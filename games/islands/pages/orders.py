@@ -19,7 +19,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDi
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from camp.models import DONE_STATUSES, Camp, Round, RoundStatus, RouteLetters, Team
+from camp.models import DONE_STATUSES, Camp, Round, RoundStatus, Team
 from games.islands import orders as islands_orders
 from games.islands import selectors, words
 from games.islands.engine.hexes import (
@@ -297,7 +297,7 @@ def _entry_context(
         "max_cargo": MAX_CARGO_SHIPS,
         "max_battleships": MAX_BATTLESHIPS,
         "directions": _direction_hint(islands_orders.camp_notation(round_.camp)),
-        "route_letters": RouteLetters(round_.camp.route_letters).label,
+        "route_letters": words.notation_name(islands_orders.camp_notation(round_.camp)),
         "stored": selectors.team_orders(round_, team) is not None,
         **orders_map(
             round_,
