@@ -200,6 +200,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
     {"NAME": "camp.passwords.NotTheDemoPasswordValidator"},
 ]
+if TESTING:
+    # Hashing a password the real way costs most of a second, once per user a test creates; the
+    # test suite's users need no protection (the camp server and the deploy checks use the default).
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 LANGUAGE_CODE = "cs"
 LANGUAGES = [("cs", _("Czech")), ("en", _("English"))]
