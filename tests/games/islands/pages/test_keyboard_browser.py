@@ -6,13 +6,11 @@ from typing import Any
 
 import pytest
 
-from camp.models import Camp, Round, Team
-from games.islands.demo import demo_play
+from camp.models import Camp, Team
 from games.islands.engine.hexes import CZECH_DIRECTIONS
-from games.islands.game_state import game_state
 from games.islands.models import TeamOrders
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
-from tests.games.islands.pages.test_orders_browser import _movable
+from tests.games.islands.pages.test_orders_browser import open_orders_of_a_movable_ship
 
 pytestmark = NEEDS_CHROMIUM
 
@@ -30,19 +28,7 @@ def _tab_to(page: Any, selector: str, limit: int = 300) -> None:
 def test_a_teams_orders_by_keyboard_alone(
     live_server: Any, page: Any, admin_user: Any, camp: Camp, teams: list[Team]
 ) -> None:
-    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
-    camp.refresh_from_db()
-    demo_play(camp, rounds=1, open_next=True)
-    round2 = Round.objects.get(camp=camp, number=2)
-    team = next(
-        t for t in teams if any(s.may_move for s in game_state(camp, round=round2).team(t.name).ships)
-    )
-    ship, (first, second) = _movable(round2, team)
-    page.goto(f"{live_server.url}/admin/login/")
-    page.fill("#id_username", "admin")
-    page.fill("#id_password", "password")
-    page.click("input[type=submit]")
-    page.goto(f"{live_server.url}/admin/islands/islandsround/round/{round2.pk}/orders/{team.pk}/")
+    round2, team, ship, (first, second) = open_orders_of_a_movable_ship(live_server, page, camp, teams)
 
     _tab_to(page, f"#id_route-{ship}")
     page.keyboard.type(f"{CZECH_DIRECTIONS[first]} {CZECH_DIRECTIONS[second]}")

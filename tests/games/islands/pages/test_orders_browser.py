@@ -36,10 +36,11 @@ def _movable(round_: Round, team: Team) -> tuple[str, list[str]]:
     raise AssertionError("no movable ship")
 
 
-@pytest.mark.django_db(transaction=True)
-def test_typed_czech_route_is_checked_live_and_drawn(
-    live_server: Any, page: Any, admin_user: Any, camp: Camp, teams: list[Team]
-) -> None:
+def open_orders_of_a_movable_ship(
+    live_server: Any, page: Any, camp: Camp, teams: list[Team]
+) -> tuple[Round, Team, str, list[str]]:
+    """Round 1 played, round 2 open: log in as the admin and open the order page of a team with a
+    ship that may move. Returns the round, the team, the ship and two legal steps for it."""
     Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
     camp.refresh_from_db()
     demo_play(camp, rounds=1, open_next=True)
@@ -47,12 +48,20 @@ def test_typed_czech_route_is_checked_live_and_drawn(
     team = next(
         t for t in teams if any(s.may_move for s in game_state(camp, round=round2).team(t.name).ships)
     )
-    ship, (first, second) = _movable(round2, team)
+    ship, steps = _movable(round2, team)
     page.goto(f"{live_server.url}/admin/login/")
     page.fill("#id_username", "admin")
     page.fill("#id_password", "password")
     page.click("input[type=submit]")
     page.goto(f"{live_server.url}/admin/islands/islandsround/round/{round2.pk}/orders/{team.pk}/")
+    return round2, team, ship, steps
+
+
+@pytest.mark.django_db(transaction=True)
+def test_typed_czech_route_is_checked_live_and_drawn(
+    live_server: Any, page: Any, admin_user: Any, camp: Camp, teams: list[Team]
+) -> None:
+    round2, team, ship, (first, second) = open_orders_of_a_movable_ship(live_server, page, camp, teams)
     assert "staff-hidden" not in page.content()  # hidden tiles stay hidden by default
 
     page.click(f"#id_route-{ship}")
