@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from datetime import timedelta
-from html.parser import HTMLParser
 from io import StringIO
 from typing import Any
 
@@ -20,35 +19,13 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from tests.pages import element_text
+
 PASSWORD = "heslo-heslo-123"
 
 
-class _TextOf(HTMLParser):
-    """The text inside the element with one id."""
-
-    def __init__(self, element_id: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self.element_id, self.depth, self.parts = element_id, 0, []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self.depth:
-            self.depth += 1
-        elif dict(attrs).get("id") == self.element_id:
-            self.depth = 1
-
-    def handle_endtag(self, tag: str) -> None:
-        if self.depth:
-            self.depth -= 1
-
-    def handle_data(self, data: str) -> None:
-        if self.depth:
-            self.parts.append(data)
-
-
 def text_of(response: Any, element_id: str) -> str:
-    parser = _TextOf(element_id)
-    parser.feed(response.content.decode())
-    return " ".join("".join(parser.parts).split())
+    return element_text(response.content.decode(), element_id)
 
 
 @pytest.fixture(autouse=True)
