@@ -1,4 +1,6 @@
 """A team's orders for one round, their textual forms, and the check that names every problem.
+(~470 lines: the orders, their parsers and the one simulation of a route, which the check and the
+drawn route both read, kept together.)
 
 Routes are written one token per step, ``.`` for "stay". Files and code use the English letters;
 the Czech sheets use their own, where "S" (sever) is north. The two have distinct parsers, so a
