@@ -12,8 +12,10 @@ import random
 import statistics
 import time
 
+from games.islands.engine.orders import Orders
 from games.islands.engine.resolve import resolve, resolve_trusted
 from games.islands.engine.sampling import random_legal_orders, random_state
+from games.islands.engine.state import GameState
 
 REPEATS = 51
 TARGET_MS = 20.0
@@ -30,6 +32,19 @@ CASES: tuple[tuple[int, int, int, int, int], ...] = (
 )
 
 
+def random_round(
+    seed: int, side: int, teams: int, ships: int, pirates: int, ap: int
+) -> tuple[GameState, dict[str, Orders]]:
+    """A random board of ``side`` and random legal orders of ``ap`` for every team: every ship
+    moves all its steps, nothing is built (the round the benchmarks time)."""
+    rnd = random.Random(seed)
+    state = random_state(rnd, side=side, teams=teams, ships_per_team=ships, pirates=pirates)
+    orders = {
+        t.name: random_legal_orders(rnd, state, t.name, ap, build=False, stay_share=0.0) for t in state.teams
+    }
+    return state, orders
+
+
 def measure(
     side: int, teams: int, ships: int, pirates: int, ap: int, repeats: int = REPEATS
 ) -> tuple[float, float]:
@@ -37,12 +52,7 @@ def measure(
     checked: list[float] = []
     trusted: list[float] = []
     for repeat in range(repeats):
-        rnd = random.Random(repeat)
-        state = random_state(rnd, side=side, teams=teams, ships_per_team=ships, pirates=pirates)
-        orders = {
-            t.name: random_legal_orders(rnd, state, t.name, ap, build=False, stay_share=0.0)
-            for t in state.teams
-        }
+        state, orders = random_round(repeat, side, teams, ships, pirates, ap)
         started = time.perf_counter()
         resolve(state, orders)
         checked.append(time.perf_counter() - started)
@@ -58,12 +68,7 @@ def floor_ms(side: int, teams: int, ships: int, pirates: int, ap: int, repeats: 
     the floor of plain Python."""
     times: list[float] = []
     for repeat in range(repeats):
-        rnd = random.Random(repeat)
-        state = random_state(rnd, side=side, teams=teams, ships_per_team=ships, pirates=pirates)
-        orders = {
-            t.name: random_legal_orders(rnd, state, t.name, ap, build=False, stay_share=0.0)
-            for t in state.teams
-        }
+        state, orders = random_round(repeat, side, teams, ships, pirates, ap)
         g = state.geometry
         starts = {(t.name, s.id): (t.harbor if s.at is None else s.at) for t in state.teams for s in t.ships}
         started = time.perf_counter()

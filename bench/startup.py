@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import resource
 import subprocess
 import sys
@@ -59,15 +58,10 @@ def least_cpu_seconds(
 
 
 def large_round() -> str:
-    from games.islands.engine.sampling import random_legal_orders, random_state
+    from bench.islands_resolve import random_round
     from games.islands.engine.scenario import scenario_document
 
-    rnd = random.Random(12)
-    state = random_state(rnd, side=13, teams=3, ships_per_team=7, pirates=30)
-    orders = {
-        t.name: random_legal_orders(rnd, state, t.name, 14, build=False, stay_share=0.0) for t in state.teams
-    }
-    return json.dumps(scenario_document(state, orders))
+    return json.dumps(scenario_document(*random_round(12, 13, 3, 7, 30, 14)))
 
 
 def main() -> None:
