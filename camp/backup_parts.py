@@ -48,3 +48,12 @@ def register_part(part: BackupPart) -> None:
 
 def parts() -> list[BackupPart]:
     return list(_PARTS)
+
+
+def register_part_by_name(module: str, *, key: str, app_label: str, order: int) -> None:
+    """Register the part ``module.PART`` without importing ``module``: each of its functions is
+    looked up when first called (an app's ``ready`` registers it so; start-up stays light)."""
+    from camp.lazy import lazy_function
+
+    functions = {f: lazy_function(module, f"PART.{f}") for f in ("export", "check", "store", "summary")}
+    register_part(BackupPart(key=key, app_label=app_label, order=order, **functions))

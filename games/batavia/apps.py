@@ -12,7 +12,7 @@ class BataviaConfig(AppConfig):
 
     def ready(self) -> None:
         # Registered by name: the modules load on first use, so start-up imports nothing heavy.
-        from camp.backup_parts import BackupPart, register_part
+        from camp.backup_parts import register_part_by_name
         from camp.desk import register_steps
         from camp.guards import (
             register_minigame_kind_guard,
@@ -25,14 +25,6 @@ class BataviaConfig(AppConfig):
         register_team_name_guard(lazy_function("games.batavia.services", "team_name_guard"))
         register_round_delete_guard(lazy_function("games.batavia.services", "round_delete_guard"))
         register_minigame_kind_guard(lazy_function("games.batavia.services", "minigame_kind_guard"))
-        register_part(
-            BackupPart(
-                key=BACKUP_KEY,
-                app_label=self.label,
-                order=BACKUP_ORDER,
-                **{
-                    f: lazy_function("games.batavia.backup", f"PART.{f}")
-                    for f in ("export", "check", "store", "summary")
-                },
-            )
+        register_part_by_name(
+            "games.batavia.backup", key=BACKUP_KEY, app_label=self.label, order=BACKUP_ORDER
         )

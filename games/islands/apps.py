@@ -12,7 +12,7 @@ class IslandsConfig(AppConfig):
 
     def ready(self) -> None:
         # Registered by name: the modules load on first use, so start-up imports nothing heavy.
-        from camp.backup_parts import BackupPart, register_part
+        from camp.backup_parts import register_part_by_name
         from camp.desk import register_camp_steps, register_steps
         from camp.guards import register_board_side_guard, register_team_add_guard, register_team_name_guard
         from camp.lazy import lazy_function
@@ -22,14 +22,6 @@ class IslandsConfig(AppConfig):
         register_board_side_guard(lazy_function("games.islands.guards", "board_side_guard"))
         register_team_name_guard(lazy_function("games.islands.guards", "team_name_guard"))
         register_team_add_guard(lazy_function("games.islands.guards", "team_add_guard"))
-        register_part(
-            BackupPart(
-                key=BACKUP_KEY,
-                app_label=self.label,
-                order=BACKUP_ORDER,
-                **{
-                    f: lazy_function("games.islands.backup", f"PART.{f}")
-                    for f in ("export", "check", "store", "summary")
-                },
-            )
+        register_part_by_name(
+            "games.islands.backup", key=BACKUP_KEY, app_label=self.label, order=BACKUP_ORDER
         )
