@@ -3,6 +3,7 @@ everywhere) and a few colour and size helpers for ReportLab canvases."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor, black, white
@@ -20,8 +21,10 @@ def register_fonts(font_dir: Path) -> None:
         pdfmetrics.registerFont(TTFont(FONT_BOLD, str(font_dir / "DejaVuSans-Bold.ttf")))
 
 
+@lru_cache(maxsize=512)
 def colour(text: str, fallback: str = "#555555") -> HexColor:
-    """A colour from ``#rrggbb`` text; ``fallback`` for anything else."""
+    """A colour from ``#rrggbb`` text; ``fallback`` for anything else (parsed once per text: a map
+    asks for the same few colours hundreds of times; nothing changes a colour once made)."""
     try:
         return HexColor(text)
     except (ValueError, TypeError):

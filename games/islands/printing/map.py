@@ -9,7 +9,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -38,11 +38,6 @@ BAY_INK = HexColor("#446677")
 HARBOR_INK = HexColor("#112233")
 HIDDEN_MARK_INK = HexColor("#334455")
 CHESTS_INK = HexColor("#6b3e00")
-
-
-@cache
-def _hex_colour(text: str) -> Color:
-    return HexColor(text)
 
 
 @dataclass(frozen=True)
@@ -132,7 +127,7 @@ def draw_map(
             here = harbors.get(number, [])
             bx, by = px(bay)
             if not here:
-                canvas.setFillColor(_hex_colour(style.BAY_FILL))
+                canvas.setFillColor(colour(style.BAY_FILL))
                 canvas.setStrokeColor(BAY_EDGE)
                 canvas.setLineWidth(0.6)
                 canvas.setDash(2, 1.5)
@@ -164,20 +159,20 @@ def draw_map(
             canvas.setStrokeColor(white)
             text = LABEL_INK
             if cell.tile is None:
-                canvas.setFillColor(_hex_colour(PAPER_HIDDEN_FILL))
+                canvas.setFillColor(colour(PAPER_HIDDEN_FILL))
                 canvas.setStrokeColor(PAPER_HIDDEN_EDGE)
                 canvas.setLineWidth(0.5)
                 polygon(canvas, pts, stroke=1, fill=1)
                 canvas.setLineWidth(0.8)
             else:
                 tile = Tile(cell.tile)
-                canvas.setFillColor(_hex_colour(style.TILE_FILLS[tile]))
+                canvas.setFillColor(colour(style.TILE_FILLS[tile]))
                 if cell.revealed:
                     polygon(canvas, pts, stroke=1, fill=1)
                     if tile.value in style.DARK_TILES:
                         text = white
                 else:  # staff only: lighter and hatched
-                    canvas.setFillColor(_on_paper(_hex_colour(style.TILE_FILLS[tile]), 0.5))
+                    canvas.setFillColor(_on_paper(colour(style.TILE_FILLS[tile]), 0.5))
                     polygon(canvas, pts, stroke=1, fill=1)
                     _hatch(canvas, pts, size)
             texts.add(hx, hy + size * style.LABEL_DY, g.label(h), FONT, label_size, text)
