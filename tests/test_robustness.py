@@ -73,6 +73,7 @@ from tests.robustness_world import (
     junk_payloads,
     page_forms,
 )
+from tests.sql_writes import written_table
 
 pytestmark = pytest.mark.django_db  # the module's world needs the test database of every test
 
@@ -254,13 +255,11 @@ def build(route: Route, values: dict[str, str]) -> str:
 class WriteStatements:
     """Notes whether any statement that can change a table ran (``connection.execute_wrapper``)."""
 
-    WRITE = re.compile(r"^\s*(INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER|TRUNCATE)\b", re.IGNORECASE)
-
     def __init__(self) -> None:
         self.seen = False
 
     def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
-        if self.WRITE.match(sql):
+        if written_table(sql) is not None:
             self.seen = True
         return execute(sql, params, many, context)
 

@@ -10,7 +10,6 @@ outermost transaction it ran in.
 from __future__ import annotations
 
 import itertools
-import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -23,12 +22,12 @@ from camp.models import Camp, Placement, Round, RoundStatus, Team
 from games.islands.demo import game_setup, play_round
 from games.islands.models import BoardHex, Harbor, IslandsRound, Pirate, RoundResult, Ship
 from games.islands.services import rounds as round_services
+from tests.sql_writes import written_table
 
 #: The tables ``game_state`` reads.
 STATE_TABLES = {
     m._meta.db_table for m in (BoardHex, Harbor, IslandsRound, Pirate, Ship, Team, Round, Placement, Camp)
 }
-WRITE = re.compile(r'^\s*(INSERT INTO|UPDATE|DELETE FROM)\s+"?(\w+)"?', re.IGNORECASE)
 
 
 class Writes:
@@ -40,10 +39,10 @@ class Writes:
         self.by_group: dict[Any, list[tuple[str, str]]] = defaultdict(list)
 
     def __call__(self, execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
-        if match := WRITE.match(sql):
+        if table := written_table(sql):
             ids = connection.savepoint_ids
             group = ids[self.base] if len(ids) > self.base else ("autocommit", next(self.autocommit))
-            self.by_group[group].append((match.group(2), sql))
+            self.by_group[group].append((table, sql))
         return execute(sql, params, many, context)
 
     def unversioned(self) -> list[list[str]]:
