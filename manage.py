@@ -10,6 +10,9 @@ def main() -> None:
     os.environ.setdefault("ZO_COMMAND_LINE", "1")
     from django.core.management import execute_from_command_line
 
+    from camp.startup import django_setup_for_command
+
+    django_setup_for_command(sys.argv)
     execute_from_command_line(sys.argv)
 
 

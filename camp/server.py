@@ -53,9 +53,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ["ZO_CAMP_PORT"] = str(args.port)
     os.environ["ZO_CAMP_ADDRESSES"] = ",".join(addresses)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "camp.settings")
-    import django
+    from camp.startup import django_setup
 
-    django.setup()
+    django_setup()
 
     if not prepare(out=out):
         return 1

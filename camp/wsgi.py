@@ -2,7 +2,10 @@
 
 import os
 
-from django.core.wsgi import get_wsgi_application
+from django.core.handlers.wsgi import WSGIHandler
+
+from camp.startup import django_setup
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "camp.settings")
-application = get_wsgi_application()
+django_setup(set_prefix=False)  # as django.core.wsgi.get_wsgi_application, the collector held off
+application = WSGIHandler()

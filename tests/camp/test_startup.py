@@ -77,3 +77,70 @@ def test_backup_parts_registered_by_name_match_the_modules_own(module: object) -
     own = module.PART  # type: ignore[attr-defined]
     registered = {p.key: p for p in parts()}[own.key]
     assert (registered.app_label, registered.order) == (own.app_label, own.order)
+
+
+def run_python(code: str, *, settings: str = "camp.settings") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings, "ZO_COMMAND_LINE": "1"}
+    env.pop("DJANGO_TESTING", None)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_django_setup_freezes_what_the_apps_loaded_and_leaves_the_collector_as_found(enabled: bool) -> None:
+    done = run_python(
+        "import gc\n"
+        f"{'gc.enable()' if enabled else 'gc.disable()'}\n"
+        "from camp.startup import django_setup\n"
+        "django_setup()\n"
+        "from django.apps import apps\n"
+        "print(apps.ready, gc.isenabled(), gc.get_freeze_count() > 50_000)\n"
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["True", str(enabled), "True"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "set_up"),
+    [
+        (["manage.py", "islands_scenario", "round.json"], True),
+        (["manage.py", "runserver"], False),  # its autoreloader sets up in its own way
+        (["manage.py", "check", "--settings=camp.settings"], False),  # Django reads the option first
+    ],
+)
+def test_manage_py_sets_up_ahead_of_django_except_where_django_must(argv: list[str], set_up: bool) -> None:
+    done = run_python(
+        "import gc\n"
+        "from camp.startup import django_setup_for_command\n"
+        f"django_setup_for_command({argv!r})\n"
+        "from django.apps import apps\n"
+        "print(apps.ready, gc.get_freeze_count() > 0)\n"
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == [str(set_up), str(set_up)]
+
+
+def test_manage_py_honours_a_settings_option() -> None:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "camp.settings"}
+    env.pop("DJANGO_TESTING", None)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "diffsettings", "--settings=tests.camp.english_settings"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "LANGUAGE_CODE = 'en'" in done.stdout.splitlines()
+
+
+def test_manage_py_with_settings_that_do_not_load_still_says_why() -> None:
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "no_such_settings_module"}
+    env.pop("DJANGO_TESTING", None)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "help"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "No module named 'no_such_settings_module'" in done.stdout
