@@ -6,6 +6,7 @@ to a new page, and a few words both sheets print. The camp-wide fonts and colour
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from io import BytesIO
@@ -101,6 +102,53 @@ def polygon(canvas: Canvas, pts: Sequence[tuple[float, float]], *, stroke: int, 
         path.lineTo(*p)
     path.close()
     canvas.drawPath(path, stroke=stroke, fill=fill)
+
+
+def drawn_once(canvas: Canvas, kind: str, held: object, draw: Callable[[], None], *, dy: float = 0.0) -> None:
+    """``draw()`` as a form XObject named by ``kind`` and ``held`` (the repr of all the drawing
+    depends on, the language included): drawn on the document's first call, placed again on the
+    later ones, ``dy`` points higher up the page (a part that repeats at other heights)."""
+    name = kind + hashlib.sha1(repr(held).encode()).hexdigest()
+    if not canvas.hasForm(name):
+        canvas.beginForm(name)
+        draw()
+        canvas.endForm()
+    if dy:
+        canvas.saveState()
+        canvas.translate(0, dy)
+        canvas.doForm(name)
+        canvas.restoreState()
+    else:
+        canvas.doForm(name)
+
+
+class Polygons:
+    """Many polygons that never overlap (a map's hexes), drawn as one PDF path per fill, edge colour
+    and width: a path each, with its colours set again, cost the board more than its coordinates."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.by_style: dict[tuple[str, str, float], list[Sequence[tuple[float, float]]]] = {}
+        self.colours: dict[str, Color] = {}
+
+    def add(self, pts: Sequence[tuple[float, float]], *, fill: Color, edge: Color, width: float) -> None:
+        """As :func:`polygon` (stroked and filled), filled with ``fill``, its edge ``edge``."""
+        fill_key, edge_key = fill.hexval(), edge.hexval()
+        self.colours[fill_key], self.colours[edge_key] = fill, edge
+        self.by_style.setdefault((fill_key, edge_key, width), []).append(pts)
+
+    def draw(self) -> None:
+        for (fill_key, edge_key, width), shapes in self.by_style.items():
+            self.canvas.setFillColor(self.colours[fill_key])
+            self.canvas.setStrokeColor(self.colours[edge_key])
+            self.canvas.setLineWidth(width)
+            path = self.canvas.beginPath()
+            for pts in shapes:
+                path.moveTo(*pts[0])
+                for p in pts[1:]:
+                    path.lineTo(*p)
+                path.close()
+            self.canvas.drawPath(path, stroke=1, fill=1)
 
 
 def centred(canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:

@@ -5,7 +5,6 @@ out by :mod:`games.islands.maps.style`, in the same colours and marks as the scr
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,7 +23,16 @@ from games.islands.engine.hexes import Hex, corners, geometry, to_pixel
 from games.islands.engine.tiles import Tile
 from games.islands.maps import style
 from games.islands.maps.visibility import HarborView, MapView, PirateView, ShipView
-from games.islands.printing.canvas import GREY, INNER, MARGIN, CentredTexts, centred, polygon
+from games.islands.printing.canvas import (
+    GREY,
+    INNER,
+    MARGIN,
+    CentredTexts,
+    Polygons,
+    centred,
+    drawn_once,
+    polygon,
+)
 
 #: A hex is never drawn larger than this (small boards would look blown up).
 MAX_HEX = 13 * mm
@@ -85,6 +93,12 @@ def _on_paper(fill: Color, alpha: float) -> Color:
     shared by every team's page, and a transparency inside it would need a graphics state the form
     does not carry (viewers report it unknown and draw the fill solid)."""
     return Color(*(1 - alpha * (1 - c) for c in (fill.red, fill.green, fill.blue)))
+
+
+@lru_cache(maxsize=64)
+def _hidden_on_paper(fill: str) -> Color:
+    """A still hidden tile's fill on the staff map: lighter, as if at half strength on paper."""
+    return _on_paper(colour(fill), 0.5)
 
 
 def draw_map(
@@ -151,30 +165,24 @@ def draw_map(
             texts.add(bx, by + size * style.LABEL_DY, f"Z{number}", FONT_BOLD, label_size, HARBOR_INK)
 
         # Hexes, in label order.
-        canvas.setLineWidth(0.8)
+        hexes = Polygons(canvas)  # drawn together, by colour
+        hatched = []
         for cell in view.cells:
             h = Hex(cell.q, cell.r)
             hx, hy = px(h)
             pts = hex_corners(h)
-            canvas.setStrokeColor(white)
             text = LABEL_INK
             if cell.tile is None:
-                canvas.setFillColor(colour(PAPER_HIDDEN_FILL))
-                canvas.setStrokeColor(PAPER_HIDDEN_EDGE)
-                canvas.setLineWidth(0.5)
-                polygon(canvas, pts, stroke=1, fill=1)
-                canvas.setLineWidth(0.8)
+                hexes.add(pts, fill=colour(PAPER_HIDDEN_FILL), edge=PAPER_HIDDEN_EDGE, width=0.5)
             else:
                 tile = Tile(cell.tile)
-                canvas.setFillColor(colour(style.TILE_FILLS[tile]))
                 if cell.revealed:
-                    polygon(canvas, pts, stroke=1, fill=1)
+                    hexes.add(pts, fill=colour(style.TILE_FILLS[tile]), edge=white, width=0.8)
                     if tile.value in style.DARK_TILES:
                         text = white
                 else:  # staff only: lighter and hatched
-                    canvas.setFillColor(_on_paper(colour(style.TILE_FILLS[tile]), 0.5))
-                    polygon(canvas, pts, stroke=1, fill=1)
-                    _hatch(canvas, pts, size)
+                    hexes.add(pts, fill=_hidden_on_paper(style.TILE_FILLS[tile]), edge=white, width=0.8)
+                    hatched.append(pts)
             texts.add(hx, hy + size * style.LABEL_DY, g.label(h), FONT, label_size, text)
             if cell.tile is not None:
                 mark = words.tile_mark(cell.tile)
@@ -188,16 +196,14 @@ def draw_map(
                     texts.add(
                         hx + shift + 1, hy + size * 0.15, f"×{cell.chests}", FONT_BOLD, mark_size, chests_ink
                     )
+        hexes.draw()
+        for pts in hatched:
+            _hatch(canvas, pts, size)
         texts.draw()
 
     if shared:
         held = (get_language(), view.staff, view.side, view.cells, view.harbors, x, top, width, height)
-        name = "zoMap" + hashlib.sha1(repr(held).encode()).hexdigest()
-        if not canvas.hasForm(name):
-            canvas.beginForm(name)
-            board()
-            canvas.endForm()
-        canvas.doForm(name)
+        drawn_once(canvas, "zoMap", held, board)
     else:
         board()
 
@@ -264,28 +270,13 @@ def _marker(
     centred(canvas, x, y, text, FONT_BOLD, font_size)
 
 
-def draw_legend(canvas: Canvas, *, staff: bool, y: float) -> float:
-    """Tile colours and marks, then the markers, in columns under the map; returns the y under it."""
+def draw_legend(canvas: Canvas, *, staff: bool, y: float, shared: bool = False) -> float:
+    """Tile colours and marks, then the markers, in columns under the map; returns the y under it.
+    With ``shared`` (every team's sheet of one document) it is drawn once per document."""
     rows = style.legend(staff=staff)
     cols = 5
     col_w = INNER / cols
     sw = 3.4 * mm
-    for i, row in enumerate(rows):
-        cx = MARGIN + (i % cols) * col_w
-        cy = y - (i // cols) * 4.6 * mm
-        fill = PAPER_HIDDEN_FILL if row["fill"] == style.HIDDEN_FILL else row["fill"]
-        canvas.setFillColor(HexColor(fill))
-        canvas.setStrokeColor(GREY)
-        canvas.setLineWidth(0.3)
-        pts = [(cx + sw / 2 + sw / 2 * math.cos(math.radians(60 * j)),
-                cy + sw / 2 * math.sin(math.radians(60 * j))) for j in range(6)]  # fmt: skip
-        polygon(canvas, pts, stroke=1, fill=1)
-        canvas.setFillColor(black)
-        mark = f"{row['mark']} – " if row["mark"] else ""
-        canvas.setFont(FONT, 7.5)
-        canvas.drawString(cx + sw + 1.5 * mm, cy - 2.6, f"{mark}{row['name']}")
-    y -= ((len(rows) + cols - 1) // cols) * 4.6 * mm + 1 * mm
-    canvas.setFont(FONT, 7.5)
     items = [
         _("1 … cargo ship (round), ⚔ battleship (square), in the team's colour"),
         _("☠1 … pirate ship (black)"),
@@ -296,10 +287,32 @@ def draw_legend(canvas: Canvas, *, staff: bool, y: float) -> float:
         items.append(_("1·2 … a ship with 2 chests aboard; hatched hexes are still hidden"))
     else:
         items.append(_("1·2 … your ship with 2 chests aboard"))
-    canvas.setFillColor(HexColor("#333333"))
-    text = "   ·   ".join(items)
-    for part in simpleSplit(text, FONT, 7.5, INNER):
-        canvas.drawString(MARGIN, y - 2.6, part)
-        y -= 3.6 * mm
-    canvas.setFillColor(black)
-    return y
+    markers_y = y - ((len(rows) + cols - 1) // cols) * 4.6 * mm - 1 * mm
+    markers = simpleSplit("   ·   ".join(items), FONT, 7.5, INNER)
+
+    def legend() -> None:
+        for i, row in enumerate(rows):
+            cx = MARGIN + (i % cols) * col_w
+            cy = y - (i // cols) * 4.6 * mm
+            fill = PAPER_HIDDEN_FILL if row["fill"] == style.HIDDEN_FILL else row["fill"]
+            canvas.setFillColor(HexColor(fill))
+            canvas.setStrokeColor(GREY)
+            canvas.setLineWidth(0.3)
+            pts = [(cx + sw / 2 + sw / 2 * math.cos(math.radians(60 * j)),
+                    cy + sw / 2 * math.sin(math.radians(60 * j))) for j in range(6)]  # fmt: skip
+            polygon(canvas, pts, stroke=1, fill=1)
+            canvas.setFillColor(black)
+            mark = f"{row['mark']} – " if row["mark"] else ""
+            canvas.setFont(FONT, 7.5)
+            canvas.drawString(cx + sw + 1.5 * mm, cy - 2.6, f"{mark}{row['name']}")
+        canvas.setFont(FONT, 7.5)
+        canvas.setFillColor(HexColor("#333333"))
+        for i, part in enumerate(markers):
+            canvas.drawString(MARGIN, markers_y - 2.6 - i * 3.6 * mm, part)
+        canvas.setFillColor(black)
+
+    if shared:
+        drawn_once(canvas, "zoLegend", (get_language(), staff, y), legend)
+    else:
+        legend()
+    return markers_y - len(markers) * 3.6 * mm

@@ -29,6 +29,7 @@ from games.islands.printing.canvas import (
     Flow,
     band,
     centred,
+    drawn_once,
     lines,
     new_canvas,
     polygon,
@@ -44,6 +45,9 @@ from games.islands.printing.map import draw_legend, draw_map
 CELLS_PER_ROW = 15
 DEFAULT_CELLS = 12
 MAX_CELLS = 45
+#: Where the cells' form draws them from (moved to each ship's row): low on the page, clear of the
+#: top band, and inside the page's box, which clips a form.
+CELLS_TOP = 60 * mm
 
 
 def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
@@ -53,7 +57,7 @@ def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
     title = _("Golden Islands – team map: %(state)s") % {"state": state_text(sheet.state_round)}
     top = titles(canvas, y, title, sheet.camp)
     bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 75 * mm, shared=True)
-    y = draw_legend(canvas, staff=False, y=bottom - 3 * mm)
+    y = draw_legend(canvas, staff=False, y=bottom - 3 * mm, shared=True)
 
     y -= 2 * mm
     if sheet.ap is None:
@@ -128,21 +132,25 @@ def _events(canvas: Canvas, y: float, events: Sequence[SheetEvent], *, size: flo
 
 def _cells(canvas: Canvas, x: float, y: float, count: int, *, cell_w: float, cell_h: float) -> float:
     """``count`` empty numbered cells in rows of :data:`CELLS_PER_ROW` from the top ``y``; returns
-    the y under them."""
-    canvas.setLineWidth(0.6)
-    canvas.setStrokeColor(black)
-    numbers = canvas.beginText()  # one text object for all the numbers (one each cost more)
-    numbers.setFont(FONT, 5.5)
-    numbers.setFillColor(GREY)
-    for i in range(count):
-        row, col = divmod(i, CELLS_PER_ROW)
-        cx = x + col * cell_w
-        cy = y - (row + 1) * cell_h
-        canvas.rect(cx, cy, cell_w, cell_h, stroke=1, fill=0)
-        numbers.setTextOrigin(cx + 0.8, cy + cell_h - 6)
-        numbers.textOut(str(i + 1))
-    canvas.drawText(numbers)
-    canvas.setFillColor(black)
+    the y under them. Drawn once per document and size, placed again for every ship."""
+
+    def cells() -> None:
+        canvas.setLineWidth(0.6)
+        canvas.setStrokeColor(black)
+        numbers = canvas.beginText()  # one text object for all the numbers (one each cost more)
+        numbers.setFont(FONT, 5.5)
+        numbers.setFillColor(GREY)
+        for i in range(count):
+            row, col = divmod(i, CELLS_PER_ROW)
+            cx = x + col * cell_w
+            cy = CELLS_TOP - (row + 1) * cell_h
+            canvas.rect(cx, cy, cell_w, cell_h, stroke=1, fill=0)
+            numbers.setTextOrigin(cx + 0.8, cy + cell_h - 6)
+            numbers.textOut(str(i + 1))
+        canvas.drawText(numbers)
+        canvas.setFillColor(black)
+
+    drawn_once(canvas, "zoCells", (x, count, cell_w, cell_h), cells, dy=y - CELLS_TOP)
     rows = (count + CELLS_PER_ROW - 1) // CELLS_PER_ROW
     return y - rows * cell_h
 
@@ -267,6 +275,8 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
         fire = _("Battleship's fire target (hex):")
         canvas.drawString(MARGIN, flow.y, fire)
         bx = MARGIN + canvas.stringWidth(fire, FONT_BOLD, 10) + 3 * mm
+        canvas.setStrokeColor(black)
+        canvas.setLineWidth(0.6)
         canvas.rect(bx, flow.y - 3 * mm, 25 * mm, 9 * mm)
         canvas.setFont(FONT, 8)
         canvas.setFillColor(GREY)

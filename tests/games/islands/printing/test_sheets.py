@@ -5,6 +5,7 @@ staff master sheet, and which round a sheet may be printed from."""
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -244,13 +245,21 @@ def test_the_band_text_is_black_on_a_light_team_colour(game: Round, teams: list[
         assert fills[0] == fills[1] == (0.0, 0.0, 0.0)  # the team's name and the title on yellow
 
 
-def _map_forms(data: bytes) -> list[dict[str, bytes]]:
-    """Per page, the form XObjects it draws (name: content stream)."""
+def _forms(data: bytes, kind: str = "") -> list[dict[str, bytes]]:
+    """Per page, the form XObjects it draws (name: content stream), of ``kind`` (zoMap: the board,
+    zoLegend, zoCells) or all."""
     pages = []
     for page in PdfReader(io.BytesIO(data)).pages:
         xobjects = page.get("/Resources", {}).get("/XObject", {})
-        pages.append({str(name): ref.get_object().get_data() for name, ref in xobjects.items()})
+        pages.append(
+            {str(name): ref.get_object().get_data() for name, ref in xobjects.items() if kind in str(name)}
+        )
     return pages
+
+
+def _map_forms(data: bytes) -> list[dict[str, bytes]]:
+    """Per page, the board's form XObjects it draws."""
+    return _forms(data, "zoMap")
 
 
 def test_the_board_shared_by_every_team_sheet_holds_no_team_s_own_layer(
@@ -272,6 +281,20 @@ def test_the_board_shared_by_every_team_sheet_holds_no_team_s_own_layer(
     Ship.objects.filter(pk=ship.pk).update(chests=0)
     assert list(_map_forms(team_pdf(game, teams[0]))[0].values()) == list(alone.values())
     assert team_pdf(game, teams[0]) != team_pdf_with_cargo  # the cargo is in the team's own layer
+
+
+def test_the_legend_and_the_route_cells_are_drawn_once_per_document(game: Round, teams: list[Team]) -> None:
+    """Every map page places the one legend form; every order form places one cells form (all its
+    rows of cells have as many cells) once for each ship and once for the harbor."""
+    data = render_team_sheets(team_sheets_for(game), font_dir=settings.PDF_FONT_DIR)
+    legends = _forms(data, "zoLegend")
+    assert [len(forms) for forms in legends] == [1, 0] * len(teams)
+    assert len({name for forms in legends for name in forms}) == 1
+    pages = PdfReader(io.BytesIO(data)).pages
+    for team, page in zip(teams, pages[1::2], strict=True):
+        placed = re.findall(rb"/(FormXob\.zoCells\w+) Do", page.get_contents().get_data())
+        assert len(placed) == Ship.objects.filter(team=team).count() + 1
+        assert len(set(placed)) == 1
 
 
 def test_the_shared_board_names_only_graphics_states_it_carries(game: Round, teams: list[Team]) -> None:
