@@ -9,6 +9,7 @@ shows Czech letters (``S`` is north) and an English page English ones: the two n
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
@@ -99,8 +100,13 @@ def tile_name(tile: str | Tile) -> str:
 
 
 def tile_mark(tile: str | Tile) -> str:
-    t = Tile(tile)
-    return "" if t is Tile.OPEN_SEA else str(TILE_MARKS[t])
+    return _tile_mark(Tile(tile), get_language())
+
+
+@lru_cache(maxsize=128)
+def _tile_mark(tile: Tile, language: str | None) -> str:
+    # Once per language: a map asks for a mark on every hex, and the catalogues never change.
+    return "" if tile is Tile.OPEN_SEA else str(TILE_MARKS[tile])
 
 
 # ------------------------------------------------------------------------------------ orders

@@ -24,6 +24,7 @@ from games.islands import words
 from games.islands.printing.data import SheetShip
 
 PAGE_W, PAGE_H = A4
+RGB = tuple[float, float, float]
 MARGIN = 10 * mm
 INNER = PAGE_W - 2 * MARGIN
 GREY = HexColor("#666666")
@@ -128,12 +129,12 @@ class Polygons:
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
-        self.by_style: dict[tuple[str, str, float], list[Sequence[tuple[float, float]]]] = {}
-        self.colours: dict[str, Color] = {}
+        self.by_style: dict[tuple[RGB, RGB, float], list[Sequence[tuple[float, float]]]] = {}
+        self.colours: dict[RGB, Color] = {}
 
     def add(self, pts: Sequence[tuple[float, float]], *, fill: Color, edge: Color, width: float) -> None:
         """As :func:`polygon` (stroked and filled), filled with ``fill``, its edge ``edge``."""
-        fill_key, edge_key = fill.hexval(), edge.hexval()
+        fill_key, edge_key = fill.rgb(), edge.rgb()
         self.colours[fill_key], self.colours[edge_key] = fill, edge
         self.by_style.setdefault((fill_key, edge_key, width), []).append(pts)
 
@@ -164,12 +165,12 @@ class CentredTexts:
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
-        self.by_style: dict[tuple[str, float, str], list[tuple[float, float, str]]] = {}
-        self.fills: dict[str, Color] = {}
+        self.by_style: dict[tuple[str, float, RGB], list[tuple[float, float, str]]] = {}
+        self.fills: dict[RGB, Color] = {}
 
     def add(self, x: float, y: float, text: str, font: str, size: float, fill: Color) -> None:
         """As :func:`centred`, in ``fill``."""
-        key = fill.hexval()
+        key = fill.rgb()
         self.fills[key] = fill
         self.by_style.setdefault((font, size, key), []).append((x, y, text))
 
