@@ -46,6 +46,7 @@ BAY_INK = HexColor("#446677")
 HARBOR_INK = HexColor("#112233")
 HIDDEN_MARK_INK = HexColor("#334455")
 CHESTS_INK = HexColor("#6b3e00")
+MARKERS_INK = HexColor("#333333")
 
 
 @dataclass(frozen=True)
@@ -270,13 +271,22 @@ def _marker(
     centred(canvas, x, y, text, FONT_BOLD, font_size)
 
 
-def draw_legend(canvas: Canvas, *, staff: bool, y: float, shared: bool = False) -> float:
-    """Tile colours and marks, then the markers, in columns under the map; returns the y under it.
-    With ``shared`` (every team's sheet of one document) it is drawn once per document."""
-    rows = style.legend(staff=staff)
-    cols = 5
-    col_w = INNER / cols
-    sw = 3.4 * mm
+LEGEND_COLUMNS = 5
+LEGEND_ROW = 4.6 * mm
+LEGEND_LINE = 3.6 * mm
+
+
+@lru_cache(maxsize=8)
+def _legend_texts(staff: bool, language: str | None) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """The key's rows (fill, label) and the markers' explanation wrapped to the page, once per
+    language (the same under every map)."""
+    rows = tuple(
+        (
+            PAPER_HIDDEN_FILL if row["fill"] == style.HIDDEN_FILL else row["fill"],
+            (f"{row['mark']} – " if row["mark"] else "") + row["name"],
+        )
+        for row in style.legend(staff=staff)
+    )
     items = [
         _("1 … cargo ship (round), ⚔ battleship (square), in the team's colour"),
         _("☠1 … pirate ship (black)"),
@@ -287,32 +297,46 @@ def draw_legend(canvas: Canvas, *, staff: bool, y: float, shared: bool = False) 
         items.append(_("1·2 … a ship with 2 chests aboard; hatched hexes are still hidden"))
     else:
         items.append(_("1·2 … your ship with 2 chests aboard"))
-    markers_y = y - ((len(rows) + cols - 1) // cols) * 4.6 * mm - 1 * mm
-    markers = simpleSplit("   ·   ".join(items), FONT, 7.5, INNER)
+    return rows, tuple(simpleSplit("   ·   ".join(items), FONT, 7.5, INNER))
+
+
+def draw_legend(canvas: Canvas, *, staff: bool, y: float, shared: bool = False) -> float:
+    """Tile colours and marks, then the markers, in columns under the map; returns the y under it.
+    With ``shared`` (every team's sheet of one document) it is drawn once per document."""
+    rows, markers = _legend_texts(staff, get_language())
+    col_w = INNER / LEGEND_COLUMNS
+    sw = 3.4 * mm
+    markers_y = y - ((len(rows) + LEGEND_COLUMNS - 1) // LEGEND_COLUMNS) * LEGEND_ROW - 1 * mm
 
     def legend() -> None:
-        for i, row in enumerate(rows):
-            cx = MARGIN + (i % cols) * col_w
-            cy = y - (i // cols) * 4.6 * mm
-            fill = PAPER_HIDDEN_FILL if row["fill"] == style.HIDDEN_FILL else row["fill"]
-            canvas.setFillColor(HexColor(fill))
-            canvas.setStrokeColor(GREY)
-            canvas.setLineWidth(0.3)
-            pts = [(cx + sw / 2 + sw / 2 * math.cos(math.radians(60 * j)),
-                    cy + sw / 2 * math.sin(math.radians(60 * j))) for j in range(6)]  # fmt: skip
-            polygon(canvas, pts, stroke=1, fill=1)
-            canvas.setFillColor(black)
-            mark = f"{row['mark']} – " if row["mark"] else ""
-            canvas.setFont(FONT, 7.5)
-            canvas.drawString(cx + sw + 1.5 * mm, cy - 2.6, f"{mark}{row['name']}")
-        canvas.setFont(FONT, 7.5)
-        canvas.setFillColor(HexColor("#333333"))
+        swatches = Polygons(canvas)
+        labels = canvas.beginText()  # one text object for the whole key
+        labels.setFont(FONT, 7.5)
+        labels.setFillColor(black)
+        for i, (fill, label) in enumerate(rows):
+            cx = MARGIN + (i % LEGEND_COLUMNS) * col_w
+            cy = y - (i // LEGEND_COLUMNS) * LEGEND_ROW
+            swatches.add(_swatch(cx, cy, sw), fill=colour(fill), edge=GREY, width=0.3)
+            labels.setTextOrigin(cx + sw + 1.5 * mm, cy - 2.6)
+            labels.textOut(label)
+        swatches.draw()
+        labels.setFillColor(MARKERS_INK)
         for i, part in enumerate(markers):
-            canvas.drawString(MARGIN, markers_y - 2.6 - i * 3.6 * mm, part)
+            labels.setTextOrigin(MARGIN, markers_y - 2.6 - i * LEGEND_LINE)
+            labels.textOut(part)
+        canvas.drawText(labels)
         canvas.setFillColor(black)
 
     if shared:
         drawn_once(canvas, "zoLegend", (get_language(), staff, y), legend)
     else:
         legend()
-    return markers_y - len(markers) * 3.6 * mm
+    return markers_y - len(markers) * LEGEND_LINE
+
+
+def _swatch(x: float, y: float, width: float) -> tuple[tuple[float, float], ...]:
+    """A small flat-top hex from ``x`` across, centred on the height ``y``."""
+    r = width / 2
+    return tuple(
+        (x + r + r * math.cos(math.radians(60 * j)), y + r * math.sin(math.radians(60 * j))) for j in range(6)
+    )
