@@ -20,8 +20,8 @@ from collections.abc import Callable
 from bench._camp_server import STATIC_FILE, Answer, Http, camp_server, form_fields
 from bench._targets import check
 
-REPEATS = 15
-PDF_REPEATS = 8
+REPEATS = 21
+PDF_REPEATS = 15
 WRK_SECONDS = 5
 WRK_CONNECTIONS = 8
 
