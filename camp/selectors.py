@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -60,12 +59,6 @@ def round_ap(round: Round) -> dict[Team, int]:  # noqa: A002
     """AP of every team of the round's camp in this round, as recorded (0 for no placement)."""
     stored = dict(Placement.objects.filter(round=round).values_list("team_id", "ap"))
     return {team: stored.get(team.pk, 0) for team in camp_teams(round.camp)}
-
-
-def team_ap_totals(camp: Camp) -> dict[Team, int]:
-    """Running AP total per team over all rounds (the last tie-break: fewer AP wins). One query."""
-    teams = Team.objects.filter(camp=camp).annotate(ap_total=Coalesce(Sum("placements__ap"), 0))
-    return {team: team.ap_total for team in teams.order_by("order", "name", "id")}
 
 
 @dataclass(frozen=True)

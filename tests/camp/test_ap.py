@@ -68,11 +68,11 @@ def test_totals_run_over_rounds(camp: Camp, teams: list[Team]) -> None:
     services.round_create(camp=camp)  # a round without placements adds nothing
     services.placements_record(round=r1, ranks={red.pk: 1, blue.pk: 2, green.pk: 3})
     services.placements_record(round=r2, ranks={red.pk: None, blue.pk: 1, green.pk: 2})
-    assert selectors.team_ap_totals(camp) == {red: 14, blue: 25, green: 19}
+    assert selectors.rounds_with_ap(camp).total_cells == [(red, 14), (blue, 25), (green, 19)]
 
 
 def test_totals_of_a_camp_without_rounds_are_zero(camp: Camp, teams: list[Team]) -> None:
-    assert selectors.team_ap_totals(camp) == dict.fromkeys(teams, 0)
+    assert selectors.rounds_with_ap(camp).total_cells == [(team, 0) for team in teams]
 
 
 def test_changing_the_table_does_not_rewrite_recorded_rounds(
@@ -86,7 +86,7 @@ def test_changing_the_table_does_not_rewrite_recorded_rounds(
     round2 = services.round_create(camp=camp)
     services.placements_record(round=round2, ranks={red.pk: 1, blue.pk: 2, green.pk: 3})
     assert selectors.round_ap(round2) == {red: 30, blue: 20, green: 10}
-    assert selectors.team_ap_totals(camp) == {red: 44, blue: 31, green: 18}
+    assert selectors.rounds_with_ap(camp).total_cells == [(red, 44), (blue, 31), (green, 18)]
 
 
 def test_rounds_with_ap_table(camp: Camp, teams: list[Team]) -> None:
