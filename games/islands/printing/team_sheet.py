@@ -148,7 +148,6 @@ def _cells(canvas: Canvas, x: float, y: float, count: int, *, cell_w: float, cel
             numbers.setTextOrigin(cx + 0.8, cy + cell_h - 6)
             numbers.textOut(str(i + 1))
         canvas.drawText(numbers)
-        canvas.setFillColor(black)
 
     drawn_once(canvas, "zoCells", (x, count, cell_w, cell_h), cells, dy=y - CELLS_TOP)
     rows = (count + CELLS_PER_ROW - 1) // CELLS_PER_ROW
