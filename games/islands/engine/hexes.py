@@ -109,6 +109,11 @@ def to_pixel(h: Hex, size: float = 1.0) -> tuple[float, float]:
 def corners(h: Hex, size: float = 1.0) -> list[tuple[float, float]]:
     """The six corners of a flat-top hex, for drawing a polygon."""
     cx, cy = to_pixel(h, size)
+    return corners_around(cx, cy, size)
+
+
+def corners_around(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    """The six corners of a flat-top hex of ``size`` centred on the point (cx, cy)."""
     return [
         (cx + size * math.cos(math.radians(60 * i)), cy + size * math.sin(math.radians(60 * i)))
         for i in range(6)

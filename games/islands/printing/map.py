@@ -5,7 +5,6 @@ out by :mod:`games.islands.maps.style`, in the same colours and marks as the scr
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -19,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT, FONT_BOLD, colour, fit
 from games.islands import words
-from games.islands.engine.hexes import Hex, corners, geometry, to_pixel
+from games.islands.engine.hexes import Hex, corners, corners_around, geometry, to_pixel
 from games.islands.engine.tiles import Tile
 from games.islands.maps import style
 from games.islands.maps.visibility import HarborView, MapView, PirateView, ShipView
@@ -316,7 +315,7 @@ def draw_legend(canvas: Canvas, *, staff: bool, y: float, shared: bool = False) 
         for i, (fill, label) in enumerate(rows):
             cx = MARGIN + (i % LEGEND_COLUMNS) * col_w
             cy = y - (i // LEGEND_COLUMNS) * LEGEND_ROW
-            swatches.add(_swatch(cx, cy, sw), fill=colour(fill), edge=GREY, width=0.3)
+            swatches.add(corners_around(cx + sw / 2, cy, sw / 2), fill=colour(fill), edge=GREY, width=0.3)
             labels.setTextOrigin(cx + sw + 1.5 * mm, cy - 2.6)
             labels.textOut(label)
         swatches.draw()
@@ -332,11 +331,3 @@ def draw_legend(canvas: Canvas, *, staff: bool, y: float, shared: bool = False) 
     else:
         legend()
     return markers_y - len(markers) * LEGEND_LINE
-
-
-def _swatch(x: float, y: float, width: float) -> tuple[tuple[float, float], ...]:
-    """A small flat-top hex from ``x`` across, centred on the height ``y``."""
-    r = width / 2
-    return tuple(
-        (x + r + r * math.cos(math.radians(60 * j)), y + r * math.sin(math.radians(60 * j))) for j in range(6)
-    )

@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT, FONT_BOLD, colour, register_fonts
 from games.islands import words
-from games.islands.engine.hexes import DIRECTION_NAMES
+from games.islands.engine.hexes import DIRECTION_NAMES, corners_around
 from games.islands.maps import style
 from games.islands.printing.canvas import (
     GREY,
@@ -156,9 +156,7 @@ def _cells(canvas: Canvas, x: float, y: float, count: int, *, cell_w: float, cel
 
 def _compass(canvas: Canvas, cx: float, cy: float, r: float, letters: str) -> None:
     """A flat-top hex with the six move directions on its edges (north up)."""
-    pts = [
-        (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i))) for i in range(6)
-    ]
+    pts = corners_around(cx, cy, r)
     canvas.setFillColor(HexColor("#cfe8f7"))
     canvas.setStrokeColor(GREY)
     canvas.setLineWidth(0.6)
