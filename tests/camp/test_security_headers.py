@@ -7,9 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.http import HttpResponse
 from django.test import Client
-from django.urls import reverse
+from django.urls import path, reverse
 
+from camp import urls as camp_urls
 from camp.models import Camp
 from camp.security_headers import HEADER, content_security_policy
 
@@ -70,20 +72,34 @@ def test_the_notice_board_from_the_cache_carries_the_policy(
     assert unchanged.status_code == 304 and unchanged[HEADER] == content_security_policy()
 
 
-def test_a_policy_a_view_set_itself_is_kept(admin_client: Client, settings: Any) -> None:
-    """The middleware adds the policy, never replaces one (a page that needs another sets its own)."""
-    from django.http import HttpResponse
-    from django.urls import path
+class Urls:
+    """The project's URLs and two views of the tests' own."""
 
-    from camp import urls
-
+    @staticmethod
     def own_policy(request: Any) -> HttpResponse:
         response = HttpResponse("<p>x</p>")
         response[HEADER] = "default-src 'none'"
         return response
 
-    class Urls:
-        urlpatterns = [path("own-policy/", own_policy), *urls.urlpatterns]
+    @staticmethod
+    def broken(request: Any) -> HttpResponse:
+        raise RuntimeError("a bug")
 
+    urlpatterns = [path("own-policy/", own_policy), path("broken/", broken), *camp_urls.urlpatterns]
+
+
+def test_a_policy_a_view_set_itself_is_kept(settings: Any) -> None:
+    """The middleware adds the policy, never replaces one (a page that needs another sets its own)."""
     settings.ROOT_URLCONF = Urls
     assert Client().get("/own-policy/")[HEADER] == "default-src 'none'"
+
+
+def test_the_500_page_carries_the_policy_but_djangos_debug_page_does_not(settings: Any) -> None:
+    """The debug page (DEBUG only) opens its sections with inline script: it would show them shut."""
+    settings.ROOT_URLCONF = Urls
+    page = Client(raise_request_exception=False).get("/broken/")
+    assert page.status_code == 500 and page[HEADER] == content_security_policy()
+    settings.DEBUG = True
+    debug_page = Client(raise_request_exception=False).get("/broken/")
+    assert debug_page.status_code == 500 and "RuntimeError" in debug_page.content.decode()
+    assert HEADER not in debug_page
