@@ -82,6 +82,32 @@ def test_no_script_file_runs_a_string_as_code() -> None:
     assert found == [], "\n".join(found)
 
 
+def test_djangos_admin_holds_no_inline_script() -> None:
+    """Django's admin, auth and form widget templates and the admin's scripts, as our pages use them
+    (many of them the crawl of tests/test_page_checks.py never reaches): true of Django 5.2, and a
+    Django update that adds inline script fails here, not in a staff browser at camp."""
+    import django
+
+    root = Path(django.__file__).parent
+    folders = ["contrib/admin/templates", "contrib/auth/templates", "forms/templates"]
+    templates = sorted(p for folder in folders for p in (root / folder).rglob("*.html"))
+    scripts = sorted(
+        p for p in (root / "contrib/admin/static").rglob("*.js") if not p.name.endswith(".min.js")
+    )
+    assert root / "contrib/admin/templates/admin/change_form.html" in templates
+    assert root / "contrib/admin/static/admin/js/inlines.js" in scripts
+    found = [
+        f"{path.relative_to(root)} {what}"
+        for path in templates
+        for what in inline_scripts_in_template(path.read_text(encoding="utf-8"))
+    ] + [
+        f"{path.relative_to(root)} {what}"
+        for path in scripts
+        for what in eval_in_script_file(path.read_text(encoding="utf-8"))
+    ]
+    assert found == [], "\n".join(found)
+
+
 def test_the_template_scan_finds_every_kind_of_inline_script() -> None:
     template = """{% load static %}{% comment %}<script>ignored()</script>{% endcomment %}
 <script src="{% static 'js/zo-board.js' %}" defer></script>
