@@ -121,6 +121,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "camp.security_headers.ContentSecurityPolicyMiddleware",  # first: every page leaving gets it
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "camp.public_cache.PublicPageMiddleware",  # the notice board from the cache, ahead of the rest

@@ -1,5 +1,6 @@
-"""Every page of the demo camp, in Czech and English, is valid HTML (the Nu Html Checker, vnu) and has
-no serious or critical accessibility violation (axe-core in Chromium).
+"""Every page of the demo camp, in Czech and English, is valid HTML (the Nu Html Checker, vnu), has
+no serious or critical accessibility violation (axe-core in Chromium), carries the
+Content-Security-Policy and holds no inline script that the policy would refuse.
 
 The pages are those ``tools/page_snapshot.py`` crawls (links from the admin index, the notice boards
 and the Batavia team pages), one page of each shape (the same path but for its numbers, and the same
@@ -29,7 +30,9 @@ from django.core.management import call_command
 from django.test import Client
 
 from camp.demo import run_demo_setup
+from camp.security_headers import HEADER, content_security_policy
 from tests.browser import CHROMIUM
+from tests.inline_script import inline_scripts_in_html
 from tools.page_snapshot import crawl, demo_start, demo_tokens, is_public
 
 NODE_MODULES = Path(settings.BASE_DIR) / "node_modules"
@@ -67,6 +70,7 @@ def check_shape(url: str) -> str:
 class Page:
     url: str
     body: bytes
+    policy: str | None  # its Content-Security-Policy header
 
 
 @dataclass(frozen=True)
@@ -98,7 +102,7 @@ def demo_pages(
             staff=staff, public=public, start=demo_start(demo_tokens()), shape=check_shape, per_shape=1
         ):
             if response.status_code == 200 and response.get("Content-Type", "").startswith("text/html"):
-                pages.append(Page(url, body))
+                pages.append(Page(url, body, response.get(HEADER)))
     for number, page in enumerate(pages):
         (folder / f"{number:04d}.html").write_bytes(page.body)
     vnu = None
@@ -129,6 +133,25 @@ def test_the_crawl_reaches_every_kind_of_page(demo_pages: DemoPages) -> None:
         r"^/batavia/t/[^/]+/$",
     ):
         assert any(re.search(pattern, url) for url in urls), (pattern, urls)
+
+
+@pytest.mark.django_db
+def test_every_page_carries_the_content_security_policy(demo_pages: DemoPages) -> None:
+    policy = content_security_policy()
+    without = [demo_pages.shown(p.url) for p in demo_pages.pages if p.policy != policy]
+    assert without == [], f"{len(without)} of {len(demo_pages.pages)} pages without the policy"
+
+
+@pytest.mark.django_db
+def test_no_page_holds_inline_script(demo_pages: DemoPages) -> None:
+    """As rendered: Django admin's own templates and the markup Python writes (the maps' SVG, the
+    admin's columns) too, which the template scan (tests/test_templates.py) does not read."""
+    found = [
+        f"{demo_pages.shown(p.url)} {what}"
+        for p in demo_pages.pages
+        for what in inline_scripts_in_html(p.body.decode("utf-8"))
+    ]
+    assert found == [], "\n".join(found)
 
 
 #: Starts axe on the page; its promise waits in ``window.zoAxe`` (two tabs check at once).

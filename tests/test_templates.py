@@ -1,6 +1,7 @@
 """The project-wide templates (the admin's frame and home) live in the top-level ``templates/``
 (``TEMPLATES["DIRS"]``, searched before every app's ``templates/``): Django's admin picks ours,
-whatever the order of ``INSTALLED_APPS``; each app's own pages stay in the app."""
+whatever the order of ``INSTALLED_APPS``; each app's own pages stay in the app. No template and no
+script file of ours holds what the Content-Security-Policy refuses (tests/inline_script.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,13 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.template.loader import get_template
+
+from tests.inline_script import (
+    eval_in_script_file,
+    inline_scripts_in_template,
+    project_scripts,
+    project_templates,
+)
 
 PROJECT_WIDE = ["admin/base.html", "admin/base_site.html", "admin/index.html"]
 
@@ -41,3 +49,98 @@ def test_no_app_overrides_a_project_template() -> None:
         for path in [*root.glob(f"camp/templates/{name}"), *root.glob(f"games/*/templates/{name}")]
     ]
     assert copies == []
+
+
+# ------------------------------------------------------------------ no inline script (the CSP)
+
+
+def test_no_template_holds_inline_script() -> None:
+    """The Content-Security-Policy runs scripts from static files only: an ``onclick=``, a
+    ``<script>`` without ``src`` or an ``hx-on`` in a template would silently do nothing."""
+    root = Path(settings.BASE_DIR)
+    templates = project_templates(root)
+    assert root / "templates" / "admin" / "base_site.html" in templates
+    assert root / "games" / "islands" / "templates" / "islands" / "round_orders.html" in templates
+    found = [
+        f"{path.relative_to(root)} {what}"
+        for path in templates
+        for what in inline_scripts_in_template(path.read_text(encoding="utf-8"))
+    ]
+    assert found == [], "inline script (move it into a static .js file):\n" + "\n".join(found)
+
+
+def test_no_script_file_runs_a_string_as_code() -> None:
+    root = Path(settings.BASE_DIR)
+    scripts = project_scripts(root)
+    assert root / "static" / "js" / "zo-replay.js" in scripts
+    assert root / "camp" / "static" / "camp" / "print.js" in scripts
+    found = [
+        f"{path.relative_to(root)} {what}"
+        for path in scripts
+        for what in eval_in_script_file(path.read_text(encoding="utf-8"))
+    ]
+    assert found == [], "\n".join(found)
+
+
+def test_djangos_admin_holds_no_inline_script() -> None:
+    """Django's admin, auth and form widget templates and the admin's scripts, as our pages use them
+    (many of them the crawl of tests/test_page_checks.py never reaches): true of Django 5.2, and a
+    Django update that adds inline script fails here, not in a staff browser at camp."""
+    import django
+
+    root = Path(django.__file__).parent
+    folders = ["contrib/admin/templates", "contrib/auth/templates", "forms/templates"]
+    templates = sorted(p for folder in folders for p in (root / folder).rglob("*.html"))
+    scripts = sorted(
+        p for p in (root / "contrib/admin/static").rglob("*.js") if not p.name.endswith(".min.js")
+    )
+    assert root / "contrib/admin/templates/admin/change_form.html" in templates
+    assert root / "contrib/admin/static/admin/js/inlines.js" in scripts
+    found = [
+        f"{path.relative_to(root)} {what}"
+        for path in templates
+        for what in inline_scripts_in_template(path.read_text(encoding="utf-8"))
+    ] + [
+        f"{path.relative_to(root)} {what}"
+        for path in scripts
+        for what in eval_in_script_file(path.read_text(encoding="utf-8"))
+    ]
+    assert found == [], "\n".join(found)
+
+
+def test_the_template_scan_finds_every_kind_of_inline_script() -> None:
+    template = """{% load static %}{% comment %}<script>ignored()</script>{% endcomment %}
+<script src="{% static 'js/zo-board.js' %}" defer></script>
+<script>alert(1)</script>
+<script type="application/json" id="data">{"a": 1}</script>
+<button type="button" {% if x %}onclick="window.print()"{% endif %} title="{% translate "Print" %}">
+<a href="javascript:void(0)">{{ name }}</a>
+<form hx-post="." hx-on::after-request="this.reset()" hx-trigger="keyup[key=='Enter']"></form>
+<div data-hx-vals='js:{a: 1}' hx-vars="a:1" hx-vals='{"a": 1}' hx-trigger="input delay:300ms"></div>
+<svg><a href="?hex=A1" data-hx-get="?hex=A1"><circle r="1" onmouseover="x()"/></a></svg>
+"""
+    assert inline_scripts_in_template(template) == [
+        "line 3: <script> without src (inline script)",
+        "line 5: <button onclick=…> (inline event handler)",
+        'line 6: <a href="javascript:void(0)"> (javascript: URL)',
+        "line 7: <form hx-on::after-request=…> (htmx runs it with eval)",
+        "line 7: <form hx-trigger=\"keyup[key=='Enter']\"> (htmx evaluates trigger filters)",
+        'line 8: <div data-hx-vals="js:{a: 1}"> (htmx evaluates js: values)',
+        "line 8: <div hx-vars=…> (htmx evaluates hx-vars)",
+        "line 9: <circle onmouseover=…> (inline event handler)",
+    ]
+
+
+def test_the_script_file_scan_finds_strings_run_as_code() -> None:
+    script = """document.addEventListener("click", function () {});
+eval(text);
+var f = new Function("a", "return a");
+setTimeout("step()", 10);
+button.setAttribute("onclick", "go()");
+holder.innerHTML = '<a href="javascript:go()">x</a>';
+link.onclick = "go()";
+// eval(text) in a comment is no code
+"""
+    assert [line.split(":")[0] for line in eval_in_script_file(script)] == [
+        f"line {n}" for n in (2, 3, 4, 5, 6, 7)
+    ]

@@ -36,7 +36,7 @@ def test_a_team_bids_and_lays_cards_from_its_phone(
     for number in (2, 3, 0):  # the others pass: Modří wins the lot and starts the turns
         services.session_act(session=session, seat=number, action=Pass())
     watcher.wait_for_function(
-        "document.querySelector('#bt-live').innerText.includes('Čeká se na tým Modří')", timeout=8000
+        "() => document.querySelector('#bt-live').innerText.includes('Čeká se na tým Modří')", timeout=8000
     )
 
     phone.goto(f"{live_server.url}/batavia/t/{seats[1].token}/")

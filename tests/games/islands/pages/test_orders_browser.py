@@ -85,7 +85,7 @@ def test_typed_czech_route_is_checked_live_and_drawn(
     at = (t.harbor if s.at is None else s.at).step(first).step(second)
     page.click(f"#check a[data-hex='{g.label(at)}']")
     page.wait_for_function(
-        f"document.querySelector('#id_route-{ship}').value.split(/\\s+/).length == 2", timeout=5000
+        f"() => document.querySelector('#id_route-{ship}').value.split(/\\s+/).length == 2", timeout=5000
     )
     assert page.input_value(f"#id_route-{ship}") == f"{CZECH_DIRECTIONS[first]} {CZECH_DIRECTIONS[second]}"
 
