@@ -20,7 +20,7 @@ import os
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -284,7 +284,7 @@ def snapshot_after_commit(*, event: str) -> None:
 # ------------------------------------------------------------------------------------ two languages
 
 
-def both_languages(message: str, params: dict[str, object] | None = None) -> str:
+def both_languages(message: str, params: Mapping[str, object] | None = None) -> str:
     """A message (written in English, translated in the catalogue) in English and in Czech, as the
     camp server's banner speaks: the command line has no language switch."""
     return both_languages_of(lambda: gettext(message) % params if params is not None else gettext(message))
@@ -347,7 +347,7 @@ def installation_claim_for_camp(*, out: Callable[[str], None]) -> bool:
 def _live_kind() -> str:
     installation = installation_current()
     if installation is not None:
-        return installation.kind
+        return str(installation.kind)
     return InstallationKind.DEMO if settings.DEMO_MODE else InstallationKind.CAMP
 
 
@@ -401,7 +401,7 @@ class SnapshotContent:
         return both_languages(message, {"id": self.installation_id[:8]}).replace("\n", " / ")
 
 
-def _refused(path: Path, message: str, params: dict[str, object] | None = None) -> BackupError:
+def _refused(path: Path, message: str, params: Mapping[str, object] | None = None) -> BackupError:
     return BackupError(both_languages(message, {"file": path.name, **(params or {})}))
 
 
@@ -460,7 +460,9 @@ def _check_migrations(path: Path, recorded: frozenset[tuple[str, str]]) -> Proje
     loader = MigrationLoader(None, ignore_no_migrations=True)
     graph = loader.graph
     apps = {"camp"} | set(loader.migrated_apps)
-    ours = {(app, name) for app, name in recorded if app in apps}
+    # A squashed migration stands for the ones it replaces (a database records both).
+    squashed = {old: key for key, m in loader.replacements.items() for old in m.replaces}
+    ours = {squashed.get((app, name), (app, name)) for app, name in recorded if app in apps}
     if not any(app == "camp" for app, _name in ours):
         raise _refused(
             path, gettext_noop("%(file)s is a SQLite database but not one of this tool (no camp migrations).")
