@@ -772,3 +772,28 @@ def test_the_staff_page_serves_only_snapshots_and_only_to_superusers(
     )
     assert client.get(url).status_code == 403
     assert reverse("admin:camp_camp_backups") not in client.get(reverse("admin:index")).content.decode()
+
+
+@sqlite_only
+@pytest.mark.django_db(transaction=True)
+def test_camp_restore_asks_in_both_languages_and_only_yes_or_ano_puts_it_back(
+    resolved: tuple[Round, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    round_, snapshot = resolved
+    round_services.round_undo(round=round_)
+    asked: list[str] = []
+    answers = iter(["ne", "ano"])
+
+    def answer(question: str) -> str:
+        asked.append(question)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", answer)
+    out = StringIO()
+    with pytest.raises(CommandError, match="Nothing was changed.\nNic se nezměnilo."):
+        call_command("camp_restore", snapshot.name, stdout=out)
+    assert Round.objects.get(pk=round_.pk).status == RoundStatus.ORDERS_OPEN
+    assert asked == ["Type 'yes' to put the snapshot back: / Napište 'ano' a záloha se vrátí: "]
+    assert "  Letní tábor techniků – 1. běh (2026): round 1, resolved / kolo 1, vyhodnoceno" in out.getvalue()
+    call_command("camp_restore", snapshot.name, stdout=StringIO())
+    assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED

@@ -92,9 +92,8 @@ class Command(BaseCommand):
             )
             for camp in content.camps:
                 self.stdout.write(f"  {camp.describe()}")
-            answer = input(
-                both_languages(gettext_noop("Type 'yes' to put the snapshot back: ")).replace("\n", " / ")
-            )
+            question = both_languages(gettext_noop("Type 'yes' to put the snapshot back: ")).split("\n")
+            answer = input(" / ".join(part.strip() for part in question) + " ")
             if answer.strip().lower() not in {"yes", "ano"}:
                 raise CommandError(both_languages(gettext_noop("Nothing was changed.")))
         try:
