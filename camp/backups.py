@@ -761,7 +761,9 @@ def snapshot_restore(*, path: Path, from_other_laptop: bool = False) -> Restored
                 )
             ) from error
         snapshot_read(copy)  # the copy as the database will be: checked through again
-        holder = _take_sole_access(database) if database.exists() else None
+        if database.exists():
+            # Closed again just before the rename: Windows cannot replace a file that is open.
+            _take_sole_access(database).close()
         try:
             os.replace(copy, database)
         except OSError as error:
@@ -773,9 +775,6 @@ def snapshot_restore(*, path: Path, from_other_laptop: bool = False) -> Restored
                     {"file": source.name, "error": error},
                 )
             ) from error
-        finally:
-            if holder is not None:
-                holder.close()
     finally:
         copy.unlink(missing_ok=True)
     # Done: the database is the snapshot. What follows only tidies up, and never raises.
@@ -812,7 +811,8 @@ def _set_installation(copy: Path, live: Installation) -> None:
 
 
 def _take_sole_access(database: Path) -> sqlite3.Connection:
-    """A connection that holds the live database alone, switched out of WAL, until it is closed."""
+    """A connection that holds the live database alone (no other connection has it open: a camp
+    server that still runs is refused), switched out of WAL, until it is closed."""
     holder = sqlite3.connect(database, timeout=2, isolation_level=None)
     try:
         mode = holder.execute("PRAGMA journal_mode=DELETE").fetchone()[0]
