@@ -86,7 +86,7 @@ if CAMP_MODE:
 
 DEBUG = _env_flag("DJANGO_DEBUG") and not CAMP_MODE
 TESTING = _env_flag("DJANGO_TESTING") or "pytest" in sys.modules
-if not CAMP_MODE and not TESTING and not os.environ.get("DATABASE_URL"):
+if DEMO_MODE and not TESTING and not os.environ.get("DATABASE_URL"):
     DATA_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)  # SQLite makes the file, not its folder
 
 # manage.py sets this: command-line tools (islands_scenario, batavia_replay, migrate …) sign nothing
