@@ -19,7 +19,7 @@ $(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@ $(VENV)/.installed-run
 
-## run: install, migrate, load the demo camp (once), print the staff login and serve on $(HOST)
+## run: install, migrate, load the demo camp (once, in var/demo/: apart from the camp's data), print the staff login and serve on $(HOST)
 run: $(VENV)/.installed-run
 	DJANGO_DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DJANGO_DEBUG=1 $(BIN)/python manage.py demo_setup --base-url http://$(HOST)

@@ -45,6 +45,8 @@ from camp.models import (
     MIN_BOARD_SIDE,
     ROUND_STATUS_ORDER,
     Camp,
+    CampOrigin,
+    CampOriginKind,
     MiniGame,
     MiniGameKind,
     Placement,
@@ -669,6 +671,7 @@ def _store(data: dict[str, Any]) -> Camp:
         seed=source["seed"],
     )
     camp.save()
+    CampOrigin.objects.create(camp=camp, kind=CampOriginKind.RESTORED, at=moment)  # the switcher says so
     created_at = parse_datetime(source["created_at"])
     Camp.objects.filter(pk=camp.pk).update(created_at=created_at)  # auto_now_add ignores a given value
     camp.created_at = created_at  # type: ignore[assignment]

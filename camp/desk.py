@@ -11,13 +11,17 @@ a game played as the mini-game (Batavia) registers between them; the islands app
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.dateformat import format as date_pattern
 from django.utils.translation import gettext as _
 
-from camp.models import ROUND_STATUS_ORDER, Camp, MiniGameKind, Round, RoundStatus
+from camp.models import ROUND_STATUS_ORDER, Camp, CampOrigin, CampOriginKind, MiniGameKind, Round, RoundStatus
+from camp.templatetags.camp_dates import day_pattern
 
 
 @dataclass(frozen=True)
@@ -99,3 +103,28 @@ def placements_steps(round_: Round) -> list[DeskStep]:
 # mini-game (Batavia, 20), the placements (25), then the games played on the AP (islands, 30).
 register_steps(minigame_steps, order=10)
 register_steps(placements_steps, order=25)
+
+
+# ------------------------------------------------------------------------------ the camp switcher
+
+
+def origin_mark(origin: CampOrigin) -> str:
+    """``obnoveno 14. 7. 21:03`` / ``importováno 14. 7. 21:03``: when a camp run came from a file."""
+    when = date_pattern(timezone.localtime(origin.at), f"{day_pattern('DAY_MONTH')} H:i")
+    if origin.kind == CampOriginKind.IMPORTED:
+        return _("imported %(when)s") % {"when": when}
+    return _("restored %(when)s") % {"when": when}
+
+
+def switcher_marks(camps: Sequence[Camp]) -> dict[int, str]:
+    """The mark beside each camp run on the home page's switcher (one query): where a camp run
+    stored from a file came from, and its number when two would still read alike (a backup
+    restored twice in one minute), so two entries never look the same."""
+    origins = {o.camp_id: o for o in CampOrigin.objects.filter(camp__in=[c.pk for c in camps])}
+    marks = {c.pk: origin_mark(origins[c.pk]) if c.pk in origins else "" for c in camps}
+    seen = Counter((str(c), marks[c.pk]) for c in camps)
+    for camp in camps:
+        if seen[(str(camp), marks[camp.pk])] > 1:
+            number = _("no. %(id)d") % {"id": camp.pk}
+            marks[camp.pk] = f"{marks[camp.pk]}, {number}" if marks[camp.pk] else number
+    return marks

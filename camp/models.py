@@ -330,3 +330,77 @@ class Placement(models.Model):
             "rank": self.rank,
             "ap": self.ap,
         }
+
+
+# ------------------------------------------------------------------------------ the database itself
+
+
+class InstallationKind(models.TextChoices):
+    """What a database is for: a real camp's (``make camp``) or the demo's (``make run``)."""
+
+    CAMP = "camp", _("camp")
+    DEMO = "demo", _("demo")
+
+
+def new_installation_id() -> str:
+    """128 random bits as 32 hexadecimal digits: no two laptops ever draw the same."""
+    return secrets.token_hex(16)
+
+
+class Installation(models.Model):
+    """Which installation this database belongs to and what it is for: at most one row, made on the
+    first start (``make camp`` makes a camp, ``demo_setup`` the demo; ``camp.services.
+    installation_claim``). Every snapshot is a copy of the database, so it carries the row: a restore
+    tells this laptop's camp from the demo and from another laptop's camp by it.
+
+    A database from before this table has no row until its first start claims it (``make camp``:
+    a camp of this laptop); a snapshot without the row counts as of another installation."""
+
+    # Always 1: a second row cannot be stored.
+    singleton = models.PositiveSmallIntegerField(primary_key=True, default=1, editable=False)
+    installation_id = models.CharField(max_length=32, default=new_installation_id, editable=False)
+    kind = models.CharField(max_length=4, choices=InstallationKind.choices, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("installation")
+        verbose_name_plural = _("installations")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(singleton=1), name="installation_one_row"),
+            models.CheckConstraint(
+                condition=models.Q(kind__in=InstallationKind.values), name="installation_kind_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.installation_id}"
+
+
+class CampOriginKind(models.TextChoices):
+    """How a camp run came from a file (a camp run made here has no :class:`CampOrigin`)."""
+
+    RESTORED = "restored", _("restored")  # from a camp backup (zlate-ostrovy-camp/1)
+    IMPORTED = "imported", _("imported")  # from a round file (zlate-ostrovy/1)
+
+
+class CampOrigin(models.Model):
+    """A camp run stored from a file, and when: the home page's switcher says so ("obnoveno 14. 7.
+    21:03"), so a restored copy never looks like the camp run it was made from."""
+
+    camp = models.OneToOneField(
+        Camp, on_delete=models.CASCADE, primary_key=True, related_name="origin", verbose_name=_("camp run")
+    )
+    kind = models.CharField(_("origin"), max_length=10, choices=CampOriginKind.choices)
+    at = models.DateTimeField(_("stored at"))
+
+    class Meta:
+        verbose_name = _("origin of a camp run")
+        verbose_name_plural = _("origins of camp runs")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind__in=CampOriginKind.values), name="camp_origin_kind_valid"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.at:%Y-%m-%d %H:%M}"

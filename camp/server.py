@@ -109,10 +109,14 @@ def prepare(*, out: Out) -> bool:
     from django.conf import settings
     from django.core.management import call_command
 
+    from camp.backups import installation_claim_for_camp
+
     first = not (settings.DATA_DIR / "db.sqlite3").exists() and not os.environ.get("DATABASE_URL")
     if first:
         out(f"First start: a new camp database in {settings.DATA_DIR} / První spuštění: nová databáze.")
     call_command("migrate", interactive=False, verbosity=0)
+    if not installation_claim_for_camp(out=out):  # never serve the demo's database as the camp's
+        return False
     fingerprint = static_fingerprint()
     stamp = settings.STATIC_ROOT / STATIC_STAMP
     if not stamp.exists() or stamp.read_text(encoding="ascii") != fingerprint:

@@ -7,11 +7,13 @@ Environment:
 - ``DJANGO_DEBUG``: ``1`` for development.
 - ``DJANGO_SECRET_KEY``: required unless debugging.
 - ``DJANGO_ALLOWED_HOSTS``: comma-separated host names (default: localhost only).
-- ``DATABASE_URL``: e.g. ``postgres://user:pass@127.0.0.1:5432/camp``; default the SQLite file ``db.sqlite3``.
+- ``DATABASE_URL``: e.g. ``postgres://user:pass@127.0.0.1:5432/camp``; default the SQLite file
+  ``db.sqlite3`` in the data folder (DATA_DIR below).
 - ``DJANGO_HTTPS``: ``0`` when production runs behind plain HTTP on a camp LAN (turns off the
   HTTPS-only cookies and redirects; ``check --deploy`` then warns, rightly).
 - ``DJANGO_BEHIND_PROXY``: ``1`` when an HTTPS proxy in front sets ``X-Forwarded-Proto``.
 - ``ZO_CAMP``: ``1`` for camp mode (``make camp``, see the "Camp mode" blocks below).
+- ``ZO_DATA_DIR``, ``ZO_DEMO_DIR``: the camp's data folder, the demo's (see DATA_DIR below).
 """
 
 from __future__ import annotations
@@ -29,18 +31,25 @@ from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-# The camp's own data (``make camp``): the database, the secret key, the backups and the logs, in
-# one folder outside the code (``var/`` by default, ignored by git; ``ZO_DATA_DIR`` moves it).
-DATA_DIR = Path(os.environ.get("ZO_DATA_DIR") or BASE_DIR / "var").resolve()
-BACKUP_DIR = DATA_DIR / "backups"
-LOG_DIR = DATA_DIR / "logs"
-
 
 def _env_flag(name: str, default: bool = False) -> bool:
     value = os.environ.get(name)
     if value is None:
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+# The camp's own data (``make camp``, and every ``manage.py`` command without DJANGO_DEBUG): the
+# database, the secret key, the backups and the logs, in one folder outside the code (``var/`` by
+# default, ignored by git; ``ZO_DATA_DIR`` moves it). ``make run``'s demo (DJANGO_DEBUG=1 outside
+# camp mode) keeps a folder of its own, ``var/demo/`` (``ZO_DEMO_DIR`` moves it): its database and
+# its snapshots never land beside the camp's, whatever ZO_DATA_DIR says.
+CAMP_DATA_DIR = Path(os.environ.get("ZO_DATA_DIR") or BASE_DIR / "var").resolve()
+DEMO_DATA_DIR = Path(os.environ.get("ZO_DEMO_DIR") or BASE_DIR / "var" / "demo").resolve()
+DEMO_MODE = _env_flag("DJANGO_DEBUG") and not _env_flag("ZO_CAMP")
+DATA_DIR = DEMO_DATA_DIR if DEMO_MODE else CAMP_DATA_DIR
+BACKUP_DIR = DATA_DIR / "backups"
+LOG_DIR = DATA_DIR / "logs"
 
 
 # --- Camp mode (``make camp``: camp/server.py sets ZO_CAMP=1 and the ZO_CAMP_* it found at start) ---
@@ -77,6 +86,8 @@ if CAMP_MODE:
 
 DEBUG = _env_flag("DJANGO_DEBUG") and not CAMP_MODE
 TESTING = _env_flag("DJANGO_TESTING") or "pytest" in sys.modules
+if DEMO_MODE and not TESTING and not os.environ.get("DATABASE_URL"):
+    DATA_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)  # SQLite makes the file, not its folder
 
 # manage.py sets this: command-line tools (islands_scenario, batavia_replay, migrate …) sign nothing
 # that outlives the process, so they run without a configured key. The web server (wsgi) never does.
@@ -160,7 +171,7 @@ WSGI_APPLICATION = "camp.wsgi.application"
 
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{DATA_DIR / 'db.sqlite3' if CAMP_MODE else BASE_DIR / 'db.sqlite3'}",
+        default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
         conn_max_age=0 if TESTING else 60,  # tests open many short-lived threads
     )
 }

@@ -134,7 +134,7 @@ def record(out: Path) -> int:
         DJANGO_SETTINGS_MODULE="camp.settings",
         DJANGO_DEBUG="1",
         DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}",
-        ZO_DATA_DIR=str(workdir / "var"),
+        ZO_DEMO_DIR=str(workdir / "var"),  # DJANGO_DEBUG: the demo's data folder
     )
     sys.path.insert(0, str(ROOT))
     import django

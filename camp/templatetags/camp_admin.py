@@ -29,9 +29,11 @@ def evening_desk(context: template.Context) -> dict[str, Any]:
     if request is not None and camp is not None and asked == str(camp.pk):
         request.session[DESK_CAMP_SESSION_KEY] = camp.pk
     round_ = selectors.evening_round(camp) if camp else None
+    marks = desk.switcher_marks([choice.camp for choice in choices])
     return {
         "camp": camp,
-        "choices": choices,
+        "choices": [(choice, marks[choice.camp.pk]) for choice in choices],
+        "camp_mark": marks.get(camp.pk, "") if camp else "",
         "round": round_,
         "steps": desk.steps_for(round_) if round_ else [],
         "camp_steps": desk.camp_steps_for(camp) if camp else [],

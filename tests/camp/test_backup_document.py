@@ -185,10 +185,14 @@ def test_camp_export_writes_stdout_or_a_file_and_camp_import_prints_the_new_id(
     call_command("camp_export", str(camp.pk), "-o", str(path), stdout=io.StringIO(), stderr=io.StringIO())
     assert json.loads(path.read_text(encoding="utf-8"))["teams"] == document["teams"]
 
-    out = io.StringIO()
-    call_command("camp_import", str(path), stdout=out)
+    out, err = io.StringIO(), io.StringIO()
+    call_command("camp_import", str(path), stdout=out, stderr=err)
     new = Camp.objects.get(pk=int(out.getvalue()))
     assert new.pk != camp.pk and new.name == camp.name and new.seed == camp.seed
+    assert err.getvalue().splitlines() == [
+        f"Stored as a new camp run: {new} (id {new.pk}).",
+        f"Uloženo jako nový běh tábora: {new} (id {new.pk}).",
+    ]
 
 
 def test_camp_import_of_a_broken_file_exits_1_with_the_problems_on_stderr(
@@ -203,7 +207,10 @@ def test_camp_import_of_a_broken_file_exits_1_with_the_problems_on_stderr(
     with translation.override("en"), pytest.raises(SystemExit) as exit_:
         call_command("camp_import", str(path), stdout=out, stderr=err)
     assert exit_.value.code == 1 and out.getvalue() == ""
-    assert "teams[0].name: must not be empty" in err.getvalue().splitlines()
+    said = err.getvalue().splitlines()
+    assert said[:2] == ["Nothing was imported:", "Nic se neimportovalo:"]
+    assert "teams[0].name: must not be empty" in said  # in English, then in Czech
+    assert said.index("teams[0].name: nesmí být prázdné") > said.index("teams[0].name: must not be empty")
     assert row_counts() == before
 
 

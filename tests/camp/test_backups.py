@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
+import os
 import re
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from html.parser import HTMLParser
@@ -21,7 +26,8 @@ from django.utils import translation
 
 from camp import backups
 from camp import services as camp_services
-from camp.models import Camp, Round, RoundStatus, Team
+from camp.models import Camp, InstallationKind, Round, RoundStatus, Team
+from camp.passwords import DEMO_PASSWORD
 from games.batavia import services as batavia_services
 from games.batavia.models import BataviaSession
 from games.islands import demo
@@ -32,6 +38,7 @@ from games.islands.services import rounds as round_services
 sqlite_only = pytest.mark.skipif(
     connection.vendor != "sqlite", reason="snapshots are of a SQLite database (PostgreSQL: pg_dump)"
 )
+ROOT = Path(__file__).resolve().parents[2]
 STAMP = r"\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}[+-]\d{4}"
 
 
@@ -261,12 +268,34 @@ def test_pruning_deletes_only_snapshots_and_never_other_files(tmp_path: Path) ->
 # ------------------------------------------------------------------------------------ restoring
 
 
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def live_database() -> Path:
+    return Path(connection.settings_dict["NAME"])
+
+
 @pytest.fixture
 def resolved(backup_dir: Path, transactional_db: None) -> Iterator[tuple[Round, Path]]:
+    """A camp of this installation, round 1 resolved: its snapshot."""
+    backups.installation_claim(kind=InstallationKind.CAMP)
     round_ = opened_round(started_camp())
     round_services.round_resolve(round=round_)
     (name,) = names(backup_dir)
     yield round_, backup_dir / name
+
+
+def changed_copy(snapshot: Path, target: Path, *sql: str) -> Path:
+    """A copy of ``snapshot`` at ``target`` with ``sql`` run on it."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(snapshot.read_bytes())
+    db = sqlite3.connect(target)
+    for statement in sql:
+        db.execute(statement)
+    db.commit()
+    db.close()
+    return target
 
 
 @sqlite_only
@@ -275,19 +304,20 @@ def test_camp_restore_brings_back_the_state_of_the_snapshot(resolved: tuple[Roun
     round_, snapshot = resolved
     round_services.round_undo(round=round_)
     Team.objects.filter(camp=round_.camp, name="Zelení").update(name="Pozdní")
+    installation = backups.installation_current()
     out = StringIO()
     call_command("camp_restore", snapshot.name, interactive=False, stdout=out)
     assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED
     assert RoundResult.objects.filter(round=round_).count() == 1
     assert not Team.objects.filter(name="Pozdní").exists()
+    assert backups.installation_current() == installation
     before = [s for s in backups.snapshot_list(snapshot.parent) if s.event == "before-restore"]
     assert len(before) == 1
     assert count(before[0].path, "SELECT count(*) FROM camp_team WHERE name = 'Pozdní'") == 1
-    assert f"kept in {before[0].path}" in out.getvalue()
-    listed = StringIO()
-    call_command("camp_restore", "--list", stdout=listed)
-    lines = [line.split() for line in listed.getvalue().splitlines()[1:]]
-    assert [line[2] for line in lines] == ["before-restore", "round-1-undone", "round-1-resolved"]
+    said = out.getvalue().splitlines()
+    assert f"The database as it was before is kept in {before[0].path}." in said
+    assert f"Databáze, jak byla předtím, je uložena v {before[0].path}." in said
+    assert not [p for p in live_database().parent.iterdir() if p.name.endswith(".tmp")]
 
 
 @sqlite_only
@@ -305,6 +335,7 @@ def test_camp_restore_accepts_a_path_outside_the_backup_folder(
 
 
 def broken_files(folder: Path, snapshot: Path) -> dict[str, tuple[Path, str]]:
+    """Files a restore must refuse, each with (the English and the Czech of) its reason."""
     folder.mkdir(exist_ok=True)
     text = folder / "notes.sqlite3"
     text.write_text("Tohle není databáze.")
@@ -316,39 +347,339 @@ def broken_files(folder: Path, snapshot: Path) -> dict[str, tuple[Path, str]]:
     db.execute("CREATE TABLE things (x)")
     db.commit()
     db.close()
+    migrations_table = (
+        "CREATE TABLE django_migrations (id INTEGER PRIMARY KEY, app TEXT, name TEXT, applied TEXT)"
+    )
     other_django = folder / "other-django.sqlite3"
     db = sqlite3.connect(other_django)
-    db.execute("CREATE TABLE django_migrations (id INTEGER PRIMARY KEY, app TEXT, name TEXT, applied TEXT)")
-    db.execute("INSERT INTO django_migrations (app, name, applied) VALUES ('blog', '0001_initial', '')")
+    db.execute(migrations_table)
+    db.execute(
+        "INSERT INTO django_migrations (app, name, applied) "
+        "VALUES ('blog', '0001_initial', '2026-07-01 10:00:00')"
+    )
     db.commit()
     db.close()
+    # what camp_restore used to put in place: a camp migration row, none of the tool's tables
+    only_a_row = folder / "only-a-camp-row.sqlite3"
+    db = sqlite3.connect(only_a_row)
+    db.execute(migrations_table)
+    db.execute(
+        "INSERT INTO django_migrations (app, name, applied) "
+        "VALUES ('camp', '0001_initial', '2026-07-01 10:00:00')"
+    )
+    db.commit()
+    db.close()
+    # every migration row of the real thing, but no tables
+    rows_only = folder / "rows-only.sqlite3"
+    source = sqlite3.connect(snapshot)
+    rows = source.execute("SELECT app, name, applied FROM django_migrations").fetchall()
+    source.close()
+    db = sqlite3.connect(rows_only)
+    db.execute(migrations_table)
+    db.executemany("INSERT INTO django_migrations (app, name, applied) VALUES (?, ?, ?)", rows)
+    db.commit()
+    db.close()
+    installation = "camp_installation"
     return {
-        "text": (text, "is not a SQLite database"),
-        "truncated": (truncated, "is not a readable SQLite database|is damaged"),
-        "foreign": (foreign, "not one of this tool \\(no django_migrations\\)"),
-        "other django": (other_django, "not one of this tool \\(no camp migrations\\)"),
-        "missing": (folder / "nowhere.sqlite3", "There is no snapshot"),
+        "text": (text, "is not a SQLite database.\n.* není databáze SQLite."),
+        "truncated": (truncated, "is (damaged|not a readable SQLite database).*\n.*(poškozený|není čitelná)"),
+        "foreign": (foreign, r"not one of this tool \(no django_migrations\)\.\n.*chybí django_migrations"),
+        "other django": (
+            other_django,
+            r"not one of this tool \(no camp migrations\)\.\n.*žádné migrace camp",
+        ),
+        "a camp row only": (
+            only_a_row,
+            "lacks this tool's tables: no migration of .*islands.*\n.*nemá tabulky",
+        ),
+        "rows only": (rows_only, "lacks the table auth_group.\n.*nemá tabulku auth_group."),
+        "malformed migration row": (
+            changed_copy(
+                snapshot,
+                folder / "bad-row.sqlite3",
+                "UPDATE django_migrations SET applied = 'včera' WHERE id = 3",
+            ),
+            r"row 3 of django_migrations is malformed \(3, .*'včera'\)\.\n.*řádek 3 tabulky",
+        ),
+        "a missing column": (
+            changed_copy(snapshot, folder / "no-colour.sqlite3", "ALTER TABLE camp_team DROP COLUMN colour"),
+            "the table camp_team lacks the column colour.\n.*tabulce camp_team chybí sloupec colour.",
+        ),
+        "a newer version": (
+            changed_copy(
+                snapshot,
+                folder / "newer.sqlite3",
+                "INSERT INTO django_migrations (app, name, applied) "
+                "VALUES ('camp', '9999_future', '2027-07-01 10:00:00')",
+            ),
+            "its migration camp.9999_future is unknown here.*\n.*camp.9999_future tato verze nezná",
+        ),
+        "a malformed installation row": (
+            changed_copy(
+                snapshot,
+                folder / "bad-installation.sqlite3",
+                f"UPDATE {installation} SET installation_id = 'x'",
+            ),
+            "its installation row is malformed.\n.*řádek instalace je poškozený",
+        ),
+        "the demo's": (
+            changed_copy(snapshot, folder / "demo.sqlite3", f"UPDATE {installation} SET kind = 'demo'"),
+            r"is a snapshot of the demo \(make run\), not of this camp.*\n.*je záloha dema",
+        ),
+        "missing": (folder / "nowhere.sqlite3", "There is no snapshot .*\n.*neexistuje"),
     }
 
 
 @sqlite_only
 @pytest.mark.django_db(transaction=True)
-def test_camp_restore_refuses_what_is_not_a_snapshot_of_this_tool(
+def test_camp_restore_refuses_what_is_not_a_snapshot_of_this_camp_and_leaves_the_database_as_it_was(
     resolved: tuple[Round, Path], tmp_path: Path
 ) -> None:
     round_, snapshot = resolved
     round_services.round_undo(round=round_)
     before = names(snapshot.parent)
+    connection.close()
+    live = digest(live_database())
     for what, (path, message) in broken_files(tmp_path / "junk", snapshot).items():
-        with pytest.raises(CommandError, match=message) as refused:
-            call_command("camp_restore", str(path), interactive=False, stdout=StringIO())
-        assert "Nothing was changed" in str(refused.value), what
+        for flags in ([], ["--from-other-laptop"]):  # the flag lets none of these through
+            with pytest.raises(CommandError) as refused:
+                call_command("camp_restore", str(path), *flags, interactive=False, stdout=StringIO())
+            assert re.search(message, str(refused.value)), (what, str(refused.value))
+            assert str(refused.value).endswith("Nothing was changed.\nNic se nezměnilo."), what
+            assert digest(live_database()) == live, what  # byte for byte
     assert names(snapshot.parent) == before  # not even a before-restore snapshot
     assert Round.objects.get(pk=round_.pk).status == RoundStatus.ORDERS_OPEN
     with pytest.raises(CommandError, match="is the camp's database itself"):
-        call_command("camp_restore", connection.settings_dict["NAME"], interactive=False, stdout=StringIO())
+        call_command("camp_restore", str(live_database()), interactive=False, stdout=StringIO())
     with pytest.raises(CommandError, match="Name the snapshot"):
         call_command("camp_restore", interactive=False, stdout=StringIO())
+
+
+@sqlite_only
+@pytest.mark.django_db(transaction=True)
+def test_a_snapshot_of_another_installation_needs_the_flag_and_then_becomes_this_ones(
+    resolved: tuple[Round, Path], tmp_path: Path
+) -> None:
+    round_, snapshot = resolved
+    other_id = "0123456789abcdef" * 2
+    other = changed_copy(
+        snapshot,
+        tmp_path / "usb" / snapshot.name,
+        f"UPDATE camp_installation SET installation_id = '{other_id}'",
+    )
+    round_services.round_undo(round=round_)
+    this = backups.installation_current()
+    assert this is not None and len(this.installation_id) == 32 and this.installation_id != other_id
+    connection.close()
+    live = digest(live_database())
+    with pytest.raises(CommandError) as refused:
+        call_command("camp_restore", str(other), interactive=False, stdout=StringIO())
+    assert "is a snapshot of another installation (another laptop or data folder)" in str(refused.value)
+    assert "je záloha jiné instalace" in str(refused.value)
+    assert digest(live_database()) == live
+    assert Round.objects.get(pk=round_.pk).status == RoundStatus.ORDERS_OPEN
+
+    call_command("camp_restore", str(other), "--from-other-laptop", interactive=False, stdout=StringIO())
+    assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED
+    assert backups.installation_current() == this  # the camp goes on as this laptop's
+
+
+@sqlite_only
+@pytest.mark.django_db(transaction=True)
+def test_an_old_snapshot_that_does_not_say_whose_it_is_needs_the_flag_and_never_passes_with_the_demo_login(
+    resolved: tuple[Round, Path], tmp_path: Path, django_user_model: Any
+) -> None:
+    round_, snapshot = resolved
+    old = changed_copy(snapshot, tmp_path / "old.sqlite3", "DELETE FROM camp_installation")
+    with pytest.raises(
+        CommandError, match="was written by an older version and does not say which installation"
+    ):
+        call_command("camp_restore", str(old), interactive=False, stdout=StringIO())
+    django_user_model.objects.create_superuser("vedouci", "", DEMO_PASSWORD)
+    demo_login = backups.snapshot_create(event="demo-before")
+    assert demo_login is not None
+    old_demo = changed_copy(demo_login, tmp_path / "old-demo.sqlite3", "DELETE FROM camp_installation")
+    round_services.round_undo(round=round_)
+    connection.close()
+    live = digest(live_database())
+    with pytest.raises(CommandError, match="holds a login with the demo's public password"):
+        call_command(
+            "camp_restore", str(old_demo), "--from-other-laptop", interactive=False, stdout=StringIO()
+        )
+    assert digest(live_database()) == live
+    call_command("camp_restore", str(old), "--from-other-laptop", interactive=False, stdout=StringIO())
+    assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED
+
+
+@sqlite_only
+@pytest.mark.django_db(transaction=True)
+def test_camp_restore_refuses_while_another_connection_has_the_database_open(
+    resolved: tuple[Round, Path],
+) -> None:
+    round_, snapshot = resolved
+    round_services.round_undo(round=round_)
+    connection.close()
+    server = sqlite3.connect(live_database(), isolation_level=None)  # a camp server still reading
+    server.execute("BEGIN")
+    server.execute("SELECT count(*) FROM camp_round").fetchone()
+    try:
+        live = digest(live_database())
+        with pytest.raises(CommandError, match="stop the camp server first"):
+            call_command("camp_restore", snapshot.name, interactive=False, stdout=StringIO())
+        assert digest(live_database()) == live
+    finally:
+        server.close()
+    assert Round.objects.get(pk=round_.pk).status == RoundStatus.ORDERS_OPEN
+    assert not [p for p in live_database().parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_sole_access_takes_a_wal_database_out_of_wal_only_when_no_one_else_has_it(tmp_path: Path) -> None:
+    live = tmp_path / "db.sqlite3"
+    server = sqlite3.connect(live)
+    server.execute("PRAGMA journal_mode=WAL")
+    server.execute("CREATE TABLE t (x)")
+    server.execute("INSERT INTO t VALUES (1)")
+    server.commit()
+    assert Path(f"{live}-wal").exists()
+    with pytest.raises(backups.BackupError, match="stop the camp server first"):
+        backups._take_sole_access(live)
+    server.close()
+    holder = backups._take_sole_access(live)
+    holder.close()
+    assert not Path(f"{live}-wal").exists()  # its commits are in the file: nothing left to replay
+    assert count(live, "SELECT count(*) FROM t") == 1
+
+
+@sqlite_only
+@pytest.mark.django_db(transaction=True)
+def test_the_list_says_when_what_which_camp_runs_and_whose(
+    resolved: tuple[Round, Path], tmp_path: Path
+) -> None:
+    _round, snapshot = resolved
+    folder = snapshot.parent
+    demo_name = snapshot.name.replace("round-1-resolved", "round-3-closed")
+    changed_copy(snapshot, folder / demo_name, "UPDATE camp_installation SET kind = 'demo'")
+    other_name = snapshot.name.replace("round-1-resolved", "round-2-closed")
+    changed_copy(
+        snapshot, folder / other_name, f"UPDATE camp_installation SET installation_id = '{'ab' * 16}'"
+    )
+    out = StringIO()
+    call_command("camp_restore", "--list", stdout=out)
+    blocks = {
+        block.splitlines()[0].split()[2]: block.splitlines()[1:] for block in out.getvalue().split("\n\n")[1:]
+    }
+    camp = "Letní tábor techniků – 1. běh (2026)"
+    assert blocks["round-1-resolved"] == [
+        "  camp, this laptop / tábor, tento notebook",
+        f"  - {camp}: round 1, resolved / kolo 1, vyhodnoceno",
+    ]
+    assert blocks["round-3-closed"][0] == "  DEMO (make run), this laptop / DEMO (make run), tento notebook"
+    assert blocks["round-2-closed"][0] == (
+        "  camp of another installation (abababab) / tábor z jiné instalace (abababab)"
+    )
+    assert out.getvalue().splitlines()[0] == f"Snapshots in {folder}, newest first:"
+
+
+# ------------------------------------------------------------------------------------ whose database
+
+
+@pytest.mark.django_db
+def test_the_first_start_claims_the_database_and_the_other_kind_is_refused(settings: Any) -> None:
+    assert backups.installation_current() is None  # a database from before: nothing claimed yet
+    said: list[str] = []
+    assert backups.installation_claim_for_camp(out=said.append)
+    installation = backups.installation_current()
+    assert installation is not None and installation.kind == InstallationKind.CAMP
+    assert re.fullmatch(r"[0-9a-f]{32}", installation.installation_id) and said == []
+    assert backups.installation_claim_for_camp(out=said.append)  # the next start: the same row
+    assert backups.installation_current() == installation
+    settings.DEBUG = True
+    with pytest.raises(CommandError, match="is a camp's \\(make camp\\), not the demo's"):
+        call_command("demo_setup", stdout=StringIO())
+    assert not Camp.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_camp_server_does_not_serve_the_demos_database(settings: Any) -> None:
+    settings.DEBUG = True
+    call_command("demo_setup", stdout=StringIO())
+    installation = backups.installation_current()
+    assert installation is not None and installation.kind == InstallationKind.DEMO
+    said: list[str] = []
+    assert not backups.installation_claim_for_camp(out=said.append)
+    (message,) = said
+    assert "is the demo's (make run), not a camp's" in message
+    assert "patří demu (make run), ne táboru" in message
+
+
+# ------------------------------------------------------------------------------------ leftovers
+
+
+@sqlite_only
+@pytest.mark.django_db(transaction=True)
+def test_the_next_snapshot_removes_the_leftovers_of_one_killed_mid_write(backup_dir: Path) -> None:
+    backup_dir.mkdir()
+    gone = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    )
+    dead_pid = int(gone.stdout)
+    name = ".2026-07-14T21-03-55+0200_round-4-resolved.sqlite3"
+    killed = backup_dir / f"{name}.{dead_pid}.tmp"
+    mine_before = backup_dir / f"{name}.{os.getpid()}.tmp"  # this process's, from before a crash
+    being_written = backup_dir / f"{name}.{os.getppid()}.tmp"  # a live process writing now
+    ancient = backup_dir / f"{name}.{os.getppid()}9.tmp"
+    for path in (killed, mine_before, being_written, ancient):
+        path.write_bytes(b"SQLite format 3\x00 half")
+    os.utime(ancient, (0, 0))
+    (backup_dir / "poznamky.tmp").write_text("not ours")
+    backups.snapshot_create(event="by hand")
+    left = names(backup_dir)
+    assert killed.name not in left and mine_before.name not in left and ancient.name not in left
+    assert being_written.name in left and "poznamky.tmp" in left
+    assert events(backup_dir) == ["by-hand"]
+
+
+# ------------------------------------------------------------------------------------ data folders
+
+DATA_FOLDERS = """
+import json
+from django.conf import settings
+print(json.dumps({"db": str(settings.DATABASES["default"]["NAME"]), "backups": str(settings.BACKUP_DIR)}))
+"""
+
+
+def data_folders(**env: str) -> dict[str, str]:
+    clean = {
+        k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "ZO_", "DATABASE_URL", "PYTEST"))
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", DATA_FOLDERS],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "camp.settings", **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return dict(json.loads(done.stdout))
+
+
+def test_the_demo_keeps_its_own_data_folder_apart_from_the_camps(tmp_path: Path) -> None:
+    camp, demo = tmp_path / "camp", tmp_path / "demo"
+    assert data_folders(ZO_CAMP="1", ZO_DATA_DIR=str(camp)) == {
+        "db": str(camp / "db.sqlite3"),
+        "backups": str(camp / "backups"),
+    }
+    # make run: the demo's folder, whatever ZO_DATA_DIR says
+    assert data_folders(DJANGO_DEBUG="1", ZO_DATA_DIR=str(camp), ZO_DEMO_DIR=str(demo)) == {
+        "db": str(demo / "db.sqlite3"),
+        "backups": str(demo / "backups"),
+    }
+    assert demo.is_dir()  # made for SQLite, which makes the file but not its folder
+    default = data_folders(DJANGO_DEBUG="1", DATABASE_URL=f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    assert default["backups"] == str(ROOT / "var" / "demo" / "backups")
+    # a command without DJANGO_DEBUG works on the camp's data (camp_restore, createsuperuser)
+    assert data_folders(ZO_COMMAND_LINE="1", ZO_DATA_DIR=str(camp))["db"] == str(camp / "db.sqlite3")
 
 
 # ------------------------------------------------------------------------------------ the staff page
@@ -441,3 +772,28 @@ def test_the_staff_page_serves_only_snapshots_and_only_to_superusers(
     )
     assert client.get(url).status_code == 403
     assert reverse("admin:camp_camp_backups") not in client.get(reverse("admin:index")).content.decode()
+
+
+@sqlite_only
+@pytest.mark.django_db(transaction=True)
+def test_camp_restore_asks_in_both_languages_and_only_yes_or_ano_puts_it_back(
+    resolved: tuple[Round, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    round_, snapshot = resolved
+    round_services.round_undo(round=round_)
+    asked: list[str] = []
+    answers = iter(["ne", "ano"])
+
+    def answer(question: str) -> str:
+        asked.append(question)
+        return next(answers)
+
+    monkeypatch.setattr("builtins.input", answer)
+    out = StringIO()
+    with pytest.raises(CommandError, match="Nothing was changed.\nNic se nezměnilo."):
+        call_command("camp_restore", snapshot.name, stdout=out)
+    assert Round.objects.get(pk=round_.pk).status == RoundStatus.ORDERS_OPEN
+    assert asked == ["Type 'yes' to put the snapshot back: / Napište 'ano' a záloha se vrátí: "]
+    assert "  Letní tábor techniků – 1. běh (2026): round 1, resolved / kolo 1, vyhodnoceno" in out.getvalue()
+    call_command("camp_restore", snapshot.name, stdout=StringIO())
+    assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED

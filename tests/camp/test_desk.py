@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from camp import services
-from camp.models import Camp, Round, Team
+from camp.backup_document import camp_export_document, camp_import_document
+from camp.models import Camp, CampOrigin, Round, Team
 
 
 def home(client: Client, query: str = "") -> BeautifulSoup:
@@ -169,3 +170,46 @@ def test_dates_are_czech_on_czech_pages_and_english_on_english_ones(
         for td in BeautifulSoup(admin_client.get("/en" + overview).content, "html.parser").select("td")
     ]
     assert "Jul 6" in cells and "6. 7." not in cells
+
+
+def switcher_marks(page: BeautifulSoup) -> list[tuple[str, str]]:
+    """(camp run, its origin mark) per entry of the switcher, in order."""
+    nav = page.select_one("nav.zo-camp-switcher")
+    assert nav is not None
+    rows = []
+    for item in nav.select("li"):
+        mark = item.select_one(".zo-camp-origin")
+        rows.append((item.find("a").get_text(strip=True), mark.get_text(strip=True) if mark else ""))
+    return rows
+
+
+def test_a_camp_run_restored_from_a_backup_is_marked_and_two_copies_never_look_alike(
+    admin_client: Client, camp: Camp, teams: list[Team]
+) -> None:
+    document = camp_export_document(camp=camp)
+    first = camp_import_document(data=document)
+    second = camp_import_document(data=document)  # the same file again, within the same minute
+    CampOrigin.objects.filter(camp=first).update(
+        at=datetime.datetime(2026, 7, 14, 19, 3, tzinfo=datetime.UTC)
+    )
+    second_at = timezone.localtime(CampOrigin.objects.get(camp=second).at)
+    page = home(admin_client, f"?camp={first.pk}")
+    entries = switcher_marks(page)
+    assert entries == [
+        (str(second), f"(obnoveno {second_at:%-d. %-m. %H:%M})"),
+        (str(first), "(obnoveno 14. 7. 21:03)"),  # 19:03 UTC is 21:03 in Prague
+        (str(camp), ""),
+    ]
+    assert desk_title(page) == f"{first} (obnoveno 14. 7. 21:03)"
+    CampOrigin.objects.filter(camp=first).update(at=CampOrigin.objects.get(camp=second).at)
+    entries = switcher_marks(home(admin_client))
+    assert entries[:2] == [
+        (str(second), f"(obnoveno {second_at:%-d. %-m. %H:%M}, č. {second.pk})"),
+        (str(first), f"(obnoveno {second_at:%-d. %-m. %H:%M}, č. {first.pk})"),
+    ]
+    assert len(set(entries)) == 3
+    english = BeautifulSoup(admin_client.get("/en" + reverse("admin:index")).content, "html.parser")
+    assert switcher_marks(english)[0] == (
+        str(second),
+        f"(restored {second_at:%b %-d %H:%M}, no. {second.pk})",
+    )

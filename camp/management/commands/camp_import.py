@@ -1,19 +1,29 @@
 """``python manage.py camp_import FILE``: store a ``zlate-ostrovy-camp/1`` backup as a NEW camp run
 (never over an existing one) and print its id.
 
-A broken file: every problem on standard error, one a line with its JSON path, exit status 1, and
-nothing stored. ``-`` reads standard input.
+The id alone goes to standard output (for scripts); what happened goes to standard error, in
+English and Czech. A broken file: every problem on standard error, one a line with its JSON path,
+in English and then in Czech, exit status 1, and nothing stored. ``-`` reads standard input. The new
+camp run is marked "restored" with the time on the home page's switcher.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils import translation
+from django.utils.translation import gettext_noop
 
-from camp.backup_document import BackupDocumentError, camp_document_parse, camp_import_document
+from camp.backup_document import (
+    BackupDocumentError,
+    camp_document_check,
+    camp_document_parse,
+    camp_import_document,
+)
+from camp.backups import both_languages
 
 
 class Command(BaseCommand):
@@ -26,14 +36,37 @@ class Command(BaseCommand):
         try:
             content = sys.stdin.buffer.read() if file == "-" else Path(file).read_bytes()
         except OSError as e:
-            self._fail([f"{file}: cannot read the file: {e.strerror or e}"])
+            self._fail(
+                [
+                    both_languages(
+                        gettext_noop("%(file)s: cannot read the file: %(error)s"),
+                        {"file": file, "error": e.strerror or e},
+                    )
+                ]
+            )
         try:
-            camp = camp_import_document(data=camp_document_parse(content))
+            with translation.override("en"):
+                camp = camp_import_document(data=camp_document_parse(content))
         except BackupDocumentError as e:
-            self._fail(e.problems)
+            self._fail([*e.problems, "", *self._czech_problems(content)])
         self.stdout.write(str(camp.pk))
+        self.stderr.write(
+            both_languages(
+                gettext_noop("Stored as a new camp run: %(camp)s (id %(id)d)."), {"camp": camp, "id": camp.pk}
+            )
+        )
 
-    def _fail(self, lines: list[str]) -> None:
+    def _czech_problems(self, content: bytes) -> list[str]:
+        """The same problems in Czech (the document's checks read nothing from the database)."""
+        with translation.override("cs"):
+            try:
+                camp_document_check(camp_document_parse(content))
+            except BackupDocumentError as e:
+                return e.problems
+        return []
+
+    def _fail(self, lines: list[str]) -> NoReturn:
+        self.stderr.write(both_languages(gettext_noop("Nothing was imported:")))
         for line in lines:
             self.stderr.write(line)
         raise SystemExit(1)

@@ -1,7 +1,10 @@
 """Put a snapshot of the database back (``camp_restore SNAPSHOT``) or list them (``--list``).
 
-The snapshot is checked first (a SQLite database of this tool, intact); the current database is
-snapshotted before it is replaced (event ``before-restore``), so a restore can itself be undone.
+Everything is checked before the live database is touched (``camp.backups.snapshot_restore``): an
+intact SQLite file of this tool, its migrations and tables, and whose it is. A snapshot of the demo
+is never put back over a camp's database; one of another installation only with
+``--from-other-laptop``. The current database is snapshotted first (event ``before-restore``), so a
+restore can itself be undone. Every message is in English and Czech.
 """
 
 from __future__ import annotations
@@ -10,18 +13,23 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import connections
-from django.db.migrations.executor import MigrationExecutor
+from django.utils.translation import gettext_noop
 
 from camp.backups import (
     BackupError,
-    restorable_database,
-    snapshot_check,
+    both_languages,
+    installation_current,
     snapshot_find,
     snapshot_list,
     snapshot_parse,
+    snapshot_read,
     snapshot_restore,
+    snapshot_restore_check,
 )
+
+
+def _nothing_changed(error: BackupError) -> CommandError:
+    return CommandError(f"{error}\n{both_languages(gettext_noop('Nothing was changed.'))}")
 
 
 class Command(BaseCommand):
@@ -38,55 +46,104 @@ class Command(BaseCommand):
             "--list", action="store_true", dest="show_list", help="List the snapshots, newest first."
         )
         parser.add_argument(
+            "--from-other-laptop",
+            action="store_true",
+            help="Accept a snapshot of another installation (laptop or data folder); never the demo's.",
+        )
+        parser.add_argument(
             "--noinput", "--no-input", action="store_false", dest="interactive", help="Do not ask to confirm."
         )
 
     def handle(
-        self, *args: Any, snapshot: str | None, show_list: bool, interactive: bool, **options: Any
+        self,
+        *args: Any,
+        snapshot: str | None,
+        show_list: bool,
+        from_other_laptop: bool,
+        interactive: bool,
+        **options: Any,
     ) -> None:
         if show_list:
             self._list()
             return
         if not snapshot:
-            raise CommandError("Name the snapshot to put back (see `manage.py camp_restore --list`).")
+            raise CommandError(
+                both_languages(
+                    gettext_noop("Name the snapshot to put back (see `manage.py camp_restore --list`).")
+                )
+            )
         try:
-            restorable_database()
             path = snapshot_find(snapshot)
-            snapshot_check(path)
+            content = snapshot_restore_check(path=path, from_other_laptop=from_other_laptop)
         except BackupError as error:
-            raise CommandError(f"{error} Nothing was changed.") from error
+            raise _nothing_changed(error) from error
         parsed = snapshot_parse(path)
         described = f"{parsed.taken_at:%Y-%m-%d %H:%M:%S} ({parsed.event})" if parsed else path.name
         if interactive:
             self.stdout.write(
-                f"This replaces the whole database (every camp run) by the snapshot of {described}.\n"
-                "Stop the camp server first (Ctrl+C in its window) and start it again afterwards.\n"
-                "The current database is kept as a snapshot first."
+                both_languages(
+                    gettext_noop(
+                        "This replaces the whole database (every camp run and the staff logins) by the "
+                        "snapshot of %(snapshot)s. Stop the camp server first (Ctrl+C in its window) and "
+                        "start it again afterwards. The current database is kept as a snapshot first."
+                    ),
+                    {"snapshot": described},
+                )
             )
-            if input("Type 'yes' to put the snapshot back: ").strip().lower() != "yes":
-                raise CommandError("Nothing was changed.")
+            for camp in content.camps:
+                self.stdout.write(f"  {camp.describe()}")
+            question = both_languages(gettext_noop("Type 'yes' to put the snapshot back: ")).split("\n")
+            answer = input(" / ".join(part.strip() for part in question) + " ")
+            if answer.strip().lower() not in {"yes", "ano"}:
+                raise CommandError(both_languages(gettext_noop("Nothing was changed.")))
         try:
-            before = snapshot_restore(path=path)
+            restored = snapshot_restore(path=path, from_other_laptop=from_other_laptop)
         except BackupError as error:
-            raise CommandError(str(error)) from error
-        self.stdout.write(self.style.SUCCESS(f"Put back the snapshot of {described}."))
-        self.stdout.write(f"The database as it was before is kept in {before}.")
-        if self._unapplied_migrations():
+            raise _nothing_changed(error) from error
+        self.stdout.write(
+            self.style.SUCCESS(
+                both_languages(
+                    gettext_noop("Put back the snapshot of %(snapshot)s."), {"snapshot": described}
+                )
+            )
+        )
+        if restored.before is not None:
             self.stdout.write(
-                self.style.WARNING("The snapshot is older than this version: run `manage.py migrate` now.")
+                both_languages(
+                    gettext_noop("The database as it was before is kept in %(path)s."),
+                    {"path": restored.before},
+                )
+            )
+        if restored.needs_migrate:
+            self.stdout.write(
+                self.style.WARNING(
+                    both_languages(
+                        gettext_noop("The snapshot is older than this version: run `manage.py migrate` now.")
+                    )
+                )
             )
 
     def _list(self) -> None:
         snapshots = snapshot_list()
         if not snapshots:
-            self.stdout.write(f"No snapshots in {settings.BACKUP_DIR}.")
-            return
-        self.stdout.write(f"Snapshots in {settings.BACKUP_DIR}, newest first:")
-        for s in snapshots:
             self.stdout.write(
-                f"  {s.taken_at:%Y-%m-%d %H:%M:%S}  {s.event:<28} {s.size / 1e6:6.1f} MB  {s.name}"
+                both_languages(gettext_noop("No snapshots in %(folder)s."), {"folder": settings.BACKUP_DIR})
             )
-
-    def _unapplied_migrations(self) -> bool:
-        executor = MigrationExecutor(connections["default"])
-        return bool(executor.migration_plan(executor.loader.graph.leaf_nodes()))
+            return
+        self.stdout.write(
+            both_languages(
+                gettext_noop("Snapshots in %(folder)s, newest first:"), {"folder": settings.BACKUP_DIR}
+            )
+        )
+        live = installation_current()
+        for s in snapshots:
+            self.stdout.write("")
+            self.stdout.write(f"{s.taken_at:%Y-%m-%d %H:%M:%S}  {s.event}  ({s.size / 1e6:.1f} MB)  {s.name}")
+            try:
+                content = snapshot_read(s.path, verify=False)
+            except BackupError as error:
+                self.stdout.write("  ! " + str(error).replace("\n", "\n    "))
+                continue
+            self.stdout.write(f"  {content.origin(live)}")
+            for camp in content.camps:
+                self.stdout.write(f"  - {camp.describe()}")

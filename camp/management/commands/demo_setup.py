@@ -3,7 +3,9 @@
 Idempotent: loads the demo fixture (``fixtures/demo_camp.json``) only into an empty database and
 gives the demo's Batavia seats fresh private links (see ``camp.demo.DEMO_SETUP_STEPS``), and makes
 sure the staff superuser ``vedouci`` exists (never part of the fixture). Refuses to run unless
-``DEBUG`` is on, because it creates a user with a well-known password.
+``DEBUG`` is on, because it creates a user with a well-known password, and on a camp's database; it
+marks the database as the demo's (``camp.models.Installation``), so its snapshots are never taken
+for a camp's.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from camp.backups import BackupError, installation_claim
 from camp.demo import run_demo_setup
+from camp.models import InstallationKind
 from camp.passwords import DEMO_PASSWORD  # development only: the command refuses to run without DEBUG
 
 DEMO_USERNAME = "vedouci"
@@ -40,6 +44,10 @@ class Command(BaseCommand):
                 "(DJANGO_DEBUG=1, as `make run` sets). In production create staff with "
                 "`manage.py createsuperuser`."
             )
+        try:
+            installation_claim(kind=InstallationKind.DEMO)  # a camp's database never gets the demo
+        except BackupError as error:
+            raise CommandError(str(error)) from error
         with transaction.atomic():
             run_demo_setup(out=lambda line: self.stdout.write(line), base_url=base_url)
             password_note = self._ensure_staff_user()

@@ -18,7 +18,17 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from camp.models import OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team, team_colour
+from camp.models import (
+    OPENED_STATUSES,
+    Camp,
+    CampOrigin,
+    CampOriginKind,
+    Placement,
+    Round,
+    RoundStatus,
+    Team,
+    team_colour,
+)
 from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.orders import format_harbor_moves, format_route
@@ -206,6 +216,7 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
     camp.full_clean()
     camp.save()
     now = timezone.now()
+    CampOrigin.objects.create(camp=camp, kind=CampOriginKind.IMPORTED, at=now)  # the switcher says so
     BoardSetup.objects.create(
         camp=camp,
         generator_seed=0,

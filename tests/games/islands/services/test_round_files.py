@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.utils import translation
+from django.utils import timezone, translation
 
 from camp import services as camp_services
 from camp.models import Camp, Placement, Round, RoundStatus, Team
@@ -349,3 +349,22 @@ def test_export_imports_again(started: Camp) -> None:
     camp = round_files.camp_import_round(text=round_files.round_export(round=played[-1]), name="Kopie")
     assert Team.objects.filter(camp=camp).count() == 3
     assert TeamOrders.objects.filter(round__camp=camp).count() == 3
+
+
+def test_a_camp_run_imported_from_a_round_file_is_marked_so_on_the_switcher(db: None) -> None:
+    from camp.desk import switcher_marks
+    from camp.models import CampOrigin, CampOriginKind
+
+    made_here = camp_services.camp_create(name="Z kola", year=2026)
+    camp = round_files.camp_import_round(text=json.dumps(ROUND_FILE), name="Z kola")
+    origin = CampOrigin.objects.get(camp=camp)
+    assert origin.kind == CampOriginKind.IMPORTED
+    at = timezone.localtime(origin.at)
+    with translation.override("cs"):
+        assert switcher_marks([camp, made_here]) == {
+            camp.pk: f"importováno {at:%-d. %-m. %H:%M}",
+            made_here.pk: "",
+        }
+    with pytest.raises(IslandsError):
+        round_files.camp_import_round(text="{}", name="Rozbité")
+    assert CampOrigin.objects.count() == 1  # a refused file marks nothing
