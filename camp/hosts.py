@@ -60,7 +60,7 @@ def host_allowed(host: str) -> bool:
         return validate_host(domain, allowed)
     if validate_host(domain, settings.CAMP_EXTRA_HOSTS):
         return True
-    if port != str(settings.CAMP_PORT):
+    if (port or "80") != str(settings.CAMP_PORT):
         return False
     return domain in LOOPBACK_NAMES or domain in settings.CAMP_ADDRESSES or domain in addresses_now()
 

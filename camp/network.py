@@ -189,6 +189,13 @@ def phone_base_url(request: Any) -> str:
     itself, then the best address the laptop has now. Elsewhere (``make run``, a real server) the
     address this page was opened at.
     """
+    kept = getattr(request, "_zo_phone_base_url", None)  # a page with many links reads it once
+    if kept is None:
+        kept = request._zo_phone_base_url = _phone_base_url(request)
+    return str(kept)
+
+
+def _phone_base_url(request: Any) -> str:
     from django.conf import settings
 
     from camp.selectors import phone_address

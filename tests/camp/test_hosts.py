@@ -95,3 +95,10 @@ def test_a_bad_host_outside_camp_mode_writes_no_traceback(caplog: pytest.LogCapt
 
 def test_shown_host_is_cut_and_printable() -> None:
     assert hosts.shown_host("a\x00b\né" + "c" * 500) == "a?b??" + "c" * 195
+
+
+@pytest.mark.django_db
+def test_on_port_80_a_host_without_a_port_is_served(camp_mode: list[str], settings: Any) -> None:
+    settings.CAMP_PORT = 80
+    assert start_page("192.168.1.10").status_code == 200
+    assert start_page("192.168.1.10:8000").status_code == 400

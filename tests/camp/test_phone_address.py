@@ -114,3 +114,13 @@ def test_an_outside_next_is_not_followed(admin_client: Client, camp_mode: None) 
 
 def test_the_form_needs_a_post(admin_client: Client, camp_mode: None) -> None:
     assert admin_client.get(reverse("phone_address")).status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("host", "expected"),
+    [("127.0.0.1:8123", "http://192.168.1.10:8123"), ("10.0.0.5:8123", "http://10.0.0.5:8123")],
+)
+def test_with_none_chosen_yet_the_links_use_a_working_address(
+    rf: Any, camp_mode: None, db: None, host: str, expected: str
+) -> None:
+    assert network.phone_base_url(rf.get("/", HTTP_HOST=host)) == expected
