@@ -232,7 +232,7 @@ def banner(
         lines.append("Phones, the screen and the other laptops use / Telefony, plátno a další notebooky:")
         lines += [
             f"  {url(a)}/"
-            + ("   <- the teams' links and QR codes / odkazy a QR kódy družin" if a == chosen else "")
+            + ("   <- the teams' links and QR codes / odkazy a QR kódy týmů" if a == chosen else "")
             for a in addresses
         ]
     elif local_only:
@@ -245,7 +245,7 @@ def banner(
     if chosen and chosen not in addresses:
         lines += [
             f"The teams' links carry {url(chosen)}/, which this laptop does not have now:",
-            "choose another on the staff home page / Odkazy družin nesou adresu, kterou notebook teď nemá:",
+            "choose another on the staff home page / Odkazy týmů nesou adresu, kterou notebook teď nemá:",
             "vyberte jinou na úvodní stránce vedoucích (Adresa pro telefony).",
         ]
     lines.append(f"Staff / Vedoucí: {first}/admin/")

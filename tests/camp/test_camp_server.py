@@ -416,7 +416,7 @@ def test_the_banner_names_every_phone_address_and_each_camp_runs_notice_board(db
     second = camp_services.camp_create(name="Letní tábor – 2. běh", year=2026, run_number=2)
     lines = server.banner(addresses=["192.168.1.10", "10.0.0.5"], port=8123, chosen="10.0.0.5")
     assert "  http://192.168.1.10:8123/" in lines
-    assert "  http://10.0.0.5:8123/   <- the teams' links and QR codes / odkazy a QR kódy družin" in lines
+    assert "  http://10.0.0.5:8123/   <- the teams' links and QR codes / odkazy a QR kódy týmů" in lines
     assert "Staff / Vedoucí: http://10.0.0.5:8123/admin/" in lines
     assert f"  {first}: http://10.0.0.5:8123/nastenka/{first.pk}/?projektor" in lines
     assert f"  {second}: http://10.0.0.5:8123/nastenka/{second.pk}/?projektor" in lines

@@ -69,7 +69,7 @@ def test_staff_change_the_address_and_every_link_follows(admin_client: Client, c
     )
     assert response.redirect_chain[-1][0] == "/admin/"
     assert selectors.phone_address().address == "192.168.1.10"  # type: ignore[union-attr]
-    assert "Odkazy a QR kódy družin teď nesou http://192.168.1.10:8123/." in response.content.decode()
+    assert "Odkazy a QR kódy týmů teď nesou http://192.168.1.10:8123/." in response.content.decode()
     assert '<strong class="zo-phone-url">http://192.168.1.10:8123/</strong>' in response.content.decode()
 
 
