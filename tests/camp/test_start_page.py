@@ -37,9 +37,7 @@ def test_the_start_page_lists_every_notice_board_and_its_projector_view(
         (f"{url}?projektor", "na plátno") for url, _name in boards
     }
     team = re.search(r'<p class="zo-start-team">([^<]*)</p>', html)
-    assert team is not None and team.group(1).startswith(
-        "Má váš tým odkaz na Batavii? Otevřete ten odkaz"
-    )
+    assert team is not None and team.group(1).startswith("Má váš tým odkaz na Batavii? Otevřete ten odkaz")
     assert f'<a href="{reverse("admin:login")}">Přihlášení vedoucích</a>' in html
     for board_url, _name in boards:  # each link works, for anyone
         assert client.get(board_url).status_code == 200
