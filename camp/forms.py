@@ -327,3 +327,23 @@ class CampBackupConfirmForm(forms.Form):
                 code="bad_payload",
             ) from None
         return str(text).encode("utf-8", "surrogateescape")
+
+
+class PhoneAddressForm(forms.Form):
+    """The address for the teams' phones, one of those the laptop has now (``available``)."""
+
+    address = forms.CharField(max_length=50)
+
+    def __init__(self, data: QueryDict | None, *, available: list[str]) -> None:
+        super().__init__(data)
+        self.available = available
+
+    def clean_address(self) -> str:
+        address = str(self.cleaned_data["address"]).strip()
+        if address not in self.available:
+            raise forms.ValidationError(
+                _("This laptop has no address %(address)s now: choose one of the addresses listed."),
+                code="phone_address_missing",
+                params={"address": address},
+            )
+        return address

@@ -404,3 +404,20 @@ class CampOrigin(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.at:%Y-%m-%d %H:%M}"
+
+
+class PhoneAddress(models.Model):
+    """The laptop's address on the camp network that the teams' phones are given (one row, pk 1):
+    every team link, QR code and link sheet under ``make camp`` carries it (camp.network.phone_base_url).
+    Chosen once (at the first start with a network, the banner's best candidate) and kept, so a
+    sheet printed tonight still works tomorrow; staff change it on the admin home."""
+
+    address = models.GenericIPAddressField(_("address for the phones"), protocol="IPv4")
+    changed_at = models.DateTimeField(_("changed at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("address for the phones")
+        verbose_name_plural = _("addresses for the phones")
+
+    def __str__(self) -> str:
+        return self.address

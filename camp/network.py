@@ -1,8 +1,12 @@
 """The laptop's addresses on the camp network, and the address the phones are given.
 
-``make camp`` (:mod:`camp.server`) looks the addresses up once at start, offline too (then there are
-none: localhost only), and hands them to the settings (``CAMP_ADDRESSES``, ``CAMP_PHONE_BASE_URL``).
-The discovery is pure Python and never raises: a laptop in a field may have no network at all.
+``make camp`` (:mod:`camp.server`) looks the addresses up at start, offline too (then there are
+none: localhost only), and hands them to the settings (``CAMP_ADDRESSES``). The address the teams'
+links and QR codes carry is chosen once and kept in the database (:class:`camp.models.PhoneAddress`,
+first the best of the banner's candidates; staff change it on the admin home or the Batavia master
+page). :func:`addresses_now` looks the addresses up again, briefly cached: the host check
+(:mod:`camp.hosts`) serves an address the laptop got after the start. The discovery is pure Python
+and never raises: a laptop in a field may have no network at all.
 """
 
 from __future__ import annotations
@@ -12,16 +16,24 @@ import json
 import shutil
 import socket
 import subprocess
+import threading
+import time
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-# Interfaces a phone on the camp Wi-Fi never reaches (containers, virtual machines, VPN tunnels).
+# Interfaces a phone on the camp Wi-Fi never reaches (containers, virtual machines, VPN tunnels):
+# their addresses are offered last.
 VIRTUAL_INTERFACES = ("docker", "br-", "veth", "virbr", "vmnet", "vboxnet", "tun", "tap", "wg")
+#: The private ranges in the order a camp network most likely uses them (home routers, then others).
+PRIVATE_RANGES = tuple(ipaddress.ip_network(n) for n in ("192.168.0.0/16", "10.0.0.0/8", "172.16.0.0/12"))
+#: How long :func:`addresses_now` trusts its last look-up (an unknown Host looks again after that).
+ADDRESSES_NOW_SECONDS = 5.0
 
 
 def usable_address(text: str) -> bool:
-    """An IPv4 address another device may use to reach this one (no loopback, link-local, multicast)."""
+    """An IPv4 address another device may use to reach this one (no loopback, multicast)."""
     try:
         address = ipaddress.ip_address(text)
     except ValueError:
@@ -29,7 +41,6 @@ def usable_address(text: str) -> bool:
     return (
         address.version == 4
         and not address.is_loopback
-        and not address.is_link_local
         and not address.is_multicast
         and not address.is_unspecified
     )
@@ -59,23 +70,24 @@ def hostname_addresses() -> list[str]:
     return [str(info[4][0]) for info in infos]
 
 
-def parse_ip_json(text: str) -> list[str]:
-    """The IPv4 addresses of the real interfaces in the output of ``ip -j addr``."""
+def parse_ip_json(text: str) -> list[tuple[str, str]]:
+    """The interfaces' IPv4 addresses in the output of ``ip -j addr``, as (interface, address)."""
     try:
         links: Any = json.loads(text)
     except ValueError:
         return []
     found = []
     for link in links if isinstance(links, list) else []:
-        if not isinstance(link, dict) or str(link.get("ifname", "")).startswith(VIRTUAL_INTERFACES):
+        if not isinstance(link, dict):
             continue
+        name = str(link.get("ifname", ""))
         for info in link.get("addr_info") or []:
             if isinstance(info, dict) and info.get("family") == "inet" and info.get("local"):
-                found.append(str(info["local"]))
+                found.append((name, str(info["local"])))
     return found
 
 
-def interface_addresses() -> list[str]:
+def interface_addresses() -> list[tuple[str, str]]:
     """Every interface's address from ``ip -j addr`` (Linux), or nothing where there is no ``ip``."""
     ip = shutil.which("ip")
     if ip is None:
@@ -87,18 +99,67 @@ def interface_addresses() -> list[str]:
     return parse_ip_json(done.stdout) if done.returncode == 0 else []
 
 
-def ordered_unique(addresses: Iterable[str | None]) -> list[str]:
-    """Usable addresses once each, in order, private ones (a camp Wi-Fi) before the others."""
-    seen: list[str] = []
-    for address in addresses:
-        if address and usable_address(address) and address not in seen:
-            seen.append(address)
-    return sorted(seen, key=lambda a: not ipaddress.ip_address(a).is_private)  # stable: order kept
+def is_wireless(interface: str) -> bool:
+    """Whether the interface is a Wi-Fi card (Linux names them wl…; /sys marks them too)."""
+    return interface.startswith("wl") or Path("/sys/class/net", interface, "wireless").exists()
+
+
+def address_rank(address: str, interface: str = "") -> int:
+    """Where a candidate goes in the banner's list: the Wi-Fi's private address first, then the
+    private ranges (192.168/16, 10/8, 172.16/12), other addresses, link-local ones and last the
+    containers' and virtual machines' bridges (no phone reaches those)."""
+    ip = ipaddress.ip_address(address)
+    if interface.startswith(VIRTUAL_INTERFACES):
+        return 6
+    if ip.is_link_local:
+        return 5
+    in_range = [index for index, network in enumerate(PRIVATE_RANGES) if ip in network]
+    if in_range and is_wireless(interface):
+        return 0
+    return 1 + in_range[0] if in_range else 4
+
+
+def ordered_unique(addresses: Iterable[tuple[str, str | None]]) -> list[str]:
+    """Usable addresses once each, best first (see :func:`address_rank`), as (interface, address)
+    pairs (interface "" where unknown); within a rank the order given is kept."""
+    interfaces: dict[str, str] = {}
+    for interface, address in addresses:
+        if address and usable_address(address):
+            if not interfaces.get(address):
+                interfaces[address] = interface
+    return sorted(interfaces, key=lambda a: address_rank(a, interfaces[a]))  # stable: order kept
 
 
 def lan_addresses() -> list[str]:
-    """The laptop's addresses a phone can use, the default route's first; ``[]`` with no network."""
-    return ordered_unique([default_route_address(), *interface_addresses(), *hostname_addresses()])
+    """The laptop's addresses a phone may use, best first (the default route's first within its
+    rank); ``[]`` with no network."""
+    found = interface_addresses()
+    default = default_route_address()
+    default_interface = next((name for name, address in found if address == default), "")
+    return ordered_unique([(default_interface, default), *found, *(("", a) for a in hostname_addresses())])
+
+
+_now_lock = threading.Lock()
+_now: tuple[float, list[str]] = (float("-inf"), [])
+
+
+def addresses_now(*, max_age: float = ADDRESSES_NOW_SECONDS) -> list[str]:
+    """:func:`lan_addresses` as they are now, looked up at most once per ``max_age`` seconds (one
+    thread looks, the others wait for its answer): an unknown Host costs no more than that."""
+    global _now
+    with _now_lock:
+        looked, found = _now
+        if time.monotonic() - looked >= max_age:
+            found = lan_addresses()
+            _now = (time.monotonic(), found)
+        return list(found)
+
+
+def forget_addresses_now() -> None:
+    """Look the addresses up again at the next :func:`addresses_now` (tests; a changed choice)."""
+    global _now
+    with _now_lock:
+        _now = (float("-inf"), [])
 
 
 def is_loopback_host(host: str) -> bool:
@@ -112,17 +173,40 @@ def is_loopback_host(host: str) -> bool:
         return False
 
 
-def phone_base_url(request: Any) -> str:
-    """The address printed on the teams' sheets and QR codes, without a trailing slash.
-
-    The address this page was opened at, unless that is the laptop itself (the camp leader at the
-    server's own keyboard, on http://127.0.0.1:8000): then the first camp-network address the camp
-    server found at start, if any.
-    """
+def phone_url(address: str) -> str:
+    """The address a phone opens for the laptop's ``address`` under ``make camp`` (no slash)."""
     from django.conf import settings
 
+    return f"http://{address}:{settings.CAMP_PORT}"
+
+
+def phone_base_url(request: Any) -> str:
+    """The address printed on the teams' sheets and QR codes and in their links, without a trailing
+    slash.
+
+    Under ``make camp`` the address chosen for the phones (kept in the database); with none chosen
+    yet (no network at the start), the address this page was opened at unless that is the laptop
+    itself, then the best address the laptop has now. Elsewhere (``make run``, a real server) the
+    address this page was opened at.
+    """
+    kept = getattr(request, "_zo_phone_base_url", None)  # a page with many links reads it once
+    if kept is None:
+        kept = request._zo_phone_base_url = _phone_base_url(request)
+    return str(kept)
+
+
+def _phone_base_url(request: Any) -> str:
+    from django.conf import settings
+
+    from camp.selectors import phone_address
+
     opened = str(request.build_absolute_uri("/")).rstrip("/")
-    lan = getattr(settings, "CAMP_PHONE_BASE_URL", "")
-    if lan and is_loopback_host(urlsplit(opened).hostname or ""):
-        return str(lan)
+    if not settings.CAMP_MODE:
+        return opened
+    chosen = phone_address()
+    if chosen is not None:
+        return phone_url(chosen.address)
+    now = addresses_now()
+    if now and is_loopback_host(urlsplit(opened).hostname or ""):
+        return phone_url(now[0])
     return opened

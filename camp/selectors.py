@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.guards import ROUND_DELETE_GUARD
-from camp.models import DONE_STATUSES, Camp, MiniGame, Placement, Round, RoundStatus, Team
+from camp.models import DONE_STATUSES, Camp, MiniGame, PhoneAddress, Placement, Round, RoundStatus, Team
 
 
 def ap_for_rank(ap_table: Sequence[int], rank: int | None) -> int:
@@ -218,3 +218,11 @@ def camp_delete_refusal(camp: Camp) -> str:
         if reason := round_delete_refusal(round_):
             return _("Camp run %(camp)s cannot be deleted. %(reason)s") % {"camp": camp, "reason": reason}
     return ""
+
+
+# ------------------------------------------------------------------------------ the phones' address
+
+
+def phone_address() -> PhoneAddress | None:
+    """The address chosen for the teams' phones under ``make camp``, or None (none chosen yet)."""
+    return PhoneAddress.objects.filter(pk=1).first()

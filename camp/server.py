@@ -9,7 +9,9 @@ laptop's addresses (offline: none, localhost only) and switches the settings to 
 3. on first start, create the staff login: from ``DJANGO_SUPERUSER_USERNAME`` and
    ``DJANGO_SUPERUSER_PASSWORD``, else asked for in the terminal; the password validators apply
    (no demo, common, numeric or short password) and cannot be bypassed;
-4. print the addresses (banner) and serve with waitress on every interface, with an access log.
+4. remember the address for the phones (the best of the laptop's addresses, on the first start
+   with a network; staff change it later on the admin home);
+5. print the addresses (banner) and serve with waitress on every interface, with an access log.
 """
 
 from __future__ import annotations
@@ -59,6 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if not prepare(out=out):
         return 1
+    from camp.services import phone_address_choose_first
+
+    chosen = phone_address_choose_first(available=addresses)
     from django.db import connections
 
     connections.close_all()  # the serving threads open their own
@@ -76,7 +81,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         out(f"Cannot listen on {listen} / Nelze naslouchat: {error}")
         return 1
     local_only = args.host != ALL_INTERFACES and not addresses
-    for line in banner(addresses=addresses, port=args.port, local_only=local_only):
+    phones = chosen.address if chosen else None
+    for line in banner(addresses=addresses, port=args.port, local_only=local_only, chosen=phones):
         out(line)
     # Ctrl+C, or a stop by the system: waitress ends its loop and closes the sockets.
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
@@ -202,15 +208,24 @@ def ask_staff_login(*, out: Out, ask: Callable[[str], str], username: str = "") 
         username = ""
 
 
-def banner(*, addresses: list[str], port: int, local_only: bool = False) -> list[str]:
-    """What the console shows while serving: the addresses for the staff, the phones and the screen."""
+def banner(
+    *, addresses: list[str], port: int, local_only: bool = False, chosen: str | None = None
+) -> list[str]:
+    """What the console shows while serving: the addresses for the staff, the phones and the screen.
+
+    ``addresses`` are the candidates, best first; ``chosen`` the one the teams' links carry."""
     from django.conf import settings
     from django.urls import reverse
     from django.utils import translation
 
     from camp.models import Camp
 
-    bases = [f"http://{a}:{port}" for a in addresses] or [f"http://localhost:{port}"]
+    def url(address: str) -> str:
+        return f"http://{address}:{port}"
+
+    first = (
+        url(chosen) if chosen in addresses else url(addresses[0]) if addresses else f"http://localhost:{port}"
+    )
     with translation.override(settings.LANGUAGE_CODE):
         boards = [
             (str(camp), reverse("islands_public:notice_board", args=[camp.pk])) for camp in Camp.objects.all()
@@ -219,7 +234,11 @@ def banner(*, addresses: list[str], port: int, local_only: bool = False) -> list
     lines = [rule, "Zlaté ostrovy: the camp server is running / táborový server běží", rule]
     if addresses:
         lines.append("Phones, the screen and the other laptops use / Telefony, plátno a další notebooky:")
-        lines += [f"  {base}/" for base in bases]
+        lines += [
+            f"  {url(a)}/"
+            + ("   <- the teams' links and QR codes / odkazy a QR kódy týmů" if a == chosen else "")
+            for a in addresses
+        ]
     elif local_only:
         lines.append("Listening on this laptop only / Jen pro tento notebook.")
     else:
@@ -227,10 +246,16 @@ def banner(*, addresses: list[str], port: int, local_only: bool = False) -> list
             "No camp network found: only this laptop can connect.",
             "Síť nenalezena: připojit se může jen tento notebook. Connect the Wi-Fi and start again.",
         ]
-    lines.append(f"Staff / Vedoucí: {bases[0]}/admin/")
+    if chosen and chosen not in addresses:
+        lines += [
+            f"The teams' links carry {url(chosen)}/, which this laptop does not have now:",
+            "choose another on the staff home page / Odkazy týmů nesou adresu, kterou notebook teď nemá:",
+            "vyberte jinou na úvodní stránce vedoucích (Adresa pro telefony).",
+        ]
+    lines.append(f"Staff / Vedoucí: {first}/admin/")
     if boards:
         lines.append("Notice board for the screen / Nástěnka na plátno:")
-        lines += [f"  {name}: {bases[0]}{path}" for name, path in boards]
+        lines += [f"  {name}: {first}{path}?projektor" for name, path in boards]
     lines += [
         f"On this laptop / Na tomto notebooku: http://localhost:{port}/",
         f"Data (database, backups, logs) / Data: {settings.DATA_DIR}",

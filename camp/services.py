@@ -8,7 +8,7 @@ the transaction.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date as date_type
 from typing import Any
@@ -26,6 +26,7 @@ from camp.models import (
     ROUND_STATUS_UNDO,
     Camp,
     MiniGame,
+    PhoneAddress,
     Placement,
     Round,
     RoundStatus,
@@ -372,3 +373,37 @@ def placements_record(*, round: Round, ranks: RankInput) -> list[Placement]:  # 
         locked.save(update_fields=["status"])
     round.status = locked.status
     return sorted(placements, key=lambda p: (p.rank, p.team_id))
+
+
+# ------------------------------------------------------------------------------ the phones' address
+
+
+class PhoneAddressError(ValidationError):
+    """The address was not chosen: the laptop does not have it (the message names it)."""
+
+
+def phone_address_choose(*, address: str, available: Sequence[str]) -> PhoneAddress:
+    """Make ``address`` the one every team link, QR code and link sheet carries (one row, pk 1).
+
+    ``available`` is what the laptop has now (camp.network.addresses_now): an address it does not
+    have would print QR codes no phone can open, so it is refused."""
+    if address not in available:
+        raise PhoneAddressError(
+            _("This laptop has no address %(address)s now: choose one of the addresses listed."),
+            code="phone_address_missing",
+            params={"address": address[:50]},
+        )
+    with transaction.atomic():
+        chosen, _created = PhoneAddress.objects.update_or_create(pk=1, defaults={"address": address})
+    return chosen
+
+
+def phone_address_choose_first(*, available: Sequence[str]) -> PhoneAddress | None:
+    """At a start of ``make camp``: with no address chosen yet, the best one the laptop has
+    (``available[0]``, the banner's first); a chosen one is kept, even if the laptop lacks it now
+    (the Wi-Fi may come up later; the banner and the admin home say so)."""
+    with transaction.atomic():
+        chosen = PhoneAddress.objects.select_for_update().filter(pk=1).first()
+        if chosen is None and available:
+            chosen = PhoneAddress.objects.create(pk=1, address=available[0])
+    return chosen

@@ -57,9 +57,9 @@ LOG_DIR = DATA_DIR / "logs"
 # made on first start, the collected static files, the logs), plain HTTP on the camp network.
 CAMP_MODE = _env_flag("ZO_CAMP")
 CAMP_PORT = int(os.environ.get("ZO_CAMP_PORT") or 8000)
+# The laptop's addresses at the start (the banner's candidates, best first). The address the teams'
+# phones are given is chosen among them and kept in the database: see camp.network.phone_base_url.
 CAMP_ADDRESSES = [a.strip() for a in os.environ.get("ZO_CAMP_ADDRESSES", "").split(",") if a.strip()]
-# The address the teams' phones are given (QR codes, link sheets): see camp.network.phone_base_url.
-CAMP_PHONE_BASE_URL = f"http://{CAMP_ADDRESSES[0]}:{CAMP_PORT}" if CAMP_MODE and CAMP_ADDRESSES else ""
 
 
 def _camp_secret_key(path: Path) -> str:
@@ -133,6 +133,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "camp.security_headers.ContentSecurityPolicyMiddleware",  # first: every page leaving gets it
+    "camp.hosts.HostCheckMiddleware",  # before anything asks for request.get_host()
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "camp.public_cache.PublicPageMiddleware",  # the notice board from the cache, ahead of the rest
@@ -315,9 +316,14 @@ LOGGING = {
 }
 
 # --- Camp mode (second block): the laptop's addresses, the collected static files, the log files ---
+CAMP_EXTRA_HOSTS: list[str] = []
 if CAMP_MODE:
+    # camp.hosts.HostCheckMiddleware decides: the laptop's addresses of now (one it got after the
+    # start too) with the server's port, localhost, and DJANGO_ALLOWED_HOSTS (e.g. a proxy's name);
+    # any other Host gets its short page and one log line, before Django's check could raise.
     _hosts = ["localhost", "127.0.0.1", "[::1]", *CAMP_ADDRESSES]
-    ALLOWED_HOSTS = [*_hosts, *(h for h in ALLOWED_HOSTS if h not in _hosts)]
+    CAMP_EXTRA_HOSTS = [h for h in ALLOWED_HOSTS if h not in _hosts]
+    ALLOWED_HOSTS = ["*"]
     CSRF_TRUSTED_ORIGINS = [*(f"http://{h}:{CAMP_PORT}" for h in _hosts), *CSRF_TRUSTED_ORIGINS]
     STATIC_ROOT = DATA_DIR / "static"
     _log_file = {

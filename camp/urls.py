@@ -12,6 +12,8 @@ urlpatterns = [
     path("i18n/setlang/", views.set_language, name="set_language"),
 ]
 urlpatterns += i18n_patterns(
+    # Ahead of the admin's own URLs, staff only (admin_view: login, CSRF, no cache).
+    path("admin/phone-address/", admin.site.admin_view(views.phone_address), name="phone_address"),
     path("admin/", admin.site.urls),
     path("batavia/", include("games.batavia.urls")),
     path("", include("games.islands.urls_public")),

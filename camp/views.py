@@ -1,16 +1,31 @@
-"""Camp-wide views outside the admin: the site root and the language switch."""
+"""Camp-wide views outside the admin: the start page, the language switch and the choice of the
+address for the phones."""
 
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views import i18n
+from django.views.decorators.http import require_POST
+
+from camp import selectors, services
+from camp.forms import PhoneAddressForm
+from camp.network import addresses_now, phone_url
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return redirect("admin:index")
+    """The start page a phone lands on at the banner's address: the camp runs' notice boards (and
+    their screen views), how a team opens its Batavia page (its own link or QR code: never listed
+    here) and the staff login."""
+    choices = selectors.camp_choices()
+    return render(request, "camp/start.html", {"camps": [choice.camp for choice in choices]})
 
 
 def set_language(request: HttpRequest) -> HttpResponse:
@@ -28,3 +43,31 @@ def set_language(request: HttpRequest) -> HttpResponse:
     language = translation.get_language_from_path(urlsplit(back).path) or settings.LANGUAGE_CODE
     with translation.override(language):
         return i18n.set_language(request)
+
+
+@require_POST
+def phone_address(request: HttpRequest) -> HttpResponse:
+    """Staff choose the address the teams' links and QR codes carry (one the laptop has now)."""
+    if not request.user.has_perm("camp.change_phoneaddress"):
+        raise PermissionDenied
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        back = reverse("admin:index")
+    form = PhoneAddressForm(request.POST, available=addresses_now(max_age=0))  # what it has right now
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors.get("address", [])))
+        return redirect(back)
+    try:
+        chosen = services.phone_address_choose(address=form.cleaned_data["address"], available=form.available)
+    except services.PhoneAddressError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect(back)
+    messages.success(
+        request,
+        _(
+            "The teams' links and QR codes now carry %(url)s/. Sheets printed before carry the old "
+            "address: print them again."
+        )
+        % {"url": phone_url(chosen.address)},
+    )
+    return redirect(back)

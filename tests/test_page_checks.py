@@ -122,6 +122,8 @@ def test_the_crawl_reaches_every_kind_of_page(demo_pages: DemoPages) -> None:
     """Both languages of the staff pages, the custom round and Batavia pages, the public ones."""
     urls = [p.url for p in demo_pages.pages]
     for pattern in (
+        r"^/$",
+        r"^/en/$",
         r"^/admin/$",
         r"^/en/admin/$",
         r"^/admin/islands/islandsround/round/\d+/orders/\d+/$",

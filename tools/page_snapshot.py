@@ -67,11 +67,11 @@ def _file_name(url: str) -> str:
 
 
 def demo_start(tokens: dict[str, str]) -> list[str]:
-    """Where the crawl of the demo camp starts: the admin index, every camp's notice board (both
-    languages) and every Batavia team page (``tokens``: the seats' live tokens)."""
+    """Where the crawl of the demo camp starts: the start page and the admin index, every camp's
+    notice board (both languages) and every Batavia team page (``tokens``: the seats' live tokens)."""
     from camp.models import Camp
 
-    start = ["/admin/", "/en/admin/"]
+    start = ["/", "/en/", "/admin/", "/en/admin/"]
     for camp in Camp.objects.all():
         start += [f"/nastenka/{camp.pk}/", f"/en/nastenka/{camp.pk}/"]
     start += [f"/batavia/t/{t}/" for t in tokens]
@@ -87,8 +87,10 @@ def demo_tokens() -> dict[str, str]:
 
 
 def is_public(url: str) -> bool:
-    """A page that people read without a login (notice boards, Batavia team pages)."""
-    return url.startswith(("/nastenka/", "/en/nastenka/", "/batavia/t/", "/en/batavia/t/"))
+    """A page that people read without a login (the start page, notice boards, Batavia team pages)."""
+    return url in ("/", "/en/") or url.startswith(
+        ("/nastenka/", "/en/nastenka/", "/batavia/t/", "/en/batavia/t/")
+    )
 
 
 def crawl(

@@ -9,7 +9,6 @@ the services check the rest (a seat's bot, a team of the camp, the game's rules)
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -346,33 +345,6 @@ class RecordImportForm(PageForm):
         except (ValueError, RecursionError):  # RecursionError: nested too deeply
             raise ValidationError(_("The record cannot be read: it is not a JSON file.")) from None
         return {"data": data}
-
-
-#: What a typed address for the phones must look like (scheme, host, maybe a port; no path).
-BASE_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+(:\d+)?$")
-
-
-def phone_base(raw: str) -> str:
-    """The address for the phones as typed: trimmed, without a trailing slash, ``http://`` added
-    when no scheme was typed (``192.168.1.10:8000``)."""
-    base = raw.strip().rstrip("/")
-    if base and "://" not in base:
-        base = f"http://{base}"
-    return base
-
-
-class PhoneAddressForm(PageForm):
-    """The address the phones reach the laptop at, for the link sheets (``base``; blank: the
-    address the page was opened at)."""
-
-    base = RawField()
-
-    def clean(self) -> dict[str, Any]:
-        raw = self.cleaned_data.get("base", "")
-        base = phone_base(raw if isinstance(raw, str) else "")
-        if base and not BASE_URL.match(base):
-            raise ValidationError(_("The address for the phones must look like http://192.168.1.10:8000."))
-        return {"base": base}
 
 
 class CalculatorForm(PageForm):

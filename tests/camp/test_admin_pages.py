@@ -529,10 +529,10 @@ def test_language_switch_there_and_back_stays_on_the_page(admin_client: Client, 
     assert response["Location"] == "http://testserver" + board
 
 
-def test_home_redirects_to_admin(client: Client, db: None) -> None:
-    response = client.get("/")
-    assert response.status_code == 302
-    assert response["Location"] == reverse("admin:index")
+def test_home_is_the_start_page_that_links_the_staff_login(client: Client, db: None) -> None:
+    response = client.get("/")  # a phone at the banner's address (tests/camp/test_start_page.py)
+    assert response.status_code == 200
+    assert f'<a href="{reverse("admin:login")}">Přihlášení vedoucích</a>' in response.content.decode()
 
 
 def test_admin_base_is_djangos_but_for_the_htmx_header() -> None:

@@ -3,6 +3,7 @@ of the server (in a subprocess, on a free loopback port, with a data folder of i
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -58,7 +59,9 @@ print(json.dumps({
                    settings.SECURE_HSTS_SECONDS],
     "proxy_header": settings.SECURE_PROXY_SSL_HEADER,
     "STATIC_ROOT": str(settings.STATIC_ROOT),
-    "phones": settings.CAMP_PHONE_BASE_URL,
+    "CAMP_ADDRESSES": settings.CAMP_ADDRESSES,
+    "CAMP_EXTRA_HOSTS": settings.CAMP_EXTRA_HOSTS,
+    "first_middleware": settings.MIDDLEWARE[0],
 }))
 """
 
@@ -83,13 +86,14 @@ def test_camp_mode_settings(tmp_path: Path) -> None:
     assert found["DEBUG"] is False
     assert found["db"] == str(data / "db.sqlite3")
     assert (found["journal"], found["synchronous"]) == ("wal", 1)  # 1: NORMAL
-    assert found["ALLOWED_HOSTS"][:5] == ["localhost", "127.0.0.1", "[::1]", "192.168.1.10", "10.0.0.5"]
+    # camp.hosts decides, first of the middleware: the addresses of now, not only those of the start.
+    assert found["ALLOWED_HOSTS"] == ["*"] and found["first_middleware"] == "camp.hosts.HostCheckMiddleware"
+    assert found["CAMP_ADDRESSES"] == ["192.168.1.10", "10.0.0.5"] and found["CAMP_EXTRA_HOSTS"] == []
     assert "http://192.168.1.10:8123" in found["CSRF_TRUSTED_ORIGINS"]
     assert "http://localhost:8123" in found["CSRF_TRUSTED_ORIGINS"]
     assert found["https_only"] == [False, False, False, 0]  # plain HTTP on the camp network
     assert found["proxy_header"] is None  # no proxy configured: no client may claim HTTPS
     assert found["STATIC_ROOT"] == str(data / "static")
-    assert found["phones"] == "http://192.168.1.10:8123"
     assert all((data / folder).is_dir() for folder in ("backups", "logs"))
 
     key_file = data / "secret_key"
@@ -97,8 +101,7 @@ def test_camp_mode_settings(tmp_path: Path) -> None:
     assert key_file.read_text().strip() == found["SECRET_KEY"] and len(found["SECRET_KEY"]) >= 50
     again = camp_settings(data, DJANGO_BEHIND_PROXY="1")
     assert again["SECRET_KEY"] == found["SECRET_KEY"]  # kept, not made again
-    assert again["ALLOWED_HOSTS"][:3] == ["localhost", "127.0.0.1", "[::1]"]  # offline: localhost only
-    assert again["phones"] == ""
+    assert again["CAMP_ADDRESSES"] == []  # offline: localhost only
     assert again["proxy_header"] == ["HTTP_X_FORWARDED_PROTO", "https"]
 
 
@@ -209,20 +212,45 @@ IP_JSON = json.dumps(
 )
 
 
-def test_the_interfaces_from_ip_json_are_the_real_ones() -> None:
-    assert network.parse_ip_json(IP_JSON) == ["127.0.0.1", "192.168.1.10", "169.254.7.7"]
+def test_the_interfaces_from_ip_json() -> None:
+    assert network.parse_ip_json(IP_JSON) == [
+        ("lo", "127.0.0.1"),
+        ("wlp2s0", "192.168.1.10"),
+        ("docker0", "172.17.0.1"),
+        ("enp0s31f6", "169.254.7.7"),
+    ]
     assert network.parse_ip_json("not json") == []
     assert network.parse_ip_json('{"a": 1}') == []
 
 
-def test_lan_addresses_default_route_first_then_private_then_others(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(network, "default_route_address", lambda: "10.0.0.5")
+def test_lan_addresses_wifi_first_then_private_ranges_then_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(network, "default_route_address", lambda: "10.0.0.5")  # e.g. a USB modem
     monkeypatch.setattr(
-        network, "interface_addresses", lambda: network.parse_ip_json(IP_JSON) + ["203.0.113.9"]
+        network,
+        "interface_addresses",
+        lambda: [
+            *network.parse_ip_json(IP_JSON),
+            ("enx00", "10.0.0.5"),
+            ("eth1", "172.20.0.3"),
+            ("eth2", "192.168.50.2"),
+            ("eth3", "203.0.113.9"),
+            ("veth1a2b", "10.213.0.1"),
+        ],
     )
     monkeypatch.setattr(network, "hostname_addresses", lambda: ["127.0.1.1", "192.168.1.10", "8.8.8.8"])
-    # No loopback, link-local or docker address; each once; a public one after the private ones.
-    assert network.lan_addresses() == ["10.0.0.5", "192.168.1.10", "203.0.113.9", "8.8.8.8"]
+    # The Wi-Fi's first (not the default route's), then 192.168/16, 10/8, 172.16/12, the others,
+    # link-local, and last the containers' bridges; no loopback; each once.
+    assert network.lan_addresses() == [
+        "192.168.1.10",
+        "192.168.50.2",
+        "10.0.0.5",
+        "172.20.0.3",
+        "203.0.113.9",
+        "8.8.8.8",
+        "169.254.7.7",
+        "172.17.0.1",
+        "10.213.0.1",
+    ]
 
 
 def test_with_no_network_there_are_no_addresses_and_nothing_fails(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -386,11 +414,32 @@ def test_the_banner_names_every_phone_address_and_each_camp_runs_notice_board(db
 
     first = camp_services.camp_create(name="Letní tábor – 1. běh", year=2026)
     second = camp_services.camp_create(name="Letní tábor – 2. běh", year=2026, run_number=2)
-    lines = server.banner(addresses=["192.168.1.10", "10.0.0.5"], port=8123)
-    assert "  http://192.168.1.10:8123/" in lines and "  http://10.0.0.5:8123/" in lines
-    assert "Staff / Vedoucí: http://192.168.1.10:8123/admin/" in lines
-    assert f"  {first}: http://192.168.1.10:8123/nastenka/{first.pk}/" in lines
-    assert f"  {second}: http://192.168.1.10:8123/nastenka/{second.pk}/" in lines
+    lines = server.banner(addresses=["192.168.1.10", "10.0.0.5"], port=8123, chosen="10.0.0.5")
+    assert "  http://192.168.1.10:8123/" in lines
+    assert "  http://10.0.0.5:8123/   <- the teams' links and QR codes / odkazy a QR kódy týmů" in lines
+    assert "Staff / Vedoucí: http://10.0.0.5:8123/admin/" in lines
+    assert f"  {first}: http://10.0.0.5:8123/nastenka/{first.pk}/?projektor" in lines
+    assert f"  {second}: http://10.0.0.5:8123/nastenka/{second.pk}/?projektor" in lines
+    gone = server.banner(addresses=["192.168.1.10"], port=8123, chosen="10.44.0.1")
+    assert "The teams' links carry http://10.44.0.1:8123/, which this laptop does not have now:" in gone
+    assert "Staff / Vedoucí: http://192.168.1.10:8123/admin/" in gone
     offline = server.banner(addresses=[], port=8000)
     assert "No camp network found: only this laptop can connect." in offline
     assert "Staff / Vedoucí: http://localhost:8000/admin/" in offline
+
+
+def test_the_start_page_is_served_and_a_bad_host_is_one_short_log_line(first_start: Started) -> None:
+    status, _, body = get(first_start.url("/"))
+    assert status == 200 and 'id="zo-start-boards"' in body
+    log_file = first_start.data_dir / "logs" / "camp.log"
+    before = log_file.read_text(encoding="utf-8") if log_file.exists() else ""
+    connection = http.client.HTTPConnection("127.0.0.1", first_start.port, timeout=30)
+    connection.request("GET", "/", headers={"Host": "evil" + "x" * 5000})
+    response = connection.getresponse()
+    page = response.read().decode()
+    connection.close()
+    assert response.status == 400 and "Tato adresa nepatří táborovému serveru" in page
+    written = log_file.read_text(encoding="utf-8")[len(before) :]
+    assert "Traceback" not in written
+    lines = written.splitlines()
+    assert len(lines) == 1 and "unknown host" in lines[0] and len(lines[0]) < 320, written[:500]

@@ -13,7 +13,6 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from camp.adminpages import render_admin_page
-from camp.network import phone_base_url
 from camp.services import PlacementsError
 from games.batavia import selectors, services
 from games.batavia.engine import private_view, public_view, state_to_output
@@ -33,7 +32,7 @@ from games.batavia.pages.shared import (
     require_post,
     session_for_page,
 )
-from games.batavia.pages.team_links import is_loopback, team_url
+from games.batavia.pages.team_links import team_url
 from games.batavia.pages.template_data import (
     action_options,
     play_preview,
@@ -72,9 +71,7 @@ def master_context(
         "poll_seconds": POLL_SECONDS,
         "companies": companies(),
         "digital": session.mode == SessionMode.DIGITAL,
-        "base_url": phone_base_url(request),
     }
-    ctx["base_loopback"] = is_loopback(ctx["base_url"])
     if state is None:
         return ctx
     colours = selectors.team_colours(session)

@@ -1,6 +1,6 @@
-"""The teams' secret links: the address a team's phone opens (on the laptop's camp-network address
-when the page was opened on the laptop itself), and the link sheets that print them, one A4 page
-per seat with a working link, each carrying only its own team's link."""
+"""The teams' secret links: the address a team's phone opens (under ``make camp`` on the address
+chosen for the phones, see camp.network.phone_base_url), and the link sheets that print them, one
+A4 page per seat with a working link, each carrying only its own team's link."""
 
 from __future__ import annotations
 
@@ -8,22 +8,21 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import admin, messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from camp.network import is_loopback_host, phone_base_url
 from games.batavia import selectors
-from games.batavia.forms import PhoneAddressForm
 from games.batavia.models import BataviaSeat, BataviaSession
-from games.batavia.pages.shared import master_url, session_for_page
+from games.batavia.pages.shared import session_for_page
 from games.batavia.printing import LinkSheet, render_link_sheets
 
 
-def team_url(request: HttpRequest, seat: BataviaSeat, base: str = "") -> str:
-    """The full address of a seat's team page, on ``base`` or else the address for the phones."""
+def team_url(request: HttpRequest, seat: BataviaSeat) -> str:
+    """The full address of a seat's team page, on the address for the phones."""
     rel = reverse("batavia:team", args=[seat.token])
-    return f"{(base or phone_base_url(request)).rstrip('/')}{rel}"
+    return f"{phone_base_url(request)}{rel}"
 
 
 def is_loopback(url: str) -> bool:
@@ -35,7 +34,7 @@ def is_loopback(url: str) -> bool:
     return is_loopback_host(host)
 
 
-def link_sheets(request: HttpRequest, session: BataviaSession, base: str = "") -> list[LinkSheet]:
+def link_sheets(request: HttpRequest, session: BataviaSession) -> list[LinkSheet]:
     """One sheet per seat with a working link, each carrying only its own team's link."""
     round_ = session.minigame.round
     pages = []
@@ -46,7 +45,7 @@ def link_sheets(request: HttpRequest, session: BataviaSession, base: str = "") -
             LinkSheet(
                 team=seat.team.name,
                 colour=seat.team.colour,
-                url=team_url(request, seat, base),
+                url=team_url(request, seat),
                 title=_("Batavia – your team's secret link"),
                 subtitle=f"{round_.camp} · {round_}",
                 lines=[
@@ -67,12 +66,7 @@ def link_sheets_pdf(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
     session = session_for_page(
         request, pk, model_admin=model_admin, change=True
     )  # the sheets carry the links
-    form = PhoneAddressForm(request.GET)
-    if not form.is_valid():
-        messages.error(request, form.problem)
-        return HttpResponseRedirect(master_url(session))
-    base = form.cleaned_data["base"]
-    used = base or phone_base_url(request)
+    used = phone_base_url(request)
     if is_loopback(used):  # still printed (a test round on one laptop), but said plainly
         messages.warning(
             request,
@@ -83,7 +77,7 @@ def link_sheets_pdf(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
             )
             % {"base": used},
         )
-    pdf = render_link_sheets(link_sheets(request, session, base), font_dir=settings.PDF_FONT_DIR)
+    pdf = render_link_sheets(link_sheets(request, session), font_dir=settings.PDF_FONT_DIR)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = (
         f'inline; filename="batavia-round-{session.minigame.round.number}-links.pdf"'

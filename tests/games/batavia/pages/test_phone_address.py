@@ -1,6 +1,6 @@
-"""The teams' links and QR codes default to the laptop's camp-network address under ``make camp``
-(``settings.CAMP_PHONE_BASE_URL``, see camp.network.phone_base_url) when the page is opened on the
-laptop itself; a page opened at a real address keeps that address."""
+"""Under ``make camp`` every team link, QR code and link sheet carries the address chosen for the
+phones (kept in the database, camp.network.phone_base_url), wherever the master page was opened;
+elsewhere the address the page was opened at."""
 
 from __future__ import annotations
 
@@ -13,55 +13,95 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from camp import network, services
 from games.batavia.models import BataviaSession
+from games.batavia.pages import team_links
 
-LAN = "http://192.168.1.10:8000"
+CHOSEN = "10.0.0.5"
+OTHER = "192.168.1.10"
+
+
+@pytest.fixture
+def camp_mode(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings.CAMP_MODE = True
+    settings.ALLOWED_HOSTS = ["*"]  # as under make camp: camp.hosts decides
+    settings.CAMP_PORT = 8123
+    settings.CAMP_EXTRA_HOSTS = ["testserver"]
+    monkeypatch.setattr(network, "lan_addresses", lambda: [OTHER, CHOSEN])
+    network.forget_addresses_now()
+    services.phone_address_choose(address=CHOSEN, available=[OTHER, CHOSEN])
 
 
 def master_page(staff: Client, session: BataviaSession, host: str) -> tuple[str, list[str]]:
-    """The address field's value and the team links shown on the master page opened at ``host``."""
+    """The address the panel says is in use and the team links shown on the master page."""
     page = staff.get(reverse("admin:batavia_bataviasession_master", args=[session.pk]), HTTP_HOST=host)
     html = page.content.decode()
-    base = re.search(r'<input id="bt-base"[^>]*value="([^"]*)"', html)
-    assert base is not None
-    return base.group(1), re.findall(r'href="(https?://[^"]*/batavia/t/[^"]*)"', html)
+    in_use = re.search(r'<strong class="zo-phone-url">([^<]*)</strong>', html)
+    assert in_use is not None
+    return in_use.group(1), re.findall(r'href="(https?://[^"]*/batavia/t/[^"]*)"', html)
 
 
-def test_opened_on_the_laptop_the_phones_get_its_lan_address(
-    staff: Client, session: BataviaSession, settings: Any
-) -> None:
-    settings.CAMP_PHONE_BASE_URL = LAN
-    base, links = master_page(staff, session, "127.0.0.1:8000")
-    assert base == LAN
-    assert len(links) == 4 and all(link.startswith(f"{LAN}/batavia/t/") for link in links)
-    page = staff.get(
-        reverse("admin:batavia_bataviasession_master", args=[session.pk]), HTTP_HOST="localhost:8000"
-    )
-    assert "bt-loopback" not in page.content.decode()  # the address the sheets get is a working one
-
-    handout = staff.get(
-        reverse("admin:batavia_bataviasession_handout", args=[session.pk]), HTTP_HOST="localhost"
-    )
+def sheet_texts(staff: Client, session: BataviaSession, host: str) -> list[str]:
+    handout = staff.get(reverse("admin:batavia_bataviasession_handout", args=[session.pk]), HTTP_HOST=host)
     assert handout.status_code == 200
-    sheets = [p.extract_text() for p in PdfReader(io.BytesIO(handout.content)).pages]
+    return [p.extract_text() for p in PdfReader(io.BytesIO(handout.content)).pages]
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8123", f"{OTHER}:8123", "localhost:8123"])
+def test_every_link_and_sheet_carries_the_chosen_address(
+    staff: Client, session: BataviaSession, camp_mode: None, host: str
+) -> None:
+    base = f"http://{CHOSEN}:8123"
+    in_use, links = master_page(staff, session, host)
+    assert in_use == f"{base}/"
+    assert len(links) == 4 and all(link.startswith(f"{base}/batavia/t/") for link in links)
+    sheets = sheet_texts(staff, session, host)
     assert len(sheets) == 4
-    assert all(re.search(rf"^{re.escape(LAN)}/batavia/t/[\w-]+/$", sheet, re.M) for sheet in sheets)
+    assert all(re.search(rf"^{re.escape(base)}/batavia/t/[\w-]+/$", sheet, re.M) for sheet in sheets)
 
 
-@pytest.mark.parametrize("host", ["192.168.1.20:8000", "ostrovy.example.org"])
-def test_opened_at_a_real_address_that_address_is_kept(
-    staff: Client, session: BataviaSession, settings: Any, host: str
+def test_the_qr_codes_carry_the_chosen_address(
+    staff: Client, session: BataviaSession, camp_mode: None, rf: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    settings.CAMP_PHONE_BASE_URL = LAN
-    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "192.168.1.20", "ostrovy.example.org"]
-    base, links = master_page(staff, session, host)
-    assert base == f"http://{host}"
-    assert all(link.startswith(f"http://{host}/batavia/t/") for link in links)
+    drawn: list[str] = []
+    real = team_links.render_link_sheets
+
+    def remember(sheets: Any, **kwargs: Any) -> bytes:
+        drawn.extend(sheet.url for sheet in sheets)  # what each page's QR code encodes
+        return real(sheets, **kwargs)
+
+    monkeypatch.setattr(team_links, "render_link_sheets", remember)
+    sheet_texts(staff, session, "127.0.0.1:8123")
+    assert len(drawn) == 4 and all(url.startswith(f"http://{CHOSEN}:8123/batavia/t/") for url in drawn)
 
 
-def test_without_the_camp_server_the_page_address_is_used_as_before(
-    staff: Client, session: BataviaSession, settings: Any
+def test_a_changed_address_is_used_at_once(staff: Client, session: BataviaSession, camp_mode: None) -> None:
+    services.phone_address_choose(address=OTHER, available=[OTHER, CHOSEN])
+    in_use, links = master_page(staff, session, "127.0.0.1:8123")
+    assert in_use == f"http://{OTHER}:8123/"
+    assert all(link.startswith(f"http://{OTHER}:8123/batavia/t/") for link in links)
+
+
+def test_the_master_page_offers_the_laptops_addresses(
+    staff: Client, session: BataviaSession, camp_mode: None
 ) -> None:
-    settings.CAMP_PHONE_BASE_URL = ""
-    base, _links = master_page(staff, session, "127.0.0.1:8000")
-    assert base == "http://127.0.0.1:8000"
+    html = staff.get(reverse("admin:batavia_bataviasession_master", args=[session.pk])).content.decode()
+    options = re.findall(r'<option value="([^"]*)"( selected)?>', html.split('id="zo-phone-address"')[1])
+    assert options == [(OTHER, ""), (CHOSEN, " selected")]
+
+
+def test_a_typed_base_in_the_handout_url_is_ignored(
+    staff: Client, session: BataviaSession, camp_mode: None
+) -> None:
+    url = reverse("admin:batavia_bataviasession_handout", args=[session.pk])
+    handout = staff.get(url, {"base": "http://" + "x" * 3000})
+    assert handout.status_code == 200
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(handout.content)).pages)
+    assert "xxx" not in text and f"http://{CHOSEN}:8123/batavia/t/" in text
+
+
+def test_outside_camp_mode_the_page_address_is_used(staff: Client, session: BataviaSession) -> None:
+    services.phone_address_choose(address=CHOSEN, available=[CHOSEN])  # kept, but not for make run
+    in_use, links = master_page(staff, session, "127.0.0.1:8000")
+    assert in_use == "http://127.0.0.1:8000/"
+    assert all(link.startswith("http://127.0.0.1:8000/batavia/t/") for link in links)

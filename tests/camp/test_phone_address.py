@@ -1,0 +1,126 @@
+"""The address for the phones: chosen once, kept in the database, changed by staff on the admin home
+to one of the addresses the laptop has now (checked again on the server)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import Permission
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+
+from camp import network, selectors, services
+from camp.models import PhoneAddress
+
+NOW = ["192.168.1.10", "10.0.0.5", "172.17.0.1"]
+
+
+@pytest.fixture
+def camp_mode(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings.CAMP_MODE = True
+    settings.CAMP_PORT = 8123
+    settings.ALLOWED_HOSTS = ["*"]
+    settings.CAMP_EXTRA_HOSTS = ["testserver"]
+    monkeypatch.setattr(network, "lan_addresses", lambda: list(NOW))
+    network.forget_addresses_now()
+
+
+def test_the_service_keeps_one_address_and_refuses_one_the_laptop_lacks(db: None) -> None:
+    services.phone_address_choose(address="10.0.0.5", available=NOW)
+    services.phone_address_choose(address="192.168.1.10", available=NOW)
+    assert list(PhoneAddress.objects.values_list("pk", "address")) == [(1, "192.168.1.10")]
+    with pytest.raises(ValidationError) as refused:
+        services.phone_address_choose(address="10.9.9.9", available=NOW)
+    assert refused.value.messages == [
+        "Tento notebook teď adresu 10.9.9.9 nemá: vyberte jednu z vypsaných adres."
+    ]
+    assert selectors.phone_address().address == "192.168.1.10"  # type: ignore[union-attr]
+
+
+def test_the_first_start_chooses_the_best_address_and_later_starts_keep_it(db: None) -> None:
+    assert services.phone_address_choose_first(available=[]) is None  # no network: nothing chosen
+    assert services.phone_address_choose_first(available=["10.0.0.5", "192.168.1.10"]).address == "10.0.0.5"  # type: ignore[union-attr]
+    kept = services.phone_address_choose_first(available=["192.168.7.7"])  # another network now
+    assert kept is not None and kept.address == "10.0.0.5"
+
+
+def admin_home(client: Client) -> str:
+    return client.get(reverse("admin:index")).content.decode()
+
+
+def test_the_admin_home_shows_the_address_in_use_and_the_laptops_addresses(
+    admin_client: Client, camp_mode: None
+) -> None:
+    services.phone_address_choose(address="10.0.0.5", available=NOW)
+    html = admin_home(admin_client)
+    assert '<strong class="zo-phone-url">http://10.0.0.5:8123/</strong>' in html
+    form = html.split('id="zo-phone-address"')[1].split("</select>")[0]
+    assert re.findall(r'<option value="([^"]*)"', form) == NOW
+    assert '<option value="10.0.0.5" selected>' in form
+
+
+def test_staff_change_the_address_and_every_link_follows(admin_client: Client, camp_mode: None) -> None:
+    services.phone_address_choose(address="10.0.0.5", available=NOW)
+    response = admin_client.post(
+        reverse("phone_address"), {"address": "192.168.1.10", "next": "/admin/"}, follow=True
+    )
+    assert response.redirect_chain[-1][0] == "/admin/"
+    assert selectors.phone_address().address == "192.168.1.10"  # type: ignore[union-attr]
+    assert "Odkazy a QR kódy týmů teď nesou http://192.168.1.10:8123/." in response.content.decode()
+    assert '<strong class="zo-phone-url">http://192.168.1.10:8123/</strong>' in response.content.decode()
+
+
+@pytest.mark.parametrize("address", ["10.9.9.9", "", "x" * 5000, "10.0.0.5\x00"])
+def test_an_address_the_laptop_does_not_have_is_refused(
+    admin_client: Client, camp_mode: None, address: str
+) -> None:
+    services.phone_address_choose(address="10.0.0.5", available=NOW)
+    response = admin_client.post(reverse("phone_address"), {"address": address}, follow=True)
+    assert response.status_code == 200
+    error = re.search(r'<li class="error">([^<]*)</li>', response.content.decode())
+    assert error is not None and error.group(1)
+    assert selectors.phone_address().address == "10.0.0.5"  # type: ignore[union-attr]
+
+
+def test_an_address_gone_since_the_start_is_said_plainly(
+    admin_client: Client, camp_mode: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    PhoneAddress.objects.create(pk=1, address="10.44.0.1")  # the network of yesterday
+    assert "Tento notebook teď adresu 10.44.0.1 nemá (jiná síť?)" in admin_home(admin_client)
+
+
+def test_staff_without_the_permission_cannot_change_it(
+    client: Client, camp_mode: None, django_user_model: Any
+) -> None:
+    viewer = django_user_model.objects.create_user(username="pozorovatel", password="x", is_staff=True)
+    client.force_login(viewer)
+    services.phone_address_choose(address="10.0.0.5", available=NOW)
+    assert client.post(reverse("phone_address"), {"address": "192.168.1.10"}).status_code == 403
+    assert 'id="zo-phone-address"' not in admin_home(client)  # shown, not offered
+    viewer.user_permissions.add(Permission.objects.get(codename="change_phoneaddress"))
+    client.post(reverse("phone_address"), {"address": "192.168.1.10"})
+    assert selectors.phone_address().address == "192.168.1.10"  # type: ignore[union-attr]
+
+
+def test_an_outside_next_is_not_followed(admin_client: Client, camp_mode: None) -> None:
+    response = admin_client.post(
+        reverse("phone_address"), {"address": "10.0.0.5", "next": "http://evil.example/"}
+    )
+    assert response.status_code == 302 and response["Location"] == reverse("admin:index")
+
+
+def test_the_form_needs_a_post(admin_client: Client, camp_mode: None) -> None:
+    assert admin_client.get(reverse("phone_address")).status_code == 405
+
+
+@pytest.mark.parametrize(
+    ("host", "expected"),
+    [("127.0.0.1:8123", "http://192.168.1.10:8123"), ("10.0.0.5:8123", "http://10.0.0.5:8123")],
+)
+def test_with_none_chosen_yet_the_links_use_a_working_address(
+    rf: Any, camp_mode: None, db: None, host: str, expected: str
+) -> None:
+    assert network.phone_base_url(rf.get("/", HTTP_HOST=host)) == expected
