@@ -12,12 +12,14 @@ Measured with ``python -m bench.load`` (300 phones polling the notice board ever
 - **The connection limit.** Every phone keeps its connection open between polls (browsers keep 2–6
   per server for a while after a page load), so waitress's default of 100 left the rest in the
   kernel's accept queue until a connection timed out. :data:`CONNECTION_LIMIT` holds a camp's
-  phones several times over; waitress then waits with ``poll()`` (``select()`` stops at 1024 file
-  descriptors), and the process may open that many files (:func:`raise_open_files_limit`).
+  300 phones three times over (900 passed the benchmark); waitress then waits with ``poll()``
+  (``select()`` stops at 1024 file descriptors), and the process may open that many files
+  (:func:`raise_open_files_limit`).
 - **The threads.** Answers from the public cache take about a millisecond and a board is rendered
   once per change (camp.public_cache), so threads rarely wait for the CPU; they wait for a render
-  in flight or for SQLite's write lock. :data:`THREADS` leaves room for those waits, and more
-  threads only add switching under Python's single interpreter lock.
+  in flight or for SQLite's write lock. :data:`THREADS` leaves room for those waits (with 2 or 4
+  the benchmark's answers queued for seconds, 8 and 16 measured alike), and more threads only add
+  switching under Python's single interpreter lock.
 """
 
 from __future__ import annotations
