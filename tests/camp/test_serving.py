@@ -99,3 +99,30 @@ def test_the_open_files_limit_holds_the_connection_limit() -> None:
     assert raise_open_files_limit(CONNECTION_LIMIT + 100) >= min(
         CONNECTION_LIMIT + 100, resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     )
+
+
+def ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+def test_every_listening_socket_keeps_alive_with_the_camp_limits() -> None:
+    """``make camp`` listens on every interface: one waitress server per address (IPv4, IPv6)."""
+    from waitress.server import BaseWSGIServer
+
+    from camp.serving import KeepAliveChannel
+
+    listen = "127.0.0.1:0 [::1]:0" if ipv6_loopback() else "127.0.0.1:0"
+    server = create_camp_server(lambda environ, start: [], listen=listen, threads=1)
+    try:
+        dispatchers = getattr(server, "map", None) or server._map
+        listening = [d for d in dispatchers.values() if isinstance(d, BaseWSGIServer)]
+        assert listening and all(d.channel_class is KeepAliveChannel for d in listening)
+        assert (server.adj.connection_limit, server.adj.asyncore_use_poll) == (CONNECTION_LIMIT, True)
+    finally:
+        server.task_dispatcher.shutdown()
+        server.close()
