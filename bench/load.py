@@ -249,8 +249,10 @@ async def run_client(client: Client, host: str, port: int, start: float, until: 
                     due = time.monotonic()  # htmx swapped the board in: its poll timer starts anew
                 if first:
                     for script in re.findall(rb'<script src="([^"]+)"', body):  # the page's scripts
-                        script_due = time.monotonic()
-                        await fetch(client, host, port, script.decode(), {"Accept": "*/*"}, tally, script_due)
+                        src, src_due = script.decode(), time.monotonic()
+                        loaded = await fetch(client, host, port, src, {"Accept": "*/*"}, tally, src_due)
+                        if loaded is not None and loaded[0].status != 200:
+                            tally.error("unexpected", f"{client.name} {src}: {loaded[0].status}")
         # The next tick (htmx skips a tick while its request is still out).
         due += POLL
         while due < time.monotonic():
@@ -597,6 +599,8 @@ def print_report(
     print(
         f"answers: {answers} ({answers / args.seconds:.0f}/s): {by_status}; errors: {dict(tally.errors) or 0}"
     )
+    for example in tally.examples:
+        print(f"  e.g. {example}")
     print(
         f"connections: {connections} opened by {len(everyone)} clients, "
         f"{tally.closed_by_server} closed by the server; connect {ms(tally.connects_ms)}"

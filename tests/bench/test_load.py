@@ -151,3 +151,71 @@ def test_a_clean_run_passes_and_each_failure_fails_it() -> None:
 def test_percentile() -> None:
     assert percentile(list(range(101)), 0.99) == 99
     assert percentile([], 0.99) == 0.0
+
+
+# A board on a loopback socket that misbehaves as waitress did (the clients' side, for real).
+
+BOARD_PAGE = b'HTTP/1.1 200 OK\r\nETag: "a-cs"\r\nContent-Length: 14\r\n\r\n<div id=board>'
+
+
+def run_against(answer_poll: bytes, monkeypatch: pytest.MonkeyPatch) -> Tally:
+    """One phone for 0.4 s (a poll every 0.05 s) against a server answering its page, then its
+    polls with ``answer_poll`` (empty: it closes the connection instead)."""
+    import time
+
+    import bench.load as load
+
+    monkeypatch.setattr(load, "POLL", 0.05)
+    served = [0]
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while True:
+            try:
+                await reader.readuntil(b"\r\n\r\n")
+            except (asyncio.IncompleteReadError, ConnectionError):
+                break
+            reply = BOARD_PAGE if served[0] == 0 else answer_poll
+            served[0] += 1
+            if not reply:
+                break
+            writer.write(reply)
+            await writer.drain()
+            if b"Connection: close" in reply:
+                break
+        writer.close()
+
+    async def scenario() -> Tally:
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        tally = Tally()
+        phone = Client("phone 0", "/nastenka/1/", "board")
+        now = time.monotonic()
+        await load.run_client(phone, "127.0.0.1", port, now, now + 0.4, tally)
+        server.close()
+        await server.wait_closed()
+        assert phone.version == "a-cs"
+        return tally
+
+    return asyncio.run(scenario())
+
+
+def test_a_poll_that_closes_its_connection_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    tally = run_against(b"HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n", monkeypatch)
+    assert tally.answers[204] >= 2
+    assert tally.closed_by_server == tally.answers[204]
+    # The page's connection answered the first poll and closed: each later poll connected anew.
+    assert len(tally.connects_ms) == tally.answers[204]
+    assert not tally.errors
+
+
+def test_a_kept_connection_answers_every_poll(monkeypatch: pytest.MonkeyPatch) -> None:
+    tally = run_against(b"HTTP/1.1 204 No Content\r\n\r\n", monkeypatch)
+    assert tally.answers[204] >= 2 and tally.closed_by_server == 0
+    assert len(tally.connects_ms) == 1
+    assert not tally.errors
+
+
+def test_a_connection_dropped_without_an_answer_is_a_reset(monkeypatch: pytest.MonkeyPatch) -> None:
+    tally = run_against(b"", monkeypatch)  # the server closes instead of answering the poll
+    assert tally.errors["reset"] >= 1
+    assert Report(tally, [1.0], [], [], [], [], [50.0], 1).problems()[0].endswith("reset (clients)")
