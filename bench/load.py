@@ -56,7 +56,7 @@ POLL = 10.0
 SLACK = 2.0
 #: Seconds between two changes (the first after every client has loaded its page once).
 CHANGE_EVERY = 15.0
-#: A staff member's pause between two saves (hands type slower; still a save every ~1.5 s each).
+#: A staff member's pause between two saves (hands type slower; still about a save a second each).
 STAFF_PAUSE = 1.0
 SAVE_P99_MS = 1000.0
 #: Seconds an answer may take before it counts as a timeout.
