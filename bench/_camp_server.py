@@ -1,6 +1,7 @@
-"""The camp server for the benchmarks: a camp with 15 rounds played in a temporary data folder,
-served by ``python -m camp.server`` (waitress, camp mode: production settings, ``DEBUG`` off) on
-loopback, and a small keep-alive HTTP client with a staff login.
+"""The camp server for the benchmarks: a camp with 15 rounds played (and a second camp run with 2,
+whose orders the load's staff enter while the first one's round is resolved and undone) in a
+temporary data folder, served by ``python -m camp.server`` (waitress, camp mode: production
+settings, ``DEBUG`` off) on loopback, and a small keep-alive HTTP client with a staff login.
 
 ``python -m bench._camp_server DATA_DIR`` builds the camp (run in a child process, so the
 benchmark's own process never sets Django up with another database)."""
@@ -8,6 +9,7 @@ benchmark's own process never sets Django up with another database)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import http.client
 import json
 import os
@@ -28,9 +30,12 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = 15
+OTHER_ROUNDS = 2  # the second camp run's
 STAFF, PASSWORD = "bench", "bench-camp-server-2026"
 STATIC_FILE = "/static/admin/css/base.css"  # a static file the same server serves (WhiteNoise)
 _WORLDS: dict[str, Path] = {}
+#: The process id of the camp server serving on a port (for its CPU time).
+SERVER_PIDS: dict[int, int] = {}
 
 
 @dataclass(frozen=True)
@@ -38,8 +43,11 @@ class World:
     camp: int
     round: int  # open for orders
     teams: list[int]
-    #: The pages' addresses by name ("orders" and "sheet": one per team).
+    #: The pages' addresses by name ("orders" and "sheet": one per team; "other_orders": one per
+    #: team of the second camp run, "other_round" its round open for orders).
     urls: dict[str, Any]
+    other_round: int = 0
+    other_teams: list[int] = dataclasses.field(default_factory=list)
 
 
 def camp_env(data_dir: Path) -> dict[str, str]:
@@ -77,16 +85,39 @@ def _build(data_dir: Path) -> None:
     def admin(name: str, *args: int) -> str:
         return reverse(f"admin:islands_round_{name}", args=[round_.pk, *args])
 
+    other = camp_services.camp_create(name="Benchmark", year=2026, run_number=2, board_side=7)
+    other_teams = [
+        camp_services.team_create(camp=other, name=name, colour=colour)
+        for name, colour in (("Žlutí", "#d4ac0d"), ("Fialoví", "#7d3c98"), ("Oranžoví", "#ca6f1e"))
+    ]
+    demo_play(other, rounds=OTHER_ROUNDS, open_next=True)
+    other_round = Round.objects.get(camp=other, number=OTHER_ROUNDS + 1)
     urls = {
         "admin_index": reverse("admin:index"),
         "orders": [admin("orders", t.pk) for t in teams],
+        "other_orders": [
+            reverse("admin:islands_round_orders", args=[other_round.pk, t.pk]) for t in other_teams
+        ],
         "resolve": admin("resolve"),
+        "undo": admin("undo"),
         "sheets": admin("sheets"),
         "sheet": [admin("sheet", t.pk) for t in teams],
         "board": reverse("islands_public:notice_board", args=[camp.pk]),
+        "board_en": translated_board(camp.pk),
         "replay": reverse("islands_public:round_replay", args=[camp.pk, ROUNDS]),
     }
-    print(json.dumps({"camp": camp.pk, "round": round_.pk, "teams": [t.pk for t in teams], "urls": urls}))
+    world = {"camp": camp.pk, "round": round_.pk, "teams": [t.pk for t in teams], "urls": urls}
+    world.update({"other_round": other_round.pk, "other_teams": [t.pk for t in other_teams]})
+    print(json.dumps(world))
+
+
+def translated_board(camp_id: int) -> str:
+    """The notice board's address in English (a phone set to English: another cached page)."""
+    from django.urls import reverse
+    from django.utils import translation
+
+    with translation.override("en"):
+        return reverse("islands_public:notice_board", args=[camp_id])
 
 
 def world_data(target: Path) -> World:
@@ -123,7 +154,7 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def camp_server(threads: int = 8) -> Iterator[tuple[str, int, World, Path]]:
+def camp_server(threads: int | None = None) -> Iterator[tuple[str, int, World, Path]]:
     """``make camp`` on loopback over a copy of the played camp: (host, port, world, data folder)."""
     with tempfile.TemporaryDirectory(prefix="zo-bench-camp-") as tmp:
         data = Path(tmp) / "data"
@@ -139,8 +170,7 @@ def camp_server(threads: int = 8) -> Iterator[tuple[str, int, World, Path]]:
                 "127.0.0.1",
                 "--port",
                 str(port),
-                "--threads",
-                str(threads),
+                *(["--threads", str(threads)] if threads else []),  # else the server's own default
             ],
             cwd=ROOT,
             env=camp_env(data),
@@ -161,8 +191,10 @@ def camp_server(threads: int = 8) -> Iterator[tuple[str, int, World, Path]]:
                 if time.monotonic() > deadline:
                     raise RuntimeError("the camp server did not start within 3 minutes")
                 time.sleep(0.2)
+            SERVER_PIDS[port] = process.pid
             yield "127.0.0.1", port, world, data
         finally:
+            SERVER_PIDS.pop(port, None)
             process.send_signal(signal.SIGTERM)
             try:
                 process.wait(timeout=20)
@@ -179,11 +211,13 @@ class Answer:
 
 
 class Http:
-    """One keep-alive connection with its cookies (a browser tab, roughly)."""
+    """One keep-alive connection with its cookies (a browser tab, roughly). A request the server
+    dropped the connection under is sent once more on a new one, as a browser does, and counted."""
 
     def __init__(self, host: str, port: int) -> None:
         self.connection = http.client.HTTPConnection(host, port, timeout=120)
         self.cookies: dict[str, str] = {}
+        self.dropped = 0  # requests sent again because the server dropped the connection
         self.origin = f"http://{host}:{port}"
 
     def request(self, method: str, path: str, data: dict[str, str] | None = None, **headers: str) -> Answer:
@@ -204,6 +238,7 @@ class Http:
                 break
             except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
                 self.connection.close()
+                self.dropped += 1
                 if attempt == 2:
                     raise
         for value in response.headers.get_all("Set-Cookie") or []:

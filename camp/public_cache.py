@@ -7,11 +7,19 @@ the public pages), the language and the page's variant (fragment or whole page, 
 Each request costs one small query (the token); an unchanged page answers 304 to ``If-None-Match``
 and 204 to an htmx poll with ``?v=`` its version. Only what the page itself renders is kept, so the
 cache can hold nothing a public page may not show.
+
+One render per change (issue 18): after a change every screen's next poll misses the cache at about
+the same time. The first request renders the page; the requests for the same page that arrive
+meanwhile wait for that render and answer with it (:func:`_render_once`), they never render it
+again. Waiting beats answering the previous version: a phone told "unchanged" would see the new
+board only at its next poll, 10 s later.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import threading
 from collections.abc import Callable
 from functools import cache, wraps
 from typing import Any
@@ -26,6 +34,10 @@ from camp.models import Camp
 View = Callable[..., HttpResponse]
 #: Seconds a page stays cached (a changed one is found under a new key at once anyway).
 TIMEOUT = 60 * 60
+#: Seconds a request waits for a render of its page already under way before it looks again.
+RENDER_WAIT = 10.0
+#: How many times a request waits for another's render before it renders the page itself.
+WAITS = 3
 
 
 def public_version(camp_id: int) -> str | None:
@@ -57,31 +69,80 @@ def cached_public_page(view: View) -> View:
 
     @wraps(view)
     def wrapper(request: HttpRequest, camp_id: int, **kwargs: Any) -> HttpResponse:
-        token = public_version(camp_id)
-        if token is None:
-            return view(request, camp_id, **kwargs)  # its 404
-        version = page_version(token)
-        unchanged = _unchanged(request, version)
-        if unchanged is not None:
-            return unchanged
-        key = ":".join(
-            ["zo-public", view.__name__, str(camp_id), version, variant(request), *map(str, kwargs.values())]
-        )
-        kept = page_cache.get(key)
-        if kept is not None:
-            content, content_type = kept
-            response = HttpResponse(content, content_type=content_type)
-        else:
-            response = view(request, camp_id, **kwargs)
-            # Kept only if no write came in meanwhile: then every row the view read was of this version.
-            if response.status_code != 200 or response.streaming or public_version(camp_id) != token:
+        for _attempt in range(WAITS):
+            token = public_version(camp_id)
+            if token is None:
+                return view(request, camp_id, **kwargs)  # its 404
+            version = page_version(token)
+            unchanged = _unchanged(request, version)
+            if unchanged is not None:
+                return unchanged
+            key = ":".join(
+                ["zo-public", view.__name__, str(camp_id), version, variant(request)]
+                + [str(value) for value in kwargs.values()]
+            )
+            kept, rendered = _render_once(key, lambda: view(request, camp_id, **kwargs), camp_id, token)
+            if kept is None and rendered is not None:
+                return rendered  # not to be kept (an error page, or a write came in meanwhile)
+            if kept is not None:
+                response = rendered or HttpResponse(kept[0], content_type=kept[1])
+                response["ETag"] = f'"{version}"'
+                response.public_page = (camp_id, token, get_language())  # type: ignore[attr-defined]
                 return response
-            page_cache.set(key, (response.content, response["Content-Type"]), TIMEOUT)
-        response["ETag"] = f'"{version}"'
-        response.public_page = (camp_id, token, get_language())  # type: ignore[attr-defined]
-        return response
+            # The render waited for could not be kept: a write came in meanwhile. Look again.
+        return view(request, camp_id, **kwargs)
 
     return wrapper
+
+
+@dataclasses.dataclass
+class _Render:
+    """A page being rendered: the requests that wait for it, and what it kept (content, type)."""
+
+    done: threading.Event = dataclasses.field(default_factory=threading.Event)
+    waiting: int = 0
+    kept: tuple[bytes, str] | None = None
+
+
+_renders: dict[str, _Render] = {}
+_renders_lock = threading.Lock()
+
+
+def _render_once(
+    key: str, render: Callable[[], HttpResponse], camp_id: int, token: str
+) -> tuple[tuple[bytes, str] | None, HttpResponse | None]:
+    """(kept page, the response when this request rendered it) of the page cached under ``key``:
+    from the cache; else rendered here, unless another request renders it already: then this one
+    waits for that render (one render per page and version, whatever the crowd)."""
+    kept = page_cache.get(key)
+    if kept is not None:
+        return kept, None
+    with _renders_lock:
+        under_way = _renders.get(key)
+        if under_way is None:
+            under_way = _renders[key] = _Render()
+            leading = True
+        else:
+            under_way.waiting += 1
+            leading = False
+    if not leading:
+        under_way.done.wait(RENDER_WAIT)
+        return under_way.kept, None
+    try:
+        kept = page_cache.get(key)  # kept by a render that ended between the first look and the lock
+        if kept is not None:
+            under_way.kept = kept
+            return kept, None
+        response = render()
+        # Kept only if no write came in meanwhile: then every row the view read was of this version.
+        if response.status_code == 200 and not response.streaming and public_version(camp_id) == token:
+            under_way.kept = (response.content, response["Content-Type"])
+            page_cache.set(key, under_way.kept, TIMEOUT)
+        return under_way.kept, response
+    finally:
+        with _renders_lock:
+            del _renders[key]
+        under_way.done.set()
 
 
 def variant(request: HttpRequest) -> str:

@@ -40,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=ALL_INTERFACES,
         help="the address to listen on (default: every interface; 127.0.0.1 for this laptop only)",
     )
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--threads", type=int, help="worker threads (default: camp.serving.THREADS)")
     args = parser.parse_args(argv)
 
     def out(line: str) -> None:
@@ -68,15 +68,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     connections.close_all()  # the serving threads open their own
     from django.core.wsgi import get_wsgi_application
-    from waitress.server import create_server
 
     from camp.accesslog import AccessLog
+    from camp.serving import THREADS, create_camp_server
 
     # Built after collectstatic: WhiteNoise indexes the static files once, when the app is made.
     app = AccessLog(get_wsgi_application())
     listen = f"{'*' if args.host == ALL_INTERFACES else args.host}:{args.port}"
     try:
-        server = create_server(app, listen=listen, threads=args.threads, ident="waitress")
+        # Keep-alive after 204/304, a connection limit and threads for a hall of phones (camp.serving).
+        server = create_camp_server(app, listen=listen, threads=args.threads or THREADS)
     except OSError as error:  # the port taken meanwhile, or on IPv6 only
         out(f"Cannot listen on {listen} / Nelze naslouchat: {error}")
         return 1

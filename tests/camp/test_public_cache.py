@@ -1,0 +1,111 @@
+"""One render per change (camp.public_cache, issue 18): the requests for a public page that arrive
+while it is being rendered wait for that render and answer with it; none renders it again."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.test import RequestFactory
+
+from camp import public_cache
+from camp.models import Camp
+from camp.public_version import public_version_bump
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the requests' threads see the camp run
+
+CROWD = 8
+
+
+class SlowPage:
+    """A public view that counts its renders and holds each until it is released."""
+
+    def __init__(self) -> None:
+        self.renders = 0
+        self.release = threading.Event()
+        self.view = public_cache.cached_public_page(self.board)
+
+    def board(self, request: HttpRequest, camp_id: int) -> HttpResponse:
+        self.renders += 1
+        token = Camp.objects.get(pk=camp_id).public_version  # what it shows is read before the wait
+        self.release.wait(30)
+        return HttpResponse(f"board {token} render {self.renders}", content_type="text/html")
+
+
+def in_threads(call: Callable[[], HttpResponse], n: int) -> tuple[list[threading.Thread], list[HttpResponse]]:
+    answers: list[HttpResponse] = []
+
+    def one() -> None:
+        try:
+            answers.append(call())
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=one) for _ in range(n)]
+    for thread in threads:
+        thread.start()
+    return threads, answers
+
+
+def wait_for(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 20
+    while not condition():
+        assert time.monotonic() < deadline, "the requests never lined up behind the render"
+        time.sleep(0.01)
+
+
+def waiting_behind_render() -> int:
+    with public_cache._renders_lock:
+        return sum(r.waiting for r in public_cache._renders.values())
+
+
+@pytest.fixture
+def camp() -> Iterator[Camp]:
+    yield Camp.objects.create(name="Tábor", year=2026)
+
+
+def burst(page: SlowPage, camp: Camp) -> list[HttpResponse]:
+    """CROWD polls of the board at once: one renders, the others line up behind it, then it ends."""
+    request = RequestFactory().get(f"/nastenka/{camp.pk}/")
+    page.release.clear()
+    threads, answers = in_threads(lambda: page.view(request, camp.pk), CROWD)
+    wait_for(lambda: waiting_behind_render() == CROWD - 1)
+    page.release.set()
+    for thread in threads:
+        thread.join(30)
+    assert len(answers) == CROWD
+    return answers
+
+
+def test_a_crowd_after_a_change_gets_one_render(camp: Camp) -> None:
+    page = SlowPage()
+    first = burst(page, camp)
+    assert page.renders == 1
+    assert {a.content for a in first} == {f"board {camp.public_version} render 1".encode()}
+    assert {a["ETag"] for a in first} == {f'"{camp.public_version}-cs"'}
+
+    public_version_bump(camp=camp)  # a change: every screen's next poll misses the cache at once
+    after = burst(page, camp)
+    assert page.renders == 2
+    assert {a.content for a in after} == {f"board {camp.public_version} render 2".encode()}
+    assert {a.status_code for a in after} == {200}
+
+
+def test_a_render_overtaken_by_a_write_is_not_kept_and_the_waiters_get_the_new_page(camp: Camp) -> None:
+    page = SlowPage()
+    request = RequestFactory().get(f"/nastenka/{camp.pk}/")
+    threads, answers = in_threads(lambda: page.view(request, camp.pk), CROWD)
+    wait_for(lambda: waiting_behind_render() == CROWD - 1)
+    public_version_bump(camp=camp)  # while the first render runs: what it read may be stale
+    page.release.set()
+    for thread in threads:
+        thread.join(30)
+    new = f"board {camp.public_version}".encode()
+    # The first render answers its own request only; the others looked again and one rendered anew.
+    assert page.renders == 2
+    assert sorted(a.content.startswith(new) for a in answers) == [False] + [True] * (CROWD - 1)
+    assert {a["ETag"] for a in answers if a.has_header("ETag")} == {f'"{camp.public_version}-cs"'}
