@@ -24,12 +24,16 @@ Measured with ``python -m bench.load`` (300 phones polling the notice board ever
 
 from __future__ import annotations
 
-import resource
 from typing import Any
 
 from waitress.channel import HTTPChannel
 from waitress.server import BaseWSGIServer, create_server
 from waitress.task import WSGITask
+
+try:
+    import resource
+except ImportError:  # Windows: no such limit to raise (waitress falls back to select() there too)
+    resource = None  # type: ignore[assignment]
 
 #: Worker threads (``make camp`` ``--threads``), see the module's docstring and docs/performance.md.
 THREADS = 8
@@ -87,6 +91,8 @@ def create_camp_server(app: Any, *, listen: str, threads: int = THREADS) -> Any:
 def raise_open_files_limit(wanted: int) -> int:
     """Raise this process's soft limit of open files to ``wanted`` (at most the hard limit); the
     limit now in force (desktop Linux starts processes at 1024)."""
+    if resource is None:
+        return wanted
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != resource.RLIM_INFINITY and soft < wanted:
         new = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
