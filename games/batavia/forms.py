@@ -350,6 +350,19 @@ class RecordImportForm(PageForm):
 
 #: What a typed address for the phones must look like (scheme, host, maybe a port; no path).
 BASE_URL = re.compile(r"^https?://[A-Za-z0-9.\-\[\]:]+(:\d+)?$")
+#: The longest address for the phones: a laptop's name or address is far shorter, and the team's
+#: link (this, then ``/batavia/t/<token>/``) stays a small QR code that a phone's camera reads.
+MAX_BASE_LENGTH = 200
+
+
+def base_length_problem(base: str) -> str:
+    """Why ``base`` is too long for the team links' QR codes ("" when it is not)."""
+    if len(base) <= MAX_BASE_LENGTH:
+        return ""
+    return _("The address for the phones is too long (%(length)d characters, at most %(max)d).") % {
+        "length": len(base),
+        "max": MAX_BASE_LENGTH,
+    }
 
 
 def phone_base(raw: str) -> str:
@@ -370,6 +383,8 @@ class PhoneAddressForm(PageForm):
     def clean(self) -> dict[str, Any]:
         raw = self.cleaned_data.get("base", "")
         base = phone_base(raw if isinstance(raw, str) else "")
+        if problem := base_length_problem(base):
+            raise ValidationError(problem)
         if base and not BASE_URL.match(base):
             raise ValidationError(_("The address for the phones must look like http://192.168.1.10:8000."))
         return {"base": base}

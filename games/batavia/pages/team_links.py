@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from camp.network import is_loopback_host, phone_base_url
 from games.batavia import selectors
-from games.batavia.forms import PhoneAddressForm
+from games.batavia.forms import PhoneAddressForm, base_length_problem
 from games.batavia.models import BataviaSeat, BataviaSession
 from games.batavia.pages.shared import master_url, session_for_page
 from games.batavia.printing import LinkSheet, render_link_sheets
@@ -73,6 +73,9 @@ def link_sheets_pdf(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
         return HttpResponseRedirect(master_url(session))
     base = form.cleaned_data["base"]
     used = base or phone_base_url(request)
+    if problem := base_length_problem(used):  # the address the page was opened at: the same bound
+        messages.error(request, problem)
+        return HttpResponseRedirect(master_url(session))
     if is_loopback(used):  # still printed (a test round on one laptop), but said plainly
         messages.warning(
             request,

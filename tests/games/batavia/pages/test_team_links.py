@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.test import Client
 
@@ -9,6 +11,7 @@ from games.batavia.forms import phone_base
 from games.batavia.models import BataviaSession
 from games.batavia.pages.team_links import is_loopback
 from tests.games.batavia.pages.helpers import text, url
+from tests.pages import errors
 
 
 def test_link_sheets_pdf(staff: Client, session: BataviaSession) -> None:
@@ -60,3 +63,29 @@ def test_link_sheets_address_without_http_gets_it(staff: Client, session: Batavi
     response = staff.get(url("handout", session), {"base": "192.168.1.10:8000"}, follow=True)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert PRINTED_WARNING not in text(staff.get(url("master", session)))
+
+
+LONG_HOST = "http://" + "a" * 3000 + ".example:8000"
+TOO_LONG = "Adresa pro telefony je příliš dlouhá"
+
+
+def test_link_sheets_refuse_an_address_too_long_for_a_qr_code(staff: Client, session: BataviaSession) -> None:
+    """A 3,000-character host would overflow the QR code (a 500): refused with the reason, on the
+    master page; the longest address allowed still prints."""
+    response = staff.get(url("handout", session), {"base": LONG_HOST}, follow=True)
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/html")
+    assert errors(response) == [f"{TOO_LONG} ({len(LONG_HOST)} znaků, nejvýše 200)."]
+    longest = "http://" + "a" * (200 - len("http://"))
+    response = staff.get(url("handout", session), {"base": longest})
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+
+
+def test_link_sheets_refuse_a_page_address_too_long_for_a_qr_code(
+    staff: Client, session: BataviaSession, settings: Any
+) -> None:
+    """No address typed: the page's own (its Host) is bounded the same way."""
+    settings.ALLOWED_HOSTS = ["*"]
+    host = "a" * 3000 + ".example"
+    response = staff.get(url("handout", session), HTTP_HOST=host)
+    assert response.status_code == 302 and response["Location"] == url("master", session)
+    assert TOO_LONG in text(staff.get(url("master", session), HTTP_HOST=host))
