@@ -12,6 +12,8 @@ import json
 from typing import Any
 from urllib.parse import urlsplit
 
+from axes import admin as axes_admin
+from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import admin, messages
 from django.contrib.admin import helpers
 from django.contrib.admin.utils import unquote
@@ -33,6 +35,7 @@ from django.utils.translation import gettext as _
 
 from camp import rules, selectors
 from camp.admin_markup import LabelledFilteredSelectMultiple, LabelledSplitDateTime, UserChangeForm
+from camp.admin_search import BoundedSearchMixin
 from camp.adminpages import render_admin_page
 from camp.backup_document import (
     BackupDocumentError,
@@ -354,7 +357,7 @@ def _deleted_objects_with_refusals(
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(BoundedSearchMixin, admin.ModelAdmin):
     form = TeamForm
     list_display = ["name", "camp", "colour_display", "order", "ap_total"]
     list_filter = ["camp"]
@@ -714,13 +717,28 @@ class IdRangeAdminMixin:
         return super().formfield_for_manytomany(db_field, request, **kwargs)  # type: ignore[misc]
 
 
-class UserAdmin(IdRangeAdminMixin, auth_admin.UserAdmin):
+class UserAdmin(BoundedSearchMixin, IdRangeAdminMixin, auth_admin.UserAdmin):
     form = UserChangeForm
     # Django's split date and time inputs named each (last login, date joined; axe: label).
     formfield_overrides = {DateTimeField: {"widget": LabelledSplitDateTime}}
 
 
-class GroupAdmin(IdRangeAdminMixin, auth_admin.GroupAdmin):
+class GroupAdmin(BoundedSearchMixin, IdRangeAdminMixin, auth_admin.GroupAdmin):
+    pass
+
+
+# ------------------------------------------------------------------------------ login attempts
+
+
+class AccessAttemptAdmin(BoundedSearchMixin, axes_admin.AccessAttemptAdmin):
+    pass
+
+
+class AccessLogAdmin(BoundedSearchMixin, axes_admin.AccessLogAdmin):
+    pass
+
+
+class AccessFailureLogAdmin(BoundedSearchMixin, axes_admin.AccessFailureLogAdmin):
     pass
 
 
@@ -728,3 +746,12 @@ for _model, _model_admin in ((User, UserAdmin), (Group, GroupAdmin)):
     if admin.site.is_registered(_model):
         admin.site.unregister(_model)
     admin.site.register(_model, _model_admin)
+# django-axes registers its own when its admin is on (importing ``axes.admin`` above did so).
+for _model, _model_admin in (
+    (AccessAttempt, AccessAttemptAdmin),
+    (AccessLog, AccessLogAdmin),
+    (AccessFailureLog, AccessFailureLogAdmin),
+):
+    if admin.site.is_registered(_model):
+        admin.site.unregister(_model)
+        admin.site.register(_model, _model_admin)

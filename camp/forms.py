@@ -62,6 +62,14 @@ class APTableField(forms.CharField):
             return True
 
 
+def refuse_nul_characters(value: Any, *, label: str) -> None:
+    """A text with a NUL character (``\\x00``: no keyboard types it, a tampered form or file can) is
+    refused naming its field: PostgreSQL stores no NUL in a text column and would raise."""
+    if isinstance(value, str) and "\x00" in value:
+        message = _("%(field)s: the text holds a NUL character (\\x00), which cannot be stored.")
+        raise forms.ValidationError(message % {"field": label}, code="null_characters_not_allowed")
+
+
 def this_year() -> int:
     return timezone.localdate().year
 
@@ -82,9 +90,12 @@ class CampForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["year"].initial = this_year  # a new camp run is for this summer
-        # A form posted without it (an older page, a script) keeps the camp's letters.
-        self.fields["route_letters"].required = False
+        # A view-only page builds the form without the fields it shows read-only.
+        if "year" in self.fields:
+            self.fields["year"].initial = this_year  # a new camp run is for this summer
+        if "route_letters" in self.fields:
+            # A form posted without it (an older page, a script) keeps the camp's letters.
+            self.fields["route_letters"].required = False
 
     def clean_route_letters(self) -> str:
         return self.cleaned_data.get("route_letters") or self.instance.route_letters or RouteLetters.CZECH

@@ -146,6 +146,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "camp.request_memo.RequestMemoMiddleware",  # what a page reads twice, read once
+    "camp.disk_full.DiskFullMiddleware",  # a write on a full disk: the page that says so (503)
     "axes.middleware.AxesMiddleware",  # last: turns a lock-out into its page
 ]
 

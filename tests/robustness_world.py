@@ -218,6 +218,12 @@ def all_routes() -> list[Route]:
 
 HUGE = "9" * 40
 LONG = "Ž" * 3000 + "x" * 3000
+#: A text with a NUL inside (PostgreSQL stores no NUL in a text; SQLite would store it).
+WITH_NUL = "Nový\x00běh"
+#: A 3,000-character host, where a page takes an address (the link sheets' ``base``, ``next``).
+LONG_HOST = "http://" + "a" * 3000 + ".example:8000"
+#: A 50,000-character search, one word and 25,000 words (past SQLite's LIKE and expression limits).
+LONG_SEARCHES = ["Ž" * 50_000, "ab " * 16_667]
 UNICODE = "Žluťoučký kůň úpěl 🏴‍☠️ \u202e\u200b<script>alert(1)</script> ' \" ; --"
 DEEP_JSON = "[" * 50_000 + "]" * 50_000
 
@@ -225,7 +231,7 @@ DEEP_JSON = "[" * 50_000 + "]" * 50_000
 PAST_RANGES = ["32768", "2147483648", "9223372036854775808", "-9223372036854775809"]
 #: Scalar junk for a form field (strings; lists are made from them).
 JUNK_VALUES = [
-    *["", "abc", HUGE, "-5", "-" + HUGE, "1.5", "1e999", "NaN", UNICODE, LONG, "0", " 7 ", "\x00"],
+    *["", "abc", HUGE, "-5", "-" + HUGE, "1.5", "1e999", "NaN", UNICODE, LONG, "0", " 7 ", "\x00", WITH_NUL],
     *PAST_RANGES,
 ]
 #: A round file the parser takes (as ``tests/games/islands/test_rounds.py``'s ``ROUND_FILE``), for
@@ -238,6 +244,8 @@ _ROUND = (
 )
 _ROUND_OK = {"seed": 7, "chests": 2, "name": "red", "delivered": 0, "boat": 0, "key": "red", "ap": 3}
 _ROUND_OK["route"] = "N"
+#: That round file as it is: the import takes it.
+ROUND_FILE = _ROUND % _ROUND_OK
 #: Junk for a field that carries a document (a record, a round file).
 JUNK_DOCUMENTS = [
     "",
@@ -254,6 +262,13 @@ JUNK_DOCUMENTS = [
     _ROUND % {**_ROUND_OK, "route": "N \\ud800"},
     '{"format": "batavia/1", "players": ["\\ud800", "B", "C"], "track": 5, "deck": {}, "actions": []}',
     '{"\\ud800": 1}',
+    # NUL (JSON allows the escape, PostgreSQL stores no NUL in a text) in values and keys.
+    _ROUND % {**_ROUND_OK, "name": "red\\u0000"},
+    _ROUND % {**_ROUND_OK, "key": "red\\u0000"},
+    _ROUND % {**_ROUND_OK, "route": "N\\u0000"},
+    '{"format": "batavia/1", "players": ["A\\u0000", "B", "C"], "track": 5, "deck": {}, "actions": []}',
+    '{"format": "batavia/1", "players": ["A", "B", "C"], "note": "\\u0000", "\\u0000": 1}',
+    '{"\\u0000": 1}',
     # Numbers just past each column's range, where the file's values are stored.
     *(_ROUND % {**_ROUND_OK, k: n} for k in ("boat", "ap", "chests") for n in PAST_RANGES),
     *(_ROUND % {**_ROUND_OK, "delivered": n} for n in PAST_RANGES[1:]),  # a 2^31 − 1 column

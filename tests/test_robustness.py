@@ -38,6 +38,7 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.contrib.contenttypes.models import ContentType
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -48,6 +49,7 @@ from django.test import Client
 from django.urls import resolve, reverse
 from django.utils import translation
 
+from camp.admin_search import MAX_SEARCH_LENGTH
 from camp.models import Camp, Round, RoundStatus, Team
 from games.batavia import services as batavia_services
 from games.batavia.engine import BataviaError
@@ -59,11 +61,16 @@ from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
 from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamOrders
 from tests.games.batavia.test_secrecy import normalise
+from tests.pages import messages as messages_of
 from tests.robustness_world import (
     HUGE,
     JUNK_DOCUMENTS,
     JUNK_FILES,
+    LONG_HOST,
+    LONG_SEARCHES,
+    ROUND_FILE,
     UNICODE,
+    WITH_NUL,
     Route,
     World,
     all_routes,
@@ -107,8 +114,22 @@ QUERY_KEYS = [
     "harbor",
     "build_cargo",
     "_changelist_filters",
+    "next",
 ]
-JUNK_QUERY = ["", "abc", HUGE, "-5", UNICODE, "Z" * 3000, "1e999", "A1", "red.C1", "\x00"]
+JUNK_QUERY = [
+    "",
+    "abc",
+    HUGE,
+    "-5",
+    UNICODE,
+    "Z" * 3000,
+    LONG_HOST,
+    "1e999",
+    "A1",
+    "red.C1",
+    "\x00",
+    WITH_NUL,
+]
 
 #: Pages that answer anonymous visitors (everything else under /admin/ sends them to the login).
 PUBLIC = {
@@ -439,6 +460,16 @@ def test_broken_documents_and_files_are_refused_with_a_message(
         for document in JUNK_DOCUMENTS:
             response = call("post", url, {**extra, name: document})
             assert refused(response), (url, document[:40])
+    # A document that would be taken, with a NUL in a text field beside it (the new camp run's name).
+    valid = {"text": ROUND_FILE, "record_text": json.dumps(world.digital.record), "ap_table": "14, 11, 8"}
+    for url, name, extra in _import_targets(world):
+        for field in extra:
+            if not field.endswith("_FORMS"):
+                response = call("post", url, {**extra, field: WITH_NUL, name: valid[name]})
+                assert refused(response), (url, field)
+    record_with_nul = {**world.digital.record, "note": "\x00", "\x00": 1}
+    for url, _name, _extra in _import_targets(world)[1:3]:
+        call("post", url, {"record_text": json.dumps(record_with_nul)})
     for url, name in (
         (reverse("admin:islands_round_import"), "file"),
         (reverse("admin:batavia_bataviasession_import", args=[world.digital.pk]), "record"),
@@ -737,6 +768,87 @@ def test_staff_without_permissions_read_no_game_data(world: World, db: None) -> 
             if client.get(path).status_code == 200:
                 opened.append(path)
     assert opened == []
+
+
+def _view_only_staff() -> Client:
+    """A staff login with every ``view_*`` permission and no other."""
+    user = get_user_model().objects.create_user("divak", "d@example.org", "heslo-heslo-123", is_staff=True)
+    user.user_permissions.set(Permission.objects.filter(codename__startswith="view_"))
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_view_only_staff_get_read_only_pages_and_change_nothing(
+    world: World, db: None, baseline: dict[str, str]
+) -> None:
+    """A staff login that may only view: every staff URL is its read-only page or a refusal (403, a
+    redirect with a message), never a 500; its forms, posted as shown or with junk, change nothing."""
+    client = _view_only_staff()
+    call = Caller(client, {**baseline, **_users(fingerprint())})
+    rnd = random.Random(3)
+    opened = 0
+    for route in ROUTES:
+        if not route.admin or route.name in ("admin:login", "admin:logout"):
+            continue
+        for values in valid_fills(route, world)[:2]:
+            path = build(route, values)
+            page = call("get", path)
+            assert page.status_code in (200, 204, 302, 403, 404, 405), (path, page.status_code)
+            opened += page.status_code == 200
+            forms = [form for form in page_forms(_html(page), path) if path in form.targets][:1]
+            for data in [
+                *(defaults_with_junk(form, rnd) for form in forms),
+                junk_payloads(["name"], rnd, 2)[-1],
+            ]:
+                response = call("post", path, data, htmx=rnd.random() < 0.5)
+                assert refused(response), (path, response.status_code)
+    assert opened > 40  # the read-only pages: camp runs, rounds, teams, boards, games …
+
+
+def _change_lists_with_a_search() -> list[str]:
+    from django.contrib import admin
+
+    return sorted(
+        reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist")
+        for model, model_admin in admin.site._registry.items()
+        if model_admin.search_fields
+    )
+
+
+def test_very_long_searches_on_every_change_list(
+    world: World, staff: Client, baseline: dict[str, str]
+) -> None:
+    """A 50,000-character search on every list with a search box: one word for a superuser, thousands
+    of words for a view-only login; the list, with the warning that the search was cut."""
+    warning = translation.gettext(
+        "The search is too long: only its first %(max)d characters were searched for."
+    ) % {"max": MAX_SEARCH_LENGTH}
+    lists = _change_lists_with_a_search()
+    assert {"/admin/auth/user/", "/admin/camp/team/", "/admin/axes/accesslog/"} <= set(lists)
+    for client, search in zip((staff, _view_only_staff()), LONG_SEARCHES, strict=True):
+        call = Caller(client, fingerprint())
+        for changelist in lists:
+            response = call("get", changelist, {"q": search})
+            assert response.status_code == 200, changelist
+            assert messages_of(response, "warning") == [warning], changelist
+
+
+def test_long_hosts_where_a_page_takes_an_address(
+    world: World, staff: Client, baseline: dict[str, str]
+) -> None:
+    """A 3,000-character host in every query that takes an address (the link sheets' ``base``, the
+    ``next`` of the language switch and the login): never a 500."""
+    call = Caller(staff, baseline)
+    for route in ROUTES:
+        for values in valid_fills(route, world)[:1]:
+            path = build(route, values)
+            call("get", path, {"base": LONG_HOST, "next": LONG_HOST}, htmx=path.endswith("/"))
+    for path in (reverse("set_language"), reverse("admin:login"), reverse("admin:logout")):
+        call("post", path, {"language": "en", "next": LONG_HOST})
+        call("get", path, {"next": LONG_HOST})
+    handout = reverse("admin:batavia_bataviasession_handout", args=[world.digital.pk])
+    assert call("get", handout, {"base": LONG_HOST}).status_code == 302  # back to the master page
 
 
 def _users(digests: dict[str, str]) -> dict[str, str]:

@@ -347,6 +347,21 @@ class RecordImportForm(PageForm):
         return {"data": data}
 
 
+#: The longest address for the phones: a laptop's name or address is far shorter, and the team's
+#: link (this, then ``/batavia/t/<token>/``) stays a small QR code that a phone's camera reads.
+MAX_BASE_LENGTH = 200
+
+
+def base_length_problem(base: str) -> str:
+    """Why ``base`` is too long for the team links' QR codes ("" when it is not)."""
+    if len(base) <= MAX_BASE_LENGTH:
+        return ""
+    return _("The address for the phones is too long (%(length)d characters, at most %(max)d).") % {
+        "length": len(base),
+        "max": MAX_BASE_LENGTH,
+    }
+
+
 class CalculatorForm(PageForm):
     """The score calculator's sheet: every player's crates, bills, seals, goal and gold. ``rows``
     keep what was typed (for redisplay, each with its own problems); ``clean`` gives the players."""

@@ -20,6 +20,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from camp.forms import refuse_nul_characters
 from games.islands import words
 from games.islands.models import MAX_CHESTS_PER_HEX, Ship, ShipKindChoice, TileChoice
 from games.islands.services import board as board_services
@@ -262,6 +263,7 @@ class RoundFileForm(forms.Form):
             raise ValidationError(_("Choose a file or paste its text."), code="empty")
         if not cleaned["name"]:
             raise ValidationError(_("Give the new camp run a name."), code="no_name")
+        refuse_nul_characters(cleaned["name"], label=_("Name of the new camp run"))
         return cleaned
 
 

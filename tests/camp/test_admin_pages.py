@@ -643,3 +643,28 @@ def test_a_camp_run_with_a_played_round_cannot_be_deleted(
         == 302
     )
     assert list(Camp.objects.all()) == [camp]
+
+
+def test_view_only_staff_see_a_camp_run_read_only(
+    db: None, camp: Camp, teams: list[Team], round1: Round, django_user_model: type
+) -> None:
+    """A staff login with only the ``view_*`` permissions: a camp run's page is its read-only page
+    (the form left out the fields it shows as text), and a save is refused, changing nothing."""
+    from django.contrib.auth.models import Permission
+
+    user = django_user_model.objects.create_user(username="divak", password="x", is_staff=True)
+    user.user_permissions.set(Permission.objects.filter(codename__startswith="view_"))
+    client = Client()
+    client.force_login(user)
+    change = reverse("admin:camp_camp_change", args=[camp.pk])
+    response = client.get(change)
+    assert response.status_code == 200
+    soup = BeautifulSoup(response.content, "html.parser")
+    assert soup.select_one('input[name="name"]') is None and soup.select_one('input[name="_save"]') is None
+    shown = soup.select(".field-year .readonly, .field-name .readonly")
+    readonly = {div.get_text(strip=True) for div in shown}
+    assert readonly == {camp.name, str(camp.year)}
+    response = client.post(change, {"name": "Přejmenováno", "year": "2020", "run_number": "1"})
+    assert response.status_code == 403
+    camp.refresh_from_db()
+    assert camp.name == "Letní tábor techniků – 1. běh" and camp.year == 2026

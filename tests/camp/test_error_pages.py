@@ -58,7 +58,7 @@ def test_a_404_for_a_visitor_offers_the_home_page_and_no_staff_words(client: Cli
     assert ways(soup) == [("Na úvodní stránku", reverse("admin:index"))]
 
 
-@pytest.mark.parametrize("name", ["403.html", "404.html", "500.html"])
+@pytest.mark.parametrize("name", ["403.html", "404.html", "500.html", "503.html"])
 def test_the_error_templates_render_without_a_request(name: str) -> None:
     """The 500 page is rendered with no context at all: it must not need one."""
     from django.template import loader

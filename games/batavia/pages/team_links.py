@@ -8,14 +8,15 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import admin, messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from camp.network import is_loopback_host, phone_base_url
 from games.batavia import selectors
+from games.batavia.forms import base_length_problem
 from games.batavia.models import BataviaSeat, BataviaSession
-from games.batavia.pages.shared import session_for_page
+from games.batavia.pages.shared import master_url, session_for_page
 from games.batavia.printing import LinkSheet, render_link_sheets
 
 
@@ -67,6 +68,9 @@ def link_sheets_pdf(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
         request, pk, model_admin=model_admin, change=True
     )  # the sheets carry the links
     used = phone_base_url(request)
+    if problem := base_length_problem(used):  # the address the page was opened at: bounded for the QR
+        messages.error(request, problem)
+        return HttpResponseRedirect(master_url(session))
     if is_loopback(used):  # still printed (a test round on one laptop), but said plainly
         messages.warning(
             request,

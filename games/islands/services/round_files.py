@@ -121,7 +121,8 @@ _LARGEST_INTEGER = 2**63 - 1
 def _storable_problems(text: str) -> list[str]:
     """What a round file holds that the parser takes but no database can store, each named by its
     JSON path: numbers beyond a field's range and text with a lone surrogate (``"\\ud800"``, which
-    JSON allows and UTF-8 cannot encode). Checked before the parser, which would echo such text."""
+    JSON allows and UTF-8 cannot encode) or a NUL (``"\\u0000"``, which PostgreSQL refuses). Checked
+    before the parser, which would echo such text."""
     try:
         document = json.loads(text)
     except (ValueError, RecursionError):
@@ -132,7 +133,7 @@ def _storable_problems(text: str) -> list[str]:
         return any("\ud800" <= ch <= "\udfff" for ch in value)
 
     def safe(value: str) -> str:
-        return value.encode("ascii", "backslashreplace").decode()[:40]
+        return value.encode("ascii", "backslashreplace").decode().replace("\x00", "\\u0000")[:40]
 
     def walk(value: Any, path: str) -> None:
         if isinstance(value, dict):
@@ -143,6 +144,12 @@ def _storable_problems(text: str) -> list[str]:
                         % {"path": path or "(top)", "key": safe(key)}
                     )
                     continue
+                if "\x00" in key:
+                    message = _(
+                        "%(path)s: the key “%(key)s” holds a NUL character (\\u0000), which cannot be stored."
+                    )
+                    problems.append(message % {"path": path or "(top)", "key": safe(key)})
+                    continue
                 walk(item, f"{path}.{key}" if path else key)
         elif isinstance(value, list):
             for i, item in enumerate(value):
@@ -150,6 +157,11 @@ def _storable_problems(text: str) -> list[str]:
         elif isinstance(value, str) and not_text(value):
             problems.append(
                 _("%(path)s: “%(value)s” holds a character that is not text (lone surrogate).")
+                % {"path": path, "value": safe(value)}
+            )
+        elif isinstance(value, str) and "\x00" in value:  # PostgreSQL stores no NUL in a text
+            problems.append(
+                _("%(path)s: “%(value)s” holds a NUL character (\\u0000), which cannot be stored.")
                 % {"path": path, "value": safe(value)}
             )
         elif isinstance(value, int) and not isinstance(value, bool):

@@ -10,6 +10,7 @@ from django.test import Client
 from games.batavia.models import BataviaSession
 from games.batavia.pages.team_links import is_loopback
 from tests.games.batavia.pages.helpers import text, url
+from tests.pages import errors
 
 
 @pytest.fixture(autouse=True)
@@ -53,3 +54,25 @@ def test_loopback_addresses() -> None:
         is_loopback(u)
         for u in ("http://127.0.0.1:8000", "http://[::1]", "http://localhost", "http://10.0.0.2")
     ] == [True, True, True, False]
+
+
+
+TOO_LONG = "Adresa pro telefony je příliš dlouhá"
+
+
+def test_link_sheets_refuse_an_address_too_long_for_a_qr_code(
+    staff: Client, session: BataviaSession, settings: Any
+) -> None:
+    """The sheets carry the address the page was opened at (outside camp mode): a 3,000-character
+    host would overflow the QR code (a 500), so it is refused with the reason, on the master page;
+    the longest address allowed still prints."""
+    settings.ALLOWED_HOSTS = ["*"]
+    host = "a" * 3000 + ".example"
+    response = staff.get(url("handout", session), HTTP_HOST=host)
+    assert response.status_code == 302 and response["Location"] == url("master", session)
+    assert errors(staff.get(url("master", session), HTTP_HOST=host)) == [
+        f"{TOO_LONG} ({len('http://' + host)} znaků, nejvýše 200)."
+    ]
+    longest = "a" * (200 - len("http://"))
+    response = staff.get(url("handout", session), HTTP_HOST=longest)
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")

@@ -225,3 +225,27 @@ def test_import_upload_not_utf8(staff_client: Client, db: None) -> None:
     response = staff_client.post(url("import"), {"name": "Nový", "file": upload})
     assert response.status_code == 200 and "UTF-8" in response.content.decode()
     assert not Camp.objects.filter(name="Nový").exists()
+
+
+def test_import_with_a_nul_character_is_refused_naming_where(staff_client: Client, db: None) -> None:
+    """PostgreSQL stores no NUL in a text: a NUL in the new camp run's name, or in any text or key
+    of the file, is refused by its field or JSON path, and nothing is stored (SQLite would store it)."""
+    camps = Camp.objects.count()
+    good = json.dumps(IMPORT_FILE)
+    response = staff_client.post(url("import"), {"name": "Nový\x00běh", "text": good})
+    assert response.status_code == 200
+    assert import_problems(response) == [
+        "Název nového běhu tábora: text obsahuje znak NUL (\\x00), který nelze uložit."
+    ]
+    nul_name = bad_file("teams.0.name", "red\x00")
+    nul_key = good.replace('"red": {"ap"', '"red\\u0000": {"ap"')
+    heading = "Soubor kola nelze importovat:"
+    assert import_problems(staff_client.post(url("import"), {"name": "Nový", "text": nul_name})) == [
+        heading,
+        "teams[0].name: „red\\u0000“ obsahuje znak NUL (\\u0000), který nelze uložit.",
+    ]
+    assert import_problems(staff_client.post(url("import"), {"name": "Nový", "text": nul_key})) == [
+        heading,
+        "orders: klíč „red\\u0000“ obsahuje znak NUL (\\u0000), který nelze uložit.",
+    ]
+    assert Camp.objects.count() == camps
