@@ -236,6 +236,7 @@ def _not_stored(
     if page.round.status != RoundStatus.ORDERS_OPEN:
         messages.error(request, _("The orders can no longer be changed: the round is not open."))
         return HttpResponseRedirect(page.url)
+    entry.check = _orders_check(page.round, page.team, entry.form)  # of the rows the page shows now
     return _entry_page(request, model_admin, page, entry)
 
 

@@ -92,6 +92,8 @@ def round_pages(round_: Round, teams: list[Team]) -> list[tuple[str, str, dict[s
         ("get", url("resolve", round_.pk), {}, HTMX),
         ("get", url("after", round_.pk), {}, {}),
         ("get", url("after", round_.pk), {"show_hidden": "1"}, {}),
+        ("get", url("after", round_.pk), {"ship": "?", "hex": "C3"}, HTMX),  # a telescope's click
+        ("get", url("after", round_.pk), {"ship": "?", "skip": "1"}, HTMX),
         ("get", url("undo", round_.pk), {}, {}),
         ("get", url("export", round_.pk), {}, {}),
         ("get", url("standings", round_.camp_id), {}, {}),
