@@ -2,7 +2,8 @@
 through the services (as "Potvrdit" and "Vrátit" do), then resolves it, skips its telescopes and
 closes it; meanwhile other threads load every page of the round (the checklist, each team's
 orders with its live check and a map click, the preview, the after-page with a telescope click,
-undo, the round file, the sheets, the notice board). Not one answer may be a 500 or raise.
+undo, the round file, the sheets, the notice board and the replay, the admin home's evening
+panel). Not one answer may be a 500 or raise.
 
 Runs on SQLite in WAL mode (production's: readers never wait for the writer, so they are read
 while a resolve commits) and on PostgreSQL; bounded in cycles and in time."""
@@ -98,6 +99,8 @@ def round_pages(round_: Round, teams: list[Team]) -> list[tuple[str, str, dict[s
         ("get", url("export", round_.pk), {}, {}),
         ("get", url("standings", round_.camp_id), {}, {}),
         ("get", reverse("islands_public:notice_board", args=[round_.camp_id]), {}, {}),
+        ("get", reverse("islands_public:round_replay", args=[round_.camp_id, round_.number]), {}, {}),
+        ("get", reverse("admin:index"), {}, {}),  # the evening panel
         ("get", url("sheet", round_.pk, teams[0].pk), {}, {}),
         ("get", url("master", round_.pk), {}, {}),
         ("get", url("notice", round_.pk), {}, {}),
