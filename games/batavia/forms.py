@@ -362,6 +362,10 @@ def base_length_problem(base: str) -> str:
     }
 
 
+#: The calculator's confirmation box on a game played in the app.
+REPLACE_FIELD = "replace"
+
+
 class CalculatorForm(PageForm):
     """The score calculator's sheet: every player's crates, bills, seals, goal and gold. ``rows``
     keep what was typed (for redisplay, each with its own problems); ``clean`` gives the players."""
@@ -376,3 +380,14 @@ class CalculatorForm(PageForm):
         if problems:
             raise ValidationError(problems)
         return {"players": players}
+
+    @property
+    def replace_app_result(self) -> bool:
+        """The box "Yes, replace the result of the game in the app" is ticked (``replace=1``)."""
+        return str((self.data or {}).get(REPLACE_FIELD, "")) == "1"
+
+    def typed(self) -> dict[str, Any]:
+        """What was typed, to show again next time (not the buttons, not the box: a confirmation
+        holds for one save only)."""
+        skip = {"csrfmiddlewaretoken", "save", REPLACE_FIELD}
+        return {k: v for k, v in (self.data or {}).items() if k not in skip}

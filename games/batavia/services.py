@@ -406,11 +406,28 @@ def calculator_scores(players: Sequence[TablePlayer]) -> tuple[tuple[Score, ...]
 
 @transaction.atomic
 def calculator_save(
-    *, session: BataviaSession, players: Sequence[TablePlayer], raw: dict[str, Any] | None = None
+    *,
+    session: BataviaSession,
+    players: Sequence[TablePlayer],
+    raw: dict[str, Any] | None = None,
+    replace_app_result: bool = False,
 ) -> dict[int, int]:
     """Score a game played on the real board (one :class:`TablePlayer` per seat, in seat order) and
-    record the round's placements from it. Returns ``{team id: place}``."""
+    record the round's placements from it. Returns ``{team id: place}``.
+
+    A game played in the app has its own result: its ranking, which the teams' phones and the table
+    show. The calculator replaces the placements with its own only with ``replace_app_result`` (the
+    page's box, ticked); without it nothing changes (the phones would silently show another place
+    than the AP table)."""
     locked = _lock(session)
+    if locked.mode == SessionMode.DIGITAL and not replace_app_result:
+        raise BataviaServiceError(
+            _(
+                "This game is played in the app: tick “Yes, replace the result of the game in the app” "
+                "to record the calculator's placements instead. Nothing was saved."
+            ),
+            "played_in_app",
+        )
     seats = list(locked.seats.order_by("number"))
     if len(players) != len(seats):
         raise BataviaServiceError(_("Enter the results of every player."), "players")

@@ -34,7 +34,7 @@ from games.islands.models import (
 from games.islands.pages import after, board, orders, resolve, round_files, sheets, standings, undo
 from games.islands.pages import round as round_page
 from games.islands.pages.links import url
-from games.islands.pages.shared import READ_PERMISSIONS
+from games.islands.pages.shared import READ_PERMISSIONS, read_consistently
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
@@ -160,8 +160,9 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
 
     def get_urls(self) -> list[URLPattern]:
         def page(view: Any) -> Any:
+            # Each page read while a round is resolved, undone or closed sees it before or after.
             return self.admin_site.admin_view(
-                _guarded(partial(view, model_admin=self), self.has_view_permission)
+                _guarded(read_consistently(partial(view, model_admin=self)), self.has_view_permission)
             )
 
         return [

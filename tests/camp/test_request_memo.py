@@ -1,18 +1,22 @@
-"""camp.request_memo: a value built once per request, or once per process and version (shared)."""
+"""camp.request_memo: a value built once per request, or once per process and version (shared), and
+reads of one moment (``consistent_reads``) while another thread commits."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from django.db import transaction
+from django.conf import settings
+from django.db import connection, connections, transaction
 from django.http import HttpRequest, HttpResponse
 
 from camp import services
 from camp.models import Camp
+from camp.public_cache import public_version
 from camp.public_version import public_version_bump
-from camp.request_memo import RequestMemoMiddleware, remembered
+from camp.request_memo import RequestMemoMiddleware, consistent_reads, remembered
 
 
 def in_request(call: Callable[[], Any]) -> Any:
@@ -74,3 +78,75 @@ def test_inside_a_transaction_the_shared_values_are_not_used(camp: Camp) -> None
 
     assert in_request(writing) == 2
     assert in_request(lambda: remembered(camp.pk, ("k",), build, shared=True)) == 1
+
+
+@pytest.fixture
+def production_journal(camp: Camp) -> Iterator[None]:
+    """SQLite in WAL mode, as production's (a reader's snapshot while a writer commits); PostgreSQL
+    as it is."""
+    if connection.vendor != "sqlite":
+        yield
+        return
+    with connection.cursor() as cursor:
+        for pragma in settings.SQLITE_SERVER_PRAGMAS.split(";"):
+            cursor.execute(pragma)
+    yield
+    connections.close_all()
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode=DELETE")
+
+
+def bump_elsewhere(camp: Camp) -> None:
+    """Another staff member's write, committed from another thread (its own connection)."""
+
+    def write() -> None:
+        try:
+            public_version_bump(camp=camp.pk)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=write)
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive()
+
+
+def test_consistent_reads_see_one_moment_while_another_thread_commits(
+    camp: Camp, production_journal: None
+) -> None:
+    before = public_version(camp.pk)
+    with consistent_reads():
+        assert public_version(camp.pk) == before
+        bump_elsewhere(camp)  # committed at once: the read took no write lock
+        assert public_version(camp.pk) == before  # still the moment the reads began
+    assert public_version(camp.pk) != before
+
+
+def test_inside_consistent_reads_the_shared_values_are_used(camp: Camp) -> None:
+    builds, build = counting()
+
+    def reading() -> int:
+        with consistent_reads():
+            return remembered(camp.pk, ("k",), build, shared=True)
+
+    assert in_request(reading) == 1
+    assert in_request(reading) == 1
+    assert in_request(lambda: remembered(camp.pk, ("k",), build, shared=True)) == 1
+
+
+def test_a_value_built_while_a_write_came_in_is_not_kept(camp: Camp, production_journal: None) -> None:
+    """Outside a transaction the rows it was built from may be of two versions: the next request
+    builds it again instead of reading what may be half of each."""
+    builds: list[int] = []
+
+    def build_while_a_round_commits() -> int:
+        builds.append(1)
+        if len(builds) == 1:
+            bump_elsewhere(camp)
+        return len(builds)
+
+    def twice() -> list[int]:
+        return [remembered(camp.pk, ("k",), build_while_a_round_commits, shared=True) for _ in range(2)]
+
+    assert in_request(twice) == [1, 2]  # not kept even within the request
+    assert in_request(lambda: remembered(camp.pk, ("k",), build_while_a_round_commits, shared=True)) == 2

@@ -1,5 +1,10 @@
 """The score calculator for a game played on the real board: staff type every player's crates,
-bills, seals, goal and gold; the results show live (htmx) and "save" records the placements."""
+bills, seals, goal and gold; the results show live (htmx) and "save" records the placements.
+
+On a game played in the app the page says so: the game has its own result (the ranking the teams'
+phones and the table show), and saving replaces the placements only with the box "Yes, replace the
+result of the game in the app" ticked; without it the refusal is shown next to the box and nothing
+changes."""
 
 from __future__ import annotations
 
@@ -16,7 +21,8 @@ from camp.services import PlacementsError
 from games.batavia import selectors, services
 from games.batavia.engine.components import COMPANIES, GOODS
 from games.batavia.engine.state import BILLS
-from games.batavia.forms import CalculatorForm
+from games.batavia.forms import REPLACE_FIELD, CalculatorForm
+from games.batavia.models import SessionMode
 from games.batavia.pages.shared import placements_summary, session_for_page
 from games.batavia.words import GOOD_NAMES, companies, goods
 
@@ -31,6 +37,7 @@ def calculator_page(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
     problems = form.problems
     results = []
     warning = ""
+    replace_refused = ""
     if players is not None:
         scores, places = services.calculator_scores(players)
         results = sorted(
@@ -48,11 +55,18 @@ def calculator_page(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
         if request.method == "POST" and not request.htmx and "save" in request.POST:
             if not model_admin.has_change_permission(request, session):
                 raise PermissionDenied
-            raw = {k: v for k, v in request.POST.items() if k != "csrfmiddlewaretoken"}
             try:
-                ranks = services.calculator_save(session=session, players=players, raw=raw)
+                ranks = services.calculator_save(
+                    session=session,
+                    players=players,
+                    raw=form.typed(),
+                    replace_app_result=form.replace_app_result,
+                )
             except services.BataviaServiceError as error:
-                problems = [error.text]
+                if error.code == "played_in_app":
+                    replace_refused = error.text  # shown next to the box
+                else:
+                    problems = [error.text]
             except PlacementsError as error:
                 problems = [p.message for p in error.problems]
             else:
@@ -86,6 +100,9 @@ def calculator_page(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
             "results": results,
             "problems": problems,
             "warning": warning,
+            "played_in_app": session.mode == SessionMode.DIGITAL,
+            "replace_field": REPLACE_FIELD,
+            "replace_refused": replace_refused,
             "submitted": request.method == "POST",
             "live": bool(request.htmx),
         },

@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Camp, Round, RoundStatus, Team
+from camp.request_memo import consistent_reads
 from games.islands import orders as islands_orders
 from games.islands import selectors, words
 from games.islands.engine.hexes import (
@@ -46,6 +47,7 @@ from games.islands.pages.orders_map import (
 from games.islands.pages.shared import (
     check_perm,
     render_page,
+    rendered_consistently,
     round_or_404,
 )
 from games.islands.services import rounds as round_services
@@ -145,50 +147,117 @@ class Entry:
     click_message: str = ""
 
 
+@dataclass(frozen=True)
+class OrdersPage:
+    """What every request of the order page starts from: the round, the team and its ships (as on
+    the sheet: C1 … C6, then B) with the map's click modes, its title and address."""
+
+    round: Round
+    team: Team
+    ships: list[Ship]
+    modes: list[str]
+
+    @classmethod
+    def read(cls, round_id: int, team_id: int) -> OrdersPage:
+        round_ = round_or_404(round_id)
+        team = get_object_or_404(Team, pk=team_id, camp_id=round_.camp_id)
+        ships = list(Ship.objects.filter(team=team).order_by("ident"))
+        ships.sort(key=lambda s: (s.ident == "B", s.ident))
+        return cls(round_, team, ships, click_modes(ships))
+
+    @property
+    def idents(self) -> list[str]:
+        return [s.ident for s in self.ships]
+
+    @property
+    def title(self) -> str:
+        return _("Orders of %(team)s – %(round)s") % {"team": self.team.name, "round": self.round}
+
+    @property
+    def url(self) -> str:
+        return url("orders", self.round.pk, self.team.pk)
+
+
 def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admin: Any) -> HttpResponse:
     """One team's orders. GET: the page (``?hex=`` a map click, htmx: the ``editor`` partial);
-    POST with htmx: the live ``check`` partial (nothing stored); plain POST: store the orders."""
-    round_ = round_or_404(round_id)
-    team = get_object_or_404(Team, pk=team_id, camp_id=round_.camp_id)
-    page_url = url("orders", round_.pk, team.pk)
-    title = _("Orders of %(team)s – %(round)s") % {"team": team.name, "round": round_}
+    POST with htmx: the live ``check`` partial (nothing stored); plain POST: store the orders.
+
+    Each read of the page is of one moment (:func:`.shared.rendered_consistently`): a round resolved
+    or undone meanwhile shows as it is now (its orders as played, or open again)."""
+    if request.method == "POST" and not request.htmx:
+        return _save(request, model_admin, round_id, team_id)
+    return rendered_consistently(lambda: _shown(request, model_admin, OrdersPage.read(round_id, team_id)))
+
+
+def _shown(request: HttpRequest, model_admin: Any, page: OrdersPage) -> HttpResponse:
+    """The page, its map click or its live check (nothing stored)."""
+    round_ = page.round
     if round_.status in DONE_STATUSES:
-        if request.method == "POST" and not request.htmx:
-            check_perm(request)
-            messages.error(request, _("The orders can no longer be changed: the round is not open."))
-            return HttpResponseRedirect(page_url)
-        return _played_orders_page(request, model_admin, round_, team, title=title, page_url=page_url)
-    ships = list(Ship.objects.filter(team=team).order_by("ident"))
-    ships.sort(key=lambda s: (s.ident == "B", s.ident))  # as on the sheet: C1 … C6, then B
-    modes = click_modes(ships)
+        return _played_orders_page(request, model_admin, page)
     try:
         if request.method == "POST":
-            entry = _typed(round_, team, read_orders(request.POST, [s.ident for s in ships], modes))
-            if not request.htmx:
-                check_perm(request)
-                if round_.status != RoundStatus.ORDERS_OPEN:
-                    messages.error(request, _("The orders can no longer be changed: the round is not open."))
-                    return HttpResponseRedirect(page_url)
-                if not entry.form_problems and _store(request, round_, team, entry):
-                    messages.success(request, _("The orders of %(team)s are stored.") % {"team": team.name})
-                    return HttpResponseRedirect(url("page", round_.pk))
+            entry = _typed(round_, page.team, read_orders(request.POST, page.idents, page.modes))
         elif "hex" in request.GET:
-            entry = _clicked(round_, team, ships, modes, request.GET)
+            entry = _clicked(round_, page.team, page.ships, page.modes, request.GET)
         else:
-            form = _stored_input(round_, team, [s.ident for s in ships], modes)
-            entry = Entry(form, *_check(round_, team, form))
+            form = _stored_input(round_, page.team, page.idents, page.modes)
+            entry = Entry(form, *_check(round_, page.team, form))
     except IslandsError as exc:  # the game is not set up (no board, no harbors)
-        context = {"round": round_, "camp": round_.camp, "team": team, "here": team.name}
-        return render_page(
-            request,
-            model_admin,
-            TEMPLATE,
-            title=title,
-            context={**context, "not_ready": exc.messages},
-            fragment=None,
-        )
-    context = _entry_context(request, round_, team, ships, modes, entry, page_url=page_url)
-    return render_page(request, model_admin, TEMPLATE, title=title, context=context, fragment=entry.fragment)
+        return _not_ready(request, model_admin, page, exc)
+    return _entry_page(request, model_admin, page, entry)
+
+
+def _save(request: HttpRequest, model_admin: Any, round_id: int, team_id: int) -> HttpResponse:
+    """Store the posted orders (``round_services.orders_submit``, outside any read: it writes). What
+    was posted is checked first; when the orders are not stored, the page shows why, read afresh:
+    the round may have been resolved meanwhile."""
+    with consistent_reads():
+        page = OrdersPage.read(round_id, team_id)
+        check_perm(request)
+        if page.round.status != RoundStatus.ORDERS_OPEN:
+            messages.error(request, _("The orders can no longer be changed: the round is not open."))
+            return HttpResponseRedirect(page.url)
+        try:
+            entry = _typed(page.round, page.team, read_orders(request.POST, page.idents, page.modes))
+        except IslandsError as exc:  # the game is not set up (no board, no harbors)
+            return rendered_consistently(lambda error=exc: _not_ready(request, model_admin, page, error))
+    if not entry.form_problems and _store(request, page.round, page.team, entry):
+        messages.success(request, _("The orders of %(team)s are stored.") % {"team": page.team.name})
+        return HttpResponseRedirect(url("page", page.round.pk))
+    return rendered_consistently(lambda: _not_stored(request, model_admin, round_id, team_id, entry))
+
+
+def _not_stored(
+    request: HttpRequest, model_admin: Any, round_id: int, team_id: int, entry: Entry
+) -> HttpResponse:
+    """The page of orders that were not stored, with why; if the round is no longer open (it was
+    resolved while the orders were typed), that as a message over the page as it is now."""
+    page = OrdersPage.read(round_id, team_id)
+    if page.round.status != RoundStatus.ORDERS_OPEN:
+        messages.error(request, _("The orders can no longer be changed: the round is not open."))
+        return HttpResponseRedirect(page.url)
+    entry.check = _orders_check(page.round, page.team, entry.form)  # of the rows the page shows now
+    return _entry_page(request, model_admin, page, entry)
+
+
+def _not_ready(request: HttpRequest, model_admin: Any, page: OrdersPage, exc: IslandsError) -> HttpResponse:
+    """Why the orders cannot be typed yet (the game is not set up)."""
+    context = {"round": page.round, "camp": page.round.camp, "team": page.team, "here": page.team.name}
+    return render_page(
+        request,
+        model_admin,
+        TEMPLATE,
+        title=page.title,
+        context={**context, "not_ready": exc.messages},
+        fragment=None,
+    )
+
+
+def _entry_page(request: HttpRequest, model_admin: Any, page: OrdersPage, entry: Entry) -> HttpResponse:
+    context = _entry_context(request, page.round, page.team, page.ships, page.modes, entry, page_url=page.url)
+    return render_page(
+        request, model_admin, TEMPLATE, title=page.title, context=context, fragment=entry.fragment
+    )
 
 
 def _typed(round_: Round, team: Team, form: OrdersInput) -> Entry:
@@ -311,18 +380,11 @@ def _entry_context(
     }
 
 
-def _played_orders_page(
-    request: HttpRequest,
-    model_admin: Any,
-    round_: Round,
-    team: Team,
-    *,
-    title: str,
-    page_url: str,
-) -> HttpResponse:
+def _played_orders_page(request: HttpRequest, model_admin: Any, page: OrdersPage) -> HttpResponse:
     """A resolved or closed round's orders of one team, read-only: the stored orders as text, the
     team's ships and the map as they were *before* the round, the routes drawn from there (htmx:
     the ``editor`` partial; ``?show_hidden=1`` the staff map). Nothing on it can be changed."""
+    round_, team, title, page_url = page.round, page.team, page.title, page.url
     camp = round_.camp
     show_hidden = bool(request.GET.get("show_hidden"))
     notation = islands_orders.camp_notation(round_.camp)

@@ -1,17 +1,22 @@
-"""What the staff pages of a Golden Islands round share: the permissions, the round a page is
-about, a refusal's messages, the page in the admin's frame, the print buttons and the file answers."""
+"""What the staff pages of a Golden Islands round share: the permissions, the reads of one moment,
+the round a page is about, a refusal's messages, the page in the admin's frame, the print buttons
+and the file answers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.template.response import SimpleTemplateResponse
 
 from camp.adminpages import render_admin_page
 from camp.models import Round
+from camp.request_memo import consistent_reads
 from games.islands import selectors
 from games.islands.maps import style
 from games.islands.pages.links import url
@@ -28,6 +33,32 @@ def check_perm(request: HttpRequest) -> None:
     """403 unless the user may write the game's state (:data:`PERMISSION`)."""
     if not request.user.has_perm(PERMISSION):
         raise PermissionDenied
+
+
+def read_consistently(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A page asked for with GET (or HEAD) reads the rows of one moment and is rendered from them
+    (:func:`camp.request_memo.consistent_reads`): while a resolve, undo or close commits in another
+    thread it shows the round as it was before or as it is after, never half of each (a resolved
+    round without its result was a 500). A POST writes through a service, outside such a read; the
+    page it shows again reads in one of its own (:func:`rendered_consistently`)."""
+
+    @wraps(view)
+    def reading(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method not in ("GET", "HEAD"):
+            return view(request, *args, **kwargs)
+        return rendered_consistently(lambda: view(request, *args, **kwargs))
+
+    return reading
+
+
+def rendered_consistently(page: Callable[[], HttpResponse]) -> HttpResponse:
+    """``page()`` read and rendered inside one :func:`consistent_reads` (a template answer is
+    rendered there, not after the view returns: its template reads rows too)."""
+    with consistent_reads():
+        response = page()
+        if isinstance(response, SimpleTemplateResponse) and not response.is_rendered:
+            response.render()
+    return response
 
 
 def round_or_404(round_id: int) -> Round:

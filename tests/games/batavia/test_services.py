@@ -278,6 +278,24 @@ def test_calculator_ranks_and_records_with_ties(minigame: MiniGame, teams: list[
         services.session_act(session=s, seat=0, action=Pass())
 
 
+def test_the_calculator_replaces_a_game_played_in_the_app_only_when_asked(
+    session: BataviaSession, teams: list[Team]
+) -> None:
+    """A game played in the app has its own ranking (the phones show it): the calculator's
+    placements replace it only with ``replace_app_result``; without, nothing changes."""
+    finish_with_bots(session)
+    app_ranks = services.session_finish(session=session)
+    players = [TablePlayer((0,) * 7, bills=15, cashed=c) for c in (20, 15, 10, 5)]  # places 1, 2, 3, 4
+    with pytest.raises(services.BataviaServiceError) as refused:
+        services.calculator_save(session=session, players=players, raw={"p0-bills": "20"})
+    assert refused.value.code == "played_in_app"
+    assert dict(Placement.objects.values_list("team_id", "rank")) == app_ranks
+    assert BataviaSession.objects.get(pk=session.pk).calculator == {}
+    ranks = services.calculator_save(session=session, players=players, replace_app_result=True)
+    assert ranks == {teams[0].pk: 1, teams[1].pk: 2, teams[2].pk: 3, teams[3].pk: 4}
+    assert dict(Placement.objects.values_list("team_id", "rank")) == ranks
+
+
 def test_a_seated_team_cannot_be_renamed(session: BataviaSession, teams: list[Team]) -> None:
     """A game record names its players: once a team has a seat, the team form refuses a new name."""
     from django.utils import translation

@@ -1,9 +1,13 @@
 """The score calculator (:mod:`games.batavia.pages.calculator`): live results, save, every problem
-of every player at once, tampered values."""
+of every player at once, tampered values, and a game played in the app (said so, replaced only with
+its box ticked)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from bs4 import BeautifulSoup
 from django.test import Client
 
 from camp.models import MiniGame, Placement, Team
@@ -126,3 +130,84 @@ def test_calculator_fields_are_labelled_in_czech(staff: Client, physical: Batavi
         for i in page.select("input:not([type=hidden]):not([type=submit])")
         if not i.get("aria-label") and not i.find_parent("label")
     ]
+
+
+# ------------------------------------------------------------------------ a game played in the app
+
+
+@pytest.fixture
+def played_in_app(session: BataviaSession) -> BataviaSession:
+    """The digital game played to its end by bots, its ranking recorded as the placements."""
+    for seat in session.seats.all():
+        services.seat_set_bot(seat=seat, bot="greedy")
+    services.session_finish(session=session)
+    session.refresh_from_db()
+    return session
+
+
+def app_game_box(response: Any) -> Any:
+    """The calculator's box about the game played in the app (None when the page has none)."""
+    return BeautifulSoup(response.content.decode(), "html.parser").find(id="bt-app-game")
+
+
+def test_the_calculator_says_when_the_game_is_played_in_the_app(
+    staff: Client, played_in_app: BataviaSession
+) -> None:
+    box = app_game_box(staff.get(url("calculator", played_in_app)))
+    assert box is not None
+    said = " ".join(box.get_text(" ").split())
+    assert said.startswith("Tato hra se hraje v aplikaci.")
+    assert "telefony by pak ukazovaly jiné místo než tabulka AB" in said
+    assert "umístění zapsána" in said  # the game's status
+    tick = box.find("input", attrs={"name": "replace"})
+    assert tick is not None and tick["type"] == "checkbox" and not tick.has_attr("checked")
+    assert box.find(id="bt-replace-refused") is None  # nothing refused yet
+
+
+def test_the_calculator_does_not_replace_a_game_played_in_the_app_without_the_box(
+    staff: Client, played_in_app: BataviaSession
+) -> None:
+    before = frozen(played_in_app)
+    assert before[-1]  # the app's ranking is recorded
+    response = staff.post(url("calculator", played_in_app), {**calc_data(), "save": "1"})
+    assert response.status_code == 200
+    refused = app_game_box(response).find(id="bt-replace-refused")
+    assert refused is not None and " ".join(refused.get_text().split()) == (
+        "Tato hra se hraje v aplikaci: chcete-li místo jejího výsledku zapsat umístění z kalkulačky, "
+        "zaškrtněte „Ano, nahradit výsledek hry v aplikaci“. Nic nebylo uloženo."
+    )
+    assert frozen(played_in_app) == before
+    assert BataviaSession.objects.get(pk=played_in_app.pk).calculator == {}
+    # What was typed is still in the form, to tick the box and save again.
+    assert texts(response.content, "input", name="p0-bills") == ["20"]
+
+
+def test_the_calculator_replaces_a_game_played_in_the_app_with_the_box_ticked(
+    staff: Client, played_in_app: BataviaSession, teams: list[Team]
+) -> None:
+    response = staff.post(url("calculator", played_in_app), {**calc_data(), "save": "1", "replace": "1"})
+    assert response.status_code == 302
+    stored = dict(Placement.objects.values_list("team_id", "rank"))
+    assert stored == {teams[0].pk: 1, teams[1].pk: 1, teams[2].pk: 3, teams[3].pk: 4}
+    row = BataviaSession.objects.get(pk=played_in_app.pk)
+    assert row.status == "recorded" and row.record == played_in_app.record  # the game itself is kept
+    assert "replace" not in row.calculator and row.calculator["p0-bills"] == "20"
+    # The next save asks again: the box is never ticked for you.
+    tick = app_game_box(staff.get(url("calculator", played_in_app))).find("input", attrs={"name": "replace"})
+    assert not tick.has_attr("checked")
+
+
+def test_a_game_on_the_real_board_needs_no_box(
+    staff: Client, physical: BataviaSession, teams: list[Team]
+) -> None:
+    """The box is only for a game played in the app: one on the real board saves as before, and a
+    posted box changes nothing."""
+    assert app_game_box(staff.get(url("calculator", physical))) is None
+    response = staff.post(url("calculator", physical), {**calc_data(), "save": "1", "replace": "1"})
+    assert response.status_code == 302
+    assert dict(Placement.objects.values_list("team_id", "rank")) == {
+        teams[0].pk: 1,
+        teams[1].pk: 1,
+        teams[2].pk: 3,
+        teams[3].pk: 4,
+    }

@@ -196,6 +196,29 @@ def test_a_resolved_rounds_orders_are_shown_as_played(
     assert TeamOrders.objects.get(round=game, team=team).build_cargo == 1
 
 
+def test_orders_saved_while_another_staff_member_resolves_the_round(
+    staff_client: Client, game: Round, teams: list[Team], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save was checked against the open round, then the round was resolved before it stored:
+    the message, the orders as played, and nothing changed (never a 500)."""
+    team = teams[0]
+    ship, route = legal_route(game, team)
+    round_services.orders_submit(round=game, team=team, text=OrdersText.typed(routes={ship: route}))
+    submit = round_services.orders_submit
+
+    def resolved_first(**kwargs: Any) -> Any:
+        round_services.round_resolve(round=Round.objects.get(pk=game.pk))  # "Potvrdit" on another laptop
+        return submit(**kwargs)
+
+    monkeypatch.setattr(round_services, "orders_submit", resolved_first)
+    page = url("orders", game.pk, team.pk)
+    response = staff_client.post(page, orders_data(ship, route, build_cargo="1", v="1"), follow=True)
+    assert response.status_code == 200 and response.redirect_chain == [(page, 302)]
+    assert errors(response) == ["Plán tahu už nelze měnit: kolo není otevřené."]
+    assert "Uložený plán tahu" in response.content.decode()  # the orders as played
+    assert TeamOrders.objects.get(round=game, team=team).build_cargo == 0
+
+
 def test_map_click_appends_a_direction(staff_client: Client, game: Round, teams: list[Team]) -> None:
     team = teams[0]
     ship, route = legal_route(game, team)
