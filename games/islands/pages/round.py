@@ -27,6 +27,7 @@ from games.islands.pages.shared import (
     sheet_links,
     show_errors,
 )
+from games.islands.printing.changes import sheet_changes
 from games.islands.services import rounds as round_services
 
 TEMPLATE = "islands/round.html"
@@ -133,6 +134,8 @@ def round_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         "exportable": _at_least(round_, RoundStatus.ORDERS_OPEN),
         "public_url": reverse("islands_public:notice_board", args=[round_.camp_id]),
         "sheets": sheet_links(request, round_, overview),
+        # Staff only, like the whole page: the changes name every team's cargo and hints.
+        "changes": sheet_changes(round_),
     }
     return render_page(
         request,
