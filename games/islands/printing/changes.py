@@ -169,6 +169,13 @@ def _cells_lines(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _map_rest(view: dict[str, Any]) -> dict[str, Any]:
+    """The map without its hexes and its ships' cargo (each has a line of its own)."""
+    rest = {k: v for k, v in view.items() if k != "cells"}
+    rest["ships"] = [{k: v for k, v in ship.items() if k != "chests"} for ship in view.get("ships", [])]
+    return rest
+
+
 def _list_lines(label: str, old: list[Any], new: list[Any]) -> list[str]:
     added = [v for v in new if v not in old]
     removed = [v for v in old if v not in new]
@@ -190,8 +197,7 @@ def team_sheet_lines(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     events_old = [e["text"] for e in old["events"]]
     events_new = [e["text"] for e in new["events"]]
     lines += _list_lines(_("What happened"), events_old, events_new)
-    old_map = {k: v for k, v in old["map"].items() if k != "cells"}
-    new_map = {k: v for k, v in new["map"].items() if k != "cells"}
+    old_map, new_map = _map_rest(old["map"]), _map_rest(new["map"])
     if old_map != new_map:
         lines.append(_("The map: other ships, harbors or pirates are elsewhere"))
     others = sorted(k for k in set(old) | set(new) if k not in _DETAILED and old.get(k) != new.get(k))

@@ -11,6 +11,8 @@ other ship changes that team's sheet only."""
 from __future__ import annotations
 
 import io
+import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -22,7 +24,9 @@ from games.islands.engine.hexes import CZECH_DIRECTIONS, geometry
 from games.islands.engine.tiles import Tile
 from games.islands.models import RoundResult, Ship, TeamOrders, UndoneResolution
 from games.islands.orders import OrdersText
+from games.islands.printing.changes import sheets_shown
 from games.islands.services import rounds as round_services
+from tests.browser import CHROMIUM
 from tests.games.islands.conftest import harbor_of, opened, place_tile
 from tests.games.islands.pages.helpers import url
 from tests.pages import errors
@@ -67,8 +71,6 @@ def _undo(client: Client, round_: Round) -> None:
 
 def _rows(html: str) -> dict[str, str]:
     """The correction panel's rows: team name (or "notice") -> the row's class."""
-    import re
-
     panel = html[html.index('id="correction"') : html.index('id="more"')]
 
     rows = {
@@ -108,6 +110,7 @@ def test_a_corrected_order_lists_only_that_team_and_prints_only_its_sheets(
     assert "Loď 1: počet truhel na palubě 0 místo 1" in panel
     assert "Loď 2: počet truhel na palubě 1 místo 0" in panel
     assert panel.count("beze změny, jeho arch platí") == 2
+    assert "Mapa:" not in panel  # its ships stand where they stood
 
     pdf = staff_client.post(url("changed", round_.pk))
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
@@ -191,3 +194,35 @@ def test_the_kept_sheets_never_reach_a_public_page(
     # The panel and its print are staff pages: the login for anyone else.
     for response in (client.get(url("page", round_.pk)), client.post(url("changed", round_.pk))):
         assert response.status_code == 302 and reverse("admin:login") in response["Location"]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed")
+def test_the_correction_panel_in_a_browser(
+    live_server: Any, page: Any, admin_user: Any, world: tuple[Round, str], teams: list[Team], tmp_path: Any
+) -> None:
+    """The panel as a camp leader sees it (Czech), its print button opening the changed sheets in
+    a new tab; the screenshot is the one in docs/round-correction.png."""
+    round_, there_and_back = world
+    _send(round_, teams[0], "C1", there_and_back)
+    round_services.round_resolve(round=round_)
+    round_services.round_undo(round=round_, shown=sheets_shown)
+    _send(round_, teams[0], "C2", there_and_back)
+    round_services.round_resolve(round=round_)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/admin/login/")
+    page.fill("#id_username", "admin")
+    page.fill("#id_password", "password")
+    page.click("input[type=submit]")
+    page.goto(f"{live_server.url}{url('page', round_.pk)}")
+    panel = page.locator("#correction")
+    assert panel.locator("h2").inner_text() == "Co oprava změnila"
+    assert panel.locator("li.changed[data-team]").count() == 1
+    assert panel.locator("li.same[data-team]").count() == 2
+    panel.screenshot(path=str(tmp_path / "round-correction.png"))
+    page.screenshot(path=str(tmp_path / "round-page.png"), full_page=True)
+    with page.expect_popup() as popup:
+        page.click("#zo-changed")
+    assert popup.value.url.endswith(url("changed", round_.pk))
+    print(tmp_path)
