@@ -169,11 +169,24 @@ def _cells_lines(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _map_rest(view: dict[str, Any]) -> dict[str, Any]:
-    """The map without its hexes and its ships' cargo (each has a line of its own)."""
-    rest = {k: v for k, v in view.items() if k != "cells"}
-    rest["ships"] = [{k: v for k, v in ship.items() if k != "chests"} for ship in view.get("ships", [])]
-    return rest
+def _others_lines(team: str, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """Other teams' ships, the harbors and the pirates on the team's map (its own ships and the
+    hexes have lines of their own)."""
+    before = {(v["team"], v["ident"]): v["at"] for v in old.get("ships", []) if v["team"] != team}
+    after = {(v["team"], v["ident"]): v["at"] for v in new.get("ships", []) if v["team"] != team}
+    lines = []
+    for key in sorted(set(before) | set(after)):
+        if before.get(key) != after.get(key):
+            values = {
+                "ship": words.ship_phrase(*key),
+                "now": after.get(key) or "—",
+                "was": before.get(key) or "—",
+            }
+            lines.append(_("On the map, %(ship)s: at %(now)s instead of %(was)s") % values)
+    rest = ("harbors", "pirates", "highlights", "routes", "target", "side")
+    if any(old.get(k) != new.get(k) for k in rest):
+        lines.append(_("On the map: harbors or pirates elsewhere"))
+    return lines
 
 
 def _list_lines(label: str, old: list[Any], new: list[Any]) -> list[str]:
@@ -197,9 +210,7 @@ def team_sheet_lines(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     events_old = [e["text"] for e in old["events"]]
     events_new = [e["text"] for e in new["events"]]
     lines += _list_lines(_("What happened"), events_old, events_new)
-    old_map, new_map = _map_rest(old["map"]), _map_rest(new["map"])
-    if old_map != new_map:
-        lines.append(_("The map: other ships, harbors or pirates are elsewhere"))
+    lines += _others_lines(new["team"], old["map"], new["map"])
     others = sorted(k for k in set(old) | set(new) if k not in _DETAILED and old.get(k) != new.get(k))
     if others or not lines:
         parts = sorted({_part_name(k) for k in others}) or [_("the rest of the sheet")]

@@ -20,7 +20,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from camp.models import Camp, Round, Team
-from games.islands.engine.hexes import CZECH_DIRECTIONS, geometry
+from games.islands.engine.hexes import CZECH_DIRECTIONS, Hex, geometry
 from games.islands.engine.tiles import Tile
 from games.islands.models import RoundResult, Ship, TeamOrders, UndoneResolution
 from games.islands.orders import OrdersText
@@ -110,7 +110,7 @@ def test_a_corrected_order_lists_only_that_team_and_prints_only_its_sheets(
     assert "Loď 1: počet truhel na palubě 0 místo 1" in panel
     assert "Loď 2: počet truhel na palubě 1 místo 0" in panel
     assert panel.count("beze změny, jeho arch platí") == 2
-    assert "Mapa:" not in panel  # its ships stand where they stood
+    assert "Na mapě" not in panel  # every ship stands where it stood
 
     pdf = staff_client.post(url("changed", round_.pk))
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
@@ -132,6 +132,13 @@ def test_a_public_change_lists_every_team_and_prints_the_notice_board_sheet(
     round_services.round_resolve(round=round_)
     page = staff_client.get(url("page", round_.pk)).content.decode()
     assert _rows(page) == {t.name: "changed" for t in teams} | {"notice": "changed"}
+    c1 = Ship.objects.get(team=teams[0], ident="C1")
+    treasure = geometry(round_.camp.board_side).label(Hex(c1.q, c1.r))
+    start = UndoneResolution.objects.get(round=round_).shown["teams"][str(teams[0].pk)]["ships"][0]["at"]
+    panel = page[page.index('id="correction"') : page.index('id="more"')]
+    assert f"<li>Loď 1: na {treasure} místo na {start}</li>" in panel  # its own sheet
+    moved = f"<li>Na mapě loď 1 týmu {teams[0].name}: na {treasure} místo na {start}</li>"
+    assert panel.count(moved) == 2  # the other two teams' maps
     pages = _pages(staff_client.post(url("changed", round_.pk)).content)
     names = [text.split("\n", 1)[0] for text in pages]
     assert names[:6] == [teams[0].name] * 2 + [teams[1].name] * 2 + [teams[2].name] * 2
