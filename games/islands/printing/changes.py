@@ -206,7 +206,7 @@ def team_sheet_lines(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     lines = _ships_lines(old, new) + _cells_lines(old, new)
     if old["ap"] != new["ap"]:
         lines.append(_("AP: %(now)s instead of %(was)s") % {"now": new["ap"], "was": old["ap"]})
-    lines += _list_lines(_("Map hints"), old["hints"], new["hints"])
+    lines += _list_lines(_("Map hints on the sheet"), old["hints"], new["hints"])
     events_old = [e["text"] for e in old["events"]]
     events_new = [e["text"] for e in new["events"]]
     lines += _list_lines(_("What happened"), events_old, events_new)
@@ -222,7 +222,7 @@ def _part_name(key: str) -> str:
     if key == "builds":
         return _("the builds table")
     if key == "harbor":
-        return _("the harbor")
+        return _("the harbor's bay")
     return _("the rest of the sheet")
 
 
