@@ -15,6 +15,8 @@ import re
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
@@ -233,3 +235,21 @@ def test_the_correction_panel_in_a_browser(
         page.click("#zo-changed")
     assert popup.value.url.endswith(url("changed", round_.pk))
     print(tmp_path)
+
+
+def test_staff_who_may_only_read_see_the_panel_but_print_nothing(
+    staff_client: Client, world: tuple[Round, str], teams: list[Team]
+) -> None:
+    round_, there_and_back = world
+    _send(round_, teams[0], "C1", there_and_back)
+    round_services.round_resolve(round=round_)
+    _undo(staff_client, round_)
+    _send(round_, teams[0], "C2", there_and_back)
+    round_services.round_resolve(round=round_)
+    reader = get_user_model().objects.create_user("cteni", password="heslo-heslo-123", is_staff=True)
+    reader.user_permissions.add(Permission.objects.get(codename="view_islandsround"))
+    client = Client()
+    client.force_login(reader)
+    assert 'id="correction"' in client.get(url("page", round_.pk)).content.decode()
+    assert client.post(url("changed", round_.pk)).status_code == 403
+    assert RoundResult.objects.get(round=round_).printed_at is None
