@@ -1,6 +1,7 @@
 """The printed sheets of a round as PDFs: each team's map sheet and order form (always in the
-camp's language), the staff master sheet, the notice-board sheet, and tonight's printing in one
-PDF in hand-out order. Each holds only what its reader may see (:mod:`games.islands.printing`)."""
+camp's language), the staff master sheet, the notice-board sheet, tonight's printing in one
+PDF in hand-out order, and after a correction only the sheets it changed.
+Each holds only what its reader may see (:mod:`games.islands.printing`)."""
 
 from __future__ import annotations
 
