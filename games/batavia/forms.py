@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from games.batavia.engine import GOAL, Action, Bid, Draw, Pass, Play
 from games.batavia.engine.components import COMPANIES, GOODS
 from games.batavia.engine.scoring import TablePlayer
-from games.batavia.engine.state import CRATES
+from games.batavia.engine.state import CRATES, MAX_PLAYERS, MIN_PLAYERS
 from games.batavia.words import COMPANY_NAMES, GOOD_NAMES
 
 MAX_NUMBER = 999
@@ -232,6 +232,22 @@ class SessionCreateForm(PageForm):
             "open_tiles": data.get("open_tiles") == "1",
             "team_ids": set(data.get("team") or []),
         }
+
+
+def players_ticked_first(team_ids: list[int]) -> set[int]:
+    """The teams ticked when the set-up page opens: all of them when they can all sit at the table
+    (at most 5), none when there are more (ticking six would only be refused: the leader picks)."""
+    return set(team_ids) if len(team_ids) <= MAX_PLAYERS else set()
+
+
+def players_choice_hint(team_count: int) -> str:
+    """What the set-up page says by the team list when not every team can play, or ""."""
+    if team_count <= MAX_PLAYERS:
+        return ""
+    return _("The camp has more teams than Batavia seats: choose %(min)d–%(max)d teams that play.") % {
+        "min": MIN_PLAYERS,
+        "max": MAX_PLAYERS,
+    }
 
 
 class CardCountsForm(PageForm):
