@@ -306,7 +306,7 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
                 "summary": summary,
                 "confirm": CampBackupConfirmForm(initial={"payload": payload}) if payload else None,
             },
-            status=400 if problems else 200,
+            status=400 if problems or upload.errors else 200,
         )
 
     def backups_view(self, request: HttpRequest) -> HttpResponse:

@@ -110,3 +110,19 @@ def test_three_teams_and_the_rules_table_are_not_warned(
 ) -> None:
     assert warning(page(admin_client, reverse("admin:camp_camp_change", args=[camp.pk]))) is None
     assert warning(page(admin_client, reverse("admin:camp_round_placements", args=[round1.pk]))) is None
+
+
+def test_the_restore_page_itself_asks_for_the_file(admin_client: Client, db: None) -> None:
+    """No browser bubble (in the browser's language): the page says it, in Czech, by the field."""
+    upload = page(admin_client, reverse("admin:camp_camp_restore")).select_one(
+        '#backup-upload input[name="file"]'
+    )
+    assert upload is not None and not upload.has_attr("required")
+    response = admin_client.post(reverse("admin:camp_camp_restore"), {})
+    assert response.status_code == 400
+    soup = BeautifulSoup(response.content, "html.parser")
+    field = soup.select_one('#backup-upload input[name="file"]')
+    assert field is not None
+    error = soup.select_one(f"#{field['aria-describedby']}")
+    assert error is not None and error.get_text(strip=True) == "Vyberte soubor zálohy, který chcete obnovit."
+    assert not Camp.objects.exists()
