@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -212,6 +212,11 @@ class PageForm(forms.Form):
         """The first problem ("" when there is none)."""
         return next(iter(self.problems), "")
 
+    @property
+    def unticked(self) -> bool:
+        """Refused only for its confirmation box ("yes, really") left unticked."""
+        return self.has_error(NON_FIELD_ERRORS, UNTICKED)
+
 
 def _problem(problem: FormProblem) -> ValidationError:
     return ValidationError(problem.message)
@@ -295,6 +300,8 @@ def _unknown_operation() -> ValidationError:
 #: Operations that cannot be taken back by a click: the form must carry ``confirm=1`` (a tick box
 #: next to the button, so the confirmation works without JavaScript).
 CONFIRMED_OPERATIONS = frozenset({"undo", "revoke"})
+#: The code of the problem "the box is not ticked": the page says it next to the box.
+UNTICKED = "unticked"
 
 
 class SessionOperationForm(PageForm):
@@ -307,7 +314,9 @@ class SessionOperationForm(PageForm):
         if self.cleaned_data.get("op") not in SESSION_OPERATIONS:
             raise _unknown_operation()
         if self.cleaned_data["op"] in CONFIRMED_OPERATIONS and self.data.get("confirm") != "1":
-            raise ValidationError(_("Tick “yes, really” next to the button first: nothing was undone."))
+            raise ValidationError(
+                _("Tick “yes, really” next to the button first: nothing was undone."), code=UNTICKED
+            )
         return {"op": self.cleaned_data["op"], "version": version}
 
 
@@ -329,7 +338,9 @@ class SeatOperationForm(PageForm):
         if self.cleaned_data.get("op") not in SEAT_OPERATIONS:
             raise _unknown_operation()
         if self.cleaned_data["op"] in CONFIRMED_OPERATIONS and self.data.get("confirm") != "1":
-            raise ValidationError(_("Tick “yes, really” next to the button first: the link still works."))
+            raise ValidationError(
+                _("Tick “yes, really” next to the button first: the link still works."), code=UNTICKED
+            )
         return self.cleaned_data
 
 
