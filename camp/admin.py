@@ -159,6 +159,25 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
         ),
     ]
 
+    def get_fieldsets(self, request: HttpRequest, obj: Camp | None = None) -> Any:
+        """The add page shows no seed: an unsaved camp run's default would be drawn again when it is
+        saved, so the number shown would not be the camp's. It is drawn once, on saving."""
+        if obj is not None:
+            return self.fieldsets
+        return [
+            (None, {"fields": ["name", "year", "run_number"]}),
+            (
+                gettext_lazy("Game settings"),
+                {
+                    "fields": ["board_side", "ap_table", "route_letters"],
+                    "description": gettext_lazy(
+                        "The random seed of the camp's games is drawn when the camp run is saved, "
+                        "and shown here from then on."
+                    ),
+                },
+            ),
+        ]
+
     def get_queryset(self, request: HttpRequest) -> QuerySet[Camp]:
         return super().get_queryset(request).annotate(num_teams=Count("teams"))
 
@@ -214,6 +233,18 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
     ) -> HttpResponse:
         context = {**(extra_context or {}), "may_export_backup": self.may_export_backup(request)}
         return super().change_view(request, object_id, form_url, extra_context=context)
+
+    def render_change_form(
+        self,
+        request: HttpRequest,
+        context: dict[str, Any],
+        *args: Any,
+        obj: Camp | None = None,
+        **kwargs: Any,
+    ) -> HttpResponse:
+        if obj is not None and obj.pk is not None and isinstance(obj.ap_table, list):
+            context["ap_warning"] = selectors.camp_ap_table_warning(obj)
+        return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
     def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
         context = {**(extra_context or {}), "may_restore_backup": self.has_add_permission(request)}
@@ -275,7 +306,7 @@ class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
                 "summary": summary,
                 "confirm": CampBackupConfirmForm(initial={"payload": payload}) if payload else None,
             },
-            status=400 if problems else 200,
+            status=400 if problems or upload.errors else 200,
         )
 
     def backups_view(self, request: HttpRequest) -> HttpResponse:
@@ -654,6 +685,7 @@ class RoundAdmin(AddTextInlinesMixin, admin.ModelAdmin):
             "submitted": request.method == "POST",
             "live": bool(request.htmx),
             "ap_table": list(enumerate(camp.ap_table, start=1)),
+            "ap_warning": selectors.ap_table_warning(camp.ap_table, len(teams)),
             "editable": round_.placements_editable,
             "locked_message": "" if round_.placements_editable else placements_locked_message(round_),
             "next": _round_page_back(

@@ -299,7 +299,12 @@ _BACKUP_SALT = "camp.backup-restore"
 class CampBackupUploadForm(forms.Form):
     """The restore page's upload: one ``zlate-ostrovy-camp/1`` file, at most :data:`MAX_BACKUP_BYTES`."""
 
-    file = forms.FileField(label=gettext_lazy("Backup file (.json)"))
+    # The page, not the browser, says a file is missing: in the page's language, next to the field.
+    use_required_attribute = False
+    file = forms.FileField(
+        label=gettext_lazy("Backup file (.json)"),
+        error_messages={"required": gettext_lazy("Choose the backup file to restore.")},
+    )
 
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]

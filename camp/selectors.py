@@ -16,7 +16,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.guards import ROUND_DELETE_GUARD
-from camp.models import DONE_STATUSES, Camp, MiniGame, PhoneAddress, Placement, Round, RoundStatus, Team
+from camp.models import (
+    DONE_STATUSES,
+    MAX_AP_TABLE_LENGTH,
+    Camp,
+    MiniGame,
+    PhoneAddress,
+    Placement,
+    Round,
+    RoundStatus,
+    Team,
+)
 
 
 def ap_for_rank(ap_table: Sequence[int], rank: int | None) -> int:
@@ -28,6 +38,43 @@ def ap_for_rank(ap_table: Sequence[int], rank: int | None) -> int:
     if rank is None or rank < 1 or rank > len(ap_table):
         return 0
     return int(ap_table[rank - 1])
+
+
+def ap_table_suggestion(ap_table: Sequence[int], team_count: int) -> list[int]:
+    """The camp's AP table extended to one entry per team: each missing place gets a share of the
+    last place's AP, stepping down evenly towards 0 but never reaching it (``14, 11, 8`` for six
+    teams gives ``14, 11, 8, 6, 4, 2``), so a better place never gets fewer AP."""
+    table = [int(ap) for ap in ap_table]
+    missing = min(team_count, MAX_AP_TABLE_LENGTH) - len(table)
+    if not table or missing <= 0:
+        return table
+    last = table[-1]
+    return table + [-(-last * (missing + 1 - k) // (missing + 1)) for k in range(1, missing + 1)]
+
+
+def ap_table_warning(ap_table: Sequence[int], team_count: int) -> str:
+    """What the camp run's and the placements page say when some teams' places lie beyond the AP
+    table (they would get 0 AP every round and never move), with a longer table to type; "" when
+    every place has its AP, or the table's last place already gets 0 (the staff's own choice)."""
+    if team_count <= len(ap_table) or not ap_table or int(ap_table[-1]) <= 0:
+        return ""
+    first = len(ap_table) + 1
+    suggestion = ", ".join(str(ap) for ap in ap_table_suggestion(ap_table, team_count))
+    if first == team_count:
+        return _("Place %(first)d gets 0 AP. Extend the AP table, e.g. %(table)s.") % {
+            "first": first,
+            "table": suggestion,
+        }
+    return _("Places %(first)d–%(last)d get 0 AP. Extend the AP table, e.g. %(table)s.") % {
+        "first": first,
+        "last": team_count,
+        "table": suggestion,
+    }
+
+
+def camp_ap_table_warning(camp: Camp) -> str:
+    """:func:`ap_table_warning` for a camp run's own table and teams."""
+    return ap_table_warning(camp.ap_table, Team.objects.filter(camp=camp).count())
 
 
 def competition_ranking_gaps(ranks: Mapping[int, int]) -> list[tuple[int, int, int]]:

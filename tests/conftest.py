@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings
+from django.db import connection, connections
 from django.db.backends.signals import connection_created
 
 from tests.browser import launched_chromium
@@ -54,3 +56,21 @@ def _empty_page_cache() -> Iterator[None]:
     cache.clear()
     forget_shared()
     yield
+
+
+@pytest.fixture
+def production_journal() -> Iterator[None]:
+    """SQLite: the test database in WAL mode, as production's (``SQLITE_SERVER_PRAGMAS``: a reader
+    keeps its snapshot while a writer commits), back to the tests' journal afterwards. PostgreSQL:
+    as it is."""
+    if connection.vendor != "sqlite":
+        yield
+        return
+    with connection.cursor() as cursor:
+        for pragma in settings.SQLITE_SERVER_PRAGMAS.split(";"):
+            cursor.execute(pragma)
+        assert cursor.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    yield
+    connections.close_all()
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode=DELETE")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -21,7 +21,7 @@ from django.utils.translation import ngettext
 from games.batavia.engine import GOAL, Action, Bid, Draw, Pass, Play
 from games.batavia.engine.components import COMPANIES, GOODS
 from games.batavia.engine.scoring import TablePlayer
-from games.batavia.engine.state import CRATES
+from games.batavia.engine.state import CRATES, MAX_PLAYERS, MIN_PLAYERS
 from games.batavia.words import COMPANY_NAMES, GOOD_NAMES
 
 MAX_NUMBER = 999
@@ -212,6 +212,11 @@ class PageForm(forms.Form):
         """The first problem ("" when there is none)."""
         return next(iter(self.problems), "")
 
+    @property
+    def unticked(self) -> bool:
+        """Refused only for its confirmation box ("yes, really") left unticked."""
+        return self.has_error(NON_FIELD_ERRORS, UNTICKED)
+
 
 def _problem(problem: FormProblem) -> ValidationError:
     return ValidationError(problem.message)
@@ -232,6 +237,22 @@ class SessionCreateForm(PageForm):
             "open_tiles": data.get("open_tiles") == "1",
             "team_ids": set(data.get("team") or []),
         }
+
+
+def players_ticked_first(team_ids: list[int]) -> set[int]:
+    """The teams ticked when the set-up page opens: all of them when they can all sit at the table
+    (at most 5), none when there are more (ticking six would only be refused: the leader picks)."""
+    return set(team_ids) if len(team_ids) <= MAX_PLAYERS else set()
+
+
+def players_choice_hint(team_count: int) -> str:
+    """What the set-up page says by the team list when not every team can play, or ""."""
+    if team_count <= MAX_PLAYERS:
+        return ""
+    return _("The camp has more teams than Batavia seats: choose %(min)d–%(max)d teams that play.") % {
+        "min": MIN_PLAYERS,
+        "max": MAX_PLAYERS,
+    }
 
 
 class CardCountsForm(PageForm):
@@ -279,6 +300,8 @@ def _unknown_operation() -> ValidationError:
 #: Operations that cannot be taken back by a click: the form must carry ``confirm=1`` (a tick box
 #: next to the button, so the confirmation works without JavaScript).
 CONFIRMED_OPERATIONS = frozenset({"undo", "revoke"})
+#: The code of the problem "the box is not ticked": the page says it next to the box.
+UNTICKED = "unticked"
 
 
 class SessionOperationForm(PageForm):
@@ -291,7 +314,9 @@ class SessionOperationForm(PageForm):
         if self.cleaned_data.get("op") not in SESSION_OPERATIONS:
             raise _unknown_operation()
         if self.cleaned_data["op"] in CONFIRMED_OPERATIONS and self.data.get("confirm") != "1":
-            raise ValidationError(_("Tick “yes, really” next to the button first: nothing was undone."))
+            raise ValidationError(
+                _("Tick “yes, really” next to the button first: nothing was undone."), code=UNTICKED
+            )
         return {"op": self.cleaned_data["op"], "version": version}
 
 
@@ -313,7 +338,9 @@ class SeatOperationForm(PageForm):
         if self.cleaned_data.get("op") not in SEAT_OPERATIONS:
             raise _unknown_operation()
         if self.cleaned_data["op"] in CONFIRMED_OPERATIONS and self.data.get("confirm") != "1":
-            raise ValidationError(_("Tick “yes, really” next to the button first: the link still works."))
+            raise ValidationError(
+                _("Tick “yes, really” next to the button first: the link still works."), code=UNTICKED
+            )
         return self.cleaned_data
 
 

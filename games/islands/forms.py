@@ -223,6 +223,8 @@ class TelescopeQuery(forms.Form):
     hex = Text(cut=10, absent_none=True)
     skip = Ticked()
     show_hidden = Ticked()
+    # "close": back from "Close the round" without its box ticked (the page says so next to the box)
+    unticked = Text(cut=10)
 
 
 class Upload(forms.Field):
@@ -285,6 +287,8 @@ class BoardQuery(forms.Form):
 
     seed = Text(absent_none=True)
     hex = Text(absent_none=True)
+    # "replace" or "redraw": back from a button whose box was not ticked (said next to the box)
+    unticked = Text(cut=10)
 
 
 class HexForm(forms.Form):

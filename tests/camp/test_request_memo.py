@@ -4,12 +4,11 @@ reads of one moment (``consistent_reads``) while another thread commits."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.conf import settings
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse
 
 from camp import services
@@ -78,22 +77,6 @@ def test_inside_a_transaction_the_shared_values_are_not_used(camp: Camp) -> None
 
     assert in_request(writing) == 2
     assert in_request(lambda: remembered(camp.pk, ("k",), build, shared=True)) == 1
-
-
-@pytest.fixture
-def production_journal(camp: Camp) -> Iterator[None]:
-    """SQLite in WAL mode, as production's (a reader's snapshot while a writer commits); PostgreSQL
-    as it is."""
-    if connection.vendor != "sqlite":
-        yield
-        return
-    with connection.cursor() as cursor:
-        for pragma in settings.SQLITE_SERVER_PRAGMAS.split(";"):
-            cursor.execute(pragma)
-    yield
-    connections.close_all()
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA journal_mode=DELETE")
 
 
 def bump_elsewhere(camp: Camp) -> None:

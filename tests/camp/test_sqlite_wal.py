@@ -7,11 +7,10 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections.abc import Iterator
 
 import pytest
 from django.conf import settings
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -28,20 +27,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def wal() -> Iterator[None]:
-    """The test database in WAL mode, as production's; back to the tests' journal afterwards."""
-    with connection.cursor() as cursor:
-        # What the settings give every connection outside the tests (test_camp_server checks them).
-        for pragma in settings.SQLITE_SERVER_PRAGMAS.split(";"):
-            cursor.execute(pragma)
-        assert cursor.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    yield
-    connections.close_all()
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA journal_mode=DELETE")
-
-
 def board_heading(client: Client, camp: Camp) -> tuple[int, str, float]:
     """The notice board's status, its "after round N" line and how long it took."""
     began = time.monotonic()
@@ -51,7 +36,9 @@ def board_heading(client: Client, camp: Camp) -> tuple[int, str, float]:
     return response.status_code, found.group(1) if found else "", took
 
 
-def test_the_notice_board_answers_with_the_old_state_while_a_resolve_holds_its_write(wal: None) -> None:
+def test_the_notice_board_answers_with_the_old_state_while_a_resolve_holds_its_write(
+    production_journal: None,
+) -> None:
     camp = camp_services.camp_create(name="Tábor", year=2026, board_side=5)
     for name, colour in (("Červení", "#c0392b"), ("Modří", "#2471a3")):
         camp_services.team_create(camp=camp, name=name, colour=colour)

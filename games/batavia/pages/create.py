@@ -12,7 +12,7 @@ from camp import selectors as camp_selectors
 from camp.adminpages import render_admin_page
 from camp.models import MiniGame, MiniGameKind, Round
 from games.batavia import selectors, services
-from games.batavia.forms import SessionCreateForm
+from games.batavia.forms import SessionCreateForm, players_choice_hint, players_ticked_first
 from games.batavia.models import SessionMode
 from games.batavia.pages.shared import master_url
 
@@ -29,7 +29,7 @@ def create_page(request: HttpRequest, round_id: int, *, model_admin: admin.Model
     minigame = MiniGame.objects.filter(round=round_).first()
     teams = camp_selectors.camp_teams(round_.camp)
     problem = ""
-    chosen = {t.pk for t in teams}
+    chosen = players_ticked_first([t.pk for t in teams])
     mode = SessionMode.DIGITAL
     open_tiles = False
     if request.method == "POST":
@@ -70,5 +70,6 @@ def create_page(request: HttpRequest, round_id: int, *, model_admin: admin.Model
             "open_tiles": open_tiles,
             "modes": SessionMode.choices,
             "problem": problem,
+            "players_hint": players_choice_hint(len(teams)),
         },
     )

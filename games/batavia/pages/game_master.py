@@ -115,15 +115,33 @@ def _render_master(
     model_admin: ModelAdmin,
     message: str = "",
     posted: Any = None,
+    unticked: dict[str, Any] | None = None,
 ) -> HttpResponse:
+    """``unticked``: the button (``op``, with ``seat_id`` for a seat's) whose "yes, really" box was
+    left unticked, and the refusal (``text``) the page shows next to that box."""
+    context = master_context(request, session, model_admin=model_admin, message=message, posted=posted)
+    if unticked and not _box_shown(context, unticked):  # e.g. nothing left to undo: said on top
+        messages.error(request, unticked["text"])
+        return HttpResponseRedirect(master_url(session))
+    context["unticked"] = unticked or {}
     return render_admin_page(
         request,
         model_admin=model_admin,
         template="admin/batavia/master.html",
         title=_("Batavia – %(round)s – game master") % {"round": session.minigame.round},
         obj=session,
-        context=master_context(request, session, model_admin=model_admin, message=message, posted=posted),
+        context=context,
         fragment="master",
+        status=400 if unticked else 200,
+    )
+
+
+def _box_shown(context: dict[str, Any], unticked: dict[str, Any]) -> bool:
+    """Whether the page shows the "yes, really" box of the refused button (as master.html does)."""
+    if unticked["op"] == "undo":
+        return bool(context.get("undo")) and context["session"].status != SessionStatus.RECORDED
+    return context["can_change"] and any(
+        row["seat"].pk == unticked.get("seat_id") and row["seat"].link_active for row in context["seats"]
     )
 
 
@@ -176,6 +194,9 @@ def session_operation(request: HttpRequest, pk: int, *, model_admin: ModelAdmin)
     require_post(request)
     session = session_for_page(request, pk, model_admin=model_admin, change=True)
     form = SessionOperationForm(request.POST)
+    if not form.is_valid() and form.unticked:
+        op = {"op": request.POST.get("op"), "text": form.problem}
+        return _render_master(request, session, model_admin=model_admin, unticked=op)
     if not form.is_valid():
         messages.error(request, form.problem)
         return HttpResponseRedirect(master_url(session))
@@ -212,6 +233,9 @@ def seat_operation(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) ->
     if seat is None:
         messages.error(request, _("There is no such seat."))
         return HttpResponseRedirect(master_url(session))
+    if not valid and form.unticked:
+        op = {"op": "revoke", "seat_id": seat.pk, "text": form.problem}
+        return _render_master(request, session, model_admin=model_admin, unticked=op)
     if not valid:
         messages.error(request, form.problem)
         return HttpResponseRedirect(master_url(session))

@@ -126,6 +126,9 @@ def _after_page(request: HttpRequest, model_admin: Any, round_: Round, query: di
         "keep_hidden": "&show_hidden=1" if show_hidden else "",
         "message": message,
         "can_close": overview.closable,
+        "close_refusal": _("Tick “Yes, close the round (cannot be undone)” to close the round.")
+        if query["unticked"] == "close" and overview.closable and round_.status == RoundStatus.RESOLVED
+        else "",
         "resolved": round_.status == RoundStatus.RESOLVED,
         "closed": round_.status == RoundStatus.CLOSED,
         "public_url": reverse("islands_public:notice_board", args=[camp.pk]),

@@ -233,8 +233,16 @@ def board_setup(request: HttpRequest, camp_id: int) -> HttpResponse:
         return render(request, f"{TEMPLATE}#hex-editor", {"camp": camp, **_hex_context(camp, label)})
     if request.htmx and raw_seed is not None:
         return render(request, f"{TEMPLATE}#preview", {"camp": camp, **_preview_context(camp, raw_seed)})
-    extra: dict[str, Any] = {}
     setup_exists = selectors.board_setup(camp) is not None
+    unticked = query.cleaned_data["unticked"]
+    extra: dict[str, Any] = {
+        "replace_refusal": _("Tick “replace the current board” to replace it (hand edits are lost).")
+        if unticked == "replace" and setup_exists
+        else "",
+        "redraw_refusal": _("The sides have already been drawn. Tick “draw again” to draw them once more.")
+        if unticked == "redraw" and setup_exists
+        else "",
+    }
     extra.update(_preview_context(camp, raw_seed, generate=raw_seed is not None or not setup_exists))
     extra.update(_hex_context(camp, label))
     return render(request, TEMPLATE, _context(request, camp, **extra))
@@ -253,9 +261,8 @@ def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
         )
         return HttpResponseRedirect(_page_url(camp))
     seed = form.cleaned_data["seed"]
-    if selectors.board_setup(camp) is not None and not form.cleaned_data["replace"]:
-        messages.error(request, _("Tick “replace the current board” to replace it (hand edits are lost)."))
-        return HttpResponseRedirect(_page_url(camp, seed=str(seed)))
+    if selectors.board_setup(camp) is not None and not form.cleaned_data["replace"]:  # said by the box
+        return HttpResponseRedirect(_page_url(camp, seed=str(seed), unticked="replace"))
     try:
         board_services.board_generate(camp=camp, seed=seed)
     except IslandsError as exc:
@@ -325,6 +332,8 @@ def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
     try:
         sides = board_services.harbors_draw_sides(camp=camp, redraw=form.cleaned_data["redraw"])
     except IslandsError as exc:
+        if exc.code == "drawn":  # "draw again" not ticked: said next to the box
+            return HttpResponseRedirect(_page_url(camp, unticked="redraw") + "#harbors")
         for message in exc.messages:
             messages.error(request, message)
     else:

@@ -168,9 +168,8 @@ def round_close(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
     (``confirm``); without it a message and nothing changes. A closed round cannot be undone."""
     check_perm(request)
     round_ = round_or_404(round_id)
-    if not ConfirmForm(request.POST).is_ticked():
-        messages.error(request, _("Tick “Yes, close the round (cannot be undone)” to close the round."))
-        return HttpResponseRedirect(url("after", round_.pk))
+    if not ConfirmForm(request.POST).is_ticked():  # the after page says so next to its box
+        return HttpResponseRedirect(url("after", round_.pk, unticked="close"))
     try:
         round_services.round_close(round=round_)
     except IslandsError as exc:

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
+from camp.models import Round
 from games.islands import selectors
 from games.islands.errors import IslandsError
 from games.islands.forms import ConfirmForm
@@ -29,27 +30,19 @@ def undo_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpR
     """GET: what undoing does, with a confirmation box (htmx: the ``confirm`` partial).
     POST with ``confirm``: ``round_services.round_undo``; the orders stay."""
     round_ = round_or_404(round_id)
+    refusal = ""
     if request.method == "POST":
         check_perm(request)
         if not ConfirmForm(request.POST).is_ticked():
-            messages.error(request, _("Tick the box to confirm the undo."))
-            return HttpResponseRedirect(url("undo", round_.pk))
-        try:
-            round_services.round_undo(round=round_, user=request.user, shown=sheets_shown)
-        except IslandsError as exc:
-            show_errors(request, exc)
-            return HttpResponseRedirect(url("page", round_.pk))
-        messages.success(
-            request,
-            _("%(round)s is undone: the board is as it was before it. The orders are kept.")
-            % {"round": round_},
-        )
-        return HttpResponseRedirect(url("page", round_.pk))
+            refusal = _("Tick the box to confirm the undo.")  # next to the box; nothing changed
+        else:
+            return _undo(request, round_)
     context = {
         "round": round_,
         "camp": round_.camp,
         "here": _("Undo"),
         "can_undo": selectors.round_undoable(round_),
+        "refusal": refusal,
     }
     return render_page(
         request,
@@ -58,4 +51,18 @@ def undo_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpR
         title=_("Undo %(round)s") % {"round": round_},
         context=context,
         fragment="confirm",
+        status=400 if refusal else 200,
     )
+
+
+def _undo(request: HttpRequest, round_: Round) -> HttpResponse:
+    try:
+        round_services.round_undo(round=round_, user=request.user, shown=sheets_shown)
+    except IslandsError as exc:
+        show_errors(request, exc)
+        return HttpResponseRedirect(url("page", round_.pk))
+    messages.success(
+        request,
+        _("%(round)s is undone: the board is as it was before it. The orders are kept.") % {"round": round_},
+    )
+    return HttpResponseRedirect(url("page", round_.pk))

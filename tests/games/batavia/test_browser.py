@@ -141,3 +141,25 @@ def test_projector_table_boxes_never_overlap_with_a_long_team_name(
         services.seat_set_bot(seat=s, bot="greedy")
     check("final ranking")
     assert "Konečné pořadí" in page.inner_text("#bt-table")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_unticked_undo_is_answered_by_the_page_next_to_its_box(
+    live_server: Any, browser: Any, session: BataviaSession, staff: Any
+) -> None:
+    """The browser sends the form (no "required" bubble in the browser's language); the page says,
+    in Czech and beside the box, what to tick, and takes nothing back."""
+    services.session_act(session=session, seat=1, action=Pass(), version=session.version, by_staff=True)
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": staff.cookies["sessionid"].value, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/admin/batavia/bataviasession/{session.pk}/")
+    version = BataviaSession.objects.get(pk=session.pk).version
+    page.click("form.bt-confirm:has(input[name=op][value=undo]) input[type=submit]")
+    refusal = page.wait_for_selector("#bt-undo-refusal", timeout=5000)
+    assert refusal.inner_text() == "Nejdřív zaškrtněte „ano, opravdu“ u tlačítka: nic nebylo vráceno."
+    box = page.locator("form.bt-confirm:has(input[name=op][value=undo]) input[name=confirm]")
+    assert box.get_attribute("aria-describedby") == "bt-undo-refusal"
+    assert refusal.is_visible() and box.is_visible()
+    assert BataviaSession.objects.get(pk=session.pk).version == version

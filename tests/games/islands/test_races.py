@@ -13,13 +13,11 @@ from __future__ import annotations
 import threading
 import time
 import traceback
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from django.conf import settings
 from django.core.signals import got_request_exception
-from django.db import connection, connections
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -37,23 +35,6 @@ SECONDS = 12.0
 #: Page-loading threads (the laptop has two cores: more only queue); the first loads only the
 #: order pages (quick ones, where staff are while a round is resolved), the others every page.
 READERS = 3
-
-
-@pytest.fixture
-def production_journal() -> Iterator[None]:
-    """SQLite: the test database in WAL mode, as production's (``SQLITE_SERVER_PRAGMAS``); back to
-    the tests' journal afterwards. PostgreSQL: nothing to do."""
-    if connection.vendor != "sqlite":
-        yield
-        return
-    with connection.cursor() as cursor:
-        for pragma in settings.SQLITE_SERVER_PRAGMAS.split(";"):
-            cursor.execute(pragma)
-        assert cursor.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    yield
-    connections.close_all()
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA journal_mode=DELETE")
 
 
 @pytest.fixture

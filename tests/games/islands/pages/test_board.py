@@ -13,6 +13,7 @@ from camp.models import Camp, Team
 from games.islands.engine.hexes import geometry
 from games.islands.models import BoardHex, BoardSetup, Harbor, Ship
 from games.islands.services import board as board_services
+from tests.pages import element_text
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -119,10 +120,16 @@ def test_accept_stores_the_board(staff_client: Client, camp: Camp) -> None:
     page = staff_client.get(response["Location"]).content.decode()
     assert "42" in page and 'data-hx-get="' in page  # the stored board is clickable
     assert re.search(r'href="\?seed=\d+"', page)  # "another seed" works with a board too
-    # Replacing needs the tick.
+    # Replacing needs the tick: without it the page says so next to the box (no browser bubble).
+    preview = staff_client.get(url("camp", camp), {"seed": "43"}).content.decode()
+    assert re.search(r'<input type="checkbox" name="replace" value="1">', preview)
     response = staff_client.post(url("accept", camp), {"seed": "43"}, follow=True)
     assert BoardSetup.objects.get(camp=camp).generator_seed == 42
-    assert "nahradit" in response.content.decode()
+    html = response.content.decode()
+    assert element_text(html, "replace-refusal") == (
+        "Zaškrtněte „nahradit současný herní plán“, chcete-li ho nahradit (ruční úpravy se ztratí)."
+    )
+    assert 'name="replace" value="1" aria-describedby="replace-refusal"' in html
     staff_client.post(url("accept", camp), {"seed": "43", "replace": "1"})
     assert BoardSetup.objects.get(camp=camp).generator_seed == 43
 
@@ -229,8 +236,16 @@ def test_sides_bays_and_start(staff_client: Client, camp: Camp, teams: list[Team
     board_services.board_generate(camp=camp, seed=1)
     response = staff_client.post(url("sides", camp), follow=True)
     assert "Strany vylosovány" in response.content.decode()
-    response = staff_client.post(url("sides", camp), follow=True)
-    assert "už byly vylosovány" in response.content.decode()
+    drawn = {h.team_id: (h.side, h.bay) for h in Harbor.objects.all()}
+    draw = BoardSetup.objects.get(camp=camp).sides_draw
+    response = staff_client.post(url("sides", camp), follow=True)  # "draw again" not ticked
+    html = response.content.decode()
+    assert element_text(html, "redraw-refusal") == (
+        "Strany už byly vylosovány. Chcete-li losovat znovu, zaškrtněte „losovat znovu“."
+    )
+    assert 'name="redraw" value="1" aria-describedby="redraw-refusal"' in html
+    assert {h.team_id: (h.side, h.bay) for h in Harbor.objects.all()} == drawn
+    assert BoardSetup.objects.get(camp=camp).sides_draw == draw
     g = geometry(5)
     for harbor in Harbor.objects.select_related("team"):
         bay = g.bay_number(g.bays_on(harbor.side)[1])

@@ -20,7 +20,7 @@ from tests.games.islands.pages.helpers import (
     store_all,
     url,
 )
-from tests.pages import errors
+from tests.pages import element_text, errors
 
 
 def test_round_page_lists_teams_with_a_tick_for_stored_orders(
@@ -105,13 +105,18 @@ def test_close_round(staff_client: Client, game: Round, teams: list[Team]) -> No
         html = staff_client.get(page).content.decode()
         form = html[html.index(url("close", game.pk)) :]
         form = form[: form.index("</form>")]
-        assert 'name="confirm"' in form and "required" in form
+        assert 'name="confirm"' in form and "required" not in form  # the page answers, not the browser
         assert "Ano, uzavřít kolo (nelze vrátit)" in form
+        assert 'id="close-refusal"' not in html
     response = staff_client.post(url("close", game.pk), follow=True)
     assert Round.objects.get(pk=game.pk).status == RoundStatus.RESOLVED
-    assert response.redirect_chain[-1][0] == url("after", game.pk)
-    assert "Ano, uzavřít kolo (nelze vrátit)" in response.content.decode()
-    assert errors(response) == ["Uzavření potvrďte zaškrtnutím „Ano, uzavřít kolo (nelze vrátit)“."]
+    assert response.redirect_chain[-1][0] == url("after", game.pk) + "?unticked=close"
+    html = response.content.decode()
+    assert element_text(html, "close-refusal") == (
+        "Uzavření potvrďte zaškrtnutím „Ano, uzavřít kolo (nelze vrátit)“."
+    )
+    assert 'name="confirm" value="1" aria-describedby="close-refusal"' in html
+    assert errors(response) == []
     assert selectors.round_undoable(Round.objects.get(pk=game.pk))
     response = staff_client.post(url("close", game.pk), {"confirm": "1"}, follow=True)
     assert response.status_code == 200

@@ -11,7 +11,12 @@ from tests.games.islands.pages.helpers import (
     store_all,
     url,
 )
-from tests.pages import errors
+from tests.pages import element_text, errors
+
+
+def element_html(html: str, element_id: str) -> str:
+    start = html.index(f'id="{element_id}"')
+    return html[start : html.index("</section>", start)]
 
 
 def test_undo_needs_confirmation_and_keeps_orders(
@@ -21,9 +26,17 @@ def test_undo_needs_confirmation_and_keeps_orders(
     round_services.round_resolve(round=game)
     html = staff_client.get(url("page", game.pk)).content.decode()
     assert url("undo", game.pk) in html
-    response = staff_client.post(url("undo", game.pk), follow=True)
+    # Without the tick the page answers next to the box, in Czech (not the browser's bubble).
+    page = staff_client.get(url("undo", game.pk)).content.decode()
+    assert 'name="confirm"' in page and "required" not in element_html(page, "confirm")
+    response = staff_client.post(url("undo", game.pk))
+    assert response.status_code == 400
     assert Round.objects.get(pk=game.pk).status == RoundStatus.RESOLVED
-    assert errors(response) == ["Vrácení potvrďte zaškrtnutím políčka."]
+    assert RoundResult.objects.filter(round=game).exists()
+    html = response.content.decode()
+    assert element_text(html, "undo-refusal") == "Vrácení potvrďte zaškrtnutím políčka."
+    assert 'name="confirm" value="1" aria-describedby="undo-refusal"' in html
+    assert errors(response) == []
     response = staff_client.post(url("undo", game.pk), {"confirm": "1"}, follow=True)
     assert response.status_code == 200
     assert Round.objects.get(pk=game.pk).status == RoundStatus.ORDERS_OPEN
