@@ -203,6 +203,11 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
                 page(sheets.evening_pdf),
                 name="islands_round_evening",
             ),
+            path(
+                "round/<int:round_id>/changed.pdf",
+                page(sheets.changed_sheets_pdf),
+                name="islands_round_changed",
+            ),
             path("import/", page(round_files.import_page), name="islands_round_import"),
             path(
                 "camp/<int:camp_id>/standings/",

@@ -334,6 +334,9 @@ class RoundResult(models.Model):
     pending_telescopes = models.JSONField(_("pending telescopes"), default=list, blank=True)
     standings = models.JSONField(_("standings"), default=list, blank=True)
     resolved_at = models.DateTimeField(_("resolved at"))
+    #: When its changed sheets were printed ("Print the changed sheets" after a correction): an undo
+    #: then keeps what its sheets showed as the paper the teams hold. Null: not printed so.
+    printed_at = models.DateTimeField(_("sheets printed at"), null=True, blank=True)
     resolved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -373,3 +376,31 @@ class TelescopeChoice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ship}: {self.hex or '—'}"
+
+
+class UndoneResolution(models.Model):
+    """What the team sheets and the notice-board sheet showed after a resolution that was undone,
+    kept so that the round page can show what a new resolution of the round changed and print only
+    the sheets that changed (staff only: it holds every team's sheet).
+
+    One row per round: an undo replaces it when the undone resolution's changed sheets were printed
+    (then its sheets are the paper the teams hold), and keeps the older one otherwise.
+    """
+
+    round = models.OneToOneField(
+        Round, on_delete=models.CASCADE, related_name="islands_undone", verbose_name=_("round")
+    )
+    #: ``{"teams": {"<team id>": {…what its sheet shows…}}, "notice": {…}}`` (see
+    #: :func:`games.islands.printing.changes.sheets_shown`).
+    shown = models.JSONField(_("sheets of the undone resolution"), default=dict)
+    #: The undone resolution's changed sheets had been printed.
+    printed = models.BooleanField(_("its sheets were printed"), default=False)
+    resolved_at = models.DateTimeField(_("resolved at"))
+    undone_at = models.DateTimeField(_("undone at"))
+
+    class Meta:
+        verbose_name = _("undone resolution")
+        verbose_name_plural = _("undone resolutions")
+
+    def __str__(self) -> str:
+        return str(self.round)

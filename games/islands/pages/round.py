@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
@@ -27,6 +28,7 @@ from games.islands.pages.shared import (
     sheet_links,
     show_errors,
 )
+from games.islands.printing.changes import sheet_changes
 from games.islands.services import rounds as round_services
 
 TEMPLATE = "islands/round.html"
@@ -133,6 +135,9 @@ def round_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         "exportable": _at_least(round_, RoundStatus.ORDERS_OPEN),
         "public_url": reverse("islands_public:notice_board", args=[round_.camp_id]),
         "sheets": sheet_links(request, round_, overview),
+        # Staff only, like the whole page: the changes name every team's cargo and hints. Lazy:
+        # the htmx checklist does not build every team's sheet.
+        "changes": SimpleLazyObject(lambda: sheet_changes(round_)),
     }
     return render_page(
         request,

@@ -1,25 +1,31 @@
 """The printed sheets of a round as PDFs: each team's map sheet and order form (always in the
-camp's language), the staff master sheet, the notice-board sheet, and tonight's printing in one
-PDF in hand-out order. Each holds only what its reader may see (:mod:`games.islands.printing`)."""
+camp's language), the staff master sheet, the notice-board sheet, tonight's printing in one
+PDF in hand-out order, and after a correction only the sheets it changed.
+Each holds only what its reader may see (:mod:`games.islands.printing`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.utils import translation
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
 
 from camp.models import Round, Team
+from games.islands.pages.links import url
 from games.islands.pages.shared import (
+    check_perm,
     pdf_response,
     round_or_404,
     sheets_refused,
 )
-from games.islands.printing.bundle import render_evening
+from games.islands.printing.bundle import render_changed, render_evening
+from games.islands.printing.changes import sheet_changes
 from games.islands.printing.data import (
     SheetsUnavailable,
     master_sheet_for,
@@ -29,6 +35,7 @@ from games.islands.printing.data import (
 from games.islands.printing.master_sheet import render_master_sheet
 from games.islands.printing.notice_sheet import render_notice_sheet
 from games.islands.printing.team_sheet import render_team_sheets
+from games.islands.services import rounds as round_services
 
 
 def _team_sheets_pdf(
@@ -104,3 +111,22 @@ def evening_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
             return sheets_refused(request, round_, exc)
         content = render_evening(teams, notice, master, font_dir=settings.PDF_FONT_DIR)
     return pdf_response(content, f"zlate-ostrovy-round-{round_.number}-tonight.pdf")
+
+
+@require_POST
+def changed_sheets_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    """After a corrected resolution: the sheets of the teams whose sheet changed, and the
+    notice-board sheet if the public board changed. A POST: it notes that these are the sheets now
+    on paper (the next correction is compared with them)."""
+    check_perm(request)
+    round_ = round_or_404(round_id)
+    with translation.override(settings.LANGUAGE_CODE):
+        changes = sheet_changes(round_)
+        if changes is None or not changes.anything:
+            messages.error(request, _("Nothing changed on the sheets: there is nothing to print again."))
+            return HttpResponseRedirect(url("page", round_.pk))
+        teams = [changes.team_sheets[row.team.pk] for row in changes.changed_teams]
+        notice = changes.notice if changes.notice_changed else None
+        content = render_changed(teams, notice, font_dir=settings.PDF_FONT_DIR)
+    round_services.round_sheets_printed(result=changes.result)
+    return pdf_response(content, f"zlate-ostrovy-round-{round_.number}-changed.pdf")

@@ -20,6 +20,7 @@ from games.islands.pages.shared import (
     round_or_404,
     show_errors,
 )
+from games.islands.printing.changes import sheets_shown
 from games.islands.services import rounds as round_services
 
 TEMPLATE = "islands/round_undo.html"
@@ -56,7 +57,7 @@ def undo_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpR
 
 def _undo(request: HttpRequest, round_: Round) -> HttpResponse:
     try:
-        round_services.round_undo(round=round_, user=request.user)
+        round_services.round_undo(round=round_, user=request.user, shown=sheets_shown)
     except IslandsError as exc:
         show_errors(request, exc)
         return HttpResponseRedirect(url("page", round_.pk))

@@ -30,3 +30,16 @@ def render_evening(
     draw_master_sheet(canvas, master)
     canvas.save()
     return buffer.getvalue()
+
+
+def render_changed(teams: Sequence[TeamSheet], notice: NoticeSheet | None, *, font_dir: Path) -> bytes:
+    """The sheets a correction changed: those teams' map sheets and order forms, and the
+    notice-board sheet when the public board changed (None: it did not)."""
+    register_fonts(font_dir)
+    buffer = BytesIO()
+    canvas = new_canvas(buffer, _("Golden Islands – the changed sheets"))
+    draw_team_sheets(canvas, teams)
+    if notice is not None:
+        draw_notice_sheet(canvas, notice)
+    canvas.save()
+    return buffer.getvalue()

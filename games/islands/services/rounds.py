@@ -22,6 +22,7 @@ Decisions (see ``docs/islands-rounds.md``):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -46,7 +47,15 @@ from games.islands.game_state import (
     priority_team_ids,
     state_before,
 )
-from games.islands.models import BoardSetup, IslandsRound, RoundResult, Ship, TeamOrders, TelescopeChoice
+from games.islands.models import (
+    BoardSetup,
+    IslandsRound,
+    RoundResult,
+    Ship,
+    TeamOrders,
+    TelescopeChoice,
+    UndoneResolution,
+)
 from games.islands.orders import OrdersText, check_team, orders_check, stored_orders
 from games.islands.selectors import later_opened_round
 from games.islands.services.board import game_state_store
@@ -245,12 +254,39 @@ def round_resolve(*, round: Round, user: Any = None) -> RoundResult:  # noqa: A0
     return stored
 
 
+def _keep_undone(locked: Round, result: RoundResult, shown: dict[str, Any] | None) -> None:
+    """Keep what the undone resolution's sheets show, to compare a new resolution with: the paper
+    the teams hold is that of the last resolution whose changed sheets were printed, else of the
+    first one undone (the evening's printing)."""
+    if shown is None:
+        return
+    kept = UndoneResolution.objects.filter(round=locked).first()
+    if kept is not None and result.printed_at is None:
+        return
+    UndoneResolution.objects.update_or_create(
+        round=locked,
+        defaults={
+            "shown": shown,
+            "printed": result.printed_at is not None,
+            "resolved_at": result.resolved_at,
+            "undone_at": timezone.now(),
+        },
+    )
+
+
 @transaction.atomic
-def round_undo(*, round: Round, user: Any = None) -> Round:  # noqa: A002
+def round_undo(
+    *,
+    round: Round,  # noqa: A002
+    user: Any = None,
+    shown: Callable[[Round], dict[str, Any] | None] | None = None,
+) -> Round:
     """Undo the resolution of the most recent round: the state before it comes back exactly.
 
     The result and its telescope choices go (telescope reveals live only in the state after the
     round, so they go too); the teams' orders stay; the round is open for orders again.
+    ``shown`` reads what the round's sheets show (the printing's ``sheets_shown``, below this
+    floor): it is kept, so that a new resolution can show what it changed.
     """
     locked = _lock_round(round)
     camp = locked.camp
@@ -267,6 +303,7 @@ def round_undo(*, round: Round, user: Any = None) -> Round:  # noqa: A002
             % {"later": later.number},
             code="not_latest",
         )
+    _keep_undone(locked, result, shown(locked) if shown is not None else None)
     before = load_scenario(before_document(result)).state
     game_state_store(camp=camp, state=before, round=locked)
     built = (result.before.get(CAMP_ROWS_KEY) or {}).get("built", {})
@@ -283,6 +320,11 @@ def round_undo(*, round: Round, user: Any = None) -> Round:  # noqa: A002
     snapshot_after_commit(event=f"round-{locked.number}-undone")
     round.status = locked.status
     return round
+
+
+def round_sheets_printed(*, result: RoundResult) -> None:
+    """Note that a resolution's changed sheets were printed (see :func:`round_undo`)."""
+    RoundResult.objects.filter(pk=result.pk).update(printed_at=timezone.now())
 
 
 # ------------------------------------------------------------------------------------ telescopes
