@@ -147,8 +147,10 @@ def parse_calculator(
     per_good = [0] * len(GOODS)
     for row, name in zip(rows, names, strict=True):
         found: list[str] = []
+        # any whole number here: the checks below name the real limits (12 crates a player, 5
+        # fields an exchange), not a bound of the field that no rule knows
         parsed = [
-            _field(v, found, label=f"{name} – {GOOD_NAMES[g]}", maximum=len(COMPANIES))
+            _field(v, found, label=f"{name} – {GOOD_NAMES[g]}")
             for v, g in zip(row.crates, GOODS, strict=True)
         ]
         bills = _field(row.bills, found, label=_("%(name)s – bills") % {"name": name}, maximum=75, blank=None)
