@@ -38,7 +38,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
 from camp.backup_parts import CAMP_KEYS, parts
-from camp.json_words import json_reason
+from camp.file_words import json_reason
 from camp.models import (
     MAX_AP,
     MAX_AP_TABLE_LENGTH,

@@ -1,7 +1,10 @@
-"""Why a file is not JSON, in the user's language: Python's parser explains itself in English only
-("Expecting value"), so each of its reasons is said here in words of the catalogue."""
+"""Why a file cannot be read, in the user's language: Python explains a JSON file's syntax error and
+a failed open in English only ("Expecting value", "No such file or directory"), so each reason is
+said here in words of the catalogue."""
 
 from __future__ import annotations
+
+import errno
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
@@ -34,3 +37,18 @@ def json_reason(message: str) -> str:
         if message.startswith(start):
             return str(reason)
     return gettext("the file's syntax is not JSON")
+
+
+def os_error_reason(error: OSError) -> str:
+    """Why a file could not be opened or written (the system's own words for a rare case)."""
+    if isinstance(error, FileNotFoundError):
+        return gettext("there is no such file or folder")
+    if isinstance(error, PermissionError):
+        return gettext("permission denied (the file or its folder may not be read or written)")
+    if isinstance(error, IsADirectoryError):
+        return gettext("it is a folder, not a file")
+    if isinstance(error, NotADirectoryError):
+        return gettext("a part of the path is not a folder")
+    if error.errno == errno.ENOSPC:
+        return gettext("the disk is full")
+    return str(error.strerror or error)
