@@ -15,7 +15,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from camp.json_words import json_reason
+from camp.file_words import json_reason
 from games.islands.engine.hexes import CZECH_COMPASS16, CZECH_DIRECTIONS, Hex
 from games.islands.engine.orders import OrderProblem, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
