@@ -96,7 +96,8 @@ ROUTE, HARBOR = ProblemCode.ROUTE_TOO_LONG, ProblemCode.HARBOR_TOO_LONG
 def test_too_long_counts_each_number_in_its_own_plural(
     code: ProblemCode, length: int, allowed: int, czech: str, english: str
 ) -> None:
-    """Czech has three plural forms (1 tah, 2–4 tahy, 5+ tahů), one per number of the message."""
+    """Czech has three plural forms (1 krok, 2–4 kroky, 5+ kroků), one per number of the message; the
+    route and the team's allowance are both counted in steps (one word for one thing)."""
     params = (("length", length), ("allowed", allowed))
     problem = OrderProblem("red", code, "routes", "C1", None, params=params)
     with translation.override("cs"):
