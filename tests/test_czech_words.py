@@ -331,3 +331,30 @@ def test_the_restore_page_says_why_a_file_is_not_json_in_czech(admin_client: Cli
     text = problems.get_text(" ", strip=True)
     assert "Soubor není JSON (řádek 1, sloupec" in text, text
     assert not english_in(text), text
+
+
+# ------------------------------------------------------------------------------ sentences, one by one
+
+
+@pytest.mark.django_db
+def test_an_admin_list_counts_its_rows_in_any_number(admin_client: Client) -> None:
+    """Django writes "5 herní kola" (a model has one plural name, Czech needs "5 herních kol"): the
+    list says "Herní kola: 5" instead, right for every count."""
+    from camp.models import Round
+
+    call_command("loaddata", "demo_camp", verbosity=0)
+    count = Round.objects.count()
+    assert count >= 2
+    page = BeautifulSoup(admin_client.get("/admin/camp/round/").content, "html.parser")
+    paginator = page.select_one("p.paginator")
+    assert paginator is not None
+    assert paginator.get_text(" ", strip=True).startswith(f"Herní kola: {count}")
+
+
+def test_orders_missing_is_said_in_czech() -> None:
+    """ "Nic nestaví a nic jejich se nepohne." was not Czech."""
+    with translation.override("cs"):
+        text = translation.gettext(
+            "No orders stored for: %(teams)s. They build nothing and nothing of theirs moves."
+        ) % {"teams": "Modří, Zelení"}
+    assert text == "Bez uloženého plánu tahu: Modří, Zelení. Nic nepostaví a žádná jejich loď se nepohne."
