@@ -38,6 +38,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
 from camp.backup_parts import CAMP_KEYS, parts
+from camp.file_words import json_reason
 from camp.models import (
     MAX_AP,
     MAX_AP_TABLE_LENGTH,
@@ -417,7 +418,7 @@ def camp_document_parse(content: bytes | str) -> Any:
         raise BackupDocumentError(
             [
                 _("The file is not JSON (line %(line)d, column %(column)d: %(detail)s).")
-                % {"line": e.lineno, "column": e.colno, "detail": e.msg}
+                % {"line": e.lineno, "column": e.colno, "detail": json_reason(e.msg)}
             ]
         ) from None
     except _DuplicateKey as e:

@@ -33,6 +33,7 @@ from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, gettext_noop
 
+from camp.file_words import os_error_reason
 from camp.models import Camp, Installation, InstallationKind, Round, RoundStatus
 
 logger = logging.getLogger(__name__)
@@ -261,7 +262,14 @@ def snapshot_create(
                 temporary.unlink(missing_ok=True)
             _fsync_folder(folder)
         except (OSError, sqlite3.Error) as error:
-            raise BackupError(f"The snapshot “{event}” could not be written to {folder}: {error}") from error
+            raise BackupError(
+                both_languages_of(
+                    lambda failed=error: (
+                        gettext("The snapshot “%(event)s” could not be written to %(folder)s: %(error)s")
+                        % {"event": event, "folder": folder, "error": _error_reason(failed)}
+                    )
+                )
+            ) from error
     logger.info("Snapshot written: %s", target)
     if prune:
         snapshot_prune(directory=folder, protect={target.name, *protect})
@@ -282,6 +290,10 @@ def snapshot_after_commit(*, event: str) -> None:
 
 
 # ------------------------------------------------------------------------------------ two languages
+
+
+def _error_reason(error: Exception) -> str:
+    return os_error_reason(error) if isinstance(error, OSError) else str(error)
 
 
 def both_languages(message: str, params: Mapping[str, object] | None = None) -> str:
@@ -729,10 +741,13 @@ def snapshot_restore(*, path: Path, from_other_laptop: bool = False) -> Restored
     try:
         before = snapshot_create(event="before-restore", prune=False) if database.exists() else None
     except BackupError as error:
+        cause = error.__cause__
         raise BackupError(
-            both_languages(
-                gettext_noop("The database could not be kept as a snapshot first (%(error)s)."),
-                {"error": error.__cause__ or error},
+            both_languages_of(
+                lambda: (
+                    gettext("The database could not be kept as a snapshot first (%(error)s).")
+                    % {"error": _error_reason(cause) if cause is not None else gettext("unknown reason")}
+                )
             )
         ) from error
     for leftover in database.parent.glob(f".{database.name}.restore-*.tmp"):

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 import re
+import warnings
+from dataclasses import dataclass
 from pathlib import Path
 
 import polib
 import pytest
+from django.utils import translation
 
 ROOT = Path(__file__).resolve().parent.parent
 PO_FILES = sorted(p for p in ROOT.glob("**/locale/*/LC_MESSAGES/django.po") if ".venv" not in p.parts)
@@ -79,3 +83,157 @@ def test_one_czech_word_for_one_thing(english: str) -> None:
                 assert stem in words, (po_path.name, entry.msgid, msgstr)
                 assert not [w for w in others if w in words], (po_path.name, entry.msgid, msgstr)
     assert found
+
+
+# ------------------------------------------------------------------------- every plural, every form
+
+#: The counts every plural message is rendered with: each Czech form (1; 2–4; 5 and more, also 22,
+#: which English-like rules get wrong; a fraction, which Django's Czech gives a form of its own).
+COUNTS = (1, 2, 5, 22, 1.5)
+CZECH_FORMS = 4  # as Django's own Czech catalogue: nplurals=4
+PLURAL_CALLS = {"ngettext": 0, "ngettext_lazy": 0, "npgettext": 1, "npgettext_lazy": 1}
+SOURCE_DIRS = ("camp", "games", "templates")
+BLOCK_PLURAL = re.compile(
+    r"\{% blocktrans(?:late)? count (?P<var>\w+)=[^%]*?%\}(?P<one>.*?)\{% plural %\}(?P<many>.*?)"
+    r"\{% endblocktrans(?:late)? %\}",
+    re.DOTALL,
+)
+CZECH_PO_FILES = [p for p in PO_FILES if p.parts[-3] == "cs"]
+
+
+@dataclass(frozen=True)
+class PluralMessage:
+    context: str | None
+    singular: str
+    plural: str
+    where: str  # the first file that uses it (or the catalogue that holds it)
+
+
+def _source_files(*suffixes: str) -> list[Path]:
+    return sorted(
+        p
+        for d in SOURCE_DIRS
+        for p in (ROOT / d).rglob("*")
+        if p.suffix in suffixes and "migrations" not in p.parts
+    )
+
+
+def plural_messages_in_python() -> list[PluralMessage]:
+    """Every ``ngettext``/``npgettext`` (and ``_lazy``) call of the project's Python, read with
+    ``ast``; a call whose texts are not literals cannot be checked, so it fails the test below."""
+    found = []
+    for path in _source_files(".py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name not in PLURAL_CALLS:
+                continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            skip = PLURAL_CALLS[name]
+            texts = [a.value if isinstance(a, ast.Constant) else None for a in node.args[: skip + 2]]
+            assert len(texts) == skip + 2 and all(isinstance(t, str) for t in texts), f"{where}: not literals"
+            context = texts[0] if skip else None
+            found.append(PluralMessage(context, texts[skip], texts[skip + 1], where))  # type: ignore[arg-type]
+    return found
+
+
+def _template_msgid(text: str) -> str:
+    return re.sub(r"\{\{\s*(\w+)\s*\}\}", r"%(\1)s", text)
+
+
+def plural_messages_in_templates() -> list[PluralMessage]:
+    """Every ``{% blocktranslate count … %}`` of the templates, as its msgid (``{{ n }}`` → ``%(n)s``)."""
+    found = []
+    for path in _source_files(".html", ".txt"):
+        text = path.read_text(encoding="utf-8")
+        for match in BLOCK_PLURAL.finditer(text):
+            where = f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, match.start()) + 1}"
+            found.append(
+                PluralMessage(None, _template_msgid(match["one"]), _template_msgid(match["many"]), where)
+            )
+    return found
+
+
+def plural_messages_in_catalogues() -> list[PluralMessage]:
+    return [
+        PluralMessage(e.msgctxt, e.msgid, e.msgid_plural, str(path.relative_to(ROOT)))
+        for path in CZECH_PO_FILES
+        for e in polib.pofile(str(path))
+        if e.msgid_plural and not e.obsolete
+    ]
+
+
+def every_plural_message() -> list[PluralMessage]:
+    """The source's plural messages, and any other the catalogues hold: each once."""
+    seen: dict[tuple[str | None, str, str], PluralMessage] = {}
+    for m in [
+        *plural_messages_in_python(),
+        *plural_messages_in_templates(),
+        *plural_messages_in_catalogues(),
+    ]:
+        seen.setdefault((m.context, m.singular, m.plural), m)
+    return list(seen.values())
+
+
+def test_the_scan_finds_the_plural_messages_of_code_and_templates() -> None:
+    """The scan itself works: it finds a message of each kind of source (so an empty list below
+    never passes for a complete one)."""
+    in_python = {m.singular for m in plural_messages_in_python()}
+    in_templates = {m.singular for m in plural_messages_in_templates()}
+    assert "Did not play: %(teams)s." in in_python  # camp/admin.py
+    assert "%(n)d step is used by no route: its AP is lost" in in_python  # games/islands/words.py
+    assert "%(n)s card" in in_templates  # games/batavia/templates/batavia/team.html
+    assert "Try again in %(minutes)s minute." in in_templates
+
+
+def test_every_plural_message_of_the_source_is_in_a_czech_catalogue() -> None:
+    """A plural message the code uses but no catalogue holds shows English for every count."""
+    held = {(m.context, m.singular, m.plural) for m in plural_messages_in_catalogues()}
+    missing = [
+        m
+        for m in [*plural_messages_in_python(), *plural_messages_in_templates()]
+        if (m.context, m.singular, m.plural) not in held
+    ]
+    assert not missing, "no Czech for: " + "; ".join(f"{m.where}: {m.singular!r}" for m in missing)
+
+
+@pytest.mark.parametrize("po_path", CZECH_PO_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_plural_entry_fills_every_czech_form(po_path: Path) -> None:
+    po = polib.pofile(str(po_path))
+    assert po.metadata["Plural-Forms"].startswith(f"nplurals={CZECH_FORMS};")
+    for entry in po:
+        if not entry.msgid_plural or entry.obsolete:
+            continue
+        forms = entry.msgstr_plural
+        assert sorted(forms) == list(range(CZECH_FORMS)), (entry.msgid, f"forms {sorted(forms)}")
+        for index, text in forms.items():
+            assert text.strip(), (entry.msgid, f"msgstr[{index}] is empty")
+            assert text not in (entry.msgid, entry.msgid_plural), (entry.msgid, f"msgstr[{index}] is English")
+
+
+def _render(message: PluralMessage, n: float) -> str:
+    """The message as a page shows it for ``n`` in the active language, each placeholder ``n``."""
+    with warnings.catch_warnings():  # a fraction: gettext warns, Django's Czech gives it its form
+        warnings.simplefilter("ignore", DeprecationWarning)
+        if message.context is not None:
+            text = translation.npgettext(message.context, message.singular, message.plural, n)
+        else:
+            text = translation.ngettext(message.singular, message.plural, n)
+    names = re.findall(r"%\((\w+)\)[sd]", message.singular + message.plural)
+    return text % {name: n for name in names} if names else text
+
+
+@pytest.mark.parametrize("n", COUNTS, ids=lambda n: f"n={n}")
+def test_every_plural_message_renders_in_czech_for_every_count(n: float) -> None:
+    """Each plural message for 1, 2, 5, 22 and 1.5: Czech, never the English fallback (as "Did not
+    play (5 teams): …" was when an entry had 3 of its 4 forms)."""
+    english_output = []
+    for message in every_plural_message():
+        with translation.override("en"):
+            english = _render(message, n)
+        with translation.override("cs"):
+            czech = _render(message, n)
+        if czech == english or not czech.strip():
+            english_output.append(f"{message.where}: {czech!r}")
+    assert not english_output, f"English in Czech for n={n}: " + "; ".join(english_output)

@@ -145,12 +145,26 @@ def parse_calculator(
     players: list[TablePlayer] = []
     problems: list[str] = []
     per_good = [0] * len(GOODS)
+    over: set[int] = set()  # the goods a player alone has too many of (said once, for that player)
     for row, name in zip(rows, names, strict=True):
         found: list[str] = []
+        # any whole number here: the checks below name the real limits (5 fields an exchange, 12
+        # crates a player), not a bound of the field that no rule names
         parsed = [
-            _field(v, found, label=f"{name} – {GOOD_NAMES[g]}", maximum=len(COMPANIES))
+            _field(v, found, label=f"{name} – {GOOD_NAMES[g]}")
             for v, g in zip(row.crates, GOODS, strict=True)
         ]
+        for g, n in enumerate(parsed):
+            if n is not None and n > len(COMPANIES):
+                over.add(g)
+                found.append(
+                    ngettext(
+                        "%(label)s: %(n)d crate, but the exchange has only %(max)d fields for it.",
+                        "%(label)s: %(n)d crates, but the exchange has only %(max)d fields for them.",
+                        n,
+                    )
+                    % {"label": f"{name} – {GOOD_NAMES[GOODS[g]]}", "n": n, "max": len(COMPANIES)}
+                )
         bills = _field(row.bills, found, label=_("%(name)s – bills") % {"name": name}, maximum=75, blank=None)
         cashed = _field(row.cashed, found, label=_("%(name)s – gold from cashing in") % {"name": name})
         crates = tuple(n or 0 for n in parsed)  # the fields that were numbers still count below
@@ -172,7 +186,7 @@ def parse_calculator(
                 TablePlayer(crates=crates, bills=bills, seals=tuple(row.seals), goal=row.goal, cashed=cashed)
             )
     for g, n in enumerate(per_good):
-        if n > len(COMPANIES):
+        if n > len(COMPANIES) and g not in over:
             problems.append(
                 _("The %(good)s exchange has only %(max)d fields, but %(n)d crates were entered.")
                 % {"good": GOOD_NAMES[GOODS[g]], "max": len(COMPANIES), "n": n}

@@ -15,6 +15,7 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from camp.file_words import json_reason
 from games.islands.engine.hexes import CZECH_COMPASS16, CZECH_DIRECTIONS, Hex
 from games.islands.engine.orders import OrderProblem, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
@@ -210,10 +211,12 @@ def order_problem_text(problem: OrderProblem, *, fire_label: str = "") -> str:
         return gettext("the ship may not move this round: a mermaid keeps it")
     if code is ProblemCode.ROUTE_TOO_LONG:
         length = int(p.get("length", 0))
-        moves = ngettext("the route has %(length)d move", "the route has %(length)d moves", length)
-        if int(p.get("per_step", 1)) == 2:
+        if int(p.get("per_step", 1)) == 2:  # a seahorse's route counts moves, two to a step
+            moves = ngettext("the route has %(length)d move", "the route has %(length)d moves", length)
             return _too_long_for_seahorse(moves % {"length": length}, int(p.get("allowed", 0)))
-        return _too_long(moves % {"length": length}, int(p.get("allowed", 0)))
+        # one direction a step: the route and the team's allowance are both counted in steps
+        steps = ngettext("the route has %(length)d step", "the route has %(length)d steps", length)
+        return _too_long(steps % {"length": length}, int(p.get("allowed", 0)))
     if code is ProblemCode.UNKNOWN_DIRECTION:
         return gettext("“%(token)s” is not a direction") % {"token": p.get("token")}
     if code is ProblemCode.OFF_BOARD:
@@ -281,8 +284,8 @@ def order_warning_text(warning: OrderWarning, *, label: Callable[[Hex], str]) ->
 
 
 def _too_long(moves: str, allowed: int) -> str:
-    """The moves "but the team has only <M steps>": each number with its own plural form (Czech has
-    three: 1 tah, 2–4 tahy, 5 tahů), so one ``ngettext`` with two numbers would not do."""
+    """The steps "but the team has only <M steps>": each number with its own plural form (Czech has
+    three: 1 krok, 2–4 kroky, 5 kroků), so one ``ngettext`` with two numbers would not do."""
     steps = ngettext("the team has only %(allowed)d step", "the team has only %(allowed)d steps", allowed) % {
         "allowed": allowed
     }
@@ -327,9 +330,10 @@ def scenario_problem_text(problem: ScenarioProblem) -> str:
     code = problem.code
     p = dict(problem.params)
     if code is C.NOT_JSON:
-        return gettext("not valid JSON (line %(line)s, column %(column)s)") % {
+        return gettext("not valid JSON (line %(line)s, column %(column)s: %(reason)s)") % {
             "line": p.get("line"),
             "column": p.get("column"),
+            "reason": json_reason(str(p.get("detail", ""))),
         }
     if code is C.TOO_DEEP:
         return gettext("not valid JSON (nested too deeply)")

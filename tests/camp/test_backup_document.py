@@ -182,16 +182,23 @@ def test_camp_export_writes_stdout_or_a_file_and_camp_import_prints_the_new_id(
     call_command("camp_export", str(camp.pk), stdout=out)
     assert json.loads(out.getvalue())["camp"] == document["camp"]
     path = tmp_path / "f.json"
-    call_command("camp_export", str(camp.pk), "-o", str(path), stdout=io.StringIO(), stderr=io.StringIO())
+    err = io.StringIO()
+    call_command("camp_export", str(camp.pk), "-o", str(path), stdout=io.StringIO(), stderr=err)
     assert json.loads(path.read_text(encoding="utf-8"))["teams"] == document["teams"]
+    assert err.getvalue().splitlines() == [  # what it did, in English and Czech like the banner
+        f"The camp run “{camp.name}” (no. {camp.pk}) was written to {path}. It holds the camp's secrets "
+        "(the seed, the hidden board): keep it like the database.",
+        f"Tábor „{camp.name}“ (běh č. {camp.pk}) je zapsán do {path}. Obsahuje tajnosti hry (semínko, "
+        "zahalený herní plán): uchovejte ho stejně pečlivě jako databázi.",
+    ]
 
     out, err = io.StringIO(), io.StringIO()
     call_command("camp_import", str(path), stdout=out, stderr=err)
     new = Camp.objects.get(pk=int(out.getvalue()))
     assert new.pk != camp.pk and new.name == camp.name and new.seed == camp.seed
     assert err.getvalue().splitlines() == [
-        f"Stored as a new camp run: {new} (id {new.pk}).",
-        f"Uloženo jako nový běh tábora: {new} (id {new.pk}).",
+        f"The camp run “{camp.name}” was restored as the new camp run no. {new.pk}.",
+        f"Tábor „{camp.name}“ byl obnoven jako nový běh č. {new.pk}.",
     ]
 
 
@@ -218,7 +225,67 @@ def test_camp_export_of_an_unknown_camp_exits_1(db: None) -> None:
     err = io.StringIO()
     with pytest.raises(SystemExit) as exit_:
         call_command("camp_export", "999", stdout=io.StringIO(), stderr=err)
-    assert exit_.value.code == 1 and "999" in err.getvalue()
+    assert exit_.value.code == 1
+    assert err.getvalue().splitlines() == [
+        "There is no camp run no. 999: nothing was written.",
+        "Běh tábora č. 999 neexistuje: nic se nezapsalo.",
+    ]
+
+
+def test_camp_export_into_a_folder_says_why_not_in_both_languages(
+    document: dict[str, Any], tmp_path: Path
+) -> None:
+    camp = demo_camp()
+    assert camp is not None
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("camp_export", str(camp.pk), "-o", str(tmp_path), stdout=io.StringIO(), stderr=err)
+    assert exit_.value.code == 1
+    assert err.getvalue().splitlines() == [
+        f"{tmp_path}: cannot write the file (it is a folder, not a file).",
+        f"{tmp_path}: soubor nelze zapsat (je to složka, ne soubor).",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("content", "english", "czech"),
+    [
+        (
+            None,
+            "cannot read the file: there is no such file or folder",
+            "soubor nelze přečíst: takový soubor ani složka neexistuje",
+        ),
+        (
+            b"PK\x03\x04 a zip file",
+            "The file is not JSON (line 1, column 1: a value is expected here: the file is empty, cut short "
+            "or not JSON at all).",
+            "Soubor není JSON (řádek 1, sloupec 1: tady má být hodnota: soubor je prázdný, useknutý nebo to "
+            "vůbec není JSON).",
+        ),
+        (
+            b'{"format": "zlate-ostrovy-camp/1",}',
+            "The file is not JSON (line 1, column 35: a key in double quotes is expected here).",
+            "Soubor není JSON (řádek 1, sloupec 35: tady má být klíč v uvozovkách).",
+        ),
+    ],
+    ids=["missing", "not-json", "trailing-comma"],
+)
+def test_camp_import_says_why_a_file_cannot_be_read_in_english_and_czech(
+    db: None, tmp_path: Path, content: bytes | None, english: str, czech: str
+) -> None:
+    """The reason is the command's own words in each language, never Python's English inside Czech."""
+    path = tmp_path / "backup.json"
+    if content is not None:
+        path.write_bytes(content)
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("camp_import", str(path), stdout=io.StringIO(), stderr=err)
+    assert exit_.value.code == 1
+    said = err.getvalue().splitlines()
+    assert said[:2] == ["Nothing was imported:", "Nic se neimportovalo:"]
+    prefix = f"{path}: " if content is None else ""
+    assert prefix + english in said and prefix + czech in said
+    assert not [line for line in said if "Expecting" in line]
 
 
 # ------------------------------------------------------------------------------------ admin

@@ -317,6 +317,18 @@ def test_camp_restore_brings_back_the_state_of_the_snapshot(resolved: tuple[Roun
     said = out.getvalue().splitlines()
     assert f"The database as it was before is kept in {before[0].path}." in said
     assert f"Databáze, jak byla předtím, je uložena v {before[0].path}." in said
+    # what it did, in English and Czech like the banner: which snapshot, and the camp runs it holds
+    parsed = backups.snapshot_parse(snapshot)
+    assert parsed is not None
+    when = f"{parsed.taken_at:%Y-%m-%d %H:%M:%S} ({parsed.event})"
+    assert said[:4] == [
+        f"Put back the snapshot of {when}.",
+        f"Vrácena záloha z {when}.",
+        "The database now holds these camp runs:",
+        "Databáze teď obsahuje tyto běhy tábora:",
+    ]
+    camp = round_.camp
+    assert said[4] == f"  - {camp.name} ({camp.year}): round 1, resolved / kolo 1, vyhodnoceno"
     assert not [p for p in live_database().parent.iterdir() if p.name.endswith(".tmp")]
 
 

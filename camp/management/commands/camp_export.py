@@ -2,7 +2,9 @@
 backup (docs/camp-backup-format.md), on standard output unless ``-o`` names a file.
 
 The file holds the camp's secrets (its seed, the hidden board, the Batavia decks): keep it like the
-database. An unknown camp run: the problem on standard error, exit status 1, nothing written.
+database. An unknown camp run: the problem on standard error, exit status 1, nothing written. What
+it did, or why not, is said on standard error in English and Czech (the command line has no language
+switch).
 """
 
 from __future__ import annotations
@@ -11,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils.translation import gettext, gettext_noop
 
 from camp.backup_document import camp_export_text
+from camp.backups import both_languages, both_languages_of
+from camp.file_words import os_error_reason
 from camp.models import Camp
 
 
@@ -30,7 +35,12 @@ class Command(BaseCommand):
             else None
         )
         if camp is None:
-            self.stderr.write(f"There is no camp run with the id {camp_id[:30]!r}.")
+            self.stderr.write(
+                both_languages(
+                    gettext_noop("There is no camp run no. %(id)s: nothing was written."),
+                    {"id": camp_id[:30]},
+                )
+            )
             raise SystemExit(1)
         text = camp_export_text(camp=camp)
         if output is None:
@@ -39,6 +49,21 @@ class Command(BaseCommand):
         try:
             Path(output).write_text(text, encoding="utf-8")
         except OSError as e:
-            self.stderr.write(f"{output}: cannot write the file: {e}")
+            self.stderr.write(
+                both_languages_of(
+                    lambda error=e: (
+                        gettext("%(file)s: cannot write the file (%(reason)s).")
+                        % {"file": output, "reason": os_error_reason(error)}
+                    )
+                )
+            )
             raise SystemExit(1) from None
-        self.stderr.write(f"Wrote {camp} to {output}.")
+        self.stderr.write(
+            both_languages(
+                gettext_noop(
+                    "The camp run “%(name)s” (no. %(id)d) was written to %(file)s. It holds the camp's "
+                    "secrets (the seed, the hidden board): keep it like the database."
+                ),
+                {"name": camp.name, "id": camp.pk, "file": output},
+            )
+        )

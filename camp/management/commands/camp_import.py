@@ -2,9 +2,10 @@
 (never over an existing one) and print its id.
 
 The id alone goes to standard output (for scripts); what happened goes to standard error, in
-English and Czech. A broken file: every problem on standard error, one a line with its JSON path,
-in English and then in Czech, exit status 1, and nothing stored. ``-`` reads standard input. The new
-camp run is marked "restored" with the time on the home page's switcher.
+English and Czech ("Tábor „…“ byl obnoven jako nový běh č. 7."). A broken file: every problem on
+standard error, one a line with its JSON path, in English and then in Czech, exit status 1, and
+nothing stored. ``-`` reads standard input. The new camp run is marked "restored" with the time on
+the home page's switcher.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, NoReturn
 
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import translation
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 from camp.backup_document import (
     BackupDocumentError,
@@ -23,7 +24,8 @@ from camp.backup_document import (
     camp_document_parse,
     camp_import_document,
 )
-from camp.backups import both_languages
+from camp.backups import both_languages, both_languages_of
+from camp.file_words import os_error_reason
 
 
 class Command(BaseCommand):
@@ -38,9 +40,11 @@ class Command(BaseCommand):
         except OSError as e:
             self._fail(
                 [
-                    both_languages(
-                        gettext_noop("%(file)s: cannot read the file: %(error)s"),
-                        {"file": file, "error": e.strerror or e},
+                    both_languages_of(
+                        lambda error=e: (
+                            gettext("%(file)s: cannot read the file: %(error)s")
+                            % {"file": file, "error": os_error_reason(error)}
+                        )
                     )
                 ]
             )
@@ -52,7 +56,8 @@ class Command(BaseCommand):
         self.stdout.write(str(camp.pk))
         self.stderr.write(
             both_languages(
-                gettext_noop("Stored as a new camp run: %(camp)s (id %(id)d)."), {"camp": camp, "id": camp.pk}
+                gettext_noop("The camp run “%(name)s” was restored as the new camp run no. %(id)d."),
+                {"name": camp.name, "id": camp.pk},
             )
         )
 

@@ -107,6 +107,11 @@ class Command(BaseCommand):
                 )
             )
         )
+        self.stdout.write(both_languages(gettext_noop("The database now holds these camp runs:")))
+        for camp in content.camps:
+            self.stdout.write(f"  - {camp.describe()}")
+        if not content.camps:
+            self.stdout.write("  - " + both_languages(gettext_noop("no camp run")).replace("\n", " / "))
         if restored.before is not None:
             self.stdout.write(
                 both_languages(

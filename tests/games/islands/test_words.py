@@ -62,7 +62,10 @@ def test_the_path_leads_and_a_file_level_problem_starts_with_a_capital() -> None
         line = words.scenario_problem_line(sample(ScenarioProblemCode.ILLEGAL_ORDERS))
         assert line == "orders.red.routes.C2: vyplula by mimo herní plán u G4 (krok 3)"
         not_json = words.scenario_problem_line(sample(ScenarioProblemCode.NOT_JSON, path=""))
-        assert not_json == "Není platný JSON (řádek 2, sloupec 13)"
+        assert not_json == (
+            "Není platný JSON (řádek 2, sloupec 13: tady má být hodnota: soubor je prázdný, useknutý "
+            "nebo to vůbec není JSON)"
+        )
         top = words.scenario_problem_line(sample(ScenarioProblemCode.NOT_OBJECT, path=""))
         assert top == "Soubor musí být objekt JSON ({…})"
     with translation.override("en"):
@@ -78,12 +81,12 @@ ROUTE, HARBOR = ProblemCode.ROUTE_TOO_LONG, ProblemCode.HARBOR_TOO_LONG
 @pytest.mark.parametrize(
     ("code", "length", "allowed", "czech", "english"),
     [
-        (ROUTE, 1, 0, "trasa má 1 tah, ale tým má jen 0 kroků",
-         "the route has 1 move but the team has only 0 steps"),
-        (ROUTE, 3, 2, "trasa má 3 tahy, ale tým má jen 2 kroky",
-         "the route has 3 moves but the team has only 2 steps"),
-        (ROUTE, 5, 1, "trasa má 5 tahů, ale tým má jen 1 krok",
-         "the route has 5 moves but the team has only 1 step"),
+        (ROUTE, 1, 0, "trasa má 1 krok, ale tým má jen 0 kroků",
+         "the route has 1 step but the team has only 0 steps"),
+        (ROUTE, 3, 2, "trasa má 3 kroky, ale tým má jen 2 kroky",
+         "the route has 3 steps but the team has only 2 steps"),
+        (ROUTE, 5, 1, "trasa má 5 kroků, ale tým má jen 1 krok",
+         "the route has 5 steps but the team has only 1 step"),
         (HARBOR, 2, 1, "2 posuny přístavu, ale tým má jen 1 krok",
          "2 harbor moves but the team has only 1 step"),
         (HARBOR, 7, 4, "7 posunů přístavu, ale tým má jen 4 kroky",
@@ -93,7 +96,8 @@ ROUTE, HARBOR = ProblemCode.ROUTE_TOO_LONG, ProblemCode.HARBOR_TOO_LONG
 def test_too_long_counts_each_number_in_its_own_plural(
     code: ProblemCode, length: int, allowed: int, czech: str, english: str
 ) -> None:
-    """Czech has three plural forms (1 tah, 2–4 tahy, 5+ tahů), one per number of the message."""
+    """Czech has three plural forms (1 krok, 2–4 kroky, 5+ kroků), one per number of the message; the
+    route and the team's allowance are both counted in steps (one word for one thing)."""
     params = (("length", length), ("allowed", allowed))
     problem = OrderProblem("red", code, "routes", "C1", None, params=params)
     with translation.override("cs"):

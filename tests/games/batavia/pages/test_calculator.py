@@ -211,3 +211,25 @@ def test_a_game_on_the_real_board_needs_no_box(
         teams[2].pk: 3,
         teams[3].pk: 4,
     }
+
+
+def test_too_many_crates_name_the_real_limits(staff: Client, physical: BataviaSession) -> None:
+    """99 crates of tea: the exchange's 5 fields and a player's 12 crates, not "zadejte celé číslo
+    od 0 do 5" (a bound of the field that no rule names)."""
+    before = frozen(physical)
+    response = staff.post(url("calculator", physical), {**calc_data(**{"p0-tea": "99"}), "save": "1"})
+    body = text(response)
+    assert "Červení – čaj: 99 beden, ale burza má pro toto zboží jen 5 polí." in body
+    assert "Červení: 99 beden, ale hráč jich má jen 12." in body
+    assert "od 0 do 5" not in body and "Burza (čaj)" not in body  # said once, for the player
+    assert frozen(physical) == before
+    from games.batavia.forms import CalculatorRow, parse_calculator
+
+    row = CalculatorRow(
+        crates=["3", "0", "0", "0", "0", "0", "0"], bills="1", seals=[], goal=False, cashed="0"
+    )
+    other = CalculatorRow(
+        crates=["3", "0", "0", "0", "0", "0", "0"], bills="1", seals=[], goal=False, cashed="0"
+    )
+    players, problems = parse_calculator([row, other], ["A", "B"])  # 3 + 3 teas: the exchange is full
+    assert players is None and len(problems) == 1 and "má jen 5 polí, ale zadáno je 6 beden" in problems[0]

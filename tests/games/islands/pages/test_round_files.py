@@ -124,8 +124,8 @@ def bad_file(path: str, value: object) -> str:
 BAD_FILES: dict[str, tuple[str, str, str]] = {
     "bad JSON": (
         '{"format": "zlate-ostrovy/1",\n  "side": 5,,\n}',
-        "Není platný JSON (řádek 2, sloupec 13)",
-        "Not valid JSON (line 2, column 13)",
+        "Není platný JSON (řádek 2, sloupec 13: tady má být klíč v uvozovkách)",
+        "Not valid JSON (line 2, column 13: a key in double quotes is expected here)",
     ),
     "unknown key": (
         bad_file("colour", "red"),
