@@ -218,8 +218,10 @@ class Flow:
             self.canvas.showPage()
             self.y = self.heading()
 
-    def title(self, text: str, size: float = 11) -> None:
-        self.need(size * 2.5)
+    def title(self, text: str, size: float = 11, *, keep: float = 9 * 1.3) -> None:
+        """A heading kept with the next ``keep`` points of what follows it (its first line, a table's
+        head and first row): never left alone at the foot of a page."""
+        self.need(size * 2.0 + keep)
         self.y -= size * 0.6
         self.canvas.setFont(FONT_BOLD, size)
         self.canvas.drawString(MARGIN, self.y, text)

@@ -202,11 +202,27 @@ def _state_round(rounds: SheetRounds) -> int | None:
     return rounds.result_round.number if rounds.result_round is not None else None
 
 
-def _hint_text(hint: results.TeamHint) -> str:
-    values = {"ship": words.ship_label(hint.ship), "point": hint.point_label, "origin": hint.origin}
-    if hint.origin:
-        return _("%(ship)s (map at %(origin)s): the nearest treasure lies to the %(point)s") % values
-    return _("%(ship)s: the nearest treasure lies to the %(point)s") % values
+def _maps_found(result: RoundResult) -> dict[str, str]:
+    """Where each ship ("team.ship") found the map its hint is worked out from: the first map hex
+    it found in the round (as the engine takes it)."""
+    found: dict[str, str] = {}
+    for e in result.events:
+        if e.get("what") == "map":
+            found.setdefault(f"{e.get('team')}.{e.get('actor')}", str(e.get("at")))
+    return found
+
+
+def _hint_texts(result: RoundResult, team: Team) -> tuple[str, ...]:
+    found = _maps_found(result)
+    return tuple(
+        words.map_hint_text(
+            ship=hint.ship,
+            point=hint.point,
+            found=found.get(f"{team.name}.{hint.ship}", ""),
+            origin=hint.origin,
+        )
+        for hint in results.team_hints(result, team)
+    )
 
 
 def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamSheet]:  # noqa: A002
@@ -251,7 +267,7 @@ def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamS
                     for s in ships
                 ),
                 builds=_builds(ships),
-                hints=tuple(_hint_text(h) for h in results.team_hints(result, team)) if result else (),
+                hints=_hint_texts(result, team) if result else (),
                 events=tuple(
                     SheetEvent(e.text, own=e.team == team.name)
                     for e in results.events_with_telescopes(result, viewer=team)

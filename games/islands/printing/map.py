@@ -299,6 +299,16 @@ def _legend_texts(staff: bool, language: str | None) -> tuple[tuple[tuple[str, s
     return rows, tuple(simpleSplit("   ·   ".join(items), FONT, 7.5, INNER))
 
 
+def legend_height(*, staff: bool) -> float:
+    """How tall :func:`draw_legend` draws (to plan a page before drawing it)."""
+    rows, markers = _legend_texts(staff, get_language())
+    return (
+        ((len(rows) + LEGEND_COLUMNS - 1) // LEGEND_COLUMNS) * LEGEND_ROW
+        + 1 * mm
+        + len(markers) * LEGEND_LINE
+    )
+
+
 def draw_legend(canvas: Canvas, *, staff: bool, y: float, shared: bool = False) -> float:
     """Tile colours and marks, then the markers, in columns under the map; returns the y under it.
     With ``shared`` (every team's sheet of one document) it is drawn once per document."""

@@ -24,6 +24,8 @@ RULE = HexColor("#b8c7d0")
 ROW_H = 6 * mm
 #: The team column of the tables; the AP table's round columns share what is left.
 TEAM_W = 62 * mm
+#: A moment's title and its first lines stay together (and with the heading above them).
+GROUP_KEEP = 4 * 9 * 1.3
 
 
 def _swatch(canvas: Canvas, x: float, y: float, fill: str) -> None:
@@ -108,7 +110,7 @@ def draw_notice_sheet(canvas: Canvas, sheet: NoticeSheet) -> None:
     y = draw_legend(canvas, staff=False, y=bottom - 3 * mm)
     flow = Flow(canvas, y - 2 * mm, heading)
 
-    flow.title(_("Standings"))
+    flow.title(_("Standings"), keep=ROW_H * 2)
     widths = (TEAM_W + 34 * mm, 30 * mm, 30 * mm, INNER - TEAM_W - 94 * mm)
     _table(
         flow,
@@ -125,14 +127,16 @@ def draw_notice_sheet(canvas: Canvas, sheet: NoticeSheet) -> None:
     canvas.setFillColor(black)
     flow.y -= 4 * mm
 
-    if sheet.state_round is None:
-        flow.title(_("What happened"))
-    else:
-        flow.title(_("What happened in round %(round)d") % {"round": sheet.state_round})
+    events_title = (
+        _("What happened")
+        if sheet.state_round is None
+        else _("What happened in round %(round)d") % {"round": sheet.state_round}
+    )
+    flow.title(events_title, keep=GROUP_KEEP if sheet.events else 9 * 1.3)
     if not sheet.events:
         flow.para(_("Nothing to report yet."), indent=2 * mm)
     for group in sheet.events:
-        flow.need(4 * 9 * 1.3)  # a moment's title never stands alone at the foot of a page
+        flow.need(GROUP_KEEP)  # a moment's title never stands alone at the foot of a page
         canvas.setFillColor(BOARD_BLUE)
         flow.para(group.when, size=9.5)
         canvas.setFillColor(black)
@@ -141,7 +145,7 @@ def draw_notice_sheet(canvas: Canvas, sheet: NoticeSheet) -> None:
         flow.y -= 1 * mm
 
     flow.y -= 2 * mm
-    flow.title(_("AP in the resolved rounds"))
+    flow.title(_("AP in the resolved rounds"), keep=ROW_H * 2 if sheet.ap_rounds else 9 * 1.3)
     if not sheet.ap_rounds:
         flow.para(_("No round resolved yet."), indent=2 * mm)
         canvas.showPage()
