@@ -19,7 +19,8 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from camp.pdf import FONT, FONT_BOLD, fit_text, ink
+from camp.marks import shape_points
+from camp.pdf import FONT, FONT_BOLD, fit, fit_text, ink
 from games.islands import words
 from games.islands.printing.data import SheetShip
 
@@ -31,6 +32,8 @@ GREY = HexColor("#666666")
 #: The team's name in a page's top band: this big at most, this small at least (then cut with "…").
 BAND_NAME_SIZE, BAND_NAME_SMALLEST = 24, 9
 BAND_RIGHT_SIZE = 12
+#: The top band's height on a sheet's first page.
+BAND_H = 16 * mm
 #: The gap between the team's name and the text on the band's right.
 BAND_GAP = 6 * mm
 
@@ -68,7 +71,7 @@ def band_text(canvas: Canvas, left: str, right: str = "") -> BandText:
     )
 
 
-def band(canvas: Canvas, fill: Color, left: str, right: str = "", *, height: float = 16 * mm) -> float:
+def band(canvas: Canvas, fill: Color, left: str, right: str = "", *, height: float = BAND_H) -> float:
     """A coloured band across the top of the page with a big text on the left and a smaller one on
     the right, in black or white, whichever reads better on ``fill``; returns the y under it."""
     canvas.setFillColor(fill)
@@ -152,6 +155,41 @@ class Polygons:
             self.canvas.drawPath(path, stroke=1, fill=1)
 
 
+def team_shape(
+    canvas: Canvas,
+    shape: str,
+    cx: float,
+    cy: float,
+    r: float,
+    *,
+    stretch: float = 1.0,
+    stroke: int = 1,
+    fill: int = 1,
+) -> None:
+    """A team's shape (:func:`camp.marks.shape_points`) centred on (cx, cy) within radius ``r``,
+    ``stretch`` times wider (a marker grown for a longer text), in the canvas's current colours."""
+    pts = shape_points(shape, cx, cy, r, y_up=True)
+    if not pts:
+        canvas.ellipse(cx - r * stretch, cy - r, cx + r * stretch, cy + r, stroke=stroke, fill=fill)
+        return
+    polygon(canvas, [(cx + (x - cx) * stretch, y) for x, y in pts], stroke=stroke, fill=fill)
+
+
+def team_mark(
+    canvas: Canvas, shape: str, label: str, fill: Color, cx: float, cy: float, r: float, *, edge: float = 0.5
+) -> None:
+    """A team's mark: its shape in its colour with a black edge, its label inside in black or white
+    (whichever reads on the colour), as large as fits."""
+    canvas.setFillColor(fill)
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(edge)
+    team_shape(canvas, shape, cx, cy, r)
+    canvas.setFillColor(ink(fill))
+    size = fit(canvas, label, FONT_BOLD, r * 1.05, r * 1.5, smallest=3)
+    centred(canvas, cx, cy, label, FONT_BOLD, size)
+    canvas.setFillColor(black)
+
+
 def centred(canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:
     """``text`` centred on the point (x, y) both ways."""
     canvas.setFont(font, size)
@@ -193,6 +231,11 @@ def titles(canvas: Canvas, y: float, title: str, camp: str) -> float:
     canvas.setFillColor(GREY)
     canvas.drawString(MARGIN, y - 10.5 * mm, camp)
     canvas.setFillColor(black)
+    return titles_bottom(y)
+
+
+def titles_bottom(y: float) -> float:
+    """Where :func:`titles` drawn from ``y`` ends (to place what is drawn before them)."""
     return y - 13 * mm
 
 

@@ -29,9 +29,10 @@ from games.islands.printing.canvas import (
     new_canvas,
     ship_name,
     state_text,
+    team_mark,
     titles,
 )
-from games.islands.printing.data import MasterSheet, TeamRow
+from games.islands.printing.data import KeyRow, MasterSheet, TeamRow
 from games.islands.printing.map import draw_legend, draw_map, legend_height
 
 STAFF_RED = HexColor("#b00020")
@@ -124,13 +125,17 @@ def tables_height(sheet: MasterSheet) -> float:
     return 2 * (TITLE_SIZE * 2.0) + columns + len(_pirate_lines(sheet)) * PIRATE_SIZE * 1.3 + 3 * mm
 
 
-def _draw_card(canvas: Canvas, card: _Card, x: float, y: float) -> float:
+def _draw_card(canvas: Canvas, card: _Card, x: float, y: float, mark: KeyRow | None) -> float:
     row = card.row
-    canvas.setFillColor(colour(style.safe_colour(row.colour)))
-    canvas.setStrokeColor(black)
-    canvas.setLineWidth(0.4)
-    canvas.rect(x, y - 0.6 * mm, 3 * mm, 3 * mm, stroke=1, fill=1)
-    canvas.setFillColor(black)
+    fill = colour(style.safe_colour(row.colour))
+    if mark is not None:  # as on the map: the team's shape and label in its colour
+        team_mark(canvas, mark.shape, mark.label, fill, x + 2 * mm, y + 1.2 * mm, 2.2 * mm)
+    else:
+        canvas.setFillColor(fill)
+        canvas.setStrokeColor(black)
+        canvas.setLineWidth(0.4)
+        canvas.rect(x, y - 0.6 * mm, 3 * mm, 3 * mm, stroke=1, fill=1)
+        canvas.setFillColor(black)
     name, size = fit_text(canvas, row.team, FONT_BOLD, 10, COLUMN_W - 5 * mm, smallest=7)
     canvas.setFont(FONT_BOLD, size)
     canvas.drawString(x + 5 * mm, y, name)
@@ -153,11 +158,14 @@ def _draw_tables(canvas: Canvas, sheet: MasterSheet, y: float) -> None:
     y -= TITLE_SIZE * 1.4
     cards = _cards(sheet)
     k = _split(cards)
+    marks = {row.team: row for row in sheet.key}
     bottom = y
     for column, part in enumerate((cards[:k], cards[k:])):
         cy = y
         for card in part:
-            cy = _draw_card(canvas, card, MARGIN + column * (COLUMN_W + COLUMN_GAP), cy)
+            cy = _draw_card(
+                canvas, card, MARGIN + column * (COLUMN_W + COLUMN_GAP), cy, marks.get(card.row.team)
+            )
         bottom = min(bottom, cy)
     y = bottom
     canvas.setFont(FONT_BOLD, TITLE_SIZE)
@@ -190,7 +198,7 @@ def draw_master_sheet(canvas: Canvas, sheet: MasterSheet) -> None:
     title = _("Golden Islands – %(state)s") % {"state": state_text(sheet.state_round)}
     top = titles(canvas, y, title, sheet.camp)
     map_h, own_page = master_pages(sheet, top)
-    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=map_h)
+    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=map_h, key=sheet.key)
     y = draw_legend(canvas, staff=True, y=bottom - 3 * mm)
     if own_page:
         canvas.showPage()

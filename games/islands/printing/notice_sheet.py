@@ -17,7 +17,7 @@ from camp.pdf import FONT, FONT_BOLD, colour, fit_text, register_fonts
 from games.islands.maps import style
 from games.islands.printing.canvas import GREY, INNER, MARGIN, Flow, band, new_canvas, state_text, titles
 from games.islands.printing.data import NoticeSheet
-from games.islands.printing.map import draw_legend, draw_map
+from games.islands.printing.map import draw_key, draw_legend, draw_map, key_height
 
 BOARD_BLUE = HexColor("#1f4e6b")
 RULE = HexColor("#b8c7d0")
@@ -106,8 +106,10 @@ def draw_notice_sheet(canvas: Canvas, sheet: NoticeSheet) -> None:
 
     y = band(canvas, BOARD_BLUE, _("Golden Islands – notice board"))
     top = titles(canvas, y, _("Golden Islands – %(state)s") % {"state": after}, sheet.camp)
-    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 110 * mm)
+    height = top - 110 * mm - key_height(sheet.key)
+    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, key=sheet.key)
     y = draw_legend(canvas, staff=False, y=bottom - 3 * mm)
+    y = draw_key(canvas, sheet.key, y=y - 1 * mm)
     flow = Flow(canvas, y - 2 * mm, heading)
 
     flow.title(_("Standings"), keep=ROW_H * 2)

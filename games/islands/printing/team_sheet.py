@@ -22,9 +22,11 @@ from games.islands import words
 from games.islands.engine.hexes import DIRECTION_NAMES, corners_around
 from games.islands.maps import style
 from games.islands.printing.canvas import (
+    BAND_H,
     GREY,
     INNER,
     MARGIN,
+    PAGE_H,
     PAGE_W,
     Flow,
     band,
@@ -36,9 +38,10 @@ from games.islands.printing.canvas import (
     ship_name,
     state_text,
     titles,
+    titles_bottom,
 )
 from games.islands.printing.data import SheetEvent, TeamSheet
-from games.islands.printing.map import draw_legend, draw_map
+from games.islands.printing.map import draw_key, draw_legend, draw_map, key_height
 
 #: Route cells per row on the order form; cells when neither the team's AP nor the camp's highest
 #: AP are known; never more cells than MAX_CELLS (three rows).
@@ -61,11 +64,19 @@ NOTE_RULE = HexColor("#c8d0d6")
 def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
     fill = colour(style.safe_colour(sheet.colour))
     round_text = _("Round %(round)d") % {"round": sheet.orders_round}
+    # The shared board first, then the band: the form's text is then the first the document writes
+    # in the embedded fonts on every sheet, so it holds the same glyph codes (the same bytes) whichever
+    # team's name comes first (the name's letters would be numbered before the board's otherwise).
+    top = titles_bottom(PAGE_H - BAND_H)
+    height = top - 75 * mm - key_height(sheet.key)
+    bottom = draw_map(
+        canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, shared=True, key=sheet.key
+    )
     y = band(canvas, fill, sheet.team, round_text)
     title = _("Golden Islands – team map: %(state)s") % {"state": state_text(sheet.state_round)}
-    top = titles(canvas, y, title, sheet.camp)
-    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 75 * mm, shared=True)
+    titles(canvas, y, title, sheet.camp)
     y = draw_legend(canvas, staff=False, y=bottom - 3 * mm, shared=True)
+    y = draw_key(canvas, sheet.key, y=y - 1 * mm, shared=True)
 
     y -= 2 * mm
     if sheet.ap is None:
