@@ -5,20 +5,16 @@ its own heading), a map hint naming both hexes, the order form's page used to it
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
 from django.conf import settings
-from django.db import transaction
-from django.utils import translation
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
-from camp import services as camp_services
-from camp.models import TEAM_COLOURS, Camp, Round, Team
-from games.islands.demo import demo_play
+from camp.models import Round, Team
 from games.islands.models import RoundResult
 from games.islands.printing import canvas as sheet_canvas
 from games.islands.printing.data import (
@@ -31,35 +27,8 @@ from games.islands.printing.master_sheet import render_master_sheet
 from games.islands.printing.notice_sheet import render_notice_sheet
 from games.islands.printing.team_sheet import render_team_sheets
 
-GAME_SEED = 4151990316782215021
-TEAM_NAMES = ("Piráti", "Chobotnice", "Delfíni", "Žraloci", "Kapitáni", "Mořské panny", "Racci", "Korzáři",
-              "Velryby", "Tuleni", "Krakeni", "Albatrosi")  # fmt: skip
-#: Board side by the number of teams (enough bays on every side).
-SIDES = {6: 7, 12: 9}
-
-
-def crowded_camp(teams: int) -> Camp:
-    """A camp of ``teams`` teams after three rounds played, round 4 open for orders."""
-    camp = camp_services.camp_create(name=f"Tábor {teams} týmů", year=2026, board_side=SIDES[teams])
-    for i, name in enumerate(TEAM_NAMES[:teams]):
-        camp_services.team_create(camp=camp, name=name, colour=TEAM_COLOURS[i % len(TEAM_COLOURS)])
-    Camp.objects.filter(pk=camp.pk).update(seed=GAME_SEED, ap_table=[14, 11, 8, 6, 5, 4, 3, 3, 2, 2, 1, 1])
-    camp.refresh_from_db()
-    demo_play(camp, rounds=3, open_next=True)
-    return camp
-
-
-@pytest.fixture(scope="module")
-def crowded(django_db_setup: None, django_db_blocker: Any) -> Iterator[dict[int, int]]:
-    """Round 4's id in a 6-team and in a 12-team camp (built once, rolled back at the end)."""
-    with django_db_blocker.unblock(), translation.override(settings.LANGUAGE_CODE):
-        with transaction.atomic():
-            yield {n: Round.objects.get(camp=crowded_camp(n), number=4).pk for n in SIDES}
-            transaction.set_rollback(True)
-
-
-def round_of(crowded: dict[int, int], teams: int) -> Round:
-    return Round.objects.select_related("camp").get(pk=crowded[teams])
+#: The crowded camps' numbers of teams (tests/games/islands/printing/conftest.py).
+SIDES = (6, 12)
 
 
 @dataclass(frozen=True)
@@ -98,9 +67,9 @@ def assert_no_heading_alone_at_a_foot(data: bytes) -> None:
             assert heading.y > sheet_canvas.MARGIN + 6 * mm, (number, heading)
 
 
-@pytest.mark.parametrize("teams", sorted(SIDES))
-def test_no_heading_is_left_at_a_pages_foot(db: None, crowded: dict[int, int], teams: int) -> None:
-    round_ = round_of(crowded, teams)
+@pytest.mark.parametrize("teams", SIDES)
+def test_no_heading_is_left_at_a_pages_foot(crowded_round: Callable[[int], Round], teams: int) -> None:
+    round_ = crowded_round(teams)
     notice = render_notice_sheet(notice_sheet_for(round_), font_dir=settings.PDF_FONT_DIR)
     assert_no_heading_alone_at_a_foot(notice)
     assert_no_heading_alone_at_a_foot(
@@ -129,11 +98,11 @@ def test_a_heading_with_no_room_for_its_first_line_moves_to_the_next_page() -> N
     assert pages == [1]
 
 
-@pytest.mark.parametrize("teams", sorted(SIDES))
+@pytest.mark.parametrize("teams", SIDES)
 def test_the_master_sheet_is_one_page_for_up_to_12_teams(
-    db: None, crowded: dict[int, int], teams: int
+    crowded_round: Callable[[int], Round], teams: int
 ) -> None:
-    sheet = master_sheet_for(round_of(crowded, teams))
+    sheet = master_sheet_for(crowded_round(teams))
     assert len(sheet.teams) == teams
     data = render_master_sheet(sheet, font_dir=settings.PDF_FONT_DIR)
     reader = PdfReader(io.BytesIO(data))
@@ -145,11 +114,11 @@ def test_the_master_sheet_is_one_page_for_up_to_12_teams(
 
 
 def test_a_master_sheet_too_full_for_one_page_plans_a_second_with_its_own_heading(
-    db: None, crowded: dict[int, int]
+    crowded_round: Callable[[int], Round],
 ) -> None:
     """Twelve teams with seven ships each (with notes) do not fit under a readable map: the map
     keeps the first page, the teams and pirates get the second one, headed as such."""
-    sheet = master_sheet_for(round_of(crowded, 12))
+    sheet = master_sheet_for(crowded_round(12))
     fleet = tuple(
         SheetShip(
             ident=f"C{i}", battleship=False, at="D3", chests=2, notes=("mořský koník: 2 pohyby za krok",)
@@ -209,9 +178,9 @@ def rules_across(data: bytes, page: int) -> list[float]:
     return found
 
 
-def test_the_order_form_uses_its_page_down_to_the_foot(db: None, crowded: dict[int, int]) -> None:
+def test_the_order_form_uses_its_page_down_to_the_foot(crowded_round: Callable[[int], Round]) -> None:
     """Under the routes the rest of the page is the team's notes box, lined down to the margin."""
-    sheet = next(s for s in team_sheets_for(round_of(crowded, 6)) if len(s.ships) <= 2)
+    sheet = next(s for s in team_sheets_for(crowded_round(6)) if len(s.ships) <= 2)
     data = render_team_sheets([sheet], font_dir=settings.PDF_FONT_DIR)
     form = texts_of(data)[1]
     notes = next(t for t in form if t.text == "Naše poznámky")
