@@ -336,7 +336,7 @@ def _legend_texts(staff: bool, language: str | None) -> tuple[tuple[tuple[str, s
         for row in style.legend(staff=staff)
     )
     items = [
-        _("1 … cargo ship (round), ⚔ battleship (square), in the team's colour"),
+        _("1 … cargo ship, ⚔ battleship (thick edge): in the team's shape and colour (the key)"),
         _("☠1 … pirate ship (black)"),
         _("Z1 … bay; a coloured bay is a team's harbor"),
         _("×2 … chests on a treasure"),

@@ -68,7 +68,7 @@ def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
     # in the embedded fonts on every sheet, so it holds the same glyph codes (the same bytes) whichever
     # team's name comes first (the name's letters would be numbered before the board's otherwise).
     top = titles_bottom(PAGE_H - BAND_H)
-    height = top - 75 * mm - key_height(sheet.key)
+    height = top - 85 * mm - key_height(sheet.key)  # room for the round's events under the key
     bottom = draw_map(
         canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, shared=True, key=sheet.key
     )

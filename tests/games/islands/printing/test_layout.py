@@ -84,6 +84,25 @@ def test_no_heading_is_left_at_a_pages_foot(crowded_round: Callable[[int], Round
     assert any(t.text.startswith("Kolo 3, ") for t in pages[heading])
 
 
+def test_a_table_run_on_to_the_next_page_takes_three_rows_or_more(
+    crowded_round: Callable[[int], Round],
+) -> None:
+    """The 12-team notice board's tables run over its pages: a page that goes on with a table (its
+    head again at the top) has at least three of its rows, never one or two left alone."""
+    sheet = notice_sheet_for(crowded_round(12))
+    pages = texts_of(render_notice_sheet(sheet, font_dir=settings.PDF_FONT_DIR))
+    names = {row.team for row in sheet.key}
+    continued = 0
+    for page in pages[1:]:
+        under_band = [t for t in page if t.y < sheet_canvas.PAGE_H - 12 * mm]
+        if under_band and under_band[0].text == "tým":
+            rows = [t for t in under_band[1:] if t.bold and t.text.split(". ")[-1] in names]
+            next_heading = next((t.y for t in headings(page)), 0.0)
+            assert len([t for t in rows if t.y > next_heading]) >= 3
+            continued += 1
+    assert continued >= 1  # the 12 teams' tables do run over
+
+
 def test_a_heading_with_no_room_for_its_first_line_moves_to_the_next_page() -> None:
     """Flow.title keeps a heading with ``keep`` points of what follows it."""
     from reportlab.pdfgen.canvas import Canvas
