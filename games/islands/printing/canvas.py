@@ -108,15 +108,20 @@ def polygon(canvas: Canvas, pts: Sequence[tuple[float, float]], *, stroke: int, 
     canvas.drawPath(path, stroke=stroke, fill=fill)
 
 
-def drawn_once(canvas: Canvas, kind: str, held: object, draw: Callable[[], None], *, dy: float = 0.0) -> None:
+def drawn_once(
+    canvas: Canvas, kind: str, held: object, draw: Callable[[], None], *, dy: float = 0.0, place: bool = True
+) -> None:
     """``draw()`` as a form XObject named by ``kind`` and ``held`` (the repr of all the drawing
     depends on, the language included): drawn on the document's first call, placed again on the
-    later ones, ``dy`` points higher up the page (a part that repeats at other heights)."""
+    later ones, ``dy`` points higher up the page (a part that repeats at other heights). Without
+    ``place`` the form is only made (to be placed by a later call)."""
     name = kind + hashlib.sha1(repr(held).encode()).hexdigest()
     if not canvas.hasForm(name):
         canvas.beginForm(name)
         draw()
         canvas.endForm()
+    if not place:
+        return
     if dy:
         canvas.saveState()
         canvas.translate(0, dy)

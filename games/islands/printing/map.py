@@ -115,6 +115,7 @@ def draw_map(
     height: float,
     shared: bool = False,
     key: Sequence[KeyRow] = (),
+    board_only: bool = False,
 ) -> float:
     """The board fitted into the box (x, top, width, height), centred across; returns its bottom y.
 
@@ -122,7 +123,8 @@ def draw_map(
     harbors: the same on every team's map) is drawn once per document, as a form XObject named by
     what it holds, and each sheet draws only its own markers (its ships' cargo) on top. The form is
     drawn from the view's hexes and harbors alone, which :func:`visibility.for_team` never changes:
-    a sheet can only share it with a sheet whose board is the same.
+    a sheet can only share it with a sheet whose board is the same. With ``board_only`` as well,
+    the shared board's form is only made (see the team sheet).
     """
     g = geometry(view.side)
     min_x, min_y, _w, _h = map_extent(view.side)
@@ -181,7 +183,7 @@ def draw_map(
                     continue
                 fill = colour(style.safe_colour(hv.colour))
                 if k == 1:
-                    team_mark(canvas, row.shape, row.label, fill, bx, by + size * 0.2, size * 0.23)
+                    team_mark(canvas, row.shape, row.label, fill, bx, by + size * 0.18, size * 0.28)
                 else:  # in the middle of the team's part of the bay
                     angle = math.radians(-90 - 360 * (i + 0.5) / k)
                     mx, my = bx + size * 0.5 * math.cos(angle), by - size * 0.5 * math.sin(angle)
@@ -238,7 +240,9 @@ def draw_map(
             width,
             height,
         )
-        drawn_once(canvas, "zoMap", held, board)
+        drawn_once(canvas, "zoMap", held, board, place=not board_only)
+        if board_only:  # the shared board made, not drawn yet (and no markers)
+            return top - drawn_h
     else:
         board()
 

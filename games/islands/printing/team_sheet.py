@@ -64,17 +64,21 @@ NOTE_RULE = HexColor("#c8d0d6")
 def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
     fill = colour(style.safe_colour(sheet.colour))
     round_text = _("Round %(round)d") % {"round": sheet.orders_round}
-    # The shared board first, then the band: the form's text is then the first the document writes
-    # in the embedded fonts on every sheet, so it holds the same glyph codes (the same bytes) whichever
-    # team's name comes first (the name's letters would be numbered before the board's otherwise).
     top = titles_bottom(PAGE_H - BAND_H)
     height = top - 85 * mm - key_height(sheet.key)  # room for the round's events under the key
-    bottom = draw_map(
-        canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, shared=True, key=sheet.key
-    )
+    # The shared board is made before the band: its text is then the first the document writes in
+    # the embedded fonts, so it holds the same glyph codes (the same bytes) whichever team's name
+    # comes first (the name's letters would be numbered before the board's otherwise).
+    draw_map(
+        canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, shared=True, key=sheet.key,
+        board_only=True,
+    )  # fmt: skip
     y = band(canvas, fill, sheet.team, round_text)
     title = _("Golden Islands – team map: %(state)s") % {"state": state_text(sheet.state_round)}
     titles(canvas, y, title, sheet.camp)
+    bottom = draw_map(
+        canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, shared=True, key=sheet.key
+    )
     y = draw_legend(canvas, staff=False, y=bottom - 3 * mm, shared=True)
     y = draw_key(canvas, sheet.key, y=y - 1 * mm, shared=True)
 
