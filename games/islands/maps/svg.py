@@ -45,6 +45,7 @@ from games.islands.maps.style import (
     sector,
     text_width,
 )
+from games.islands.maps.style import team_key as style_team_key
 from games.islands.maps.visibility import CellView, HarborView, MapView, PirateView, ShipView
 
 
@@ -462,6 +463,23 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
     text = "" if size.dot else _text(x, y, marker_text(item), cls=size.cls, fill=ink(colour))
     mark = _attrs(data_ship=item.ident, data_shape=item.shape or None)
     return f'<g class="ship"{mark}><title>{escape(title)}</title>{shape}{text}</g>'
+
+
+def team_key(view: MapView) -> list[dict[str, object]]:
+    """The map's key of teams (``style.team_key``), each with its mark as a small SVG of its own."""
+    rows: list[dict[str, object]] = []
+    for row in style_team_key(view):
+        label = str(row["label"])
+        width = max(18.0, text_width(label, 10) / SHAPE_INNER_WIDTH.get(str(row["shape"]), 1.0) + 6)
+        outline = _outline(str(row["shape"]), width / 2, 9, width / 2 - 1, 8, str(row["colour"]))
+        mark = (
+            f'<svg class="zo-teammark" viewBox="0 0 {_f(width)} 18" width="{_f(width)}" height="18"'
+            f' aria-hidden="true">{outline}'
+            f'<text x="{_f(width / 2)}" y="9.5" fill="{row["ink"]}" font-size="10" font-weight="bold"'
+            f' text-anchor="middle" dominant-baseline="central" stroke="none">{escape(label)}</text></svg>'
+        )
+        rows.append({**row, "mark": mark_safe(mark)})  # noqa: S308 - escaped above
+    return rows
 
 
 @cache
