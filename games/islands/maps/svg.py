@@ -126,8 +126,9 @@ STYLE = (
 
 #: A harbor's marks on the pages' map (not a projector's): font size and line (from the bay's centre).
 HARBOR_MARK_FONT = 8.0
-HARBOR_MARK_DY = -SIZE * 0.15
-HARBOR_MARK_BOTTOM = HARBOR_MARK_DY + TEXT_HALF_HEIGHT * HARBOR_MARK_FONT + MARKER_GAP / 2
+HARBOR_MARK_HALF = 7.0  # half its height: between the bay's label and a row of ships
+HARBOR_MARK_DY = -5.5
+HARBOR_MARK_BOTTOM = HARBOR_MARK_DY + HARBOR_MARK_HALF + MARKER_GAP / 2
 
 #: On every drawing over the hexes that is not a link (routes, highlights, target, markers, labels).
 NO_POINTER = ' pointer-events="none"'
@@ -347,11 +348,11 @@ def _harbor_marks(
     if not keep_mark or not any(h.label for h in here):
         return ""
     if text_size is None:
-        font, line_dy = HARBOR_MARK_FONT, HARBOR_MARK_DY
+        font, line_dy, half_h = HARBOR_MARK_FONT, HARBOR_MARK_DY, HARBOR_MARK_HALF
     else:
         texts = hex_texts(text_size, mark=True, radius=HARBOR_RADIUS)
         font, line_dy = texts.mark_text, texts.mark_dy or 0.0
-    half_h = TEXT_HALF_HEIGHT * font
+        half_h = TEXT_HALF_HEIGHT * font
     widths = [
         max(2 * half_h, (text_width(h.label, font) + 2) / SHAPE_INNER_WIDTH.get(h.shape, 1.0)) for h in here
     ]
