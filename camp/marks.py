@@ -25,11 +25,19 @@ TEAM_COLOURS = (
 )
 
 #: The shapes by seat, the most different first (a camp of four uses circle, square, triangle,
-#: diamond). Twelve, so a camp of twelve teams has twelve outlines.
+#: diamond). Twelve, so a camp of twelve teams has twelve outlines; each has room in its middle
+#: for a ship's number (:data:`SHAPE_INNER_WIDTH`).
 TEAM_SHAPES = (
     "circle", "square", "triangle", "diamond", "hexagon", "star",
-    "cross", "triangle_down", "pentagon", "hourglass", "saltire", "shield",
+    "cross", "triangle_down", "pentagon", "arrow", "trapezoid", "shield",
 )
+
+#: How much of a shape's width its middle line offers to a text (the rest is its points): a marker
+#: holding a text is drawn this much wider than the text.
+SHAPE_INNER_WIDTH = {
+    "circle": 0.9, "square": 1.0, "triangle": 0.55, "diamond": 0.55, "hexagon": 0.9, "star": 0.55,
+    "cross": 0.8, "triangle_down": 0.55, "pentagon": 0.85, "arrow": 0.8, "trapezoid": 0.75, "shield": 0.9,
+}  # fmt: skip
 
 MAX_DISTINCT_TEAMS = len(TEAM_SHAPES)
 #: A label is 1 to 3 letters (or digits): it is drawn inside a harbor's mark and in the sheets' key.
@@ -164,14 +172,10 @@ def shape_points(
             (-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a),
             (a, b), (-a, b), (-a, a), (-b, a), (-b, -a), (-a, -a),
         ])
-    if shape == "saltire":
-        d, w = 0.95, 0.35
-        return rel([
-            (-d, -d), (-d + w, -d), (0, -w), (d - w, -d), (d, -d), (d, -d + w), (w, 0), (d, d - w),
-            (d, d), (d - w, d), (0, w), (-d + w, d), (-d, d), (-d, d - w), (-w, 0), (-d, -d + w),
-        ])
-    if shape == "hourglass":
-        return rel([(-0.9, -0.95), (0.9, -0.95), (0.3, 0), (0.9, 0.95), (-0.9, 0.95), (-0.3, 0)])
+    if shape == "arrow":
+        return rel([(-0.95, -0.75), (0.35, -0.75), (1.0, 0), (0.35, 0.75), (-0.95, 0.75)])
+    if shape == "trapezoid":
+        return rel([(-0.5, -0.8), (0.5, -0.8), (1.05, 0.8), (-1.05, 0.8)])
     if shape == "shield":
         return rel([(-0.9, -0.9), (0.9, -0.9), (0.9, 0.15), (0, 1.05), (-0.9, 0.15)])
     return []

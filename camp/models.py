@@ -82,8 +82,8 @@ class TeamShape(models.TextChoices):
     CROSS = "cross", _("cross")
     TRIANGLE_DOWN = "triangle_down", _("triangle pointing down")
     PENTAGON = "pentagon", _("pentagon")
-    HOURGLASS = "hourglass", _("hourglass")
-    SALTIRE = "saltire", _("diagonal cross")
+    ARROW = "arrow", _("arrow")
+    TRAPEZOID = "trapezoid", _("trapezoid")
     SHIELD = "shield", _("shield")
 
 
