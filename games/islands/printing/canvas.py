@@ -19,7 +19,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from camp.marks import shape_points
+from camp.marks import SHAPE_INNER_WIDTH, shape_points
 from camp.pdf import FONT, FONT_BOLD, fit, fit_text, ink
 from games.islands import words
 from games.islands.printing.data import SheetShip
@@ -190,7 +190,9 @@ def team_mark(
     canvas.setLineWidth(edge)
     team_shape(canvas, shape, cx, cy, r)
     canvas.setFillColor(ink(fill))
-    size = fit(canvas, label, FONT_BOLD, r * 1.05, r * 1.5, smallest=3)
+    size = fit(
+        canvas, label, FONT_BOLD, r * 1.05, 2 * r * SHAPE_INNER_WIDTH.get(shape, 0.75) * 0.9, smallest=3
+    )
     centred(canvas, cx, cy, label, FONT_BOLD, size)
     canvas.setFillColor(black)
 

@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from camp.marks import SHAPE_INNER_WIDTH
 from camp.pdf import FONT, FONT_BOLD, colour, fit, fit_text
 from games.islands import words
 from games.islands.engine.hexes import Hex, corners, corners_around, geometry, to_pixel
@@ -301,6 +302,7 @@ def _marker(
     r = msize.r * k
     w = style.marker_width(item, msize) * k
     text = style.marker_text(item)
+    inner = 1.0  # how much of the marker's width its text may take (a shape's middle)
     if isinstance(item, PirateView):
         fill: Color = HexColor("#111111")
         canvas.setStrokeColor(white)
@@ -317,9 +319,12 @@ def _marker(
             radius = 1.5 * k if item.battleship else r
             canvas.roundRect(x - w / 2, y - r, w, 2 * r, radius, stroke=1, fill=1)
         else:
+            inner = SHAPE_INNER_WIDTH.get(row.shape, 1.0)
             team_shape(canvas, row.shape, x, y, r * 1.08, stretch=w / (2 * r))
     canvas.setFillColor(HexColor(style.ink("#" + fill.hexval()[2:])))
-    font_size = fit(canvas, text, FONT_BOLD, (9 if msize is style.MARKER_LARGE else 7) * k, w - 1, smallest=3)
+    font_size = fit(
+        canvas, text, FONT_BOLD, (9 if msize is style.MARKER_LARGE else 7) * k, w * inner - 1, smallest=3
+    )
     centred(canvas, x, y, text, FONT_BOLD, font_size)
 
 
