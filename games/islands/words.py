@@ -148,6 +148,27 @@ def ship_flags(*, seahorse: bool, mermaid: bool, octopus: bool, boat: int = 0) -
     return flags
 
 
+def map_hint_text(*, ship: str, point: str, found: str = "", origin: str = "") -> str:
+    """A map hint as a team's sheet prints it, naming both hexes: where the ship found the map and
+    where it was when the hint was worked out (its bay, its hex at sea, or the map's hex if it
+    sank): "Loď 2 (mapa nalezená na D3, nápověda získaná na Z2): nejbližší poklad leží směrem S"."""
+    values = {"ship": ship_label(ship), "point": compass_label(point), "found": found, "origin": origin}
+    if found and origin:
+        return (
+            gettext(
+                "%(ship)s (map found at %(found)s, hint taken at %(origin)s): "
+                "the nearest treasure lies to the %(point)s"
+            )
+            % values
+        )
+    if origin:
+        return (
+            gettext("%(ship)s (hint taken at %(origin)s): the nearest treasure lies to the %(point)s")
+            % values
+        )
+    return gettext("%(ship)s: the nearest treasure lies to the %(point)s") % values
+
+
 def step_label(step: int, half: int | None = None) -> str:
     if half is None:
         return gettext("step %(step)d") % {"step": step}

@@ -19,7 +19,8 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from camp.pdf import FONT, FONT_BOLD, fit_text, ink
+from camp.marks import SHAPE_INNER_WIDTH, shape_points
+from camp.pdf import FONT, FONT_BOLD, fit, fit_text, ink
 from games.islands import words
 from games.islands.printing.data import SheetShip
 
@@ -31,6 +32,8 @@ GREY = HexColor("#666666")
 #: The team's name in a page's top band: this big at most, this small at least (then cut with "…").
 BAND_NAME_SIZE, BAND_NAME_SMALLEST = 24, 9
 BAND_RIGHT_SIZE = 12
+#: The top band's height on a sheet's first page.
+BAND_H = 16 * mm
 #: The gap between the team's name and the text on the band's right.
 BAND_GAP = 6 * mm
 
@@ -68,7 +71,7 @@ def band_text(canvas: Canvas, left: str, right: str = "") -> BandText:
     )
 
 
-def band(canvas: Canvas, fill: Color, left: str, right: str = "", *, height: float = 16 * mm) -> float:
+def band(canvas: Canvas, fill: Color, left: str, right: str = "", *, height: float = BAND_H) -> float:
     """A coloured band across the top of the page with a big text on the left and a smaller one on
     the right, in black or white, whichever reads better on ``fill``; returns the y under it."""
     canvas.setFillColor(fill)
@@ -105,15 +108,20 @@ def polygon(canvas: Canvas, pts: Sequence[tuple[float, float]], *, stroke: int, 
     canvas.drawPath(path, stroke=stroke, fill=fill)
 
 
-def drawn_once(canvas: Canvas, kind: str, held: object, draw: Callable[[], None], *, dy: float = 0.0) -> None:
+def drawn_once(
+    canvas: Canvas, kind: str, held: object, draw: Callable[[], None], *, dy: float = 0.0, place: bool = True
+) -> None:
     """``draw()`` as a form XObject named by ``kind`` and ``held`` (the repr of all the drawing
     depends on, the language included): drawn on the document's first call, placed again on the
-    later ones, ``dy`` points higher up the page (a part that repeats at other heights)."""
+    later ones, ``dy`` points higher up the page (a part that repeats at other heights). Without
+    ``place`` the form is only made (to be placed by a later call)."""
     name = kind + hashlib.sha1(repr(held).encode()).hexdigest()
     if not canvas.hasForm(name):
         canvas.beginForm(name)
         draw()
         canvas.endForm()
+    if not place:
+        return
     if dy:
         canvas.saveState()
         canvas.translate(0, dy)
@@ -150,6 +158,43 @@ class Polygons:
                     path.lineTo(*p)
                 path.close()
             self.canvas.drawPath(path, stroke=1, fill=1)
+
+
+def team_shape(
+    canvas: Canvas,
+    shape: str,
+    cx: float,
+    cy: float,
+    r: float,
+    *,
+    stretch: float = 1.0,
+    stroke: int = 1,
+    fill: int = 1,
+) -> None:
+    """A team's shape (:func:`camp.marks.shape_points`) centred on (cx, cy) within radius ``r``,
+    ``stretch`` times wider (a marker grown for a longer text), in the canvas's current colours."""
+    pts = shape_points(shape, cx, cy, r, y_up=True)
+    if not pts:
+        canvas.ellipse(cx - r * stretch, cy - r, cx + r * stretch, cy + r, stroke=stroke, fill=fill)
+        return
+    polygon(canvas, [(cx + (x - cx) * stretch, y) for x, y in pts], stroke=stroke, fill=fill)
+
+
+def team_mark(
+    canvas: Canvas, shape: str, label: str, fill: Color, cx: float, cy: float, r: float, *, edge: float = 0.5
+) -> None:
+    """A team's mark: its shape in its colour with a black edge, its label inside in black or white
+    (whichever reads on the colour), as large as fits."""
+    canvas.setFillColor(fill)
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(edge)
+    team_shape(canvas, shape, cx, cy, r)
+    canvas.setFillColor(ink(fill))
+    size = fit(
+        canvas, label, FONT_BOLD, r * 1.05, 2 * r * SHAPE_INNER_WIDTH.get(shape, 0.75) * 0.9, smallest=3
+    )
+    centred(canvas, cx, cy, label, FONT_BOLD, size)
+    canvas.setFillColor(black)
 
 
 def centred(canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:
@@ -193,6 +238,11 @@ def titles(canvas: Canvas, y: float, title: str, camp: str) -> float:
     canvas.setFillColor(GREY)
     canvas.drawString(MARGIN, y - 10.5 * mm, camp)
     canvas.setFillColor(black)
+    return titles_bottom(y)
+
+
+def titles_bottom(y: float) -> float:
+    """Where :func:`titles` drawn from ``y`` ends (to place what is drawn before them)."""
     return y - 13 * mm
 
 
@@ -218,8 +268,10 @@ class Flow:
             self.canvas.showPage()
             self.y = self.heading()
 
-    def title(self, text: str, size: float = 11) -> None:
-        self.need(size * 2.5)
+    def title(self, text: str, size: float = 11, *, keep: float = 9 * 1.3) -> None:
+        """A heading kept with the next ``keep`` points of what follows it (its first line, a table's
+        head and first row): never left alone at the foot of a page."""
+        self.need(size * 2.0 + keep)
         self.y -= size * 0.6
         self.canvas.setFont(FONT_BOLD, size)
         self.canvas.drawString(MARGIN, self.y, text)

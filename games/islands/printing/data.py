@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
-from camp.models import DONE_STATUSES, Placement, Round, Team
+from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
 from games.islands import results, selectors, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
@@ -61,6 +61,33 @@ class BuildOption:
 
 
 @dataclass(frozen=True)
+class KeyRow:
+    """A team in a sheet's key of the map (public: every team's mark, colour and harbor bay), the
+    mark drawn on its harbor and its ships so the team is told apart on a black-and-white print."""
+
+    team: str
+    label: str
+    shape: str
+    colour: str
+    #: "Z3", "?" before the bays are chosen.
+    harbor: str
+
+
+def key_rows(camp: Camp) -> tuple[KeyRow, ...]:
+    """Every team of the camp in seat order, with its mark and bay (one query)."""
+    return tuple(
+        KeyRow(
+            team=th.team.name,
+            label=th.team.label,
+            shape=th.team.shape,
+            colour=th.team.colour,
+            harbor=f"Z{th.harbor.bay}" if th.harbor is not None and th.harbor.bay else "?",
+        )
+        for th in selectors.team_harbors(camp)
+    )
+
+
+@dataclass(frozen=True)
 class TeamSheet:
     camp: str
     team: str
@@ -83,6 +110,8 @@ class TeamSheet:
     most_ap: int | None = None
     #: The letters the team writes its routes in (the camp's setting: "cs" or "en").
     route_letters: str = "cs"
+    #: Every team's mark, colour and harbor (the key under the map; the marks on it).
+    key: tuple[KeyRow, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,6 +142,7 @@ class MasterSheet:
     map: MapView
     teams: tuple[TeamRow, ...]
     pirates: tuple[PirateRow, ...] = ()
+    key: tuple[KeyRow, ...] = ()
 
 
 class SheetsUnavailable(ValueError):
@@ -202,11 +232,27 @@ def _state_round(rounds: SheetRounds) -> int | None:
     return rounds.result_round.number if rounds.result_round is not None else None
 
 
-def _hint_text(hint: results.TeamHint) -> str:
-    values = {"ship": words.ship_label(hint.ship), "point": hint.point_label, "origin": hint.origin}
-    if hint.origin:
-        return _("%(ship)s (map at %(origin)s): the nearest treasure lies to the %(point)s") % values
-    return _("%(ship)s: the nearest treasure lies to the %(point)s") % values
+def _maps_found(result: RoundResult) -> dict[str, str]:
+    """Where each ship ("team.ship") found the map its hint is worked out from: the first map hex
+    it found in the round (as the engine takes it)."""
+    found: dict[str, str] = {}
+    for e in result.events:
+        if e.get("what") == "map":
+            found.setdefault(f"{e.get('team')}.{e.get('actor')}", str(e.get("at")))
+    return found
+
+
+def _hint_texts(result: RoundResult, team: Team) -> tuple[str, ...]:
+    found = _maps_found(result)
+    return tuple(
+        words.map_hint_text(
+            ship=hint.ship,
+            point=hint.point,
+            found=found.get(f"{team.name}.{hint.ship}", ""),
+            origin=hint.origin,
+        )
+        for hint in results.team_hints(result, team)
+    )
 
 
 def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamSheet]:  # noqa: A002
@@ -218,6 +264,7 @@ def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamS
     public = selectors.map_view_for_public(camp)
     ap = _ap(rounds)
     bays = dict(Harbor.objects.filter(team__camp=camp).values_list("team_id", "bay"))
+    key = key_rows(camp)
     own_ships: dict[int, list[Ship]] = {}
     for ship in Ship.objects.filter(team__in=teams).order_by("ident"):
         own_ships.setdefault(ship.team_id, []).append(ship)
@@ -251,7 +298,7 @@ def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamS
                     for s in ships
                 ),
                 builds=_builds(ships),
-                hints=tuple(_hint_text(h) for h in results.team_hints(result, team)) if result else (),
+                hints=_hint_texts(result, team) if result else (),
                 events=tuple(
                     SheetEvent(e.text, own=e.team == team.name)
                     for e in results.events_with_telescopes(result, viewer=team)
@@ -259,6 +306,7 @@ def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamS
                 if result
                 else (),
                 most_ap=max(camp.ap_table, default=None),
+                key=key,
             )
         )
     return sheets
@@ -317,6 +365,7 @@ def master_sheet_for(round: Round) -> MasterSheet:  # noqa: A002
         map=selectors.map_view_for_staff(camp),
         teams=tuple(rows),
         pirates=pirates,
+        key=key_rows(camp),
     )
 
 
@@ -364,6 +413,7 @@ class NoticeSheet:
     ap_teams: tuple[tuple[str, str], ...] = ()
     ap_rounds: tuple[APColumn, ...] = ()
     ap_totals: tuple[int, ...] = ()
+    key: tuple[KeyRow, ...] = ()
 
 
 def notice_sheet_for(round: Round) -> NoticeSheet:  # noqa: A002
@@ -407,4 +457,5 @@ def notice_sheet_for(round: Round) -> NoticeSheet:  # noqa: A002
             for row in public_rows
         ),
         ap_totals=tuple(total for _team, total in overview.public_total_cells),
+        key=key_rows(camp),
     )

@@ -5,7 +5,8 @@ out by :mod:`games.islands.maps.style`, in the same colours and marks as the scr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -16,7 +17,8 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from camp.pdf import FONT, FONT_BOLD, colour, fit
+from camp.marks import SHAPE_INNER_WIDTH
+from camp.pdf import FONT, FONT_BOLD, colour, fit, fit_text
 from games.islands import words
 from games.islands.engine.hexes import Hex, corners, corners_around, geometry, to_pixel
 from games.islands.engine.tiles import Tile
@@ -31,7 +33,10 @@ from games.islands.printing.canvas import (
     centred,
     drawn_once,
     polygon,
+    team_mark,
+    team_shape,
 )
+from games.islands.printing.data import KeyRow
 
 #: A hex is never drawn larger than this (small boards would look blown up).
 MAX_HEX = 13 * mm
@@ -102,7 +107,16 @@ def _hidden_on_paper(fill: str) -> Color:
 
 
 def draw_map(
-    canvas: Canvas, view: MapView, *, x: float, top: float, width: float, height: float, shared: bool = False
+    canvas: Canvas,
+    view: MapView,
+    *,
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+    shared: bool = False,
+    key: Sequence[KeyRow] = (),
+    board_only: bool = False,
 ) -> float:
     """The board fitted into the box (x, top, width, height), centred across; returns its bottom y.
 
@@ -110,7 +124,8 @@ def draw_map(
     harbors: the same on every team's map) is drawn once per document, as a form XObject named by
     what it holds, and each sheet draws only its own markers (its ships' cargo) on top. The form is
     drawn from the view's hexes and harbors alone, which :func:`visibility.for_team` never changes:
-    a sheet can only share it with a sheet whose board is the same.
+    a sheet can only share it with a sheet whose board is the same. With ``board_only`` as well,
+    the shared board's form is only made (see the team sheet).
     """
     g = geometry(view.side)
     min_x, min_y, _w, _h = map_extent(view.side)
@@ -124,6 +139,7 @@ def draw_map(
         return _corners_on_page(frame, h.q, h.r, factor)
 
     label_size = max(4.0, size * 0.3)
+    marks = {row.team: row for row in key}  # every team's mark (public, as its harbor is)
     harbors: dict[int, list[HarborView]] = {}
     for hv in view.harbors:
         harbors.setdefault(hv.bay, []).append(hv)
@@ -162,6 +178,17 @@ def draw_map(
                 canvas.setStrokeColor(fill)
                 canvas.setLineWidth(1.6)
                 polygon(canvas, pts, stroke=1, fill=1)
+            for i, hv in enumerate(here):  # the harbor's mark: its team told apart in grey
+                row = marks.get(hv.team)
+                if row is None:
+                    continue
+                fill = colour(style.safe_colour(hv.colour))
+                if k == 1:
+                    team_mark(canvas, row.shape, row.label, fill, bx, by + size * 0.18, size * 0.28)
+                else:  # in the middle of the team's part of the bay
+                    angle = math.radians(-90 - 360 * (i + 0.5) / k)
+                    mx, my = bx + size * 0.5 * math.cos(angle), by - size * 0.5 * math.sin(angle)
+                    team_mark(canvas, row.shape, row.label, fill, mx, my, size * 0.2, edge=0.4)
             texts.add(bx, by + size * style.LABEL_DY, f"Z{number}", FONT_BOLD, label_size, HARBOR_INK)
 
         # Hexes, in label order.
@@ -202,8 +229,21 @@ def draw_map(
         texts.draw()
 
     if shared:
-        held = (get_language(), view.staff, view.side, view.cells, view.harbors, x, top, width, height)
-        drawn_once(canvas, "zoMap", held, board)
+        held = (
+            get_language(),
+            view.staff,
+            view.side,
+            view.cells,
+            view.harbors,
+            tuple(key),
+            x,
+            top,
+            width,
+            height,
+        )
+        drawn_once(canvas, "zoMap", held, board, place=not board_only)
+        if board_only:  # the shared board made, not drawn yet (and no markers)
+            return top - drawn_h
     else:
         board()
 
@@ -220,7 +260,7 @@ def draw_map(
         msize, offsets = style.marker_layout(items)
         lift = style.SIZE * 0.2 if at in bay_teams else 0.0
         for (dx, dy), item in zip(offsets, items, strict=True):
-            _marker(canvas, item, mx + dx * k, my - (dy - lift) * k, msize, k)
+            _marker(canvas, item, mx + dx * k, my - (dy - lift) * k, msize, k, marks)
     canvas.setStrokeColor(black)
     canvas.setFillColor(black)
     return top - drawn_h
@@ -249,24 +289,42 @@ def _hatch(canvas: Canvas, pts: Sequence[tuple[float, float]], size: float) -> N
 
 
 def _marker(
-    canvas: Canvas, item: ShipView | PirateView, x: float, y: float, msize: style.MarkerSize, k: float
+    canvas: Canvas,
+    item: ShipView | PirateView,
+    x: float,
+    y: float,
+    msize: style.MarkerSize,
+    k: float,
+    marks: Mapping[str, KeyRow],
 ) -> None:
+    """A ship in its team's shape and colour, its number inside (a battleship's swords, with a
+    double edge); a pirate a black pill. A ship of a team with no mark (none known) stays round."""
     r = msize.r * k
     w = style.marker_width(item, msize) * k
     text = style.marker_text(item)
+    inner = 1.0  # how much of the marker's width its text may take (a shape's middle)
     if isinstance(item, PirateView):
         fill: Color = HexColor("#111111")
         canvas.setStrokeColor(white)
-        radius = r
+        canvas.setFillColor(fill)
+        canvas.setLineWidth(0.5)
+        canvas.roundRect(x - w / 2, y - r, w, 2 * r, r, stroke=1, fill=1)
     else:
         fill = colour(style.safe_colour(item.colour))
+        row = marks.get(item.team)
+        canvas.setFillColor(fill)
         canvas.setStrokeColor(black)
-        radius = 1.5 * k if item.battleship else r
-    canvas.setFillColor(fill)
-    canvas.setLineWidth(0.5)
-    canvas.roundRect(x - w / 2, y - r, w, 2 * r, radius, stroke=1, fill=1)
+        canvas.setLineWidth(1.1 if item.battleship else 0.5)
+        if row is None:
+            radius = 1.5 * k if item.battleship else r
+            canvas.roundRect(x - w / 2, y - r, w, 2 * r, radius, stroke=1, fill=1)
+        else:
+            inner = SHAPE_INNER_WIDTH.get(row.shape, 1.0)
+            team_shape(canvas, row.shape, x, y, r * 1.08, stretch=w / (2 * r))
     canvas.setFillColor(HexColor(style.ink("#" + fill.hexval()[2:])))
-    font_size = fit(canvas, text, FONT_BOLD, (9 if msize is style.MARKER_LARGE else 7) * k, w - 1, smallest=3)
+    font_size = fit(
+        canvas, text, FONT_BOLD, (9 if msize is style.MARKER_LARGE else 7) * k, w * inner - 1, smallest=3
+    )
     centred(canvas, x, y, text, FONT_BOLD, font_size)
 
 
@@ -287,7 +345,7 @@ def _legend_texts(staff: bool, language: str | None) -> tuple[tuple[tuple[str, s
         for row in style.legend(staff=staff)
     )
     items = [
-        _("1 … cargo ship (round), ⚔ battleship (square), in the team's colour"),
+        _("1 … cargo ship, ⚔ battleship (thick edge): in the team's shape and colour (the key)"),
         _("☠1 … pirate ship (black)"),
         _("Z1 … bay; a coloured bay is a team's harbor"),
         _("×2 … chests on a treasure"),
@@ -297,6 +355,16 @@ def _legend_texts(staff: bool, language: str | None) -> tuple[tuple[tuple[str, s
     else:
         items.append(_("1·2 … your ship with 2 chests aboard"))
     return rows, tuple(simpleSplit("   ·   ".join(items), FONT, 7.5, INNER))
+
+
+def legend_height(*, staff: bool) -> float:
+    """How tall :func:`draw_legend` draws (to plan a page before drawing it)."""
+    rows, markers = _legend_texts(staff, get_language())
+    return (
+        ((len(rows) + LEGEND_COLUMNS - 1) // LEGEND_COLUMNS) * LEGEND_ROW
+        + 1 * mm
+        + len(markers) * LEGEND_LINE
+    )
 
 
 def draw_legend(canvas: Canvas, *, staff: bool, y: float, shared: bool = False) -> float:
@@ -331,3 +399,59 @@ def draw_legend(canvas: Canvas, *, staff: bool, y: float, shared: bool = False) 
     else:
         legend()
     return markers_y - len(markers) * LEGEND_LINE
+
+
+KEY_COLUMNS = 4
+KEY_ROW = 5.6 * mm
+KEY_MARK_R = 2.3 * mm
+
+
+def key_height(key: Sequence[KeyRow]) -> float:
+    """How tall :func:`draw_key` draws (nothing without teams)."""
+    if not key:
+        return 0.0
+    return LEGEND_LINE + ((len(key) + KEY_COLUMNS - 1) // KEY_COLUMNS) * KEY_ROW
+
+
+def key_position(index: int, y: float) -> tuple[float, float]:
+    """The centre of the ``index``-th team's mark in a key drawn from ``y`` down."""
+    col, row = index % KEY_COLUMNS, index // KEY_COLUMNS
+    return MARGIN + col * (INNER / KEY_COLUMNS) + KEY_MARK_R, y - LEGEND_LINE - row * KEY_ROW - KEY_MARK_R
+
+
+def draw_key(canvas: Canvas, key: Sequence[KeyRow], *, y: float, shared: bool = False) -> float:
+    """The teams' key (public: what the map shows of every team): each team's mark, its colour, its
+    name and its harbor's bay, in seat order; returns the y under it. With ``shared`` (every team's
+    sheet of one document) it is drawn once per document."""
+    if not key:
+        return y
+    col_w = INNER / KEY_COLUMNS
+
+    def draw() -> None:
+        canvas.setFont(FONT, 7.5)
+        canvas.setFillColor(MARKERS_INK)
+        canvas.drawString(MARGIN, y - 2.6, _("Teams: mark, colour, name and harbor"))
+        for i, row in enumerate(key):
+            fill = colour(style.safe_colour(row.colour))
+            cx, cy = key_position(i, y)
+            team_mark(canvas, row.shape, row.label, fill, cx, cy, KEY_MARK_R)
+            sx = cx + KEY_MARK_R + 1.5 * mm
+            canvas.setFillColor(fill)
+            canvas.setStrokeColor(GREY)
+            canvas.setLineWidth(0.3)
+            canvas.rect(sx, cy - 1.4 * mm, 2.8 * mm, 2.8 * mm, stroke=1, fill=1)
+            canvas.setFillColor(black)
+            bay = f" – {row.harbor}"
+            room = col_w - (sx + 4 * mm - (MARGIN + (i % KEY_COLUMNS) * col_w)) - 2 * mm
+            bay_w = canvas.stringWidth(bay, FONT, 8)
+            name, size = fit_text(canvas, row.team, FONT_BOLD, 8, room - bay_w, smallest=6)
+            canvas.setFont(FONT_BOLD, size)
+            canvas.drawString(sx + 4 * mm, cy - 2.8, name)
+            canvas.setFont(FONT, 8)
+            canvas.drawString(sx + 4 * mm + canvas.stringWidth(name, FONT_BOLD, size), cy - 2.8, bay)
+
+    if shared:
+        drawn_once(canvas, "zoKey", (get_language(), tuple(key), y), draw)
+    else:
+        draw()
+    return y - key_height(key)

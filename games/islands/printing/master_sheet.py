@@ -4,6 +4,8 @@ Drawn from the plain data of :mod:`games.islands.printing.data` (never a model).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
 
@@ -14,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from camp.pdf import FONT_BOLD, colour, fit_text, register_fonts
+from camp.pdf import FONT, FONT_BOLD, colour, fit_text, register_fonts
 from games.islands import words
 from games.islands.maps import style
 from games.islands.printing.canvas import (
@@ -22,16 +24,16 @@ from games.islands.printing.canvas import (
     MARGIN,
     PAGE_H,
     PAGE_W,
-    Flow,
     band,
     centred,
     new_canvas,
     ship_name,
     state_text,
+    team_mark,
     titles,
 )
-from games.islands.printing.data import MasterSheet
-from games.islands.printing.map import draw_legend, draw_map
+from games.islands.printing.data import KeyRow, MasterSheet, TeamRow
+from games.islands.printing.map import draw_legend, draw_map, legend_height
 
 STAFF_RED = HexColor("#b00020")
 
@@ -45,36 +47,41 @@ def render_master_sheet(sheet: MasterSheet, *, font_dir: Path) -> bytes:
     return buffer.getvalue()
 
 
-def draw_master_sheet(canvas: Canvas, sheet: MasterSheet) -> None:
-    """The master sheet's pages onto ``canvas``."""
-    staff_only = pgettext("printed sheet", "staff only")
-    round_text = _("Round %(round)d") % {"round": sheet.orders_round}
+#: The teams stand in two columns of cards under the map, the pirates under them across the page.
+COLUMNS = 2
+COLUMN_GAP = 6 * mm
+COLUMN_W = (INNER - (COLUMNS - 1) * COLUMN_GAP) / COLUMNS
+NAME_LINE, FACTS_LINE, SHIP_LEADING, CARD_GAP = 4.4 * mm, 3.8 * mm, 3.3 * mm, 2.2 * mm
+SHIP_SIZE, PIRATE_SIZE = 7.5, 8.5
+TITLE_SIZE = 11
+#: The map is made smaller to keep the teams on its page, but not below this: then the teams are
+#: planned onto a second page of their own (with its own heading).
+MIN_MAP_H = 110 * mm
 
-    def heading() -> float:
-        return band(canvas, STAFF_RED, staff_only.upper(), round_text, height=10 * mm) - 8 * mm
 
-    y = band(canvas, STAFF_RED, _("Master sheet – %(staff_only)s") % {"staff_only": staff_only.upper()},
-              round_text)  # fmt: skip
-    title = _("Golden Islands – %(state)s") % {"state": state_text(sheet.state_round)}
-    top = titles(canvas, y, title, sheet.camp)
-    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 45 * mm)
-    y = draw_legend(canvas, staff=True, y=bottom - 3 * mm)
-    flow = Flow(canvas, y - 2 * mm, heading)
-    flow.title(_("Teams"))
+@dataclass(frozen=True)
+class _Card:
+    """A team's block of the master sheet, wrapped and measured before anything is drawn."""
+
+    row: TeamRow
+    facts: str
+    ships: tuple[str, ...]
+
+    @property
+    def height(self) -> float:
+        return NAME_LINE + FACTS_LINE + len(self.ships) * SHIP_LEADING + CARD_GAP
+
+
+def _cards(sheet: MasterSheet) -> list[_Card]:
+    cards = []
     for row in sheet.teams:
         ap = "?" if row.ap is None else str(row.ap)
-        flow.need(12 * mm)
-        canvas.setFillColor(colour(style.safe_colour(row.colour)))
-        canvas.rect(MARGIN, flow.y - 1, 3 * mm, 3 * mm, stroke=0, fill=1)
-        canvas.setFillColor(black)
-        canvas.setFont(FONT_BOLD, 10)
-        values = {"bay": row.harbor, "round": sheet.orders_round, "ap": ap, "n": row.delivered}
-        line = _("%(team)s – harbor %(bay)s, AP for round %(round)d: %(ap)s, chests delivered: %(n)d")
-        # a long team name is cut with "…" so that the line stays on the page
-        room = INNER - 5 * mm - canvas.stringWidth(line % {**values, "team": ""}, FONT_BOLD, 10)
-        team, _size = fit_text(canvas, row.team, FONT_BOLD, 10, max(room, 20 * mm), smallest=10)
-        canvas.drawString(MARGIN + 5 * mm, flow.y, line % {**values, "team": team})
-        flow.y -= 4.6 * mm
+        facts = _("harbor %(bay)s · AP for round %(round)d: %(ap)s · chests delivered: %(n)d") % {
+            "bay": row.harbor,
+            "round": sheet.orders_round,
+            "ap": ap,
+            "n": row.delivered,
+        }
         parts = []
         for ship in row.ships:
             text = _("%(ship)s at %(at)s, chests %(n)d") % {
@@ -85,16 +92,121 @@ def draw_master_sheet(canvas: Canvas, sheet: MasterSheet) -> None:
             if ship.notes:
                 text += " (" + ", ".join(ship.notes) + ")"
             parts.append(text)
-        flow.para("; ".join(parts) if parts else _("no ships"), size=8.5, indent=5 * mm)
-        flow.y -= 1.5 * mm
-    flow.title(_("Pirates"))
+        ships = tuple(
+            simpleSplit("; ".join(parts) if parts else _("no ships"), FONT, SHIP_SIZE, COLUMN_W - 5 * mm)
+        )
+        cards.append(_Card(row, facts, ships))
+    return cards
+
+
+def _split(cards: Sequence[_Card]) -> int:
+    """Where the left column ends: the split (in seat order) with the shortest taller column."""
+    heights = [c.height for c in cards]
+    return min(range(len(cards) + 1), key=lambda k: (max(sum(heights[:k]), sum(heights[k:])), -k))
+
+
+def _pirate_lines(sheet: MasterSheet) -> list[str]:
     if not sheet.pirates:
-        flow.para(_("No pirate ships."), indent=2 * mm)
+        return [_("No pirate ships.")]
+    out = []
     for pirate in sheet.pirates:
         text = _("%(pirate)s at %(at)s") % {"pirate": words.ship_label(pirate.ident), "at": pirate.at}
         if pirate.moves:
             text += " – " + _("drawn moves: %(moves)s") % {"moves": pirate.moves}
-        flow.para(f"• {text}", size=8.5, indent=2 * mm)
+        out.extend(simpleSplit(f"• {text}", FONT, PIRATE_SIZE, INNER - 2 * mm))
+    return out
+
+
+def tables_height(sheet: MasterSheet) -> float:
+    """How tall the teams' columns and the pirates are (to plan the page before drawing)."""
+    cards = _cards(sheet)
+    k = _split(cards)
+    columns = max(sum(c.height for c in cards[:k]), sum(c.height for c in cards[k:]))
+    return 2 * (TITLE_SIZE * 2.0) + columns + len(_pirate_lines(sheet)) * PIRATE_SIZE * 1.3 + 3 * mm
+
+
+def _draw_card(canvas: Canvas, card: _Card, x: float, y: float, mark: KeyRow | None) -> float:
+    row = card.row
+    fill = colour(style.safe_colour(row.colour))
+    if mark is not None:  # as on the map: the team's shape and label in its colour
+        team_mark(canvas, mark.shape, mark.label, fill, x + 2 * mm, y + 1.2 * mm, 2.2 * mm)
+    else:
+        canvas.setFillColor(fill)
+        canvas.setStrokeColor(black)
+        canvas.setLineWidth(0.4)
+        canvas.rect(x, y - 0.6 * mm, 3 * mm, 3 * mm, stroke=1, fill=1)
+        canvas.setFillColor(black)
+    name, size = fit_text(canvas, row.team, FONT_BOLD, 10, COLUMN_W - 5 * mm, smallest=7)
+    canvas.setFont(FONT_BOLD, size)
+    canvas.drawString(x + 5 * mm, y, name)
+    y -= NAME_LINE
+    facts, size = fit_text(canvas, card.facts, FONT_BOLD, 8.5, COLUMN_W - 5 * mm, smallest=6.5)
+    canvas.setFont(FONT_BOLD, size)
+    canvas.drawString(x + 5 * mm, y, facts)
+    y -= FACTS_LINE
+    canvas.setFont(FONT, SHIP_SIZE)
+    for part in card.ships:
+        canvas.drawString(x + 5 * mm, y, part)
+        y -= SHIP_LEADING
+    return y - CARD_GAP
+
+
+def _draw_tables(canvas: Canvas, sheet: MasterSheet, y: float) -> None:
+    canvas.setFont(FONT_BOLD, TITLE_SIZE)
+    y -= TITLE_SIZE * 0.6
+    canvas.drawString(MARGIN, y, _("Teams"))
+    y -= TITLE_SIZE * 1.4
+    cards = _cards(sheet)
+    k = _split(cards)
+    marks = {row.team: row for row in sheet.key}
+    bottom = y
+    for column, part in enumerate((cards[:k], cards[k:])):
+        cy = y
+        for card in part:
+            cy = _draw_card(
+                canvas, card, MARGIN + column * (COLUMN_W + COLUMN_GAP), cy, marks.get(card.row.team)
+            )
+        bottom = min(bottom, cy)
+    y = bottom
+    canvas.setFont(FONT_BOLD, TITLE_SIZE)
+    y -= TITLE_SIZE * 0.6
+    canvas.drawString(MARGIN, y, _("Pirates"))
+    y -= TITLE_SIZE * 1.4
+    canvas.setFont(FONT, PIRATE_SIZE)
+    for line in _pirate_lines(sheet):
+        canvas.drawString(MARGIN + 2 * mm, y, line)
+        y -= PIRATE_SIZE * 1.3
+
+
+def master_pages(sheet: MasterSheet, map_top: float) -> tuple[float, bool]:
+    """The plan of the master sheet: the map's height and whether the teams and pirates get a page
+    of their own (they do not fit under a map of :data:`MIN_MAP_H`)."""
+    full = map_top - 45 * mm
+    room = map_top - MARGIN - 3 * mm - legend_height(staff=True) - 2 * mm - tables_height(sheet)
+    if room >= MIN_MAP_H:
+        return min(full, room), False
+    return full, True
+
+
+def draw_master_sheet(canvas: Canvas, sheet: MasterSheet) -> None:
+    """The master sheet's pages onto ``canvas``: one page (the map made smaller for up to 12
+    teams), or, planned, a second page with its own heading for the teams and pirates."""
+    staff_only = pgettext("printed sheet", "staff only")
+    round_text = _("Round %(round)d") % {"round": sheet.orders_round}
+    y = band(canvas, STAFF_RED, _("Master sheet – %(staff_only)s") % {"staff_only": staff_only.upper()},
+              round_text)  # fmt: skip
+    title = _("Golden Islands – %(state)s") % {"state": state_text(sheet.state_round)}
+    top = titles(canvas, y, title, sheet.camp)
+    map_h, own_page = master_pages(sheet, top)
+    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=map_h, key=sheet.key)
+    y = draw_legend(canvas, staff=True, y=bottom - 3 * mm)
+    if own_page:
+        canvas.showPage()
+        y = band(canvas, STAFF_RED, _("Master sheet – teams and pirates"), round_text, height=12 * mm)
+        canvas.setFont(FONT_BOLD, 9)
+        canvas.drawString(MARGIN, y - 5 * mm, staff_only.upper())
+        y -= 7 * mm
+    _draw_tables(canvas, sheet, y - 2 * mm)
     canvas.showPage()
 
 

@@ -15,23 +15,58 @@ from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT, FONT_BOLD, colour, fit_text, register_fonts
 from games.islands.maps import style
-from games.islands.printing.canvas import GREY, INNER, MARGIN, Flow, band, new_canvas, state_text, titles
-from games.islands.printing.data import NoticeSheet
-from games.islands.printing.map import draw_legend, draw_map
+from games.islands.printing.canvas import (
+    GREY,
+    INNER,
+    MARGIN,
+    Flow,
+    band,
+    new_canvas,
+    state_text,
+    team_mark,
+    titles,
+)
+from games.islands.printing.data import KeyRow, NoticeSheet
+from games.islands.printing.map import draw_key, draw_legend, draw_map, key_height
 
 BOARD_BLUE = HexColor("#1f4e6b")
 RULE = HexColor("#b8c7d0")
 ROW_H = 6 * mm
 #: The team column of the tables; the AP table's round columns share what is left.
 TEAM_W = 62 * mm
+#: A moment's title and its first lines stay together (and with the heading above them).
+GROUP_KEEP = 4 * 9 * 1.3
 
 
-def _swatch(canvas: Canvas, x: float, y: float, fill: str) -> None:
+def _swatch(canvas: Canvas, x: float, y: float, fill: str, mark: KeyRow | None = None) -> None:
+    """The team's mark (its shape and label in its colour, told apart in grey too), or a plain
+    swatch of its colour for a team with no mark."""
+    if mark is not None:
+        team_mark(
+            canvas,
+            mark.shape,
+            mark.label,
+            colour(style.safe_colour(fill)),
+            x + 1.7 * mm,
+            y + 1 * mm,
+            2.1 * mm,
+        )
+        return
     canvas.setFillColor(colour(style.safe_colour(fill)))
     canvas.setStrokeColor(black)
     canvas.setLineWidth(0.4)
     canvas.rect(x, y - 0.6 * mm, 3 * mm, 3 * mm, stroke=1, fill=1)
     canvas.setFillColor(black)
+
+
+#: A table that runs on to the next page takes at least this many rows there (none left alone).
+WIDOW_ROWS = 3
+
+
+def table_keep(rows: int) -> float:
+    """What a table's heading is kept with: the table's head and its first row, or all of a table
+    too short to be split (:data:`WIDOW_ROWS`)."""
+    return ROW_H * (1 + (rows if rows <= WIDOW_ROWS else 1))
 
 
 def _table(
@@ -41,10 +76,13 @@ def _table(
     widths: Sequence[float],
     *,
     foot: Sequence[str] | None = None,
+    marks: Sequence[KeyRow | None] = (),
 ) -> None:
-    """A table: a head row, then per row (team, colour, cells), with the team column (swatch and
-    name cut with "…" if it must) first and the numbers right-aligned; a row never splits."""
+    """A table: a head row, then per row (team, colour, cells), with the team column (its mark and
+    name cut with "…" if it must) first and the numbers right-aligned; a row never splits, and a
+    table that runs on to the next page takes :data:`WIDOW_ROWS` rows or more with it."""
     canvas = flow.canvas
+    bottom = MARGIN + 6 * mm
 
     def head() -> None:
         flow.need(ROW_H * 2)
@@ -61,14 +99,26 @@ def _table(
         canvas.line(MARGIN, flow.y - 1.8 * mm, MARGIN + sum(widths), flow.y - 1.8 * mm)
         flow.y -= ROW_H
 
+    def page_rows(start: int) -> int:
+        """How many rows from ``start`` go on this page."""
+        fit = max(0, int((flow.y - bottom) // ROW_H))
+        left = len(rows) - start
+        if fit >= left:
+            return left
+        return max(0, min(fit, left - WIDOW_ROWS))
+
+    flow.need(table_keep(len(rows)))  # the head never alone: with the rows that must follow it
     head()
-    for team, fill, cells in rows:
-        if flow.y - ROW_H < MARGIN + 6 * mm:
-            flow.need(ROW_H * 2)
+    until = page_rows(0)
+    for i, (team, fill, cells) in enumerate(rows):
+        if i >= until:
+            flow.need(flow.y - bottom + 1)  # the rest of the table on the next page
             head()
+            until = i + max(1, page_rows(i))
+        mark = marks[i] if i < len(marks) else None
         x = MARGIN
         if fill:
-            _swatch(canvas, x + 1 * mm, flow.y, fill)
+            _swatch(canvas, x + 1 * mm, flow.y, fill, mark)
         name, size = fit_text(canvas, team, FONT_BOLD, 10, widths[0] - 6 * mm, smallest=7)
         canvas.setFont(FONT_BOLD, size)
         canvas.drawString(x + 5.5 * mm, flow.y, name)
@@ -104,11 +154,14 @@ def draw_notice_sheet(canvas: Canvas, sheet: NoticeSheet) -> None:
 
     y = band(canvas, BOARD_BLUE, _("Golden Islands – notice board"))
     top = titles(canvas, y, _("Golden Islands – %(state)s") % {"state": after}, sheet.camp)
-    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 110 * mm)
+    height = top - 110 * mm - key_height(sheet.key)
+    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, key=sheet.key)
     y = draw_legend(canvas, staff=False, y=bottom - 3 * mm)
+    y = draw_key(canvas, sheet.key, y=y - 1 * mm)
     flow = Flow(canvas, y - 2 * mm, heading)
+    marks = {row.team: row for row in sheet.key}
 
-    flow.title(_("Standings"))
+    flow.title(_("Standings"), keep=table_keep(len(sheet.standings)))
     widths = (TEAM_W + 34 * mm, 30 * mm, 30 * mm, INNER - TEAM_W - 94 * mm)
     _table(
         flow,
@@ -118,6 +171,7 @@ def draw_notice_sheet(canvas: Canvas, sheet: NoticeSheet) -> None:
             for r in sheet.standings
         ],
         widths,
+        marks=[marks.get(r.team) for r in sheet.standings],
     )
     canvas.setFont(FONT, 8)
     canvas.setFillColor(GREY)
@@ -125,14 +179,16 @@ def draw_notice_sheet(canvas: Canvas, sheet: NoticeSheet) -> None:
     canvas.setFillColor(black)
     flow.y -= 4 * mm
 
-    if sheet.state_round is None:
-        flow.title(_("What happened"))
-    else:
-        flow.title(_("What happened in round %(round)d") % {"round": sheet.state_round})
+    events_title = (
+        _("What happened")
+        if sheet.state_round is None
+        else _("What happened in round %(round)d") % {"round": sheet.state_round}
+    )
+    flow.title(events_title, keep=GROUP_KEEP if sheet.events else 9 * 1.3)
     if not sheet.events:
         flow.para(_("Nothing to report yet."), indent=2 * mm)
     for group in sheet.events:
-        flow.need(4 * 9 * 1.3)  # a moment's title never stands alone at the foot of a page
+        flow.need(GROUP_KEEP)  # a moment's title never stands alone at the foot of a page
         canvas.setFillColor(BOARD_BLUE)
         flow.para(group.when, size=9.5)
         canvas.setFillColor(black)
@@ -141,7 +197,9 @@ def draw_notice_sheet(canvas: Canvas, sheet: NoticeSheet) -> None:
         flow.y -= 1 * mm
 
     flow.y -= 2 * mm
-    flow.title(_("AP in the resolved rounds"))
+    flow.title(
+        _("AP in the resolved rounds"), keep=table_keep(len(sheet.ap_teams)) if sheet.ap_rounds else 9 * 1.3
+    )
     if not sheet.ap_rounds:
         flow.para(_("No round resolved yet."), indent=2 * mm)
         canvas.showPage()
@@ -169,7 +227,7 @@ def draw_notice_sheet(canvas: Canvas, sheet: NoticeSheet) -> None:
             )
             for i, (team, fill) in enumerate(sheet.ap_teams)
         ]
-        _table(flow, heads, rows, widths)
+        _table(flow, heads, rows, widths, marks=[marks.get(team) for team, _fill in sheet.ap_teams])
     canvas.setFont(FONT, 8)
     canvas.setFillColor(GREY)
     note = _("Place in the mini-game and the AP it gave; a round counts once it is resolved.")

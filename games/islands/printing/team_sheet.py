@@ -22,9 +22,11 @@ from games.islands import words
 from games.islands.engine.hexes import DIRECTION_NAMES, corners_around
 from games.islands.maps import style
 from games.islands.printing.canvas import (
+    BAND_H,
     GREY,
     INNER,
     MARGIN,
+    PAGE_H,
     PAGE_W,
     Flow,
     band,
@@ -36,9 +38,10 @@ from games.islands.printing.canvas import (
     ship_name,
     state_text,
     titles,
+    titles_bottom,
 )
 from games.islands.printing.data import SheetEvent, TeamSheet
-from games.islands.printing.map import draw_legend, draw_map
+from games.islands.printing.map import draw_key, draw_legend, draw_map, key_height
 
 #: Route cells per row on the order form; cells when neither the team's AP nor the camp's highest
 #: AP are known; never more cells than MAX_CELLS (three rows).
@@ -48,16 +51,36 @@ MAX_CELLS = 45
 #: Where the cells' form draws them from (moved to each ship's row): low on the page, clear of the
 #: top band, and inside the page's box, which clips a form.
 CELLS_TOP = 60 * mm
+#: The route cells' heights to choose from, the largest that lets all the routes fit first.
+CELL_HEIGHTS = (13 * mm, 12 * mm, 11 * mm, 10 * mm, 9 * mm)
+#: The battleship's fire target line.
+FIRE_H = 10 * mm
+#: The team's notes box: only when at least this tall; its lines this far apart.
+NOTES_MIN_H = 25 * mm
+NOTE_LINE = 8 * mm
+NOTE_RULE = HexColor("#c8d0d6")
 
 
 def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
     fill = colour(style.safe_colour(sheet.colour))
     round_text = _("Round %(round)d") % {"round": sheet.orders_round}
+    top = titles_bottom(PAGE_H - BAND_H)
+    height = top - 85 * mm - key_height(sheet.key)  # room for the round's events under the key
+    # The shared board is made before the band: its text is then the first the document writes in
+    # the embedded fonts, so it holds the same glyph codes (the same bytes) whichever team's name
+    # comes first (the name's letters would be numbered before the board's otherwise).
+    draw_map(
+        canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, shared=True, key=sheet.key,
+        board_only=True,
+    )  # fmt: skip
     y = band(canvas, fill, sheet.team, round_text)
     title = _("Golden Islands – team map: %(state)s") % {"state": state_text(sheet.state_round)}
-    top = titles(canvas, y, title, sheet.camp)
-    bottom = draw_map(canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=top - 75 * mm, shared=True)
+    titles(canvas, y, title, sheet.camp)
+    bottom = draw_map(
+        canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, shared=True, key=sheet.key
+    )
     y = draw_legend(canvas, staff=False, y=bottom - 3 * mm, shared=True)
+    y = draw_key(canvas, sheet.key, y=y - 1 * mm, shared=True)
 
     y -= 2 * mm
     if sheet.ap is None:
@@ -235,9 +258,18 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     flow = Flow(canvas, y, heading)
     cells = min(sheet.ap or sheet.most_ap or DEFAULT_CELLS, MAX_CELLS)
     cell_w = min(12.4 * mm, INNER / CELLS_PER_ROW)
-    cell_h = 9 * mm
     rows = (cells + CELLS_PER_ROW - 1) // CELLS_PER_ROW
-    flow.title(_("Routes"))
+    fire = FIRE_H if any(ship.battleship for ship in sheet.ships) else 0.0
+
+    def routes_height(cell_h: float) -> float:
+        per_ship = 1.5 * mm + rows * cell_h + 5 * mm
+        return 22 + max(1, len(sheet.ships)) * per_ship + per_ship + 2 * mm + fire
+
+    # The page is the team's: the cells as large as fit (room to write in, crossed-out letters
+    # included), then what is left is a box for the team's own notes.
+    room = flow.y - MARGIN - 6 * mm
+    cell_h = next((h for h in CELL_HEIGHTS if routes_height(h) <= room), CELL_HEIGHTS[-1])
+    flow.title(_("Routes"), keep=7 * mm + rows * cell_h + 3 * mm)
     for ship in sheet.ships:
         flow.need(7 * mm + rows * cell_h + 3 * mm)
         canvas.setFont(FONT_BOLD, 10)
@@ -279,7 +311,30 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
         canvas.setFillColor(GREY)
         canvas.drawString(bx + 28 * mm, flow.y, _("chosen now, before anyone moves; empty: no shot"))
         canvas.setFillColor(black)
+        flow.y -= FIRE_H
+    _notes_box(canvas, flow.y + 2 * mm)
     canvas.showPage()
+
+
+def _notes_box(canvas: Canvas, top: float) -> None:
+    """What the order form leaves free, down to the bottom margin: a lined box for the team's own
+    notes (plans, what it saw on the board); none when too little is left."""
+    bottom = MARGIN
+    if top - bottom < NOTES_MIN_H:
+        return
+    canvas.setFont(FONT_BOLD, 10)
+    canvas.drawString(MARGIN, top - 4 * mm, _("Our notes"))
+    box_top = top - 6.5 * mm
+    canvas.setStrokeColor(GREY)
+    canvas.setLineWidth(0.6)
+    canvas.roundRect(MARGIN, bottom, INNER, box_top - bottom, 2 * mm, stroke=1, fill=0)
+    canvas.setStrokeColor(NOTE_RULE)
+    canvas.setLineWidth(0.4)
+    y = box_top - NOTE_LINE
+    while y > bottom + 3 * mm:
+        canvas.line(MARGIN + 3 * mm, y, MARGIN + INNER - 3 * mm, y)
+        y -= NOTE_LINE
+    canvas.setStrokeColor(black)
 
 
 def draw_team_sheets(canvas: Canvas, sheets: Sequence[TeamSheet]) -> None:
