@@ -262,13 +262,34 @@ def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
     for at, items in groups:
         x, y = centre(at)
         size, offsets, _keep_mark = placed[at]
-        out.append(f"<g{_attrs(data_markers=at)}>")
+        if size.spill:  # a group reaching out of its hex stays inside the map (a harbor at its foot)
+            half_w = [marker_width(i, size) / 2 for i in items]
+            x += _into(
+                min(dx - w for (dx, _dy), w in zip(offsets, half_w, strict=True)) + x,
+                max(dx + w for (dx, _dy), w in zip(offsets, half_w, strict=True)) + x,
+                min_x,
+                min_x + width,
+            )
+            y += _into(
+                min(dy for _dx, dy in offsets) - size.r - 1 + y,
+                max(dy for _dx, dy in offsets) + size.r + 1 + y,
+                min_y,
+                min_y + height,
+            )
+        out.append(f"<g{_attrs(data_markers=at, data_spilled='1' if size.spill else None)}>")
         for (dx, dy), item in zip(offsets, items, strict=True):
             out.append(_marker(item, x + dx, y + dy, size))
         out.append("</g>")
     out.append("</g>")
     out.append("</svg>")
     return mark_safe("".join(out))  # noqa: S308 - every piece above is escaped
+
+
+def _into(low: float, high: float, least: float, most: float) -> float:
+    """How far to move a span (``low``..``high``) to lie within ``least``..``most``."""
+    if high > most:
+        return most - high
+    return max(0.0, least - low)
 
 
 def _has_mark(cell: CellView) -> bool:
@@ -386,7 +407,7 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
             f'<g class="pirate"{_attrs(data_pirate=item.ident)}>'
             f"<title>{escape(words.ship_label(item.ident))}</title>"
             f'<rect{box}{_attrs(rx=_f(r))} fill="#111"/>'
-            + ("" if size.dot else _text(x, y, marker_text(item), cls=size.cls))
+            + _text(x, y, marker_text(item), cls=size.cls)
             + "</g>"
         )
     colour = safe_colour(item.colour)
@@ -395,5 +416,5 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
         chests_word = _("chests")
         title += f", {chests_word}: {item.chests}"
     shape = f"<rect{box}{_attrs(rx=_f(1.5 if item.battleship else r), fill=colour)}/>"
-    text = "" if size.dot else _text(x, y, marker_text(item), cls=size.cls, fill=ink(colour))
+    text = _text(x, y, marker_text(item), cls=size.cls, fill=ink(colour))
     return f'<g class="ship"{_attrs(data_ship=item.ident)}><title>{escape(title)}</title>{shape}{text}</g>'
