@@ -58,6 +58,7 @@ from camp.forms import (
     backup_payload,
     parse_placements,
 )
+from camp.marks import team_shape
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team, team_colour
 from camp.services import (
     PlacementsError,
@@ -108,14 +109,25 @@ class AddTextInlinesMixin:
 
 class TeamInlineFormSet(BaseInlineFormSet):
     def get_form_kwargs(self, index: int | None) -> dict[str, Any]:
-        """A new team's row starts with a colour of the palette that no other row has (the rows of
-        the add page each their own; "Add another team" the next one free)."""
+        """A new team's row starts with a colour and a shape of the palette that no other row has,
+        and the seat after the rows above it (the rows of the add page each their own; "Add another
+        team" the next ones free: see ``team_rows.js``), so the teams sit in the order typed."""
         kwargs = super().get_form_kwargs(index)
         if index is None or index >= self.initial_form_count():
-            used = {team.colour for team in self.get_queryset()}
+            teams = list(self.get_queryset())
             extra = (index if index is not None else self.total_form_count()) - self.initial_form_count()
-            kwargs["initial"] = {"colour": team_colour(extra, used)}
+            kwargs["initial"] = {
+                "colour": team_colour(extra, {team.colour for team in teams}),
+                "shape": team_shape(extra, [team.shape for team in teams]),
+                "order": max((team.order for team in teams), default=0) + extra + 1,
+            }
         return kwargs
+
+    def get_unique_error_message(self, unique_check: Any) -> str:
+        """Two rows with one mark: said in words (Django's message names the field ``label``)."""
+        if "label" in unique_check:
+            return _("Two teams have the same mark: give each team its own letters.")
+        return super().get_unique_error_message(unique_check)
 
     def add_fields(self, form: Any, index: int | None) -> None:
         """Each input of a team's row is named by its column: the table's headings label none of
@@ -130,16 +142,22 @@ class TeamInlineFormSet(BaseInlineFormSet):
         if not commit:
             return super().save_new(form, commit)
         data = form.cleaned_data
-        return team_create(camp=self.instance, name=data["name"], colour=data["colour"], order=data["order"])
+        return team_create(
+            camp=self.instance, name=data["name"], colour=data["colour"], order=data["order"],
+            label=data.get("label") or "", shape=data.get("shape") or "",
+        )
 
 
 class TeamInline(admin.TabularInline):
     model = Team
     form = TeamForm
     formset = TeamInlineFormSet
-    fields = ["name", "colour", "order"]
+    fields = ["name", "colour", "label", "shape", "order"]
     min_num = 0
     add_text = gettext_lazy("Add another team")
+
+    class Media:
+        js = ["camp/team_rows.js"]
 
     def get_extra(self, request: HttpRequest, obj: Camp | None = None, **kwargs: Any) -> int:
         return 3 if obj is None else 0
@@ -359,18 +377,18 @@ def _deleted_objects_with_refusals(
 @admin.register(Team)
 class TeamAdmin(BoundedSearchMixin, admin.ModelAdmin):
     form = TeamForm
-    list_display = ["name", "camp", "colour_display", "order", "ap_total"]
+    list_display = ["name", "camp", "colour_display", "label", "shape", "order", "ap_total"]
     list_filter = ["camp"]
     list_select_related = ["camp"]
     search_fields = ["name"]
 
     def get_fields(self, request: HttpRequest, obj: Team | None = None) -> list[str]:
-        return ["camp", "name", "colour", "order"]
+        return ["camp", "name", "colour", "label", "shape", "order"]
 
     def get_form(
         self, request: HttpRequest, obj: Team | None = None, change: bool = False, **kwargs: Any
     ) -> Any:
-        kwargs["fields"] = ["camp", "name", "colour", "order"]
+        kwargs["fields"] = ["camp", "name", "colour", "label", "shape", "order"]
         return super().get_form(request, obj, change, **kwargs)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Team | None = None) -> list[str]:
@@ -383,16 +401,21 @@ class TeamAdmin(BoundedSearchMixin, admin.ModelAdmin):
         teams = Team.objects.filter(camp_id=int(camp_id)) if camp_id.isdigit() and len(camp_id) < 18 else None
         used = set(teams.values_list("colour", flat=True)) if teams is not None else set()
         initial.setdefault("colour", team_colour(0, used))
+        shapes = list(teams.values_list("shape", flat=True)) if teams is not None else []
+        initial.setdefault("shape", team_shape(0, shapes))
         return initial
 
     def save_model(self, request: HttpRequest, obj: Team, form: Any, change: bool) -> None:
         if change:
             super().save_model(request, obj, form, change)
             return
-        created = team_create(camp=obj.camp, name=obj.name, colour=obj.colour, order=obj.order)
+        created = team_create(
+            camp=obj.camp, name=obj.name, colour=obj.colour, order=obj.order, label=obj.label, shape=obj.shape
+        )
         # Adopt the created row so the admin logs it and redirects to it.
         obj.pk = created.pk
         obj.name, obj.colour, obj.order = created.name, created.colour, created.order
+        obj.label, obj.shape = created.label, created.shape
         obj._state.adding = False
         obj._state.db = created._state.db
 

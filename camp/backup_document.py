@@ -38,6 +38,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
 from camp.backup_parts import CAMP_KEYS, parts
+from camp.marks import assign_marks
 from camp.models import (
     MAX_AP,
     MAX_AP_TABLE_LENGTH,
@@ -675,11 +676,17 @@ def _store(data: dict[str, Any]) -> Camp:
     created_at = parse_datetime(source["created_at"])
     Camp.objects.filter(pk=camp.pk).update(created_at=created_at)  # auto_now_add ignores a given value
     camp.created_at = created_at  # type: ignore[assignment]
+    # The backup's format has no place for a team's mark: the restored camp run gets the default
+    # ones, in seat order (as the migration gave existing teams).
+    seated = sorted(data["teams"], key=lambda t: (t["order"], t["name"]))
     teams = {
         t.name: t
         for t in Team.objects.bulk_create(
-            Team(camp=camp, name=t["name"], colour=t["colour"].lower(), order=t["order"])
-            for t in data["teams"]
+            Team(
+                camp=camp, name=t["name"], colour=t["colour"].lower(), order=t["order"],
+                label=mark.label, shape=mark.shape,
+            )
+            for t, mark in zip(seated, assign_marks([t["name"] for t in seated]), strict=True)
         )
     }
     rounds: dict[int, Round] = {}

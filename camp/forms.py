@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from camp.guards import BOARD_SIDE_GUARD, MINIGAME_KIND_GUARD, TEAM_ADD_GUARD, TEAM_NAME_GUARD
-from camp.models import Camp, MiniGame, RouteLetters, Team, default_ap_table
+from camp.models import TEAM_COLOURS, Camp, MiniGame, RouteLetters, Team, default_ap_table
 from camp.services import Problem
 
 MAX_FORM_ROWS = 200
@@ -132,17 +132,37 @@ class ColourInput(forms.TextInput):
 class TeamForm(forms.ModelForm):
     class Meta:
         model = Team
-        fields = ["name", "colour", "order"]
+        fields = ["name", "colour", "label", "shape", "order"]
         # A colour picker; without one (an old browser) it is a text field for "#c0392b", and the
-        # model's check names a bad value either way.
-        widgets = {"colour": ColourInput(attrs={"class": "zo-colour"})}
+        # model's check names a bad value either way. The palette is for "Add another team"'s rows
+        # (team_rows.js gives each the next colour, shape and seat free).
+        widgets = {
+            "colour": ColourInput(attrs={"class": "zo-colour", "data-palette": " ".join(TEAM_COLOURS)}),
+            "label": forms.TextInput(attrs={"class": "zo-team-label", "size": 3, "placeholder": "ABC"}),
+            "order": forms.NumberInput(attrs={"class": "zo-team-seat"}),
+        }
 
     def has_changed(self) -> bool:
-        """A new team's row counts as filled in once more than its colour is: a colour picker always
-        sends a colour, so an empty row the browser added (or a picked colour alone) is no team."""
+        """A new team's row counts as filled in once its name or label is: the row comes with a
+        colour, a shape and a seat, so an empty row the browser added (or a picked colour alone) is
+        no team."""
         if self.instance.pk is None:
-            return any(name != "colour" for name in self.changed_data)
+            return any(name in ("name", "label") for name in self.changed_data)
         return super().has_changed()
+
+    def clean_label(self) -> Any:
+        """Upper case; letters and digits only. Empty: ``None``, so the rows' check of one label per
+        camp run passes it by and the team gets the default label when saved (see ``Team.fill_mark``)."""
+        label = (self.cleaned_data.get("label") or "").strip().upper()
+        if not label:
+            return None
+        if not label.isalnum():
+            raise forms.ValidationError(
+                _("A mark is 1 to 3 letters or digits (it is “%(value)s”)."),
+                code="label_invalid",
+                params={"value": label},
+            )
+        return label
 
     def clean(self) -> dict[str, Any]:
         """A new team: refused when its camp run takes no new team (see ``TEAM_ADD_GUARD``). The team

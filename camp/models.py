@@ -15,6 +15,10 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from camp.marks import LABEL_MAX_LENGTH, Mark, team_label, team_shape
+from camp.marks import TEAM_COLOURS as TEAM_COLOURS  # re-exported: the palette's old home
+from camp.marks import team_colour as team_colour
+
 MIN_BOARD_SIDE = 3
 MAX_BOARD_SIDE = 13
 DEFAULT_BOARD_SIDE = 9
@@ -66,16 +70,21 @@ def validate_ap_table(value: Any) -> None:
             )
 
 
-#: The teams' colours by seat, distinct at a glance on the board and on paper: a new team gets the
-#: first one its camp run does not use yet (the camp form, a round file's import).
-TEAM_COLOURS = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#8e44ad", "#d35400", "#17a589", "#7f8c8d")
+class TeamShape(models.TextChoices):
+    """The outline of a team's mark (see :mod:`camp.marks`): drawn on its harbor and its ships."""
 
-
-def team_colour(index: int, used: frozenset[str] | set[str] = frozenset()) -> str:
-    """The palette's colour for the team at ``index`` (0 = first), skipping colours in ``used``;
-    the palette again from the start once every colour is taken."""
-    free = [colour for colour in TEAM_COLOURS if colour not in used] or list(TEAM_COLOURS)
-    return free[index % len(free)]
+    CIRCLE = "circle", _("circle")
+    SQUARE = "square", _("square")
+    TRIANGLE = "triangle", _("triangle")
+    DIAMOND = "diamond", _("diamond")
+    HEXAGON = "hexagon", _("hexagon")
+    STAR = "star", _("star")
+    CROSS = "cross", _("cross")
+    TRIANGLE_DOWN = "triangle_down", _("triangle pointing down")
+    PENTAGON = "pentagon", _("pentagon")
+    ARROW = "arrow", _("arrow")
+    TRAPEZOID = "trapezoid", _("trapezoid")
+    SHIELD = "shield", _("shield")
 
 
 validate_hex_colour = RegexValidator(
@@ -181,6 +190,21 @@ class Team(models.Model):
     order = models.PositiveSmallIntegerField(
         _("seat"), default=0, help_text=_("Order of the team in lists and on paper (lowest first).")
     )
+    label = models.CharField(
+        _("mark"),
+        max_length=LABEL_MAX_LENGTH,
+        blank=True,
+        help_text=_("1 to 3 letters drawn on the team's harbor and in the maps' key, e.g. CH; "
+                    "empty: the first letters of its name."),
+    )
+    shape = models.CharField(
+        _("shape"),
+        max_length=16,
+        choices=TeamShape.choices,
+        blank=True,
+        help_text=_("The outline of the team's harbor mark and ships, told apart on a black-and-white print; "
+                    "empty: one no other team of the camp run has."),
+    )
 
     class Meta:
         verbose_name = _("team")
@@ -192,6 +216,11 @@ class Team(models.Model):
                 name="team_name_unique_in_camp",
                 violation_error_message=_("This camp run already has a team of this name."),
             ),
+            models.UniqueConstraint(
+                fields=["camp", "label"],
+                name="team_label_unique_in_camp",
+                violation_error_message=_("Another team of this camp run already has this mark."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -199,7 +228,23 @@ class Team(models.Model):
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         self.colour = (self.colour or "").lower()
+        self.label = (self.label or "").strip().upper()
+        self.fill_mark()
         super().save(*args, **kwargs)
+
+    @property
+    def mark(self) -> Mark:
+        return Mark(self.label, self.shape)
+
+    def fill_mark(self) -> None:
+        """An empty label or shape: the default one no other team of the camp run has."""
+        if self.label and self.shape:
+            return
+        others = Team.objects.filter(camp_id=self.camp_id).exclude(pk=self.pk).values_list("label", "shape")
+        if not self.label:
+            self.label = team_label(self.name, [label for label, _shape in others])
+        if not self.shape:
+            self.shape = team_shape(0, [shape for _label, shape in others])
 
 
 class RoundStatus(models.TextChoices):

@@ -83,8 +83,11 @@ def camp_create(
 
 
 @transaction.atomic
-def team_create(*, camp: Camp, name: str, colour: str, order: int | None = None) -> Team:
-    """Add a team to a camp run; without ``order`` it takes the next seat.
+def team_create(
+    *, camp: Camp, name: str, colour: str, order: int | None = None, label: str = "", shape: str = ""
+) -> Team:
+    """Add a team to a camp run; without ``order`` it takes the next seat, without ``label`` or
+    ``shape`` the default mark no other team of the camp run has.
 
     Refused (``ValidationError``, code ``team_add_locked``, nothing stored) when a game registered
     in :data:`TEAM_ADD_GUARD` says the camp run takes no new team. The camp row is locked first, as
@@ -95,7 +98,11 @@ def team_create(*, camp: Camp, name: str, colour: str, order: int | None = None)
         raise ValidationError(reason, code="team_add_locked")
     if order is None:
         order = (Team.objects.filter(camp=camp).aggregate(m=Max("order"))["m"] or 0) + 1
-    team = Team(camp=camp, name=name.strip(), colour=colour.strip().lower(), order=order)
+    team = Team(
+        camp=camp, name=name.strip(), colour=colour.strip().lower(), order=order,
+        label=label.strip().upper(), shape=shape,
+    )
+    team.fill_mark()
     team.full_clean()
     team.save()
     return team

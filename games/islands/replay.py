@@ -22,7 +22,7 @@ from typing import Any
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from camp.models import DONE_STATUSES, Round, Team
+from camp.models import DONE_STATUSES, Round
 from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.events import Event, Visibility, What, event_document
@@ -33,11 +33,11 @@ from games.islands.engine.rng import NO_DRAWS
 from games.islands.engine.scenario import ScenarioError, load_scenario, read_draws
 from games.islands.game_state import before_document
 from games.islands.maps import svg
-from games.islands.maps.visibility import MapView
+from games.islands.maps.visibility import MapView, TeamLook
 from games.islands.models import IslandsRound, RoundResult
 from games.islands.orders import stored_orders
 from games.islands.results import TelescopeReveal, telescope_reveals
-from games.islands.selectors import map_view_of_state
+from games.islands.selectors import map_view_of_state, team_looks
 
 
 @dataclass(frozen=True)
@@ -87,13 +87,15 @@ def _highlights(g: BoardGeometry, events: Iterable[Event]) -> set[str]:
     return marked
 
 
-def public_view(state: es.GameState, colours: Mapping[str, str], highlights: Iterable[str] = ()) -> MapView:
-    return replace(map_view_of_state(state, dict(colours), staff=False), highlights=frozenset(highlights))
+def public_view(
+    state: es.GameState, looks: Mapping[str, TeamLook], highlights: Iterable[str] = ()
+) -> MapView:
+    return replace(map_view_of_state(state, looks, staff=False), highlights=frozenset(highlights))
 
 
 def frames_of(
     moments: Sequence[Moment],
-    colours: Mapping[str, str],
+    colours: Mapping[str, TeamLook],
     telescopes: Sequence[TelescopeReveal] = (),
 ) -> list[Frame]:
     """The frames of a round's moments (the first moment is the state before the round)."""
@@ -148,7 +150,7 @@ def round_replay(round: Round) -> RoundReplay | None:  # noqa: A002
     except ScenarioError:
         return None
     g = before.geometry
-    colours = dict(Team.objects.filter(camp_id=round.camp_id).values_list("name", "colour"))
+    colours = team_looks(round.camp_id)
     if result.draws is not None:
         draws = read_draws(result.draws, g.side)
     else:

@@ -10,7 +10,7 @@ lines: one short function per read; the next read of a new noun gets its own mod
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from django.db.models import Q
@@ -40,6 +40,7 @@ from games.islands.maps.visibility import (
     MapView,
     PirateView,
     ShipView,
+    TeamLook,
     for_public,
     for_staff,
 )
@@ -174,10 +175,14 @@ def _pieces(camp: Camp) -> tuple[list[BoardCell], list[ShipView], list[HarborVie
                 team=ship.team.name,
                 battleship=ship.kind == es.ShipKind.BATTLESHIP.value,
                 chests=ship.chests,
+                label=ship.team.label,
+                shape=ship.team.shape,
             )
         )
     harbor_views = [
-        HarborView(bay=h.bay, colour=h.team.colour, team=h.team.name) for h in harbors if h.bay is not None
+        HarborView(bay=h.bay, colour=h.team.colour, team=h.team.name, label=h.team.label, shape=h.team.shape)
+        for h in harbors
+        if h.bay is not None
     ]
     pirates = [PirateView(at=g.label(Hex(p.q, p.r)), ident=p.ident) for p in Pirate.objects.filter(camp=camp)]
     return cells, ships, harbor_views, pirates
@@ -211,8 +216,7 @@ def map_view_before(round: Round, *, staff: bool) -> MapView:  # noqa: A002
     or what every team may see."""
 
     def build() -> MapView:
-        colours = dict(Team.objects.filter(camp_id=round.camp_id).values_list("name", "colour"))
-        return map_view_of_state(state_before(round), colours, staff=staff)
+        return map_view_of_state(state_before(round), team_looks(round.camp_id), staff=staff)
 
     return remembered(round.camp_id, ("islands-map-before", round.pk, staff), build, shared=True)
 
@@ -244,8 +248,16 @@ def round_undoable(round: Round) -> bool:  # noqa: A002
     return round.status == RoundStatus.RESOLVED and later_opened_round(round) is None
 
 
-def map_view_of_state(state: es.GameState, colours: dict[str, str], *, staff: bool = True) -> MapView:
-    """A map view of an engine state (e.g. a previewed result), for staff or for the public."""
+def team_looks(camp_id: int) -> dict[str, TeamLook]:
+    """How each team of a camp run is drawn on a map, by name: its colour and its mark."""
+    rows = Team.objects.filter(camp_id=camp_id).values_list("name", "colour", "label", "shape")
+    return {name: TeamLook(colour, label, shape) for name, colour, label, shape in rows}
+
+
+def map_view_of_state(state: es.GameState, looks: Mapping[str, TeamLook], *, staff: bool = True) -> MapView:
+    """A map view of an engine state (e.g. a previewed result), for staff or for the public; each
+    team drawn as ``looks`` says (a team missing there in grey, without a mark)."""
+    unknown = TeamLook("")
     g = state.geometry
     cells = [
         BoardCell(q=h.q, r=h.r, tile=c.tile.value, chests=c.chests, revealed=c.revealed)
@@ -255,16 +267,24 @@ def map_view_of_state(state: es.GameState, colours: dict[str, str], *, staff: bo
         ShipView(
             at=g.label(t.harbor if s.at is None else s.at),
             ident=s.id,
-            colour=colours.get(t.name, ""),
+            colour=looks.get(t.name, unknown).colour,
             team=t.name,
             battleship=s.kind is es.ShipKind.BATTLESHIP,
             chests=s.chests,
+            label=looks.get(t.name, unknown).label,
+            shape=looks.get(t.name, unknown).shape,
         )
         for t in state.teams
         for s in t.ships
     ]
     harbors = [
-        HarborView(bay=g.bay_number(t.harbor), colour=colours.get(t.name, ""), team=t.name)
+        HarborView(
+            bay=g.bay_number(t.harbor),
+            colour=looks.get(t.name, unknown).colour,
+            team=t.name,
+            label=looks.get(t.name, unknown).label,
+            shape=looks.get(t.name, unknown).shape,
+        )
         for t in state.teams
     ]
     pirates = [PirateView(at=g.label(p.at), ident=p.id) for p in state.pirates]
@@ -445,7 +465,7 @@ def _round_preview(round: Round) -> RoundPreviewData:  # noqa: A002
     orders, problems, missing = stored_orders(round, state)
     usable = {name: (Orders(ap=o.ap) if name in problems else o) for name, o in orders.items()}
     result = resolve_trusted(state, usable, fixed_draws(round))
-    colours = dict(Team.objects.filter(camp_id=round.camp_id).values_list("name", "colour"))
+    looks = team_looks(round.camp_id)
     return RoundPreviewData(
         round=round,
         state=state,
@@ -453,7 +473,7 @@ def _round_preview(round: Round) -> RoundPreviewData:  # noqa: A002
         problems=problems,
         missing=missing,
         result=result,
-        map=map_view_of_state(result.state, colours, staff=True),
+        map=map_view_of_state(result.state, looks, staff=True),
         warnings=round_warnings(state, orders, problems, missing),
     )
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from django.utils.translation import gettext as _
 
+from camp.marks import SHAPE_INNER_WIDTH, TEAM_SHAPES
 from games.islands import words
 from games.islands.engine.hexes import BoardGeometry
 from games.islands.engine.tiles import Tile
@@ -117,8 +118,10 @@ MARKER_R = MARKER_SMALL.r
 
 
 def marker_width(item: ShipView | PirateView, size: MarkerSize) -> float:
-    """A marker is a circle (a square for a battleship) that grows into a pill for longer text."""
-    return max(2 * size.r, len(marker_text(item)) * size.char_w + 2.5)
+    """A ship's marker is its team's shape (``camp.marks``), a pirate's a black pill: as tall as
+    ``2 r``, and widened for a longer text, as far as the shape's middle needs to hold it."""
+    inner = SHAPE_INNER_WIDTH.get(item.shape, 1.0) if isinstance(item, ShipView) else 1.0
+    return max(2 * size.r, (len(marker_text(item)) * size.char_w + 2.5) / inner)
 
 
 def _row_half_width(dy: float, size: MarkerSize, radius: float = SIZE) -> float:
@@ -354,6 +357,35 @@ def marker_text(item: ShipView | PirateView) -> str:
         return "⚔"
     number = item.ident[1:] if item.ident[1:].isdigit() else item.ident
     return f"{number}·{item.chests}" if item.chests else number
+
+
+#: One ship's route from another's of its team (all drawn in the team's colour): an SVG
+#: ``stroke-dasharray`` by ship, the ship's number at the route's end.
+ROUTE_DASHES = {
+    "C1": "", "C2": "9 4", "C3": "2 4", "C4": "12 3 2 3", "C5": "5 3", "C6": "1 3", "B": "14 3 3 3 3 3",
+}  # fmt: skip
+
+
+def route_dash(ship: str) -> str:
+    return ROUTE_DASHES.get(ship, "6 2")
+
+
+def team_key(view: MapView) -> list[dict[str, str]]:
+    """The teams on a map, for its key: name, mark (label and shape), colour and harbor bay, in the
+    map's harbor order. Shows nothing hidden (a harbor is public, a mark too)."""
+    rows = []
+    for harbor in view.harbors:
+        rows.append(
+            {
+                "team": harbor.team,
+                "label": harbor.label,
+                "shape": harbor.shape if harbor.shape in TEAM_SHAPES else "",
+                "colour": safe_colour(harbor.colour),
+                "ink": ink(safe_colour(harbor.colour)),
+                "bay": f"Z{harbor.bay}",
+            }
+        )
+    return rows
 
 
 def legend(*, staff: bool) -> list[dict[str, str]]:

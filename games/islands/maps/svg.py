@@ -8,6 +8,7 @@ with htmx and without it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from functools import cache, lru_cache
 from html import escape as html_escape
@@ -17,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from camp.marks import SHAPE_INNER_WIDTH, shape_points
 from games.islands import words
 from games.islands.engine.hexes import Hex, corners, geometry, to_pixel
 from games.islands.engine.tiles import Tile
@@ -25,7 +27,9 @@ from games.islands.maps.style import (
     HARBOR_RADIUS,
     HIDDEN_FILL,
     LABEL_DY,
+    MARKER_GAP,
     SIZE,
+    TEXT_HALF_HEIGHT,
     TILE_FILLS,
     HexTexts,
     MarkerSize,
@@ -39,6 +43,7 @@ from games.islands.maps.style import (
     projector_marker_layout,
     safe_colour,
     sector,
+    text_width,
 )
 from games.islands.maps.visibility import CellView, HarborView, MapView, PirateView, ShipView
 
@@ -105,7 +110,9 @@ STYLE = (
     ".zo-map .ship text,.zo-map .pirate text{font-size:7px;font-weight:bold}"
     ".zo-map .pirate text{fill:#fff}"
     ".zo-map text.mk-l{font-size:9px}"
-    ".zo-map .ship rect{stroke:#000;stroke-width:.8}"
+    ".zo-map .ship .sh{stroke:#000;stroke-width:.8;stroke-linejoin:round}"
+    ".zo-map .tm .sh{stroke:#000;stroke-width:.8;stroke-linejoin:round}"
+    ".zo-map .tm text{font-size:8px;font-weight:bold}"
     ".zo-map .pirate rect{stroke:#fff;stroke-width:.8}"
     ".zo-map .harbor .rim{fill:none;stroke-width:3;stroke-linejoin:round}"
     ".zo-map .harbor .bay-lbl{font-weight:bold;fill:#123}"
@@ -115,6 +122,11 @@ STYLE = (
     ".zo-map .compass{font-size:13px;font-weight:bold;fill:#233}"
 )
 
+
+#: A harbor's marks on the pages' map (not a projector's): font size and line (from the bay's centre).
+HARBOR_MARK_FONT = 8.0
+HARBOR_MARK_DY = -SIZE * 0.15
+HARBOR_MARK_BOTTOM = HARBOR_MARK_DY + TEXT_HALF_HEIGHT * HARBOR_MARK_FONT + MARKER_GAP / 2
 
 #: On every drawing over the hexes that is not a link (routes, highlights, target, markers, labels).
 NO_POINTER = ' pointer-events="none"'
@@ -181,26 +193,9 @@ def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
         + "</g>"
     )
 
-    # Bays and harbors.
     harbors: dict[int, list[HarborView]] = {}
     for hv in view.harbors:
         harbors.setdefault(hv.bay, []).append(hv)
-    out.append('<g class="bays">')
-    for number, bay in enumerate(g.bays, start=1):
-        x, y = to_pixel(bay, s)
-        label = f"Z{number}"
-        here = harbors.get(number, [])
-        if here:
-            out.append(_harbor(bay, label, here, harbor_word, text_size))
-        else:
-            out.append(
-                f"<g{_attrs(data_bay=label)}><title>{escape(label)}</title>"
-                f'<polygon class="bay"{_attrs(points=_shrunk_points(bay.q, bay.r, 0.92))}/>'
-                + _text(x, y, label, cls="bay-lbl")
-                + "</g>"
-            )
-    out.append("</g>")
-
     groups = marker_groups(view, g)
     bay_teams = {f"Z{number}": [h.team for h in here] for number, here in harbors.items()}
     for at, items in groups:
@@ -210,17 +205,40 @@ def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
                 key=lambda i: order.index(i.team) if isinstance(i, ShipView) and i.team in order else 99
             )
     cells = {cell.label.upper(): cell for cell in view.cells} if text_size is not None else {}
+    harbor_marked = {f"Z{number}" for number, here in harbors.items() if any(h.label for h in here)}
     placed: dict[str, Placed] = {}
     for at, items in groups:
         if text_size is None:
             size, offsets = marker_layout(items)
-            lift = SIZE * 0.2 if at in bay_teams else 0.0  # a harbor has no mark: keep clear of its rim
-            placed[at] = (size, [(dx, dy - lift) for dx, dy in offsets], True)
+            lift = SIZE * 0.2 if at in bay_teams else 0.0  # clear of the harbor's rim
+            offsets = [(dx, dy - lift) for dx, dy in offsets]
+            # A harbor's marks give their line to a second row of ships (which carry the shape).
+            keep = at not in harbor_marked or all(dy - size.r >= HARBOR_MARK_BOTTOM for _dx, dy in offsets)
+            placed[at] = (size, offsets, keep)
         else:
             cell = cells.get(at)
             radius = HARBOR_RADIUS if at in bay_teams else SIZE
-            mark = cell is not None and _has_mark(cell)
+            # A harbor's line under its label holds its teams' marks, as a hex's holds its tile mark.
+            mark = (cell is not None and _has_mark(cell)) or at in harbor_marked
             placed[at] = projector_marker_layout(items, text_size, mark=mark, radius=radius)
+
+    # Bays and harbors.
+    out.append('<g class="bays">')
+    for number, bay in enumerate(g.bays, start=1):
+        x, y = to_pixel(bay, s)
+        label = f"Z{number}"
+        here = harbors.get(number, [])
+        if here:
+            keep_mark = placed[label][2] if label in placed else True
+            out.append(_harbor(bay, label, here, harbor_word, text_size, keep_mark))
+        else:
+            out.append(
+                f"<g{_attrs(data_bay=label)}><title>{escape(label)}</title>"
+                f'<polygon class="bay"{_attrs(points=_shrunk_points(bay.q, bay.r, 0.92))}/>'
+                + _text(x, y, label, cls="bay-lbl")
+                + "</g>"
+            )
+    out.append("</g>")
 
     # Hexes, in label order.
     out.append('<g class="hexes">')
@@ -243,8 +261,10 @@ def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
         if len(route.points) < 2:
             continue
         pts = _points(centre(p) for p in route.points)
+        dash = _attrs(stroke_dasharray=route.dash or None)
         out.append(
-            f'<polyline class="route"{_attrs(points=pts, stroke=safe_colour(route.colour))}{NO_POINTER}/>'
+            f'<polyline class="route"{_attrs(points=pts, stroke=safe_colour(route.colour))}'
+            f"{dash}{NO_POINTER}/>"
         )
 
     if view.target:
@@ -297,7 +317,9 @@ def _has_mark(cell: CellView) -> bool:
     return cell.tile is not None and (bool(words.tile_mark(Tile(cell.tile))) or cell.chests is not None)
 
 
-def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str, text_size: float | None) -> str:
+def _harbor(
+    bay: Hex, label: str, here: list[HarborView], harbor_word: str, text_size: float | None, keep_mark: bool
+) -> str:
     """A bay with one harbor or more: one coloured part of the bay per team (halves, thirds, …,
     the first team on the left), each with its own coloured rim, so none hides another."""
     x, y = to_pixel(bay, SIZE)
@@ -331,8 +353,47 @@ def _harbor(bay: Hex, label: str, here: list[HarborView], harbor_word: str, text
         else hex_texts(text_size, mark=False, radius=HARBOR_RADIUS).label_dy
     )
     parts.append(_text(x, y + dy, label, cls="bay-lbl halo"))
-    parts.append(_text(x, y + dy, label, cls="bay-lbl") + "</g>")
-    return "".join(parts)
+    parts.append(_text(x, y + dy, label, cls="bay-lbl"))
+    parts.append(_harbor_marks(x, y, here, text_size, keep_mark))
+    return "".join(parts) + "</g>"
+
+
+def _harbor_marks(
+    x: float, y: float, here: list[HarborView], text_size: float | None, keep_mark: bool
+) -> str:
+    """Each team's mark on its harbor, side by side in the order of the bay's parts (the first
+    team on the left), on the line a hex's tile mark takes: its shape in its colour, its label in
+    it. A projector's crowded harbor gives that line to its ships (they carry the shape too)."""
+    if not keep_mark or not any(h.label for h in here):
+        return ""
+    if text_size is None:
+        font, line_dy = HARBOR_MARK_FONT, HARBOR_MARK_DY
+    else:
+        texts = hex_texts(text_size, mark=True, radius=HARBOR_RADIUS)
+        font, line_dy = texts.mark_text, texts.mark_dy or 0.0
+    half_h = TEXT_HALF_HEIGHT * font
+    widths = [
+        max(2 * half_h, (text_width(h.label, font) + 2) / SHAPE_INNER_WIDTH.get(h.shape, 1.0)) for h in here
+    ]
+    room = 2 * (HARBOR_RADIUS - abs(line_dy) / math.sqrt(3)) - 2
+    total = sum(widths) + MARKER_GAP * (len(widths) - 1)
+    scale = min(1.0, room / total) if total else 1.0
+    cy = y + line_dy
+    out = []
+    left = x - total * scale / 2
+    for h, w in zip(here, widths, strict=True):
+        w *= scale
+        cx = left + w / 2
+        colour = safe_colour(h.colour)
+        size_attr = "" if text_size is None and scale == 1.0 else f' font-size="{_f(font * scale)}"'
+        out.append(
+            f'<g class="tm"{_attrs(data_team=h.team, data_shape=h.shape, data_label=h.label)}>'
+            + _outline(h.shape, cx, cy, w / 2, half_h * scale, colour)
+            + f"<text{_attrs(x=_f(cx), y=_f(cy), fill=ink(colour))}{size_attr}>{escape(h.label)}</text>"
+            + "</g>"
+        )
+        left += w + MARKER_GAP * scale
+    return "".join(out)
 
 
 @lru_cache(maxsize=8192)
@@ -398,7 +459,8 @@ def _hex(
 
 
 def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -> str:
-    """A pirate (black), a cargo ship (round) or a battleship (square) in its team's colour."""
+    """A pirate (a black pill) or a ship: its team's shape in its team's colour (a battleship's
+    outline thicker), its number (a battleship's swords) inside."""
     r = size.r
     w = marker_width(item, size)
     box = _attrs(x=_f(x - w / 2), y=_f(y - r), width=_f(w), height=_f(2 * r))
@@ -415,6 +477,32 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
     if item.chests is not None:
         chests_word = _("chests")
         title += f", {chests_word}: {item.chests}"
-    shape = f"<rect{box}{_attrs(rx=_f(1.5 if item.battleship else r), fill=colour)}/>"
+    shape = _outline(item.shape, x, y, w / 2, r, colour)
+    if item.battleship:
+        shape = shape.replace("/>", ' stroke-width="2"/>', 1)
     text = _text(x, y, marker_text(item), cls=size.cls, fill=ink(colour))
-    return f'<g class="ship"{_attrs(data_ship=item.ident)}><title>{escape(title)}</title>{shape}{text}</g>'
+    mark = _attrs(data_ship=item.ident, data_shape=item.shape or None)
+    return f'<g class="ship"{mark}><title>{escape(title)}</title>{shape}{text}</g>'
+
+
+@cache
+def _unit_outline(shape: str) -> tuple[tuple[float, float], ...]:
+    """``shape``'s outline fitted to the box -1..1 both ways (empty: the circle)."""
+    pts = shape_points(shape, 0.0, 0.0, 1.0)
+    if not pts:
+        return ()
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    mid_x, mid_y = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    half_x, half_y = (max(xs) - min(xs)) / 2, (max(ys) - min(ys)) / 2
+    return tuple(((px - mid_x) / half_x, (py - mid_y) / half_y) for px, py in pts)
+
+
+def _outline(shape: str, x: float, y: float, half_w: float, half_h: float, colour: str) -> str:
+    """A team's shape filling the box ``half_w`` × ``half_h`` around (x, y), in ``colour``: a
+    marker's box is the layout's, whatever the shape (a circle wider than tall is a pill)."""
+    unit = _unit_outline(shape)
+    if not unit:
+        box = _attrs(x=_f(x - half_w), y=_f(y - half_h), width=_f(2 * half_w), height=_f(2 * half_h))
+        return f'<rect{box}{_attrs(rx=_f(half_h), fill=colour)} class="sh"/>'
+    pts = _points((x + ux * half_w, y + uy * half_h) for ux, uy in unit)
+    return f'<polygon{_attrs(points=pts, fill=colour)} class="sh"/>'

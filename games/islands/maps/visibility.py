@@ -54,6 +54,9 @@ class ShipView:
     battleship: bool = False
     #: Cargo: shown to staff only (a team's cargo is private).
     chests: int | None = None
+    #: The team's mark (``camp.marks``): public, as its colour is.
+    label: str = ""
+    shape: str = ""
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,17 @@ class HarborView:
     bay: int
     colour: str
     team: str
+    label: str = ""
+    shape: str = ""
+
+
+@dataclass(frozen=True)
+class TeamLook:
+    """How a team is drawn: its colour and its mark (label and shape, see ``camp.marks``)."""
+
+    colour: str
+    label: str = ""
+    shape: str = ""
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,8 @@ class RouteView:
 
     points: tuple[str, ...]
     colour: str = "#222222"
+    #: An SVG ``stroke-dasharray``: tells one ship's route from another's of the same team colour.
+    dash: str = ""
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,6 @@ from games.islands.maps import style, svg, visibility
 from games.islands.models import Ship
 from games.islands.pages.links import url
 from games.islands.pages.orders_map import (
-    SHIP_COLOURS,
     apply_click,
     fire_label,
     orders_map,
@@ -343,7 +342,8 @@ def _entry_context(
             {
                 "ident": s.ident,
                 "value": form.routes.get(s.ident, ""),
-                "colour": SHIP_COLOURS.get(s.ident, "#222"),
+                "colour": style.safe_colour(team.colour),
+                "dash": style.route_dash(s.ident),
                 "clickable": s.ident in modes,
             }
             for s in ships
@@ -410,7 +410,12 @@ def _played_orders_page(request: HttpRequest, model_admin: Any, page: OrdersPage
             "build_cargo": text["build_cargo"],
             "build_battleship": text["build_battleship"],
             "routes": [
-                {"ident": ident, "route": route, "colour": SHIP_COLOURS.get(ident, "#222")}
+                {
+                    "ident": ident,
+                    "route": route,
+                    "colour": style.safe_colour(team.colour),
+                    "dash": style.route_dash(ident),
+                }
                 for ident, route in sorted(text["routes"].items(), key=lambda kv: (kv[0] == "B", kv[0]))
                 if route
             ],
@@ -420,8 +425,7 @@ def _played_orders_page(request: HttpRequest, model_admin: Any, page: OrdersPage
     if played.state is not None and played.team is not None:
         g = played.state.geometry
         context["ships"] = state_ship_rows(played.team, g)
-        colours = dict(Team.objects.filter(camp_id=camp.pk).values_list("name", "colour"))
-        view = selectors.map_view_of_state(played.state, colours, staff=show_hidden)
+        view = selectors.map_view_of_state(played.state, selectors.team_looks(camp.pk), staff=show_hidden)
         if not show_hidden:  # the team's own cargo is no secret to the team at the laptop
             own = {s.id: s.chests for s in played.team.ships}
             view = visibility.for_team(view, team=team.name, cargo=own)
@@ -430,7 +434,11 @@ def _played_orders_page(request: HttpRequest, model_admin: Any, page: OrdersPage
             view = replace(
                 view,
                 routes=tuple(
-                    visibility.RouteView(points=plan.points, colour=SHIP_COLOURS.get(plan.ship, "#222"))
+                    visibility.RouteView(
+                        points=plan.points,
+                        colour=style.safe_colour(team.colour),
+                        dash=style.route_dash(plan.ship),
+                    )
                     for plan in check.routes
                     if len(plan.points) > 1
                 ),

@@ -88,16 +88,6 @@ def _ship_row(
     }
 
 
-#: One colour per ship on the order-entry map (all ships of one team would share the team colour).
-SHIP_COLOURS = {
-    "C1": "#d62828",
-    "C2": "#1d4ed8",
-    "C3": "#047857",
-    "C4": "#9333ea",
-    "C5": "#c2410c",
-    "C6": "#0e7490",
-    "B": "#111827",
-}
 
 
 def orders_map(
@@ -122,7 +112,11 @@ def orders_map(
     highlights = set()
     for ident, labels in route_labels(check).items():
         if labels:
-            routes.append(visibility.RouteView(points=tuple(labels), colour=SHIP_COLOURS.get(ident, "#222")))
+            routes.append(
+                visibility.RouteView(
+                    points=tuple(labels), colour=style.safe_colour(team.colour), dash=style.route_dash(ident)
+                )
+            )
             if ident == form.mode and len(labels) > 1:
                 highlights.add(labels[-1])
     target = fire_label(check)

@@ -19,6 +19,7 @@ from games.islands.engine.replay import public_moments
 from games.islands.engine.sampling import random_legal_orders, random_state
 from games.islands.engine.state import Cell, GameState
 from games.islands.engine.tiles import Tile
+from games.islands.maps.visibility import TeamLook
 from games.islands.replay import frames_of
 
 rounds = st.tuples(
@@ -28,7 +29,12 @@ rounds = st.tuples(
     st.integers(1, 7),  # ships per team
     st.integers(0, 8),  # pirates
 )
-COLOURS = {"red": "#c0392b", "blue": "#2471a3", "green": "#229954", "yellow": "#f1c40f"}
+COLOURS = {
+    "red": TeamLook("#c0392b", "R", "circle"),
+    "blue": TeamLook("#2471a3", "B", "square"),
+    "green": TeamLook("#229954", "G", "triangle"),
+    "yellow": TeamLook("#f1c40f", "Y", "diamond"),
+}
 
 
 def make_round(params: tuple[int, int, int, int, int]) -> tuple[GameState, dict]:  # type: ignore[type-arg]
