@@ -112,7 +112,7 @@ STYLE = (
     ".zo-map text.mk-l{font-size:9px}"
     ".zo-map .ship .sh{stroke:#000;stroke-width:.8;stroke-linejoin:round}"
     ".zo-map .tm .sh{stroke:#000;stroke-width:.8;stroke-linejoin:round}"
-    ".zo-map .tm text{font-size:8px;font-weight:bold}"
+    ".zo-map .tm text{font-weight:bold}.zo-map .tm text:not([font-size]){font-size:8px}"
     ".zo-map .pirate rect{stroke:#fff;stroke-width:.8}"
     ".zo-map .harbor .rim{fill:none;stroke-width:3;stroke-linejoin:round}"
     ".zo-map .harbor .bay-lbl{font-weight:bold;fill:#123}"
@@ -506,3 +506,25 @@ def _outline(shape: str, x: float, y: float, half_w: float, half_h: float, colou
         return f'<rect{box}{_attrs(rx=_f(half_h), fill=colour)} class="sh"/>'
     pts = _points((x + ux * half_w, y + uy * half_h) for ux, uy in unit)
     return f'<polygon{_attrs(points=pts, fill=colour)} class="sh"/>'
+
+
+def team_mark_svg(label: str, shape: str, colour: str) -> SafeString:
+    """A team's mark alone (its shape in its colour, its label in it), one line of text tall: for a
+    key beside the team's name (the notice board's standings)."""
+    colour = safe_colour(colour)
+    font = 9.0
+    half_h = 8.0
+    half_w = max(half_h, (text_width(label, font) + 2) / SHAPE_INNER_WIDTH.get(shape, 1.0) / 2)
+    body = _outline(shape, 0.0, 0.0, half_w, half_h, colour).replace(
+        "/>", ' stroke="#000" stroke-width=".8"/>', 1
+    )
+    text = (
+        f'<text{_attrs(x="0", y="0", fill=ink(colour), font_size=_f(font))} font-weight="bold"'
+        f' text-anchor="middle" dominant-baseline="central"'
+        f" font-family=\"'DejaVu Sans',Verdana,Arial,sans-serif\">{escape(label)}</text>"
+    )
+    box = f"{_f(-half_w - 1)} {_f(-half_h - 1)} {_f(2 * half_w + 2)} {_f(2 * half_h + 2)}"
+    return mark_safe(  # noqa: S308 - the label is escaped, the colour checked
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="zo-team-mark" viewBox="{box}"'
+        f' aria-hidden="true">{body}{text}</svg>'
+    )

@@ -35,17 +35,18 @@ MEASURE = """() => {
   };
   const box = el => { const b = el.getBoundingClientRect();
     return {l: b.left, t: b.top, r: b.right, b: b.bottom}; };
-  const map = [...document.querySelectorAll('#board svg text')].filter(visible);
+  const map = [...document.querySelectorAll('#board svg.zo-map text')].filter(visible);
   const standings = [...document.querySelectorAll('#board tbody td')].filter(visible);
   const small = [...map, ...standings].filter(el => px(el) < 18)
     .map(el => `${el.textContent} ${px(el).toFixed(1)}px`);
-  const groups = [...document.querySelectorAll('#board svg [data-markers]')].map(g => {
+  const groups = [...document.querySelectorAll('#board svg.zo-map [data-markers]')].map(g => {
     const at = g.dataset.markers;
-    const cell = document.querySelector(`#board svg [data-hex="${at}"], #board svg [data-bay="${at}"]`);
+    const map = document.querySelector('#board svg.zo-map');
+    const cell = map.querySelector(`[data-hex="${at}"], [data-bay="${at}"]`);
     return {
       at, spilled: g.dataset.spilled === '1',
       markers: [...g.querySelectorAll('g.ship, g.pirate')].map(m => ({
-        shape: box(m.querySelector('rect')), label: m.textContent,
+        shape: box(m.querySelector('.sh, rect')), label: m.textContent,
         text: m.querySelector('text') && box(m.querySelector('text')),
       })),
       texts: [...cell.querySelectorAll('text')].filter(t => !t.classList.contains('halo')).map(box),
@@ -55,7 +56,7 @@ MEASURE = """() => {
   // the hexes and harbors whose own texts (label, mark, chests) overlap or touch
   const apart = (a, b) => a.right + .5 <= b.left || b.right + .5 <= a.left || a.bottom + .5 <= b.top
     || b.bottom + .5 <= a.top;
-  const cells = [...document.querySelectorAll('#board svg [data-hex], #board svg [data-bay]')];
+  const cells = [...document.querySelectorAll('#board svg.zo-map [data-hex], #board svg.zo-map [data-bay]')];
   const tangled = cells.filter(cell => {
     const texts = [...cell.querySelectorAll('text')].filter(t => !t.classList.contains('halo'))
       .map(t => t.getBoundingClientRect());
@@ -75,7 +76,7 @@ MEASURE = """() => {
   return {
     small, tangled, outside, mapTexts: map.length, standings: standings.length, groups,
     // the page hides its overflow: what does not fit is cut off rather than scrolled
-    cut: ['#board svg', '#board table'].filter(sel => {
+    cut: ['#board svg.zo-map', '#board table'].filter(sel => {
       const b = document.querySelector(sel).getBoundingClientRect();
       return b.right > innerWidth || b.bottom > innerHeight;
     }),
