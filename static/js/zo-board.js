@@ -160,7 +160,9 @@
   document.addEventListener("DOMContentLoaded", setUpAll);
   document.addEventListener("htmx:afterSettle", setUpAll);
   document.addEventListener("htmx:load", setUpAll);
-  window.addEventListener("resize", function () {
+  function cutAgain() {
     document.querySelectorAll("[data-pages]").forEach(function (pages) { setUpPages(pages, true); });
-  });
+  }
+  window.addEventListener("resize", cutAgain);
+  if (document.fonts) document.fonts.ready.then(cutAgain); // a late font changes the lines' heights
 })();
