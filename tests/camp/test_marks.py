@@ -5,6 +5,7 @@ camp run page's new team rows (distinct colours, shapes and seats in the order t
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 import pytest
 from bs4 import BeautifulSoup
@@ -32,6 +33,7 @@ from camp.marks import (
     team_shape,
 )
 from camp.models import Camp, Team, TeamShape
+from tests.browser import NEEDS_CHROMIUM
 from tests.camp.test_camp_forms import field
 
 
@@ -229,3 +231,28 @@ def test_two_rows_with_the_same_mark_are_refused_naming_it(admin_client: Client,
     errors = " ".join(e.get_text(" ", strip=True) for e in page.select("#teams-group .errorlist"))
     assert "Dva týmy mají stejnou značku" in errors
     assert not Team.objects.filter(camp=camp).exists()
+
+
+@NEEDS_CHROMIUM[0]
+@NEEDS_CHROMIUM[1]
+@pytest.mark.django_db(transaction=True)
+def test_add_another_team_rows_take_the_next_colour_shape_and_seat(
+    live_server: Any, page: Any, admin_user: Any
+) -> None:
+    """"Přidat další tým" copies one empty row: team_rows.js gives each copy the first colour and
+    shape no row above has and the seat after the highest, so saved teams sit in the order typed."""
+    page.goto(f"{live_server.url}/admin/login/")
+    page.fill("#id_username", "admin")
+    page.fill("#id_password", "password")
+    page.click("input[type=submit]")
+    page.goto(f"{live_server.url}{reverse('admin:camp_camp_add')}")
+    page.fill("#id_teams-1-colour", TEAM_COLOURS[5])  # a row above picked another palette colour
+    for _ in range(2):
+        page.click("#teams-group .add-row a")
+    rows = page.eval_on_selector_all(
+        "#teams-group tr.form-row:not(.empty-form)",
+        """rows => rows.map(r => [r.querySelector("input.zo-colour").value,
+            r.querySelector("select[name$='-shape']").value, r.querySelector("input.zo-team-seat").value])""",
+    )
+    # The rows above hold colours 0, 5, 2: the new ones take 1 and 3.
+    assert rows[3:] == [[TEAM_COLOURS[1], TEAM_SHAPES[3], "4"], [TEAM_COLOURS[3], TEAM_SHAPES[4], "5"]]

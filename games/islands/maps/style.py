@@ -372,9 +372,9 @@ def route_dash(ship: str) -> str:
 
 def team_key(view: MapView) -> list[dict[str, str]]:
     """The teams on a map, for its key: name, mark (label and shape), colour and harbor bay, in the
-    map's harbor order. Shows nothing hidden (a harbor is public, a mark too)."""
+    order of the bays (read around the board). Shows nothing hidden (a harbor is public, a mark too)."""
     rows = []
-    for harbor in view.harbors:
+    for harbor in sorted(view.harbors, key=lambda h: h.bay):
         rows.append(
             {
                 "team": harbor.team,

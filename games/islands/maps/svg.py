@@ -45,6 +45,7 @@ from games.islands.maps.style import (
     sector,
     text_width,
 )
+from games.islands.maps.style import team_key as style_team_key
 from games.islands.maps.visibility import CellView, HarborView, MapView, PirateView, ShipView
 
 
@@ -485,6 +486,14 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
     return f'<g class="ship"{mark}><title>{escape(title)}</title>{shape}{text}</g>'
 
 
+def team_key(view: MapView) -> list[dict[str, object]]:
+    """The map's key of teams (``style.team_key``), each with its mark as a small SVG of its own."""
+    return [
+        {**row, "mark": team_mark_svg(str(row["label"]), str(row["shape"]), str(row["colour"]))}
+        for row in style_team_key(view)
+    ]
+
+
 @cache
 def _unit_outline(shape: str) -> tuple[tuple[float, float], ...]:
     """``shape``'s outline fitted to the box -1..1 both ways (empty: the circle)."""
@@ -509,22 +518,14 @@ def _outline(shape: str, x: float, y: float, half_w: float, half_h: float, colou
 
 
 def team_mark_svg(label: str, shape: str, colour: str) -> SafeString:
-    """A team's mark alone (its shape in its colour, its label in it), one line of text tall: for a
-    key beside the team's name (the notice board's standings)."""
+    """A team's mark alone (its shape in its colour, its label in it), 18 px tall (a page's CSS may
+    size it to its line): for a key beside the team's name (the maps' keys, the standings)."""
     colour = safe_colour(colour)
-    font = 9.0
-    half_h = 8.0
-    half_w = max(half_h, (text_width(label, font) + 2) / SHAPE_INNER_WIDTH.get(shape, 1.0) / 2)
-    body = _outline(shape, 0.0, 0.0, half_w, half_h, colour).replace(
-        "/>", ' stroke="#000" stroke-width=".8"/>', 1
-    )
-    text = (
-        f'<text{_attrs(x="0", y="0", fill=ink(colour), font_size=_f(font))} font-weight="bold"'
-        f' text-anchor="middle" dominant-baseline="central"'
-        f" font-family=\"'DejaVu Sans',Verdana,Arial,sans-serif\">{escape(label)}</text>"
-    )
-    box = f"{_f(-half_w - 1)} {_f(-half_h - 1)} {_f(2 * half_w + 2)} {_f(2 * half_h + 2)}"
+    width = max(18.0, text_width(label, 10) / SHAPE_INNER_WIDTH.get(shape, 1.0) + 6)
+    outline = _outline(shape, width / 2, 9, width / 2 - 1, 8, colour)
     return mark_safe(  # noqa: S308 - the label is escaped, the colour checked
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="zo-team-mark" viewBox="{box}"'
-        f' aria-hidden="true">{body}{text}</svg>'
+        f'<svg class="zo-teammark" viewBox="0 0 {_f(width)} 18" width="{_f(width)}" height="18"'
+        f' aria-hidden="true">{outline}'
+        f'<text x="{_f(width / 2)}" y="9.5" fill="{ink(colour)}" font-size="10" font-weight="bold"'
+        f' text-anchor="middle" dominant-baseline="central" stroke="none">{escape(label)}</text></svg>'
     )

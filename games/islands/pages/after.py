@@ -152,6 +152,7 @@ def _after_page(request: HttpRequest, model_admin: Any, round_: Round, query: di
                 )
         context.update(
             map_svg=svg.render_svg(view),
+            team_key=svg.team_key(view),
             legend=style.legend(staff=show_hidden),
             public_events=group_events(results.result_events(result, viewer="public")),
             hint_rows=hint_rows,

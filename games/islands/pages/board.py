@@ -165,6 +165,7 @@ def _board_context(camp: Camp, setup: BoardSetup | None, selected: str | None = 
             pass
     return {
         "board_svg": svg.render_svg(view),
+        "team_key": svg.team_key(view),
         "board_fairness": _fairness_rows(
             selectors.fairness_of_cells(camp.board_side, selectors.board_cells(camp))
         ),

@@ -43,6 +43,7 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
     result = selectors.round_result(last) if last is not None else None
     has_board = selectors.board_setup(camp) is not None
     projector = "projektor" in request.GET
+    public_map = selectors.map_view_for_public(camp) if has_board else None
     context = {
         "camp": camp,
         "last_round": last,
@@ -51,13 +52,14 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
         "poll_ms": POLL_SECONDS * 1000,
         "replay_round": last if result is not None else None,
         "map_svg": svg.render_svg(
-            selectors.map_view_for_public(camp),
+            public_map,
             text_size=svg.projector_text_size(camp.board_side) if projector else None,
         )
-        if has_board
+        if public_map is not None
         else None,
         "projector_fonts": projector_fonts(camp.board_side),
         "legend": style.legend(staff=False),
+        "team_key": svg.team_key(public_map) if public_map is not None else [],
         "standings": standing_rows(camp),
         "events": group_events(results.events_with_telescopes(result, viewer="public"))
         if result is not None

@@ -451,6 +451,7 @@ def _played_orders_page(request: HttpRequest, model_admin: Any, page: OrdersPage
                 "harbor_path": list(check.harbor_path) if len(check.harbor_path) > 1 else [],
             }
         context["map_svg"] = svg.render_svg(view)
+        context["team_key"] = svg.team_key(view)
         context["legend"] = style.legend(staff=show_hidden)
     return render_page(request, model_admin, TEMPLATE, title=title, context=context, fragment="editor")
 

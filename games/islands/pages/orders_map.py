@@ -130,6 +130,7 @@ def orders_map(
         view = view.clicking(page_url, "#editor")
     return {
         "map_svg": svg.render_svg(view),
+        "team_key": svg.team_key(view),
         "legend": style.legend(staff=form.show_hidden),
     }
 

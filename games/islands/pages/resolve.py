@@ -112,6 +112,7 @@ def _preview_context(round_: Round, preview: selectors.RoundPreviewData) -> dict
         "team_warnings": team_warnings,
         "events": group_events(results.result_events(unsaved, viewer="staff")),
         "map_svg": svg.render_svg(preview.map),
+        "team_key": svg.team_key(preview.map),
         "legend": style.legend(staff=True),
         "standings": standings,
         "team_problems": team_problems,

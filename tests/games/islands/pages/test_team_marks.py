@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from camp.models import Round, Team
 from games.islands.maps.style import ROUTE_DASHES
+from games.islands.models import Harbor
 from tests.games.islands.pages.helpers import legal_route, orders_data, url
 
 pytestmark = pytest.mark.django_db
@@ -111,3 +112,25 @@ def test_a_mark_changed_by_staff_shows_on_the_public_board(
     svg = the_map(client.get(board).content.decode())
     mark = svg.select_one(f'g.tm[data-team="{team.name}"]')
     assert mark is not None and (mark["data-label"], mark["data-shape"]) == ("ČR", "star")
+
+
+def assert_key(html: str, teams: list[Team]) -> None:
+    """The map's key lists each team with its mark (shape and label in its colour) and its bay."""
+    rows = BeautifulSoup(html, "html.parser").select("ul.zo-legend li.zo-teamkey")
+    assert [r["data-team"] for r in rows] == [t.name for t in teams]
+    for row, team in zip(rows, teams, strict=True):
+        assert row["data-shape"] == team.shape
+        mark = row.select_one("svg.zo-teammark")
+        assert mark is not None and mark.get_text() == team.label and fill_of(mark) == team.colour
+        assert "(Z" in row.get_text()
+
+
+def test_the_maps_keys_list_each_teams_mark(
+    client: Client, staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    bays = dict(Harbor.objects.filter(team__in=teams).values_list("team__name", "bay"))
+    seated = sorted(teams, key=lambda t: bays[t.name])  # in the order of the bays
+    board = reverse("islands_public:notice_board", args=[game.camp_id])
+    assert_key(client.get(board).content.decode(), seated)
+    assert_key(staff_client.get(url("orders", game.pk, teams[0].pk)).content.decode(), seated)
+    assert_key(staff_client.get(url("resolve", game.pk)).content.decode(), seated)
