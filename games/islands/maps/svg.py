@@ -113,7 +113,7 @@ STYLE = (
     ".zo-map text.mk-l{font-size:9px}"
     ".zo-map .ship .sh{stroke:#000;stroke-width:.8;stroke-linejoin:round}"
     ".zo-map .tm .sh{stroke:#000;stroke-width:.8;stroke-linejoin:round}"
-    ".zo-map .tm text{font-size:8px;font-weight:bold}"
+    ".zo-map .tm text{font-weight:bold}"
     ".zo-map .pirate rect{stroke:#fff;stroke-width:.8}"
     ".zo-map .harbor .rim{fill:none;stroke-width:3;stroke-linejoin:round}"
     ".zo-map .harbor .bay-lbl{font-weight:bold;fill:#123}"
@@ -359,6 +359,8 @@ def _harbor_marks(
     room = 2 * (HARBOR_RADIUS - abs(line_dy) / math.sqrt(3)) - 2
     total = sum(widths) + MARKER_GAP * (len(widths) - 1)
     scale = min(1.0, room / total) if total else 1.0
+    if scale < 1.0 and text_size is not None:
+        return ""  # a projector's texts are never smaller than its size: its ships carry the shapes
     cy = y + line_dy
     out = []
     left = x - total * scale / 2
@@ -366,7 +368,7 @@ def _harbor_marks(
         w *= scale
         cx = left + w / 2
         colour = safe_colour(h.colour)
-        size_attr = "" if text_size is None and scale == 1.0 else f' font-size="{_f(font * scale)}"'
+        size_attr = f' font-size="{_f(font * scale)}"'
         out.append(
             f'<g class="tm"{_attrs(data_team=h.team, data_shape=h.shape, data_label=h.label)}>'
             + _outline(h.shape, cx, cy, w / 2, half_h * scale, colour)

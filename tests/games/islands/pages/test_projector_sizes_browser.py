@@ -44,7 +44,7 @@ MEASURE = """() => {
     return {
       at,
       markers: [...g.querySelectorAll('g.ship, g.pirate')].map(m => ({
-        shape: box(m.querySelector('rect')), label: m.textContent,
+        shape: box(m.querySelector('.sh, rect')), label: m.textContent,
         text: m.querySelector('text') && box(m.querySelector('text')),
       })),
       texts: [...cell.querySelectorAll('text')].filter(t => !t.classList.contains('halo')).map(box),
