@@ -113,7 +113,7 @@ STYLE = (
     ".zo-map text.mk-l{font-size:9px}"
     ".zo-map .ship .sh{stroke:#000;stroke-width:.8;stroke-linejoin:round}"
     ".zo-map .tm .sh{stroke:#000;stroke-width:.8;stroke-linejoin:round}"
-    ".zo-map .tm text{font-weight:bold}.zo-map .tm text:not([font-size]){font-size:8px}"
+    ".zo-map .tm text{font-weight:bold}"
     ".zo-map .pirate rect{stroke:#fff;stroke-width:.8}"
     ".zo-map .harbor .rim{fill:none;stroke-width:3;stroke-linejoin:round}"
     ".zo-map .harbor .bay-lbl{font-weight:bold;fill:#123}"
@@ -126,8 +126,9 @@ STYLE = (
 
 #: A harbor's marks on the pages' map (not a projector's): font size and line (from the bay's centre).
 HARBOR_MARK_FONT = 8.0
-HARBOR_MARK_DY = -SIZE * 0.15
-HARBOR_MARK_BOTTOM = HARBOR_MARK_DY + TEXT_HALF_HEIGHT * HARBOR_MARK_FONT + MARKER_GAP / 2
+HARBOR_MARK_HALF = 7.0  # half its height: between the bay's label and a row of ships
+HARBOR_MARK_DY = -5.5
+HARBOR_MARK_BOTTOM = HARBOR_MARK_DY + HARBOR_MARK_HALF + MARKER_GAP / 2
 
 #: On every drawing over the hexes that is not a link (routes, highlights, target, markers, labels).
 NO_POINTER = ' pointer-events="none"'
@@ -368,17 +369,19 @@ def _harbor_marks(
     if not keep_mark or not any(h.label for h in here):
         return ""
     if text_size is None:
-        font, line_dy = HARBOR_MARK_FONT, HARBOR_MARK_DY
+        font, line_dy, half_h = HARBOR_MARK_FONT, HARBOR_MARK_DY, HARBOR_MARK_HALF
     else:
         texts = hex_texts(text_size, mark=True, radius=HARBOR_RADIUS)
         font, line_dy = texts.mark_text, texts.mark_dy or 0.0
-    half_h = TEXT_HALF_HEIGHT * font
+        half_h = TEXT_HALF_HEIGHT * font
     widths = [
         max(2 * half_h, (text_width(h.label, font) + 2) / SHAPE_INNER_WIDTH.get(h.shape, 1.0)) for h in here
     ]
     room = 2 * (HARBOR_RADIUS - abs(line_dy) / math.sqrt(3)) - 2
     total = sum(widths) + MARKER_GAP * (len(widths) - 1)
     scale = min(1.0, room / total) if total else 1.0
+    if scale < 1.0 and text_size is not None:
+        return ""  # a projector's texts are never smaller than its size: its ships carry the shapes
     cy = y + line_dy
     out = []
     left = x - total * scale / 2
@@ -386,7 +389,7 @@ def _harbor_marks(
         w *= scale
         cx = left + w / 2
         colour = safe_colour(h.colour)
-        size_attr = "" if text_size is None and scale == 1.0 else f' font-size="{_f(font * scale)}"'
+        size_attr = f' font-size="{_f(font * scale)}"'
         out.append(
             f'<g class="tm"{_attrs(data_team=h.team, data_shape=h.shape, data_label=h.label)}>'
             + _outline(h.shape, cx, cy, w / 2, half_h * scale, colour)
