@@ -34,8 +34,4 @@ class Migration(migrations.Migration):
             field=models.CharField(blank=True, choices=[('circle', 'circle'), ('square', 'square'), ('triangle', 'triangle'), ('diamond', 'diamond'), ('hexagon', 'hexagon'), ('star', 'star'), ('cross', 'cross'), ('triangle_down', 'triangle pointing down'), ('pentagon', 'pentagon'), ('arrow', 'arrow'), ('trapezoid', 'trapezoid'), ('shield', 'shield')], help_text="The outline of the team's harbor mark and ships, told apart on a black-and-white print; empty: one no other team of the camp run has.", max_length=16, verbose_name='shape'),
         ),
         migrations.RunPython(assign_existing_marks, migrations.RunPython.noop),
-        migrations.AddConstraint(
-            model_name='team',
-            constraint=models.UniqueConstraint(fields=('camp', 'label'), name='team_label_unique_in_camp', violation_error_message='Another team of this camp run already has this mark.'),
-        ),
     ]

@@ -1,7 +1,8 @@
 // The notice board's two small helpers (no library, no build step):
 // - a map in [data-zoom] zooms and pans: buttons + / − / ⟲, a drag, a pinch, the mouse wheel.
 //   It changes only the SVG's viewBox; the zoom survives the board's polling (kept per data-zoom).
-// - an events column in [data-pages] pages through by itself when it is longer than its box.
+// - an events column in [data-pages] shows a page of whole lines at a time when it is longer than
+//   its box, and turns the pages by itself.
 (function () {
   "use strict";
   var kept = {}; // data-zoom key -> [x, y, w, h]
@@ -94,21 +95,74 @@
     apply();
   }
 
-  // The events column: every few seconds one box further down, then back to the top.
+  // The events column: when it is longer than its box, it shows a page of whole lines (a step's
+  // heading and its events; a heading never ends a page, a page begun inside a step repeats the
+  // step's heading) with "more… 1/3" under it, and turns the page every few seconds.
   var PAGE_MS = 8000;
-  setInterval(function () {
-    document.querySelectorAll("[data-pages]").forEach(function (pages) {
-      if (pages.scrollHeight <= pages.clientHeight + 2) { pages.scrollTop = 0; return; }
-      var next = pages.scrollTop + pages.clientHeight - 24;
-      pages.scrollTop = next >= pages.scrollHeight - pages.clientHeight + 1 && pages.scrollTop > 0 ? 0 : next;
+  function lines(pages) { return [].slice.call(pages.querySelectorAll("h3, h4, li li")); }
+  function group(line) { return line.closest(".zo-events > li"); }
+  function heading(line) { return group(line).querySelector("h3, h4"); }
+  function overflows(pages) { return pages.scrollHeight > pages.clientHeight + 1; }
+  function show(pages, items) { // only these lines (and their steps' headings) are drawn
+    var wanted = new Set(items);
+    items.forEach(function (line) { wanted.add(heading(line)); wanted.add(group(line)); });
+    lines(pages).concat([].slice.call(pages.querySelectorAll(".zo-events > li"))).forEach(function (el) {
+      el.classList.toggle("zo-off", !wanted.has(el));
     });
-  }, PAGE_MS);
+  }
+  function paginate(pages) { // the index of each page's first line
+    var all = lines(pages), starts = [], i = 0;
+    while (i < all.length) {
+      starts.push(i);
+      var end = i + 1; // a page holds at least one line, even one taller than the box
+      show(pages, all.slice(i, end));
+      while (end < all.length) {
+        show(pages, all.slice(i, end + 1));
+        if (overflows(pages)) break;
+        end += 1;
+      }
+      if (end - i > 1 && /^H/.test(all[end - 1].tagName)) end -= 1; // a heading goes with its lines
+      i = end;
+    }
+    return starts;
+  }
+  function setUpPages(pages, again) {
+    if (pages.zoPagesReady && !again) return;
+    pages.zoPagesReady = true;
+    var more = pages.parentNode.querySelector("[data-pages-more]");
+    var all = lines(pages);
+    show(pages, all);
+    if (more) more.hidden = true;
+    if (!overflows(pages)) { pages.zoPages = null; return; }
+    if (more) more.hidden = false; // its line is taken from the box before the pages are cut
+    var starts = paginate(pages);
+    pages.zoPages = {starts: starts, at: -1, all: all};
+    turn(pages);
+  }
+  function turn(pages) {
+    var p = pages.zoPages;
+    if (!p) return;
+    p.at = (p.at + 1) % p.starts.length;
+    var end = p.at + 1 < p.starts.length ? p.starts[p.at + 1] : p.all.length;
+    show(pages, p.all.slice(p.starts[p.at], end));
+    var more = pages.parentNode.querySelector("[data-pages-more] [data-page]");
+    if (more) more.textContent = (p.at + 1) + "/" + p.starts.length;
+  }
+  function turnAll() { document.querySelectorAll("[data-pages]").forEach(turn); }
+  setInterval(turnAll, PAGE_MS);
+  window.zoBoard = {nextPage: turnAll};
 
   function setUpAll() {
+    document.querySelectorAll("[data-pages]").forEach(setUpPages);
     if (document.body.classList.contains("projector")) return; // the screen is not touched
     document.querySelectorAll("[data-zoom]").forEach(setUp);
   }
   document.addEventListener("DOMContentLoaded", setUpAll);
   document.addEventListener("htmx:afterSettle", setUpAll);
   document.addEventListener("htmx:load", setUpAll);
+  function cutAgain() {
+    document.querySelectorAll("[data-pages]").forEach(function (pages) { setUpPages(pages, true); });
+  }
+  window.addEventListener("resize", cutAgain);
+  if (document.fonts) document.fonts.ready.then(cutAgain); // a late font changes the lines' heights
 })();

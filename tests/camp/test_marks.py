@@ -127,7 +127,7 @@ def test_a_restored_backup_gives_its_teams_default_marks_in_seat_order(camp: Cam
 def test_the_migration_gives_existing_teams_distinct_marks_in_seat_order() -> None:
     executor = MigrationExecutor(connection)
     before = [("camp", "0005_phone_address")]
-    after = [("camp", "0006_team_mark")]
+    after = [("camp", "0007_team_label_unique")]
     try:
         executor.migrate(before)
         old = executor.loader.project_state(before).apps

@@ -210,9 +210,9 @@ def test_the_public_pages_work_under_the_policy(
     board = watched.open(f"/nastenka/{demo.camp.pk}/", width=390, height=844)
 
     # zo-board.js: the phone map zooms.
-    full = board.get_attribute("#board svg", "viewBox")
+    full = board.get_attribute("#board svg.zo-map", "viewBox")
     board.click(".zo-zoom-tools button >> nth=0")
-    assert float(board.get_attribute("#board svg", "viewBox").split()[2]) < float(full.split()[2])
+    assert float(board.get_attribute("#board svg.zo-map", "viewBox").split()[2]) < float(full.split()[2])
     # htmx: a change of the board reaches the phone with the next poll.
     version = board.get_attribute("#board", "data-version")
     public_version_bump(camp=demo.camp)
@@ -221,7 +221,7 @@ def test_the_public_pages_work_under_the_policy(
     )
 
     projector = watched.open(f"/nastenka/{demo.camp.pk}/?projektor", width=1920, height=1080)
-    assert projector.locator("body.projector #board svg").count() == 1
+    assert projector.locator("body.projector #board svg.zo-map").count() == 1
     with projector.expect_request(lambda request: "v=" in request.url, timeout=5000):
         pass  # the screen polls
 

@@ -103,10 +103,10 @@ class MarkerSize:
     char_w: float
     row_dy: float
     cls: str
-    #: A dot carries no text (a projector's hex too crowded for readable ones).
-    dot: bool = False
     #: Room between two markers of a projector (their outlines are drawn half outside them).
     gap: float = MARKER_GAP
+    #: The markers reach out of their hex (a projector's hex too small for hall-sized ones).
+    spill: bool = False
 
 
 #: Up to two markers on a hex are drawn large; more (or a long text) small, three in a row. Rows
@@ -120,8 +120,6 @@ MARKER_R = MARKER_SMALL.r
 def marker_width(item: ShipView | PirateView, size: MarkerSize) -> float:
     """A ship's marker is its team's shape (``camp.marks``), a pirate's a black pill: as tall as
     ``2 r``, and widened for a longer text, as far as the shape's middle needs to hold it."""
-    if size.dot:
-        return 2 * size.r
     inner = SHAPE_INNER_WIDTH.get(item.shape, 1.0) if isinstance(item, ShipView) else 1.0
     return max(2 * size.r, (len(marker_text(item)) * size.char_w + 2.5) / inner)
 
@@ -234,22 +232,38 @@ def hex_texts(text: float, *, mark: bool, radius: float = SIZE) -> HexTexts:
     return HexTexts(label_dy, mark_dy, mark_dy + mark_half + MARKER_GAP, text, mark_text)
 
 
-def projector_marker_sizes(text: float) -> tuple[MarkerSize, list[MarkerSize]]:
-    """The markers of a projector, whose texts are ``text`` map units tall: pills that hold such a
-    text, and, for a hex too crowded for them, dots without text (colour and shape still tell the
-    team, the battleship and the pirate), largest first."""
-    r = max(4.0, TEXT_HALF_HEIGHT * text)  # a small board has room for larger pills: not needed
-    pill = MarkerSize(r=r, char_w=0.72 * text, row_dy=0.0, cls="mk-s", gap=2.0)
-    dot = MarkerSize(r=max(DOT_LEAST_R, 0.75 * r), char_w=0.0, row_dy=0.0, cls="", dot=True, gap=2.0)
-    dots = []
-    while dot.r >= DOT_LEAST_R:
-        dots.append(dot)
-        dot = replace(dot, r=dot.r * 0.95)
-    return pill, dots
+#: A projector's marker is at least this many of its texts' font sizes across: at the 18.5 px of
+#: a 1080-p screen, 37 px (readable from the back of the hall).
+HALL_MARKER_EMS = 2.0
 
 
-#: A dot smaller than this is hard to see from the back of the hall (a hex gives up its mark first).
-DOT_LEAST_R = 3.5
+def projector_marker_size(text: float) -> MarkerSize:
+    """The markers of a projector, whose texts are ``text`` map units tall: hall-sized pills
+    (:data:`HALL_MARKER_EMS`) that hold such a text. No smaller dots: a crowd spills instead."""
+    r = max(4.0, TEXT_HALF_HEIGHT * text, HALL_MARKER_EMS * text / 2)
+    return MarkerSize(r=r, char_w=0.72 * text, row_dy=0.0, cls="mk-s", gap=2.0)
+
+
+#: At most this many hall-sized markers side by side where they spill out of their hex.
+SPILL_ROW = 3
+
+
+def spilled_marker_layout(
+    items: list[ShipView | PirateView], size: MarkerSize, *, top: float
+) -> list[tuple[float, float]]:
+    """Centres (dx, dy) of hall-sized markers too many or too large for their hex: rows of up to
+    :data:`SPILL_ROW` from under the hex's label downwards, centred, over the edges of the hex and
+    its neighbours below (the page keeps the whole group inside the map)."""
+    pitch = 2 * size.r + size.gap
+    widths = [marker_width(i, size) for i in items]
+    rows = [widths[n : n + SPILL_ROW] for n in range(0, len(widths), SPILL_ROW)]
+    out: list[tuple[float, float]] = []
+    for n, row in enumerate(rows):
+        x = -(sum(row) + size.gap * (len(row) - 1)) / 2
+        for w in row:
+            out.append((x + w / 2, top + size.r + n * pitch))
+            x += w + size.gap
+    return out
 
 
 def fitted_marker_layout(
@@ -294,25 +308,20 @@ Placed = tuple[MarkerSize, list[tuple[float, float]], bool]
 def projector_marker_layout(
     items: list[ShipView | PirateView], text: float, *, mark: bool, radius: float = SIZE
 ) -> Placed:
-    """The markers of one hex (``mark``: it has a mark line) or harbor on a projector: pills with
-    their texts where they fit under the hex's own texts, else the largest dots that fit; a hex too
-    crowded even for dots gives its mark's room to them (its colour still tells the tile)."""
-    pill, dots = projector_marker_sizes(text)
+    """The markers of one hex (``mark``: it has a mark line) or harbor on a projector: hall-sized
+    pills with their texts where they fit under the hex's own texts (the mark's line given up if
+    need be: its colour still tells the tile); else the same pills in rows from under its label
+    that reach over its edges (``spill``)."""
+    pill = projector_marker_size(text)
     for keep_mark in (True, False) if mark else (False,):
         top = hex_texts(text, mark=keep_mark, radius=radius).markers_top
-        for size in (pill, *dots):
-            offsets = fitted_marker_layout(items, size, top=top, radius=radius)
-            if offsets is not None:
-                return size, offsets, keep_mark
-    top = hex_texts(text, mark=False, radius=radius).markers_top
-    dot = dots[-1]
-    while dot.r > 1.5:  # more markers than even small dots fit (not in a game of 7 ships a team)
-        dot = replace(dot, r=dot.r * 0.95)
-        offsets = fitted_marker_layout(items, dot, top=top, radius=radius)
+        offsets = fitted_marker_layout(items, pill, top=top, radius=radius)
         if offsets is not None:
-            return dot, offsets, False
-    size, offsets = marker_layout(items)
-    return size, offsets, False
+            return pill, offsets, keep_mark
+    # Too many or too large for the hex: hall-sized all the same, reaching over its edges.
+    spill = replace(pill, spill=True)
+    top = hex_texts(text, mark=False, radius=radius).markers_top
+    return spill, spilled_marker_layout(items, spill, top=top), False
 
 
 def sector(cx: float, cy: float, radius: float, a0: float, a1: float) -> list[tuple[float, float]]:

@@ -113,7 +113,7 @@ STYLE = (
     ".zo-map text.mk-l{font-size:9px}"
     ".zo-map .ship .sh{stroke:#000;stroke-width:.8;stroke-linejoin:round}"
     ".zo-map .tm .sh{stroke:#000;stroke-width:.8;stroke-linejoin:round}"
-    ".zo-map .tm text{font-size:8px;font-weight:bold}"
+    ".zo-map .tm text{font-weight:bold}"
     ".zo-map .pirate rect{stroke:#fff;stroke-width:.8}"
     ".zo-map .harbor .rim{fill:none;stroke-width:3;stroke-linejoin:round}"
     ".zo-map .harbor .bay-lbl{font-weight:bold;fill:#123}"
@@ -284,13 +284,34 @@ def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
     for at, items in groups:
         x, y = centre(at)
         size, offsets, _keep_mark = placed[at]
-        out.append(f"<g{_attrs(data_markers=at)}>")
+        if size.spill:  # a group reaching out of its hex stays inside the map (a harbor at its foot)
+            half_w = [marker_width(i, size) / 2 for i in items]
+            x += _into(
+                min(dx - w for (dx, _dy), w in zip(offsets, half_w, strict=True)) + x,
+                max(dx + w for (dx, _dy), w in zip(offsets, half_w, strict=True)) + x,
+                min_x,
+                min_x + width,
+            )
+            y += _into(
+                min(dy for _dx, dy in offsets) - size.r - 1 + y,
+                max(dy for _dx, dy in offsets) + size.r + 1 + y,
+                min_y,
+                min_y + height,
+            )
+        out.append(f"<g{_attrs(data_markers=at, data_spilled='1' if size.spill else None)}>")
         for (dx, dy), item in zip(offsets, items, strict=True):
             out.append(_marker(item, x + dx, y + dy, size))
         out.append("</g>")
     out.append("</g>")
     out.append("</svg>")
     return mark_safe("".join(out))  # noqa: S308 - every piece above is escaped
+
+
+def _into(low: float, high: float, least: float, most: float) -> float:
+    """How far to move a span (``low``..``high``) to lie within ``least``..``most``."""
+    if high > most:
+        return most - high
+    return max(0.0, least - low)
 
 
 def _has_mark(cell: CellView) -> bool:
@@ -359,6 +380,8 @@ def _harbor_marks(
     room = 2 * (HARBOR_RADIUS - abs(line_dy) / math.sqrt(3)) - 2
     total = sum(widths) + MARKER_GAP * (len(widths) - 1)
     scale = min(1.0, room / total) if total else 1.0
+    if scale < 1.0 and text_size is not None:
+        return ""  # a projector's texts are never smaller than its size: its ships carry the shapes
     cy = y + line_dy
     out = []
     left = x - total * scale / 2
@@ -366,7 +389,7 @@ def _harbor_marks(
         w *= scale
         cx = left + w / 2
         colour = safe_colour(h.colour)
-        size_attr = "" if text_size is None and scale == 1.0 else f' font-size="{_f(font * scale)}"'
+        size_attr = f' font-size="{_f(font * scale)}"'
         out.append(
             f'<g class="tm"{_attrs(data_team=h.team, data_shape=h.shape, data_label=h.label)}>'
             + _outline(h.shape, cx, cy, w / 2, half_h * scale, colour)
@@ -450,7 +473,7 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
             f'<g class="pirate"{_attrs(data_pirate=item.ident)}>'
             f"<title>{escape(words.ship_label(item.ident))}</title>"
             f'<rect{box}{_attrs(rx=_f(r))} fill="#111"/>'
-            + ("" if size.dot else _text(x, y, marker_text(item), cls=size.cls))
+            + _text(x, y, marker_text(item), cls=size.cls)
             + "</g>"
         )
     colour = safe_colour(item.colour)
@@ -461,26 +484,17 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
     shape = _outline(item.shape, x, y, w / 2, r, colour)
     if item.battleship:
         shape = shape.replace("/>", ' stroke-width="2"/>', 1)
-    text = "" if size.dot else _text(x, y, marker_text(item), cls=size.cls, fill=ink(colour))
+    text = _text(x, y, marker_text(item), cls=size.cls, fill=ink(colour))
     mark = _attrs(data_ship=item.ident, data_shape=item.shape or None)
     return f'<g class="ship"{mark}><title>{escape(title)}</title>{shape}{text}</g>'
 
 
 def team_key(view: MapView) -> list[dict[str, object]]:
     """The map's key of teams (``style.team_key``), each with its mark as a small SVG of its own."""
-    rows: list[dict[str, object]] = []
-    for row in style_team_key(view):
-        label = str(row["label"])
-        width = max(18.0, text_width(label, 10) / SHAPE_INNER_WIDTH.get(str(row["shape"]), 1.0) + 6)
-        outline = _outline(str(row["shape"]), width / 2, 9, width / 2 - 1, 8, str(row["colour"]))
-        mark = (
-            f'<svg class="zo-teammark" viewBox="0 0 {_f(width)} 18" width="{_f(width)}" height="18"'
-            f' aria-hidden="true">{outline}'
-            f'<text x="{_f(width / 2)}" y="9.5" fill="{row["ink"]}" font-size="10" font-weight="bold"'
-            f' text-anchor="middle" dominant-baseline="central" stroke="none">{escape(label)}</text></svg>'
-        )
-        rows.append({**row, "mark": mark_safe(mark)})  # noqa: S308 - escaped above
-    return rows
+    return [
+        {**row, "mark": team_mark_svg(str(row["label"]), str(row["shape"]), str(row["colour"]))}
+        for row in style_team_key(view)
+    ]
 
 
 @cache
@@ -504,3 +518,17 @@ def _outline(shape: str, x: float, y: float, half_w: float, half_h: float, colou
         return f'<rect{box}{_attrs(rx=_f(half_h), fill=colour)} class="sh"/>'
     pts = _points((x + ux * half_w, y + uy * half_h) for ux, uy in unit)
     return f'<polygon{_attrs(points=pts, fill=colour)} class="sh"/>'
+
+
+def team_mark_svg(label: str, shape: str, colour: str) -> SafeString:
+    """A team's mark alone (its shape in its colour, its label in it), 18 px tall (a page's CSS may
+    size it to its line): for a key beside the team's name (the maps' keys, the standings)."""
+    colour = safe_colour(colour)
+    width = max(18.0, text_width(label, 10) / SHAPE_INNER_WIDTH.get(shape, 1.0) + 6)
+    outline = _outline(shape, width / 2, 9, width / 2 - 1, 8, colour)
+    return mark_safe(  # noqa: S308 - the label is escaped, the colour checked
+        f'<svg class="zo-teammark" viewBox="0 0 {_f(width)} 18" width="{_f(width)}" height="18"'
+        f' aria-hidden="true">{outline}'
+        f'<text x="{_f(width / 2)}" y="9.5" fill="{ink(colour)}" font-size="10" font-weight="bold"'
+        f' text-anchor="middle" dominant-baseline="central" stroke="none">{escape(label)}</text></svg>'
+    )

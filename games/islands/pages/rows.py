@@ -7,7 +7,7 @@ from typing import Any
 
 from camp.models import Camp
 from games.islands import results
-from games.islands.maps import style
+from games.islands.maps import style, svg
 
 
 def standing_rows(camp: Camp) -> list[dict[str, Any]]:
@@ -17,6 +17,7 @@ def standing_rows(camp: Camp) -> list[dict[str, Any]]:
             "rank": s.rank,
             "team": s.team.name,
             "colour": style.safe_colour(s.team.colour),
+            "mark": svg.team_mark_svg(s.team.label, s.team.shape, s.team.colour),
             "delivered": s.delivered,
             "ap_total": s.ap_received,
             "ships": s.ships_afloat,

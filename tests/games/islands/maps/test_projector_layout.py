@@ -1,6 +1,8 @@
 """The projector's markers (maps.style.projector_marker_layout): however many ships and pirates share
-a hex or a harbor, at any board's text size, no two markers overlap or touch, none reaches into the
-hex's own texts or out of the hex, and a marker carries its text only when the text fits in it."""
+a hex or a harbor, at any board's text size, every marker is hall-sized (two font sizes across: 37 px
+at 1080 p) and carries its text, no two markers overlap or touch, none reaches into the hex's own
+texts, and none reaches out of the hex unless the group is marked as spilling (too many or too
+large for the hex)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from camp.models import DEFAULT_BOARD_SIDE, MAX_BOARD_SIDE, MIN_BOARD_SIDE
+from camp.models import MAX_BOARD_SIDE, MIN_BOARD_SIDE
 from games.islands.maps.style import (
+    HALL_MARKER_EMS,
     HARBOR_RADIUS,
     SIZE,
     TEXT_HALF_HEIGHT,
@@ -61,10 +64,11 @@ def test_markers_never_touch_each_other_nor_the_hex_texts(
     for (x, y), item in zip(offsets, items, strict=True):
         w = marker_width(item, size)
         assert y - size.r >= top - 1e-9, (text, len(items))
-        for end in (x - w / 2 + size.r, x + w / 2 - size.r):
-            assert _inside_hex(end, y, size.r, radius), (text, len(items), x, y)
-        if not size.dot:  # its text fits in it
-            assert 2 * size.r >= 2 * TEXT_HALF_HEIGHT * text and w >= 0.7 * text * len(marker_text(item))
+        if not size.spill:
+            for end in (x - w / 2 + size.r, x + w / 2 - size.r):
+                assert _inside_hex(end, y, size.r, radius), (text, len(items), x, y)
+        assert 2 * size.r >= HALL_MARKER_EMS * text - 1e-9  # hall-sized
+        assert 2 * size.r >= 2 * TEXT_HALF_HEIGHT * text and w >= 0.7 * text * len(marker_text(item))
         boxes.append((x - w / 2, y - size.r, x + w / 2, y + size.r))
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
@@ -72,11 +76,10 @@ def test_markers_never_touch_each_other_nor_the_hex_texts(
 
 
 @pytest.mark.parametrize("side", range(MIN_BOARD_SIDE, MAX_BOARD_SIDE + 1))
-def test_one_ship_keeps_its_number_and_up_to_the_usual_board_its_hex_keeps_its_mark(side: int) -> None:
+def test_one_ship_stays_in_its_hex_up_to_side_11_and_beside_a_mark_up_to_side_6(side: int) -> None:
     text = projector_text_size(side)
     ship = ShipView(at="E3", ident="C1", colour="#2471a3", team="Modří")
     size, _offsets, _keep_mark = projector_marker_layout([ship], text, mark=False)
-    assert not size.dot
+    assert size.spill == (side >= 12)  # a hex of side 12 or 13 is lower than a label and a 37-px ship
     size, _offsets, keep_mark = projector_marker_layout([ship], text, mark=True)
-    if side <= DEFAULT_BOARD_SIDE:  # a larger board's hex has no room for a mark and a ship at 18 px
-        assert keep_mark and not size.dot
+    assert keep_mark == (side <= 6)  # a larger board's hex has no room for a mark and a 37-px ship

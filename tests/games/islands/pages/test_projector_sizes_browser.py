@@ -1,7 +1,8 @@
 """The projector view on every board a camp may choose (issue 10): on the smallest and the largest
 board side, and with a crowded harbor and a crowded hex, every text of the map and of the standings
-is at least 18 px at 1920×1080, the view fits 1920×1080 and 1280×720 without a scrollbar, and the
-markers of a crowded hex neither overlap nor touch each other nor cover the hex's label or mark.
+is at least 18 px at 1920×1080, every marker at least 36 px across, the view fits 1920×1080 and
+1280×720 without a scrollbar, and the markers of a hex neither overlap nor touch each other; those
+that fit in their hex stay in it clear of its label and mark (a crowd reaches over its edges).
 
 Each board is built once; one Chromium page measures them all."""
 
@@ -34,17 +35,18 @@ MEASURE = """() => {
   };
   const box = el => { const b = el.getBoundingClientRect();
     return {l: b.left, t: b.top, r: b.right, b: b.bottom}; };
-  const map = [...document.querySelectorAll('#board svg text')].filter(visible);
+  const map = [...document.querySelectorAll('#board svg.zo-map text')].filter(visible);
   const standings = [...document.querySelectorAll('#board tbody td')].filter(visible);
   const small = [...map, ...standings].filter(el => px(el) < 18)
     .map(el => `${el.textContent} ${px(el).toFixed(1)}px`);
-  const groups = [...document.querySelectorAll('#board svg [data-markers]')].map(g => {
+  const groups = [...document.querySelectorAll('#board svg.zo-map [data-markers]')].map(g => {
     const at = g.dataset.markers;
-    const cell = document.querySelector(`#board svg [data-hex="${at}"], #board svg [data-bay="${at}"]`);
+    const map = document.querySelector('#board svg.zo-map');
+    const cell = map.querySelector(`[data-hex="${at}"], [data-bay="${at}"]`);
     return {
-      at,
+      at, spilled: g.dataset.spilled === '1',
       markers: [...g.querySelectorAll('g.ship, g.pirate')].map(m => ({
-        shape: box(m.querySelector('rect')), label: m.textContent,
+        shape: box(m.querySelector('.sh, rect')), label: m.textContent,
         text: m.querySelector('text') && box(m.querySelector('text')),
       })),
       texts: [...cell.querySelectorAll('text')].filter(t => !t.classList.contains('halo')).map(box),
@@ -54,7 +56,7 @@ MEASURE = """() => {
   // the hexes and harbors whose own texts (label, mark, chests) overlap or touch
   const apart = (a, b) => a.right + .5 <= b.left || b.right + .5 <= a.left || a.bottom + .5 <= b.top
     || b.bottom + .5 <= a.top;
-  const cells = [...document.querySelectorAll('#board svg [data-hex], #board svg [data-bay]')];
+  const cells = [...document.querySelectorAll('#board svg.zo-map [data-hex], #board svg.zo-map [data-bay]')];
   const tangled = cells.filter(cell => {
     const texts = [...cell.querySelectorAll('text')].filter(t => !t.classList.contains('halo'))
       .map(t => t.getBoundingClientRect());
@@ -74,7 +76,7 @@ MEASURE = """() => {
   return {
     small, tangled, outside, mapTexts: map.length, standings: standings.length, groups,
     // the page hides its overflow: what does not fit is cut off rather than scrolled
-    cut: ['#board svg', '#board table'].filter(sel => {
+    cut: ['#board svg.zo-map', '#board table'].filter(sel => {
       const b = document.querySelector(sel).getBoundingClientRect();
       return b.right > innerWidth || b.bottom > innerHeight;
     }),
@@ -174,9 +176,12 @@ def test_the_projector_view_reads_from_the_back_on_every_board(
             markers = group["markers"]
             for i, one in enumerate(markers):
                 assert one["text"] is None or _inside(one["text"], one["shape"]), (group["at"], one)
-                assert _inside(one["shape"], group["cell"]), (group["at"], one, group["cell"])
-                for text in group["texts"]:
-                    assert _apart(one["shape"], text), (group["at"], one, text)
+                shape = one["shape"]
+                assert min(shape["r"] - shape["l"], shape["b"] - shape["t"]) >= 36, (group["at"], one)
+                if not group["spilled"]:  # a group too large for its hex reaches over its edges
+                    assert _inside(shape, group["cell"]), (group["at"], one, group["cell"])
+                    for text in group["texts"]:
+                        assert _apart(shape, text), (group["at"], one, text)
                 for other in markers[i + 1 :]:
                     assert _apart(one["shape"], other["shape"]), (group["at"], one, other)
     if BOARDS[board][1]:

@@ -216,6 +216,10 @@ def test_import_a_round_file_as_a_new_camp(db: None) -> None:
     camp = round_files.camp_import_round(text=text, name="Z kola")
     assert (camp.board_side, camp.seed) == (5, 7)
     assert list(Team.objects.filter(camp=camp).values_list("name", flat=True)) == ["red", "blue"]
+    # A round file has no place for a mark: the teams get the default ones, in the file's order.
+    assert list(Team.objects.filter(camp=camp).values_list("label", "shape")) == [
+        ("R", "circle"), ("B", "square")
+    ]
     round_ = Round.objects.get(camp=camp)
     assert (round_.number, round_.status) == (1, RoundStatus.ORDERS_OPEN)
     assert TeamOrders.objects.get(team__name="blue").fire == "E2"
