@@ -469,19 +469,23 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -
 
 
 def team_key(view: MapView) -> list[dict[str, object]]:
-    """The map's key of teams (``style.team_key``), each with its mark as a small SVG of its own."""
+    """The map's key of teams (``style.team_key``), each with its mark as an HTML badge: its label
+    in its colour, cut to its shape (CSS ``clip-path``; no second ``<svg>`` beside the map's)."""
     rows: list[dict[str, object]] = []
     for row in style_team_key(view):
-        label = str(row["label"])
-        width = max(18.0, text_width(label, 10) / SHAPE_INNER_WIDTH.get(str(row["shape"]), 1.0) + 6)
-        outline = _outline(str(row["shape"]), width / 2, 9, width / 2 - 1, 8, str(row["colour"]))
-        mark = (
-            f'<svg class="zo-teammark" viewBox="0 0 {_f(width)} 18" width="{_f(width)}" height="18"'
-            f' aria-hidden="true">{outline}'
-            f'<text x="{_f(width / 2)}" y="9.5" fill="{row["ink"]}" font-size="10" font-weight="bold"'
-            f' text-anchor="middle" dominant-baseline="central" stroke="none">{escape(label)}</text></svg>'
+        label, shape = str(row["label"]), str(row["shape"])
+        width = max(1.4, (0.62 * len(label) + 0.3) / SHAPE_INNER_WIDTH.get(shape, 1.0))
+        unit = _unit_outline(shape)
+        cut = (
+            "border-radius:50%"
+            if not unit
+            else "clip-path:polygon("
+            + ",".join(f"{_f(50 + 50 * ux)}% {_f(50 + 50 * uy)}%" for ux, uy in unit)
+            + ")"
         )
-        rows.append({**row, "mark": mark_safe(mark)})  # noqa: S308 - escaped above
+        style = f"background:{row['colour']};color:{row['ink']};width:{_f(width)}em;{cut}"
+        badge = f'<span class="zo-teammark" style="{escape(style)}" aria-hidden="true">{escape(label)}</span>'
+        rows.append({**row, "mark": mark_safe(badge)})  # noqa: S308 - escaped above
     return rows
 
 

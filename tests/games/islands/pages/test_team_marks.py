@@ -120,8 +120,10 @@ def assert_key(html: str, teams: list[Team]) -> None:
     assert [r["data-team"] for r in rows] == [t.name for t in teams]
     for row, team in zip(rows, teams, strict=True):
         assert row["data-shape"] == team.shape
-        mark = row.select_one("svg.zo-teammark")
-        assert mark is not None and mark.get_text() == team.label and fill_of(mark) == team.colour
+        mark = row.select_one("span.zo-teammark")
+        assert mark is not None and mark.get_text() == team.label
+        assert f"background:{team.colour};" in str(mark["style"])
+        assert ("border-radius:50%" if team.shape == "circle" else "clip-path:polygon(") in str(mark["style"])
         assert "(Z" in row.get_text()
 
 
