@@ -129,7 +129,10 @@ def assert_key(html: str, teams: list[Team]) -> None:
     for row, team in zip(rows, teams, strict=True):
         assert row["data-shape"] == team.shape
         mark = row.select_one("svg.zo-teammark")
-        assert mark is not None and mark.get_text() == team.label and fill_of(mark) == team.colour
+        assert mark is not None and mark.get_text() == team.label
+        outline = mark.select_one(".sh")
+        assert outline is not None and outline["fill"] == team.colour
+        assert outline.name == ("rect" if team.shape == "circle" else "polygon")
         assert "(Z" in row.get_text()
 
 
