@@ -39,7 +39,7 @@ from django.utils.translation import gettext as _
 
 from camp.backup_parts import CAMP_KEYS, parts
 from camp.file_words import json_reason
-from camp.marks import assign_marks
+from camp.marks import LABEL_MAX_LENGTH, TEAM_SHAPES, Mark, assign_marks, label_key
 from camp.models import (
     MAX_AP,
     MAX_AP_TABLE_LENGTH,
@@ -352,7 +352,10 @@ def camp_export_document(*, camp: Camp) -> dict[str, Any]:
             "seed": camp.seed,
             "created_at": moment_text(camp.created_at),
         },
-        "teams": [{"name": t.name, "colour": t.colour, "order": t.order} for t in teams],
+        "teams": [
+            {"name": t.name, "colour": t.colour, "order": t.order, "label": t.label, "shape": t.shape}
+            for t in teams
+        ],
         "rounds": [],
     }
     for round_ in rounds:
@@ -471,11 +474,28 @@ def _check_camp_part(r: DocumentReader, doc: dict[str, Any]) -> DocumentIndex:
     index = DocumentIndex(board_side=side)
 
     seen_names: dict[str, int] = {}
+    seen_labels: dict[str, int] = {}
     for i, item in enumerate(r.items(doc.get("teams"), "teams", max_items=SMALL_MAX)):
         path = join("teams", i)
-        team = r.obj(item, path, required=("name", "colour", "order"))
+        team = r.obj(item, path, required=("name", "colour", "order"), optional=("label", "shape"))
         if team is None:
             continue
+        if "label" in team:  # optional, both: documents written before the marks get the default ones
+            label = r.string(team.get("label"), join(path, "label"), max_length=LABEL_MAX_LENGTH, blank=False)
+            if label is not None and not (label.isalnum() and label == label.upper()):
+                r.fail(join(path, "label"), _("expected 1 to 3 capital letters or digits, e.g. CH"))
+            elif label is not None and label_key(label) in seen_labels:
+                r.fail(
+                    join(path, "label"),
+                    _("a second team with the mark “%(label)s” (teams[%(first)d])")
+                    % {"label": label, "first": seen_labels[label_key(label)]},
+                )
+            elif label is not None:
+                seen_labels[label_key(label)] = i
+        if "shape" in team:
+            r.choice(team.get("shape"), join(path, "shape"), TEAM_SHAPES)
+        if ("label" in team) != ("shape" in team):
+            r.fail(path, _("a team's mark is its label and its shape: give both or neither"))
         name = r.string(
             team.get("name"), join(path, "name"), max_length=max_length(Team, "name"), blank=False
         )
@@ -677,17 +697,20 @@ def _store(data: dict[str, Any]) -> Camp:
     created_at = parse_datetime(source["created_at"])
     Camp.objects.filter(pk=camp.pk).update(created_at=created_at)  # auto_now_add ignores a given value
     camp.created_at = created_at  # type: ignore[assignment]
-    # The backup's format has no place for a team's mark: the restored camp run gets the default
-    # ones, in seat order (as the migration gave existing teams).
+    # A team's mark as written; a document from before the marks (or a team without one) gets the
+    # default ones beside those written, in seat order (as the migration gave existing teams).
     seated = sorted(data["teams"], key=lambda t: (t["order"], t["name"]))
+    written = {t["name"]: Mark(t["label"], t["shape"]) for t in seated if "label" in t and "shape" in t}
+    unmarked = [t["name"] for t in seated if t["name"] not in written]
+    marks = {**written, **dict(zip(unmarked, assign_marks(unmarked, written.values()), strict=True))}
     teams = {
         t.name: t
         for t in Team.objects.bulk_create(
             Team(
                 camp=camp, name=t["name"], colour=t["colour"].lower(), order=t["order"],
-                label=mark.label, shape=mark.shape,
+                label=marks[t["name"]].label, shape=marks[t["name"]].shape,
             )
-            for t, mark in zip(seated, assign_marks([t["name"] for t in seated]), strict=True)
+            for t in seated
         )
     }
     rounds: dict[int, Round] = {}

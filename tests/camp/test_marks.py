@@ -14,10 +14,10 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from camp import services
-from camp.backup_document import camp_export_document, camp_import_document
+from camp.backup_document import BackupDocumentError, camp_export_document, camp_import_document
 from camp.marks import (
     MAX_DISTINCT_TEAMS,
     MIN_GREY_STEP,
@@ -110,14 +110,50 @@ def test_a_mark_taken_in_the_camp_is_refused_by_name(camp: Camp) -> None:
     assert camp.teams.count() == 1
 
 
-def test_a_restored_backup_gives_its_teams_default_marks_in_seat_order(camp: Camp) -> None:
+def test_a_restored_backup_keeps_its_teams_marks(camp: Camp) -> None:
     services.team_create(camp=camp, name="Zelení", colour=TEAM_COLOURS[2], order=2)
     services.team_create(camp=camp, name="Modří", colour=TEAM_COLOURS[1], order=1, label="XY", shape="star")
     document = camp_export_document(camp=camp)
-    assert set(document["teams"][0]) == {"name", "colour", "order"}  # the format has no place for a mark
     restored = camp_import_document(data=document)
     marks = list(restored.teams.order_by("order").values_list("name", "label", "shape"))
-    assert marks == [("Modří", "M", "circle"), ("Zelení", "Z", "square")]
+    assert marks == [("Modří", "XY", "star"), ("Zelení", "Z", "circle")]
+
+
+def test_a_backup_from_before_the_marks_gives_its_teams_default_ones_beside_those_written(camp: Camp) -> None:
+    services.team_create(camp=camp, name="Modří", colour=TEAM_COLOURS[1], order=1, label="Z", shape="circle")
+    services.team_create(camp=camp, name="Zelení", colour=TEAM_COLOURS[2], order=2)
+    document = camp_export_document(camp=camp)
+    for team in document["teams"]:
+        if team["name"] == "Zelení":  # as a document written before the marks has it
+            del team["label"], team["shape"]
+    restored = camp_import_document(data=document)
+    marks = list(restored.teams.order_by("order").values_list("name", "label", "shape"))
+    assert marks == [("Modří", "Z", "circle"), ("Zelení", "ZE", "square")]
+
+
+@pytest.mark.parametrize(
+    ("mark", "problem"),
+    [
+        ({"label": "xy", "shape": "star"}, "teams[0].label: expected 1 to 3 capital letters or digits"),
+        ({"label": "ABCD", "shape": "star"}, "teams[0].label: at most 3 characters, not 4"),
+        ({"label": "XY", "shape": "blob"}, "teams[0].shape: must be one of"),
+        ({"label": "XY"}, "teams[0]: a team's mark is its label and its shape: give both or neither"),
+        ({"label": "ZE", "shape": "star"}, "teams[1].label: a second team with the mark “ZE” (teams[0])"),
+    ],
+)
+def test_a_backup_with_a_bad_mark_is_refused_naming_it(
+    camp: Camp, mark: dict[str, str], problem: str, settings: object
+) -> None:
+    services.team_create(camp=camp, name="Zelení", colour=TEAM_COLOURS[2], order=1, label="ZE")
+    services.team_create(camp=camp, name="Modří", colour=TEAM_COLOURS[1], order=2)
+    document = camp_export_document(camp=camp)
+    target = document["teams"][1 if mark.get("label") == "ZE" else 0]
+    del target["label"], target["shape"]
+    target.update(mark)
+    with translation.override("en"), pytest.raises(BackupDocumentError) as error:
+        camp_import_document(data=document)
+    assert any(message.startswith(problem) for message in error.value.messages), error.value.messages
+    assert Camp.objects.count() == 1
 
 
 # ------------------------------------------------------------------------------------ migration
