@@ -136,12 +136,13 @@ def events_with_telescopes(result: RoundResult, *, viewer: Viewer) -> list[Event
 
 @dataclass(frozen=True)
 class TeamHint:
-    """A map hint for one of a team's ships: the compass point (and where it was taken from).
-    Never the treasure's hex."""
+    """A map hint for one of a team's ships: the compass point, where the ship found the map
+    and where the hint was taken. Never the treasure's hex."""
 
     ship: str
     point: str
     origin: str
+    found: str = ""
 
     @property
     def point_label(self) -> str:
@@ -150,16 +151,21 @@ class TeamHint:
 
 def team_hints(result: RoundResult, team: Team) -> list[TeamHint]:
     """The map hints of a team's ships in a resolved round (no queries)."""
-    origins = {
-        f"{e.get('team')}.{e.get('actor')}": str(e.get("at"))
-        for e in result.events
-        if e.get("what") == "hint"
-    }
+    origins: dict[str, str] = {}
+    found: dict[str, str] = {}  # the first map a ship found in the round (as the engine takes it)
+    for e in result.events:
+        who = f"{e.get('team')}.{e.get('actor')}"
+        if e.get("what") == "hint":
+            origins[who] = str(e.get("at"))
+        elif e.get("what") == "map":
+            found.setdefault(who, str(e.get("at")))
     hints = []
     for who, point in (result.hints or {}).items():
         team_name, _dot, ship = who.rpartition(".")
         if team_name == team.name:
-            hints.append(TeamHint(ship=ship, point=str(point), origin=origins.get(who, "")))
+            hints.append(
+                TeamHint(ship=ship, point=str(point), origin=origins.get(who, ""), found=found.get(who, ""))
+            )
     return hints
 
 

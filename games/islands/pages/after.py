@@ -149,6 +149,7 @@ def _after_page(request: HttpRequest, model_admin: Any, round_: Round, query: di
                         "team": row.team.name,
                         "colour": style.safe_colour(row.team.colour),
                         "ship": hint.ship,
+                        "found": hint.found,
                         "origin": hint.origin,
                         "point": hint.point_label,
                     }

@@ -232,25 +232,9 @@ def _state_round(rounds: SheetRounds) -> int | None:
     return rounds.result_round.number if rounds.result_round is not None else None
 
 
-def _maps_found(result: RoundResult) -> dict[str, str]:
-    """Where each ship ("team.ship") found the map its hint is worked out from: the first map hex
-    it found in the round (as the engine takes it)."""
-    found: dict[str, str] = {}
-    for e in result.events:
-        if e.get("what") == "map":
-            found.setdefault(f"{e.get('team')}.{e.get('actor')}", str(e.get("at")))
-    return found
-
-
 def _hint_texts(result: RoundResult, team: Team) -> tuple[str, ...]:
-    found = _maps_found(result)
     return tuple(
-        words.map_hint_text(
-            ship=hint.ship,
-            point=hint.point,
-            found=found.get(f"{team.name}.{hint.ship}", ""),
-            origin=hint.origin,
-        )
+        words.map_hint_text(ship=hint.ship, point=hint.point, found=hint.found, origin=hint.origin)
         for hint in results.team_hints(result, team)
     )
 

@@ -3,6 +3,7 @@ tiles only on request, the hints, the public log and the print buttons."""
 
 from __future__ import annotations
 
+from bs4 import BeautifulSoup
 from django.test import Client
 
 from camp.models import Round, Team
@@ -125,6 +126,21 @@ def test_after_page_shows_hints_and_public_log(staff_client: Client, game: Round
     round_services.round_resolve(round=game)
     result = RoundResult.objects.get(round=game)
     result.hints = {f"{teams[1].name}.C1": "NNE"}
+    team = teams[1].name
+    result.events = [
+        *result.events,
+        {"step": 2, "half": 1, "what": "map", "at": "D3", "team": team, "actor": "C1",
+         "visibility": "public"},
+        {"step": 9, "half": 1, "what": "hint", "at": "Z2", "team": team, "actor": "C1",
+         "visibility": "team"},
+    ]
     result.save()
     html = staff_client.get(url("after", game.pk)).content.decode()
-    assert "SSV" in html and teams[1].name in html
+    table = BeautifulSoup(html, "html.parser").select_one("table.zo-hints")
+    assert table is not None
+    assert [th.get_text(strip=True) for th in table.select("thead th")] == [
+        "tým", "loď", "mapa nalezená na", "nápověda získaná na", "poklad leží směrem"
+    ]
+    assert [[td.get_text(strip=True) for td in tr.select("td")] for tr in table.select("tbody tr")] == [
+        [team, "Loď 1", "D3", "Z2", "SSV"]
+    ]
