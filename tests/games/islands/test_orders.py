@@ -106,7 +106,7 @@ def test_nonsense_in_every_field_is_named_and_nothing_is_stored(started: Camp, t
         ({"build_cargo": "3"}, "cost 18 AP"),
         ({"build_battleship": 2}, "battleship"),
         ({"harbor": "+" * 15}, "15 harbor moves"),
-        ({"routes": {"C1": ". " * 15}}, "15 moves"),
+        ({"routes": {"C1": ". " * 15}}, "15 steps"),
         ({"routes": {"C1": "N"}}, "“N” is not a direction: write S SV JV J JZ SZ"),
         ({"routes": None, "harbor": None, "fire": None, "build_cargo": None}, ""),
     ],

@@ -87,7 +87,7 @@ def test_round_page_warns_of_stored_orders_gone_stale(
     # The preview says the same, the team named once, the moves in the right Czech plural.
     preview = unescape(staff_client.get(url("resolve", game.pk)).content.decode())
     assert f"{teams[1].name}: {teams[1].name}:" not in preview
-    assert "trasa má 1 tah, ale tým má jen 0 kroků" in preview
+    assert "trasa má 1 krok, ale tým má jen 0 kroků" in preview
 
 
 def test_close_round(staff_client: Client, game: Round, teams: list[Team]) -> None:
