@@ -27,11 +27,13 @@ class SlowPage:
     def __init__(self) -> None:
         self.renders = 0
         self.release = threading.Event()
+        self.read = threading.Event()  # a render has read what it shows
         self.view = public_cache.cached_public_page(self.board)
 
     def board(self, request: HttpRequest, camp_id: int) -> HttpResponse:
         self.renders += 1
         token = Camp.objects.get(pk=camp_id).public_version  # what it shows is read before the wait
+        self.read.set()
         self.release.wait(30)
         return HttpResponse(f"board {token} render {self.renders}", content_type="text/html")
 
@@ -99,8 +101,8 @@ def test_a_render_overtaken_by_a_write_is_not_kept_and_the_waiters_get_the_new_p
     page = SlowPage()
     request = RequestFactory().get(f"/nastenka/{camp.pk}/")
     threads, answers = in_threads(lambda: page.view(request, camp.pk), CROWD)
-    wait_for(lambda: waiting_behind_render() == CROWD - 1)
-    public_version_bump(camp=camp)  # while the first render runs: what it read may be stale
+    wait_for(lambda: waiting_behind_render() == CROWD - 1 and page.read.is_set())
+    public_version_bump(camp=camp)  # while the first render runs: what it read is stale
     page.release.set()
     for thread in threads:
         thread.join(30)
