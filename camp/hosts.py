@@ -28,14 +28,13 @@ from django.http import HttpRequest, HttpResponse
 from django.http.request import split_domain_port, validate_host
 from django.template.loader import render_to_string
 
-from camp.network import addresses_now, phone_url
+from camp.network import addresses_now, is_loopback_host, phone_url
 
 logger = logging.getLogger("camp.hosts")
 
 LOGGED_HOST_CHARS = 200
 #: How many different accepted Hosts are remembered (an address, localhost: a handful in practice).
 KNOWN_HOSTS_LIMIT = 256
-LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]"})
 
 _known: set[str] = set()
 _known_lock = threading.Lock()
@@ -62,7 +61,7 @@ def host_allowed(host: str) -> bool:
         return True
     if (port or "80") != str(settings.CAMP_PORT):
         return False
-    return domain in LOOPBACK_NAMES or domain in settings.CAMP_ADDRESSES or domain in addresses_now()
+    return is_loopback_host(domain) or domain in settings.CAMP_ADDRESSES or domain in addresses_now()
 
 
 def shown_host(host: str) -> str:
