@@ -1,13 +1,19 @@
-"""Record every page and PDF of the demo camp, to show that a refactor changed nothing.
+"""Record every page and PDF of the demo camp and of a 12-team camp, to show that a refactor
+changed nothing.
 
     .venv/bin/python tools/page_snapshot.py OUT_DIR            # record
     .venv/bin/python tools/page_snapshot.py OUT_DIR --compare REFERENCE_DIR
+    .venv/bin/python tools/page_snapshot.py OUT_DIR --root ../other-checkout   # another tree's code
 
 Builds the demo camp in a throwaway SQLite database, logs in as a superuser and follows every link
 (GET only) from the admin index, the notice boards and the Batavia team pages, in Czech and English,
-saving each answer's bytes (PDFs in ReportLab's invariant mode). CSRF tokens, Batavia seat tokens
-and database ids that change from run to run are normalised. ``--compare`` lists the pages that
-differ from (or are missing in) the reference and exits 1 when there is any.
+saving each answer's bytes (PDFs in ReportLab's invariant mode). Then a camp of side 13 with 12
+teams and five rounds played: its round pages, order pages, sheets, round files, notice board and
+replays. On both camps' open round the order page is posted a set of typed orders, good and bad
+(the live check, then a save), and the round is resolved: the answers, the round file and the
+notice board after it are recorded too. CSRF tokens and Batavia seat tokens that change from run
+to run are normalised. ``--compare`` lists the pages that differ from (or are missing in) the
+reference and exits 1 when there is any.
 """
 
 from __future__ import annotations
@@ -20,12 +26,39 @@ import sys
 import tempfile
 from collections import deque
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+LARGE_SEED = 0x5EED_0000_0013_0012  # the 12-team camp's own seed: the same camp every run
+LARGE_ROUNDS = 5
+#: What staff might type on an order page: each posted as the live check and as a save. ``route``
+#: is the first ship's route, ``route2`` the second's.
+ORDER_TRIES: list[dict[str, str]] = [
+    {},
+    {"route": "S SV . J"},
+    {"route": "SV SV JV JV", "route2": "J J ."},
+    {"route": " ".join(["S"] * 30)},
+    {"route": "N NE SE"},
+    {"route": "x!? 7"},
+    {"route": "S" * 400},
+    {"route": "J JZ SZ", "harbor": "+ + -"},
+    {"harbor": "x y"},
+    {"harbor": "+ . - + + + + + + + + + + +"},
+    {"fire": "A1"},
+    {"fire": "ZZ99"},
+    {"fire": "C3", "route": "S"},
+    {"build_cargo": "1"},
+    {"build_cargo": "abc"},
+    {"build_cargo": "-1"},
+    {"build_cargo": "2", "build_battleship": "1"},
+    {"build_battleship": "99999999999999999999"},
+    {"v": "abc", "route": "S"},
+    {"v": "1", "route": "SV"},
+]
 SKIP = re.compile(
     r"/(logout|delete|history|password)/|[?&](o|q|_changelist_filters|e|p)=|/i18n/|/static/|/jsi18n/"
 )
@@ -55,6 +88,10 @@ def _normalise(body: bytes, tokens: dict[str, str]) -> bytes:
         return body
     text = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', 'name="csrfmiddlewaretoken" value="X"', text)
     text = re.sub(r'"X-CSRFToken": "[^"]+"', '"X-CSRFToken": "X"', text)
+    # A password's salt and hash are random (Django's user page shows their first letters).
+    text = re.sub(r"<bdi>[^<*]{2,6}\*+</bdi>", "<bdi>HIDDEN</bdi>", text)
+    # A camp's public version is random (it tells nothing of the game); only where it changes counts.
+    text = re.sub(r"\b[0-9a-f]{16}-(cs|en)\b", r"VERSION-\1", text)
     for token, name in tokens.items():
         text = text.replace(token, name)
     return text.encode()
@@ -101,6 +138,7 @@ def crawl(
     shape: Callable[[str], str] = _shape,
     per_shape: int = PER_SHAPE,
     max_pages: int = MAX_PAGES,
+    follow: Callable[[str], bool] = lambda url: True,
 ) -> Iterator[tuple[str, Any, bytes]]:
     """Follow every link (GET only) from ``start``: yields (url, response, body) of each page, at
     most ``per_shape`` pages of one ``shape``. ``staff`` and ``public`` are Django test clients (the
@@ -126,8 +164,127 @@ def crawl(
                 if parts.netloc and parts.netloc != "testserver":
                     continue
                 path = parts.path + (f"?{parts.query}" if parts.query else "")
-                if path not in seen:
+                if path not in seen and follow(path):
                     queue.append(path)
+
+
+def _url(name: str, *args: int) -> str:
+    """The Czech address (a request in English leaves English active in this thread)."""
+    from django.urls import reverse
+    from django.utils import translation
+
+    with translation.override("cs"):
+        return reverse(name, args=args)
+
+
+def large_camp() -> Any:
+    """A camp of side 13 with 12 teams, five rounds played and round 6 open for orders."""
+    from camp import services as camp_services
+    from camp.marks import TEAM_COLOURS
+    from camp.models import Camp
+    from games.islands.demo import demo_play
+
+    camp = camp_services.camp_create(name="Velký tábor", year=2026, board_side=13)
+    Camp.objects.filter(pk=camp.pk).update(seed=LARGE_SEED)  # a new camp draws its seed
+    camp = Camp.objects.get(pk=camp.pk)
+    for number, colour in enumerate(TEAM_COLOURS[:12], start=1):
+        camp_services.team_create(camp=camp, name=f"Posádka {number}", colour=colour)
+    demo_play(camp, rounds=LARGE_ROUNDS, open_next=True)
+    return camp
+
+
+def large_start(camp: Any) -> tuple[list[str], Callable[[str], bool]]:
+    """Where the crawl of the 12-team camp starts, and which links it follows (its own pages)."""
+    from camp.models import Round
+
+    rounds = list(Round.objects.filter(camp=camp).order_by("number"))
+    start = [f"/nastenka/{camp.pk}/", f"/en/nastenka/{camp.pk}/"]
+    start += [_url("admin:camp_camp_change", camp.pk)]
+    for round_ in rounds:
+        start.append(_url("admin:islands_round_page", round_.pk))
+    marks = [f"/round/{r.pk}/" for r in rounds] + [
+        f"/{camp.pk}/",
+        f"camp={camp.pk}",
+        f"camp__id__exact={camp.pk}",
+    ]
+
+    def ours(url: str) -> bool:
+        return any(mark in url for mark in marks)
+
+    return start, ours
+
+
+def _post_orders(
+    client: Any, url: str, tries: list[dict[str, str]], *, htmx: bool
+) -> Iterator[tuple[str, Any, bytes]]:
+    """Post each of ``tries`` to the order page ``url`` (htmx: the live check; else a save)."""
+    fields = _form_fields(client.get(url).content)
+    routes = sorted(k for k in fields if k.startswith("route-"))
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    for number, typed in enumerate(tries):
+        data = {k: v for k, v in fields.items() if k != "csrfmiddlewaretoken"}
+        for key, value in typed.items():
+            if key in ("route", "route2"):
+                index = 0 if key == "route" else 1
+                if index < len(routes):
+                    data[routes[index]] = value
+            else:
+                data[key] = value
+        response = client.post(url, data, **headers)
+        kind = "check" if htmx else "save"
+        yield f"POST {url} {kind} {number}", response, response.content
+
+
+def _form_fields(html: bytes) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for tag in re.findall(rb"<input\b[^>]*>", html):
+        name = re.search(rb'\bname="([^"]*)"', tag)
+        if not name:
+            continue
+        kind = re.search(rb'\btype="([^"]*)"', tag)
+        if kind and kind.group(1) in (b"checkbox", b"radio") and b" checked" not in tag:
+            continue
+        value = re.search(rb'\bvalue="([^"]*)"', tag)
+        fields[name.group(1).decode()] = value.group(1).decode() if value else ""
+    return fields
+
+
+def played(client: Any, camp: Any) -> Iterator[tuple[str, Any, bytes]]:
+    """The camp's open round worked through the order page: every try checked, then saved (good
+    ones are stored, bad ones shown), then the round resolved; with the pages it changes."""
+    from camp.models import Round, RoundStatus
+
+    round_ = Round.objects.filter(camp=camp, status=RoundStatus.ORDERS_OPEN).order_by("number").first()
+    if round_ is None:
+        return
+    teams = list(camp.teams.order_by("order"))
+    for team in (teams[0], teams[-1]):
+        for prefix in ("", "/en"):
+            url = prefix + _url("admin:islands_round_orders", round_.pk, team.pk)
+            yield from _post_orders(client, url, ORDER_TRIES, htmx=True)
+        url = _url("admin:islands_round_orders", round_.pk, team.pk)
+        yield from _post_orders(client, url, ORDER_TRIES, htmx=False)
+        yield f"GET-after-saves {url}", (response := client.get(url)), response.content
+    page = _url("admin:islands_round_page", round_.pk)
+    resolve = _url("admin:islands_round_resolve", round_.pk)
+    for url in (page, resolve, "/en" + resolve):
+        yield f"GET-before-resolve {url}", (response := client.get(url)), response.content
+    fields = _form_fields(client.get(resolve).content)
+    data = {k: v for k, v in fields.items() if k != "csrfmiddlewaretoken"}
+    response = client.post(resolve, data)
+    yield f"POST {resolve}", response, response.content
+    after = [
+        page,
+        _url("admin:islands_round_after", round_.pk),
+        _url("admin:islands_round_export", round_.pk),
+        _url("admin:islands_round_sheets", round_.pk),
+        f"/nastenka/{camp.pk}/",
+        f"/en/nastenka/{camp.pk}/",
+    ]
+    for url in after:
+        response = client.get(url)
+        body = b"".join(response.streaming_content) if response.streaming else response.content
+        yield f"GET-after-resolve {url}", response, body
 
 
 def record(out: Path) -> int:
@@ -140,13 +297,26 @@ def record(out: Path) -> int:
     )
     sys.path.insert(0, str(ROOT))
     import django
+    import time_machine
 
+    # The clock stands still but for one second a request: times shown (saved at, exported at,
+    # login attempts) are the same every run.
+    clock = time_machine.travel(datetime(2026, 7, 15, 20, 0, tzinfo=UTC), tick=False)
+    traveller = clock.start()
     django.setup()
     from django.core.management import call_command
     from django.test import Client
     from reportlab import rl_config
 
+    class Client(Client):  # type: ignore[no-redef]
+        def request(self, **request: Any) -> Any:
+            traveller.shift(1)
+            return super().request(**request)
+
     rl_config.invariant = 1
+    import camp
+
+    print(f"rendering with the code of {Path(camp.__file__).parent.parent}")
     call_command("migrate", verbosity=0)
     call_command("demo_setup", verbosity=0)
     from django.contrib.auth import get_user_model
@@ -157,14 +327,25 @@ def record(out: Path) -> int:
     client.force_login(user)
     out.mkdir(parents=True, exist_ok=True)
     index = []
-    for url, response, body in crawl(staff=client, public=Client(), start=demo_start(tokens)):
+    from camp.models import Camp
+
+    demo_camp = Camp.objects.order_by("pk").first()
+    pages = list(crawl(staff=client, public=Client(), start=demo_start(tokens)))
+    camp = large_camp()
+    start, ours = large_start(camp)
+    pages += crawl(staff=client, public=Client(), start=start, follow=ours, per_shape=2)
+    pages += played(client, demo_camp)
+    pages += played(client, camp)
+    for url, response, body in pages:
+        if response.status_code == 302:
+            body = response["Location"].encode()
         name = _file_name(url)
         shown = url
         for token, label in tokens.items():
             shown = shown.replace(token, label)
         (out / name).write_bytes(_normalise(body, tokens))
         index.append(f"{response.status_code} {shown} {name}")
-    (out / "INDEX").write_text("\n".join(sorted(index, key=lambda line: line.split()[1])) + "\n")
+    (out / "INDEX").write_text("\n".join(sorted(index, key=lambda line: line.split(" ", 1)[1])) + "\n")
     print(f"recorded {len(index)} pages in {out}")
     return 0
 
@@ -173,7 +354,8 @@ def compare(out: Path, reference: Path) -> int:
     def entries(folder: Path) -> dict[str, tuple[str, str]]:
         result = {}
         for line in (folder / "INDEX").read_text().splitlines():
-            status, url, name = line.split(" ")
+            status, rest = line.split(" ", 1)
+            url, name = rest.rsplit(" ", 1)
             result[url] = (status, name)
         return result
 
@@ -200,7 +382,12 @@ def main() -> int:
     )
     parser.add_argument("out", type=Path)
     parser.add_argument("--compare", type=Path, metavar="REFERENCE_DIR")
+    parser.add_argument("--root", type=Path, help="the checkout whose code renders (default: this one's)")
     args = parser.parse_args()
+    if args.root:
+        global ROOT
+        ROOT = args.root.resolve()
+        os.chdir(ROOT)
     if args.compare and (args.out / "INDEX").exists():
         return compare(args.out, args.compare)
     code = record(args.out)
