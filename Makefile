@@ -39,7 +39,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 	@if command -v npm >/dev/null 2>&1; then npm ci --ignore-scripts --no-audit --no-fund; \
 	else echo "npm not found: the HTML and accessibility checks of the pages will be skipped"; fi
 
-## bench: the performance benchmarks (not part of the test suite)
+## bench: the performance benchmarks (not part of the test suite; what they measure and the last figures: docs/performance.md)
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench
 

@@ -1,6 +1,6 @@
 """The ``batavia/1`` game record: reading, writing, replaying, and the replay's output JSON.
 
-The format is specified in ``/work/shared/formats/batavia-record.md``. A malformed record raises
+The format is specified in ``docs/formats/batavia-record.md``. A malformed record raises
 :class:`RecordError` naming the JSON path (``$.track[3]: unknown company 'XX'``); an action that is
 illegal where it stands raises :class:`ReplayError` (``action 7: a bid must be higher than 3``).
 

@@ -1,6 +1,6 @@
 """The rules of Batavia: setting up a game, checking and applying actions, listing legal ones.
 
-The specification is ``/work/shared/rules/batavia.md``; our own decisions are in
+The specification is ``docs/rules/batavia.en.md``; our own decisions are in
 ``docs/batavia-rules-decisions.md``. A game goes round by round: an auction (the auctioneer rolls, the
 players bid), then one turn per player (draw two cards, or lay cards, move and maybe cash in), pirates
 after every turn; the round in which someone takes the goal tile is the last, then comes scoring.

@@ -1,4 +1,4 @@
-"""A game's record (``batavia/1``, see shared/formats/batavia-record.md): download it, or import
+"""A game's record (``batavia/1``, see docs/formats/batavia-record.md): download it, or import
 one in its place (an uploaded file or pasted text; the service replays it before it is kept)."""
 
 from __future__ import annotations

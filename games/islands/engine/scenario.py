@@ -1,7 +1,7 @@
 """The round file ``zlate-ostrovy/1``: read a state with orders and draws, write the state after.
 (~690 lines: the reader and the writer of one format, kept side by side so they stay in step.)
 
-The format is ``shared/formats/islands-scenario.md``; outside tools read these files, so the
+The format is ``docs/formats/islands-scenario.md``; outside tools read these files, so the
 writer follows it to the letter. The reader collects every problem, each with its JSON path, a
 machine ``code`` and ``params`` for the staff's language, and an English message for the command line:
 

@@ -1,5 +1,5 @@
 """A round as a file and a file as a camp run: ``zlate-ostrovy/1`` round files (see
-``docs/islands-rounds.md`` and the format in ``/work/shared/formats/islands-scenario.md``).
+``docs/islands-rounds.md`` and the format in ``docs/formats/islands-scenario.md``).
 
 :func:`round_export` writes what ``manage.py islands_scenario`` replays to the same result;
 :func:`camp_import_round` makes a new camp run of a file, its round open for orders with the

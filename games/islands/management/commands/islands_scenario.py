@@ -1,6 +1,6 @@
 """``python manage.py islands_scenario FILE``: resolve one round file and print the state after.
 
-The file format is ``zlate-ostrovy/1`` (``shared/formats/islands-scenario.md``). On any problem
+The file format is ``zlate-ostrovy/1`` (``docs/formats/islands-scenario.md``). On any problem
 (not JSON, not the format, an illegal order) every problem goes to standard error, one a line with
 its JSON path, and the command exits with status 1 without printing anything to standard output.
 """

@@ -1,4 +1,4 @@
-"""The worked examples of the rules (``/work/shared/rules/batavia.md``), one test each."""
+"""The worked examples of the rules (``docs/rules/batavia.en.md``), one test each."""
 
 from __future__ import annotations
 
