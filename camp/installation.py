@@ -56,6 +56,7 @@ def installation_claim_for_camp(*, out: Callable[[str], None]) -> bool:
 
 
 def installation_kind() -> str:
+    """camp or demo: the installation row's, or (not claimed yet) what this process runs as."""
     installation = installation_current()
     if installation is not None:
         return str(installation.kind)
