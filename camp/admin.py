@@ -42,10 +42,9 @@ from camp.backup_document import (
     camp_document_check,
     camp_document_parse,
     camp_document_summary,
-    camp_export_text,
     camp_import_document,
-    export_permissions,
 )
+from camp.backup_export import camp_export_text, export_permissions
 from camp.backups import snapshot_list, sqlite_database_file
 from camp.forms import (
     CampBackupConfirmForm,

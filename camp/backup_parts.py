@@ -1,16 +1,20 @@
 """The games' parts of the camp backup document (:mod:`camp.backup_document`): each game registers
 its part in its ``AppConfig.ready``, by name, so that registering imports neither the document's
-reader nor the game's own backup module (start-up stays light: issue 12)."""
+reader nor the game's own backup module (start-up stays light: issue 12). A part checks with
+:mod:`camp.backup_reader`; its ``store`` is given the camp rows just stored (:class:`ImportedCamp`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from django.contrib.auth import get_user_model
+
 if TYPE_CHECKING:
-    from camp.backup_document import DocumentIndex, DocumentReader, ImportedCamp
-    from camp.models import Camp
+    from camp.backup_reader import DocumentIndex, DocumentReader
+    from camp.models import Camp, MiniGame, Round, Team
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,23 @@ class BackupPart:
     #: The game's app: exporting needs the view permission of each of its models (hidden data).
     app_label: str
     order: int = 50
+
+
+@dataclass
+class ImportedCamp:
+    """The rows just stored for the camp part, for the games' parts to refer to."""
+
+    camp: Camp
+    teams: dict[str, Team]
+    rounds: dict[int, Round]
+    minigames: dict[int, MiniGame]
+    moment: datetime
+
+    def user(self, username: Any) -> Any:
+        """The user of that name on this installation, or None (users are not part of the file)."""
+        if not isinstance(username, str) or not username:
+            return None
+        return get_user_model()._default_manager.filter(username=username).first()
 
 
 _PARTS: list[BackupPart] = []

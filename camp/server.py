@@ -116,7 +116,7 @@ def prepare(*, out: Out) -> bool:
     from django.conf import settings
     from django.core.management import call_command
 
-    from camp.backups import installation_claim_for_camp
+    from camp.installation import installation_claim_for_camp
 
     first = not (settings.DATA_DIR / "db.sqlite3").exists() and not os.environ.get("DATABASE_URL")
     if first:

@@ -15,17 +15,17 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from camp.backup_document import (
+from camp.backup_export import moment_text
+from camp.backup_parts import BackupPart, ImportedCamp
+from camp.backup_reader import (
     INT_MAX,
     DocumentIndex,
     DocumentReader,
-    ImportedCamp,
+    Duplicates,
     join,
-    moment_text,
     round_reference,
     team_reference,
 )
-from camp.backup_parts import BackupPart
 from camp.models import Camp, MiniGameKind
 from games.batavia import selectors
 from games.batavia.engine.errors import BataviaError
@@ -67,7 +67,9 @@ def batavia_export(camp: Camp) -> list[dict[str, Any]]:
 
 
 def batavia_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
-    seen: dict[int, int] = {}
+    games = Duplicates(
+        r, _("a second game of Batavia for round %(number)d (%(path)s)"), items=path, latest=True
+    )
     for i, item in enumerate(r.items(value, path, max_items=10_000)):
         p = join(path, i)
         game = r.obj(
@@ -91,13 +93,7 @@ def batavia_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex
             continue
         number = round_reference(r, game.get("round"), join(p, "round"), index)
         if number is not None:
-            if number in seen:
-                r.fail(
-                    join(p, "round"),
-                    _("a second game of Batavia for round %(number)d (%(path)s)")
-                    % {"number": number, "path": join(path, seen[number])},
-                )
-            seen[number] = i
+            games.note(number, join(p, "round"), i, number=number)
             if index.minigame_kind.get(number) != MiniGameKind.BATAVIA:
                 r.fail(
                     join(p, "round"),
@@ -118,29 +114,8 @@ def batavia_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex
         r.moment(game.get("created_at"), join(p, "created_at"))
         r.moment(game.get("updated_at"), join(p, "updated_at"))
 
-        names: list[str | None] = []
-        numbers: set[int] = set()
-        seat_names: dict[int, str | None] = {}
         seats = r.items(game.get("seats"), join(p, "seats"), max_items=MAX_PLAYERS)
-        for j, entry in enumerate(seats):
-            sp = join(join(p, "seats"), j)
-            seat = r.obj(entry, sp, required=("number", "team", "bot", "link_revoked_at"))
-            if seat is None:
-                names.append(None)
-                continue
-            seat_number = r.integer(seat.get("number"), join(sp, "number"), minimum=0, maximum=len(seats) - 1)
-            if seat_number is not None:
-                if seat_number in numbers:
-                    r.fail(join(sp, "number"), _("a second seat %(number)d") % {"number": seat_number})
-                numbers.add(seat_number)
-            name = team_reference(r, seat.get("team"), join(sp, "team"), index)
-            if name is not None and name in names:
-                r.fail(join(sp, "team"), _("“%(name)s” has a second seat in this game") % {"name": name})
-            names.append(name)
-            if seat_number is not None:
-                seat_names[seat_number] = name
-            r.choice(seat.get("bot"), join(sp, "bot"), BotKind.values)
-            r.moment(seat.get("link_revoked_at"), join(sp, "link_revoked_at"), null=True)
+        seat_names = _check_seats(r, seats, join(p, "seats"), index)
 
         record = r.blob(game.get("record"), join(p, "record"))
         if record is None:
@@ -158,6 +133,31 @@ def batavia_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex
                 r.fail(join(p, "record"), _("the record's players are not the seats' teams in seat order"))
         elif mode == SessionMode.DIGITAL:
             r.fail(join(p, "record"), _("a game played in the app has a record"))
+
+
+def _check_seats(
+    r: DocumentReader, seats: list[Any], path: str, index: DocumentIndex
+) -> dict[int, str | None]:
+    """A game's seats; returns the team of each valid seat number (None: not a valid team)."""
+    numbers = Duplicates(r, _("a second seat %(number)d"))
+    names = Duplicates(r, _("“%(name)s” has a second seat in this game"))
+    seat_names: dict[int, str | None] = {}
+    for j, entry in enumerate(seats):
+        sp = join(path, j)
+        seat = r.obj(entry, sp, required=("number", "team", "bot", "link_revoked_at"))
+        if seat is None:
+            continue
+        seat_number = r.integer(seat.get("number"), join(sp, "number"), minimum=0, maximum=len(seats) - 1)
+        if seat_number is not None:
+            numbers.note(seat_number, join(sp, "number"), j, number=seat_number)
+        name = team_reference(r, seat.get("team"), join(sp, "team"), index)
+        if name is not None:
+            names.note(name, join(sp, "team"), j, name=name)
+        if seat_number is not None:
+            seat_names[seat_number] = name
+        r.choice(seat.get("bot"), join(sp, "bot"), BotKind.values)
+        r.moment(seat.get("link_revoked_at"), join(sp, "link_revoked_at"), null=True)
+    return seat_names
 
 
 def batavia_store(value: list[dict[str, Any]], imported: ImportedCamp) -> None:

@@ -20,13 +20,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from camp.backup_document import (
-    FORMAT,
-    BackupDocumentError,
-    camp_document_parse,
-    camp_export_document,
-    camp_import_document,
-)
+from camp.backup_document import BackupDocumentError, camp_document_parse, camp_import_document
+from camp.backup_export import camp_export_document
+from camp.backup_reader import FORMAT
 from camp.demo import demo_camp
 from camp.models import Camp, Placement, Round, Team
 from games.batavia.models import BataviaSeat, BataviaSession

@@ -24,8 +24,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from camp import backups
+from camp import backups, snapshot_restore
 from camp import services as camp_services
+from camp.installation import installation_claim, installation_claim_for_camp, installation_current
 from camp.models import Camp, InstallationKind, Round, RoundStatus, Team
 from camp.passwords import DEMO_PASSWORD
 from games.batavia import services as batavia_services
@@ -167,7 +168,8 @@ def test_on_another_database_the_hook_writes_nothing_and_the_action_stands(
     backup_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     if connection.vendor == "sqlite":  # on PostgreSQL for real; on SQLite pretend
-        monkeypatch.setattr(backups, "sqlite_database_file", lambda alias="default": None)
+        for module in (backups, snapshot_restore):  # the snapshot's writer, the restore
+            monkeypatch.setattr(module, "sqlite_database_file", lambda alias="default": None)
     round_ = opened_round(started_camp())
     round_services.round_resolve(round=round_)
     assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED
@@ -198,7 +200,7 @@ def test_a_snapshot_of_a_wal_database_holds_only_committed_data_and_stands_alone
     writer.execute("INSERT INTO t VALUES (2)")  # not committed while the snapshot is taken
     source = backups.open_read_only(live)
     snapshot = tmp_path / "snapshot.sqlite3"
-    backups._copy(source, snapshot)
+    backups.copy_database(source, snapshot)
     writer.execute("COMMIT")
     for db in (setup, writer, source):
         db.close()
@@ -279,7 +281,7 @@ def live_database() -> Path:
 @pytest.fixture
 def resolved(backup_dir: Path, transactional_db: None) -> Iterator[tuple[Round, Path]]:
     """A camp of this installation, round 1 resolved: its snapshot."""
-    backups.installation_claim(kind=InstallationKind.CAMP)
+    installation_claim(kind=InstallationKind.CAMP)
     round_ = opened_round(started_camp())
     round_services.round_resolve(round=round_)
     (name,) = names(backup_dir)
@@ -304,13 +306,13 @@ def test_camp_restore_brings_back_the_state_of_the_snapshot(resolved: tuple[Roun
     round_, snapshot = resolved
     round_services.round_undo(round=round_)
     Team.objects.filter(camp=round_.camp, name="Zelení").update(name="Pozdní")
-    installation = backups.installation_current()
+    installation = installation_current()
     out = StringIO()
     call_command("camp_restore", snapshot.name, interactive=False, stdout=out)
     assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED
     assert RoundResult.objects.filter(round=round_).count() == 1
     assert not Team.objects.filter(name="Pozdní").exists()
-    assert backups.installation_current() == installation
+    assert installation_current() == installation
     before = [s for s in backups.snapshot_list(snapshot.parent) if s.event == "before-restore"]
     assert len(before) == 1
     assert count(before[0].path, "SELECT count(*) FROM camp_team WHERE name = 'Pozdní'") == 1
@@ -480,7 +482,7 @@ def test_a_snapshot_of_another_installation_needs_the_flag_and_then_becomes_this
         f"UPDATE camp_installation SET installation_id = '{other_id}'",
     )
     round_services.round_undo(round=round_)
-    this = backups.installation_current()
+    this = installation_current()
     assert this is not None and len(this.installation_id) == 32 and this.installation_id != other_id
     connection.close()
     live = digest(live_database())
@@ -493,7 +495,7 @@ def test_a_snapshot_of_another_installation_needs_the_flag_and_then_becomes_this
 
     call_command("camp_restore", str(other), "--from-other-laptop", interactive=False, stdout=StringIO())
     assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED
-    assert backups.installation_current() == this  # the camp goes on as this laptop's
+    assert installation_current() == this  # the camp goes on as this laptop's
 
 
 @sqlite_only
@@ -554,9 +556,9 @@ def test_sole_access_takes_a_wal_database_out_of_wal_only_when_no_one_else_has_i
     server.commit()
     assert Path(f"{live}-wal").exists()
     with pytest.raises(backups.BackupError, match="stop the camp server first"):
-        backups._take_sole_access(live)
+        snapshot_restore._take_sole_access(live)
     server.close()
-    holder = backups._take_sole_access(live)
+    holder = snapshot_restore._take_sole_access(live)
     holder.close()
     assert not Path(f"{live}-wal").exists()  # its commits are in the file: nothing left to replay
     assert count(live, "SELECT count(*) FROM t") == 1
@@ -597,14 +599,14 @@ def test_the_list_says_when_what_which_camp_runs_and_whose(
 
 @pytest.mark.django_db
 def test_the_first_start_claims_the_database_and_the_other_kind_is_refused(settings: Any) -> None:
-    assert backups.installation_current() is None  # a database from before: nothing claimed yet
+    assert installation_current() is None  # a database from before: nothing claimed yet
     said: list[str] = []
-    assert backups.installation_claim_for_camp(out=said.append)
-    installation = backups.installation_current()
+    assert installation_claim_for_camp(out=said.append)
+    installation = installation_current()
     assert installation is not None and installation.kind == InstallationKind.CAMP
     assert re.fullmatch(r"[0-9a-f]{32}", installation.installation_id) and said == []
-    assert backups.installation_claim_for_camp(out=said.append)  # the next start: the same row
-    assert backups.installation_current() == installation
+    assert installation_claim_for_camp(out=said.append)  # the next start: the same row
+    assert installation_current() == installation
     settings.DEBUG = True
     with pytest.raises(CommandError, match="is a camp's \\(make camp\\), not the demo's"):
         call_command("demo_setup", stdout=StringIO())
@@ -615,10 +617,10 @@ def test_the_first_start_claims_the_database_and_the_other_kind_is_refused(setti
 def test_the_camp_server_does_not_serve_the_demos_database(settings: Any) -> None:
     settings.DEBUG = True
     call_command("demo_setup", stdout=StringIO())
-    installation = backups.installation_current()
+    installation = installation_current()
     assert installation is not None and installation.kind == InstallationKind.DEMO
     said: list[str] = []
-    assert not backups.installation_claim_for_camp(out=said.append)
+    assert not installation_claim_for_camp(out=said.append)
     (message,) = said
     assert "is the demo's (make run), not a camp's" in message
     assert "patří demu (make run), ne táboru" in message

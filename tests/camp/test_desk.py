@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from camp import services
-from camp.backup_document import camp_export_document, camp_import_document
+from camp.backup_document import camp_import_document
+from camp.backup_export import camp_export_document
 from camp.models import Camp, CampOrigin, Round, Team
 
 

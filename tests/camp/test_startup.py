@@ -22,10 +22,10 @@ from games.islands import backup as islands_backup
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "tests" / "games" / "islands" / "scenarios" / "treasure.json"
 #: What a command must not load: the heavy libraries, every staff or public page and sheet, and
-#: camp's services, forms, selectors and backup reader (the games register with camp's light
+#: camp's services, forms, selectors and backup document (the games register with camp's light
 #: registries: camp.guards, camp.backup_parts, camp.desk).
 HEAVY = re.compile(
-    r"^(reportlab|qrcode|camp\.(pdf|admin|services|forms|selectors|backup_document)"
+    r"^(reportlab|qrcode|camp\.(pdf|admin|services|forms|selectors|backup_document|backup_reader|backup_export)"
     r"|games\.\w+\.(printing|pages|admin|admin_views|round_views"
     r"|public_views|maps\.svg|desk|tonight_steps|backup))(\.|$)"
 )

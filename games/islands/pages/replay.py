@@ -1,5 +1,5 @@
 """A resolved round step by step, for the evening assembly (public: the public map at every
-moment; the frames come from :mod:`games.islands.replay`)."""
+moment; the frames come from :mod:`games.islands.replay_frames`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 
 from camp.models import Camp, Round
 from camp.public_cache import cached_public_page
-from games.islands import replay
+from games.islands import replay_frames
 from games.islands.pages.notice_board import projector_fonts
 
 TEMPLATE = "islands/round_replay.html"
@@ -19,10 +19,10 @@ def round_replay(request: HttpRequest, camp_id: int, number: int) -> HttpRespons
     """A resolved round of the camp, step by step (public: the public map at every moment)."""
     camp = get_object_or_404(Camp, pk=camp_id)
     round_ = Round.objects.filter(camp=camp, number=number).first()
-    played = replay.round_replay(round_) if round_ is not None else None
+    played = replay_frames.round_replay(round_) if round_ is not None else None
     if played is None:
         raise Http404("no such resolved round")
-    rounds = replay.replayable_rounds(camp.pk)
+    rounds = replay_frames.replayable_rounds(camp.pk)
     return render(
         request,
         TEMPLATE,

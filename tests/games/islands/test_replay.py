@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import replay, selectors
+from games.islands import replay_frames, selectors
 from games.islands.models import RoundResult, TelescopeChoice
 from games.islands.services import rounds
 
@@ -53,7 +53,7 @@ class Frames(HTMLParser):
 
 
 def test_a_played_round_replays_exactly_from_before_to_its_end(round_one: Round) -> None:
-    played = replay.round_replay(round_one)
+    played = replay_frames.round_replay(round_one)
     assert played is not None and played.exact
     titles = [f.title for f in played.frames]
     assert titles[0] == "Před kolem" and titles[-1] == "Konec kola", titles
@@ -79,7 +79,7 @@ def test_the_replay_page_shows_every_frame_and_no_private_event(round_one: Round
     assert response.status_code == 200
     parser = Frames()
     parser.feed(response.content.decode())
-    played = replay.round_replay(round_one)
+    played = replay_frames.round_replay(round_one)
     assert played is not None
     assert [f["lines"] for f in parser.frames] == [list(f.lines) for f in played.frames]
     html = response.content.decode()

@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 from games.islands import words
 from games.islands.engine.events import Visibility
 from games.islands.engine.events import event_document as event_to_json
-from games.islands.engine.replay import public_moments
+from games.islands.engine.moments import public_moments
 from games.islands.engine.sampling import random_legal_orders, random_state
 from games.islands.engine.state import Cell, GameState
 from games.islands.engine.tiles import Tile
 from games.islands.maps.visibility import TeamLook
-from games.islands.replay import frames_of
+from games.islands.replay_frames import frames_of
 
 rounds = st.tuples(
     st.integers(0, 2**32 - 1),  # seed

@@ -16,7 +16,7 @@ MODULES = [
     "resolve",
     "scenario",
     "sampling",
-    "replay",
+    "moments",
     "warnings",
 ]
 

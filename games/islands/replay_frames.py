@@ -1,7 +1,7 @@
 """The replay of a resolved round for the evening assembly: frames of the PUBLIC map, step by step.
 
 A round is resolved again from its stored ``before`` snapshot with its stored orders and draws
-(:func:`games.islands.engine.replay.public_moments`); each moment becomes a frame: the public map
+(:func:`games.islands.engine.moments.public_moments`); each moment becomes a frame: the public map
 view of the state at that moment (:func:`games.islands.maps.visibility.for_public` decides what
 shows: hidden hexes carry nothing, ships no cargo, pirates no draws), the hexes its public events
 happened on, and those events' sentences. Private and staff events never reach a frame. Frames
@@ -27,7 +27,7 @@ from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.events import Event, Visibility, What, event_document
 from games.islands.engine.hexes import BoardGeometry, neighbours
-from games.islands.engine.replay import Moment, Phase, public_moments
+from games.islands.engine.moments import Moment, Phase, public_moments
 from games.islands.engine.resolve import reveal_by_telescope
 from games.islands.engine.rng import NO_DRAWS
 from games.islands.engine.scenario import ScenarioError, load_scenario, read_draws

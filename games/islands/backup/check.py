@@ -1,0 +1,408 @@
+"""The islands' part of a camp backup read from a file (:mod:`games.islands.backup`): every problem
+named by its JSON path, nothing written; and what a checked part holds, for the restore page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from camp.backup_reader import (
+    INT_MAX,
+    SMALL_MAX,
+    DocumentIndex,
+    DocumentReader,
+    Duplicates,
+    join,
+    max_length,
+    round_reference,
+    team_named,
+    team_reference,
+)
+from camp.models import DONE_STATUSES
+from games.islands import words
+from games.islands.engine.hexes import SIDES, Hex, LabelError, geometry
+from games.islands.engine.scenario import ScenarioError, load_scenario
+from games.islands.engine.state import InvalidState, pirate_number
+from games.islands.game_state import CAMP_ROWS_KEY
+from games.islands.models import (
+    MAX_CHESTS_PER_HEX,
+    SHIP_IDENTS,
+    BoardSetup,
+    Pirate,
+    ShipKindChoice,
+    TeamOrders,
+    TelescopeChoice,
+    TileChoice,
+)
+
+
+def _label(
+    r: DocumentReader, value: Any, path: str, side: int | None, *, null: bool = False, bay: bool = False
+) -> Hex | None:
+    """A hex of the board by its label (``E3``; with ``bay``, a bay ``Z2`` too)."""
+    if value is None and null:
+        return None
+    text = r.string(value, path, max_length=4)
+    if text is None or side is None:
+        return None
+    g = geometry(side)
+    try:
+        h = g.parse(text)
+    except LabelError:
+        h = None
+    if h is None or (not g.on_board(h) and not (bay and g.is_bay(h))):
+        r.fail(
+            path, _("“%(label)s” is not a hex of a board of side %(side)d") % {"label": text, "side": side}
+        )
+        return None
+    return h
+
+
+def _username(r: DocumentReader, value: Any, path: str) -> None:
+    if value is not None:
+        r.string(value, path, max_length=150)
+
+
+def islands_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
+    doc = r.obj(value, path, required=("setup", "hexes", "harbors", "ships", "pirates", "rounds"))
+    if doc is None:
+        return
+    if doc.get("setup") is not None:
+        _check_setup(r, doc["setup"], join(path, "setup"))
+    _check_hexes(r, doc.get("hexes"), join(path, "hexes"), index)
+    _check_harbors(r, doc.get("harbors"), join(path, "harbors"), index)
+    _check_ships(r, doc.get("ships"), join(path, "ships"), index)
+    _check_pirates(r, doc.get("pirates"), join(path, "pirates"), index.board_side)
+    _check_rounds(r, doc.get("rounds"), join(path, "rounds"), index)
+
+
+def _check_setup(r: DocumentReader, value: Any, spath: str) -> None:
+    setup = r.obj(
+        value,
+        spath,
+        required=(
+            "generator_seed",
+            "mix",
+            "generated_at",
+            "hand_edits",
+            "sides_draw",
+            "sides_drawn_at",
+            "game_started_at",
+        ),
+    )
+    if setup is not None:
+        r.integer(setup.get("generator_seed"), join(spath, "generator_seed"), minimum=0, maximum=2**63 - 1)
+        r.string(setup.get("mix"), join(spath, "mix"), max_length=max_length(BoardSetup, "mix"))
+        r.moment(setup.get("generated_at"), join(spath, "generated_at"))
+        r.integer(setup.get("hand_edits"), join(spath, "hand_edits"), minimum=0, maximum=INT_MAX)
+        r.integer(setup.get("sides_draw"), join(spath, "sides_draw"), minimum=0, maximum=SMALL_MAX)
+        r.moment(setup.get("sides_drawn_at"), join(spath, "sides_drawn_at"), null=True)
+        r.moment(setup.get("game_started_at"), join(spath, "game_started_at"), null=True)
+
+
+def _check_hexes(r: DocumentReader, value: Any, hpath: str, index: DocumentIndex) -> None:
+    side = index.board_side
+    cells = Duplicates(r, _("a second entry for this hex (%(path)s)"), items=hpath, latest=True)
+    for i, item in enumerate(r.items(value, hpath)):
+        p = join(hpath, i)
+        cell = r.obj(item, p, required=("at", "tile", "chests", "revealed", "revealed_round", "revealed_by"))
+        if cell is None:
+            continue
+        h = _label(r, cell.get("at"), join(p, "at"), side)
+        tile = r.choice(cell.get("tile"), join(p, "tile"), TileChoice.values)
+        chests = r.integer(cell.get("chests"), join(p, "chests"), minimum=0, maximum=MAX_CHESTS_PER_HEX)
+        if chests and tile is not None and tile != TileChoice.TREASURE:
+            r.fail(join(p, "chests"), _("only a treasure hex holds chests"))
+        r.boolean(cell.get("revealed"), join(p, "revealed"))
+        round_reference(r, cell.get("revealed_round"), join(p, "revealed_round"), index, null=True)
+        team_reference(r, cell.get("revealed_by"), join(p, "revealed_by"), index, null=True)
+        if h is not None:
+            cells.note(h, join(p, "at"), i)
+    if side is not None and cells.seen and len(cells.seen) != len(geometry(side).hexes):
+        missing = len(geometry(side).hexes) - len(cells.seen)
+        if missing > 0:
+            r.fail(
+                hpath,
+                ngettext(
+                    "%(count)d hex of the board is missing",
+                    "%(count)d hexes of the board are missing",
+                    missing,
+                )
+                % {"count": missing},
+            )
+
+
+def _check_harbors(r: DocumentReader, value: Any, apath: str, index: DocumentIndex) -> None:
+    side = index.board_side
+    harbors = Duplicates(r, _("a second harbor of “%(name)s”"))
+    for i, item in enumerate(r.items(value, apath)):
+        p = join(apath, i)
+        harbor = r.obj(item, p, required=("team", "side", "bay", "delivered"))
+        if harbor is None:
+            continue
+        team = team_reference(r, harbor.get("team"), join(p, "team"), index)
+        if team is not None:
+            harbors.note(team, join(p, "team"), i, name=team)
+        drawn = r.choice(harbor.get("side"), join(p, "side"), ["", *SIDES])
+        bay = r.optional_integer(harbor.get("bay"), join(p, "bay"), minimum=1, maximum=SMALL_MAX)
+        if bay is not None and side is not None:
+            g = geometry(side)
+            if bay > len(g.bays):
+                r.fail(
+                    join(p, "bay"),
+                    _("a board of side %(side)d has bays Z1 to Z%(last)d")
+                    % {"side": side, "last": len(g.bays)},
+                )
+            elif drawn and g.bay_sides[g.bay(bay)] != drawn:
+                r.fail(
+                    join(p, "bay"),
+                    _("bay Z%(bay)d is not on the side %(drawn)s") % {"bay": bay, "drawn": drawn},
+                )
+        r.integer(harbor.get("delivered"), join(p, "delivered"), minimum=0, maximum=INT_MAX)
+
+
+def _check_ships(r: DocumentReader, value: Any, shpath: str, index: DocumentIndex) -> None:
+    ships = Duplicates(r, _("a second ship %(ident)s of “%(name)s”"))
+    for i, item in enumerate(r.items(value, shpath)):
+        p = join(shpath, i)
+        ship = r.obj(
+            item,
+            p,
+            required=(
+                "team",
+                "ident",
+                "kind",
+                "at",
+                "chests",
+                "boat",
+                "seahorse",
+                "mermaid",
+                "octopus",
+                "built_round",
+            ),
+        )
+        if ship is None:
+            continue
+        team = team_reference(r, ship.get("team"), join(p, "team"), index)
+        ident = r.choice(ship.get("ident"), join(p, "ident"), SHIP_IDENTS)
+        kind = r.choice(ship.get("kind"), join(p, "kind"), ShipKindChoice.values)
+        if ident is not None and kind is not None and (ident == "B") != (kind == ShipKindChoice.BATTLESHIP):
+            r.fail(join(p, "kind"), _("ship B is the battleship, C1 … C6 are cargo ships"))
+        _label(r, ship.get("at"), join(p, "at"), index.board_side, null=True, bay=True)
+        for name in ("chests", "boat"):
+            r.integer(ship.get(name), join(p, name), minimum=0, maximum=SMALL_MAX)
+        for name in ("seahorse", "mermaid", "octopus"):
+            r.boolean(ship.get(name), join(p, name))
+        round_reference(r, ship.get("built_round"), join(p, "built_round"), index, null=True)
+        if team is not None and ident is not None:
+            ships.note((team, ident), join(p, "ident"), i, ident=ident, name=team)
+
+
+def _check_pirates(r: DocumentReader, value: Any, ppath: str, side: int | None) -> None:
+    pirates = Duplicates(r, _("a second pirate ship %(ident)s"))
+    for i, item in enumerate(r.items(value, ppath)):
+        p = join(ppath, i)
+        pirate = r.obj(item, p, required=("ident", "at", "seahorse", "mermaid", "octopus"))
+        if pirate is None:
+            continue
+        ident = r.string(pirate.get("ident"), join(p, "ident"), max_length=max_length(Pirate, "ident"))
+        if ident is not None:
+            try:
+                pirate_number(ident)
+            except InvalidState:
+                r.fail(join(p, "ident"), _("“%(ident)s” is not a pirate ship (P1, P2, …)") % {"ident": ident})
+            pirates.note(ident, join(p, "ident"), i, ident=ident)
+        _label(r, pirate.get("at"), join(p, "at"), side)
+        for name in ("seahorse", "mermaid", "octopus"):
+            r.boolean(pirate.get(name), join(p, name))
+
+
+def _check_rounds(r: DocumentReader, value: Any, rpath: str, index: DocumentIndex) -> None:
+    entries = Duplicates(r, _("a second entry for round %(number)d (%(path)s)"), items=rpath, latest=True)
+    for i, item in enumerate(r.items(value, rpath)):
+        p = join(rpath, i)
+        entry = r.obj(item, p, required=("round", "opened", "orders", "result"))
+        if entry is None:
+            continue
+        number = round_reference(r, entry.get("round"), join(p, "round"), index)
+        if number is not None:
+            entries.note(number, join(p, "round"), i, number=number)
+        _check_round(r, entry, p, index, number)
+
+
+def _check_round(
+    r: DocumentReader, entry: dict[str, Any], p: str, index: DocumentIndex, number: int | None
+) -> None:
+    status = index.round_status.get(number) if number is not None else None
+    if entry.get("opened") is not None:
+        _check_opened(r, entry["opened"], join(p, "opened"), index)
+    elif status in DONE_STATUSES:
+        r.fail(join(p, "opened"), _("round %(number)d is resolved, so it was opened") % {"number": number})
+    _check_orders(r, entry.get("orders"), join(p, "orders"), index)
+    if entry.get("result") is None:
+        if status in DONE_STATUSES:
+            r.fail(
+                join(p, "result"),
+                _("round %(number)d is resolved: its result is missing") % {"number": number},
+            )
+        return
+    if status is not None and status not in DONE_STATUSES:
+        r.fail(
+            join(p, "result"), _("round %(number)d is not resolved, so it has no result") % {"number": number}
+        )
+    _check_result(r, entry["result"], join(p, "result"), index)
+
+
+def _check_opened(r: DocumentReader, value: Any, opath: str, index: DocumentIndex) -> None:
+    opened = r.obj(value, opath, required=("opened_at", "pirate_moves", "priority"))
+    if opened is not None:
+        r.moment(opened.get("opened_at"), join(opath, "opened_at"), null=True)
+        moves = r.blob(opened.get("pirate_moves"), join(opath, "pirate_moves"))
+        if moves is not None and not isinstance(moves, dict):
+            r.fail(join(opath, "pirate_moves"), _("expected an object ({…})"))
+        named = Duplicates(r, _("“%(name)s” is named twice"))
+        for j, name in enumerate(r.items(opened.get("priority"), join(opath, "priority"))):
+            team = team_reference(r, name, join(join(opath, "priority"), j), index)
+            if team is not None:
+                named.note(team, join(join(opath, "priority"), j), j, name=team)
+
+
+def _check_orders(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
+    ordered = Duplicates(r, _("a second set of orders of “%(name)s” in this round"))
+    for j, item in enumerate(r.items(value, path)):
+        op = join(path, j)
+        orders = r.obj(
+            item,
+            op,
+            required=(
+                "team",
+                "ap",
+                "build_cargo",
+                "build_battleship",
+                "routes",
+                "harbor",
+                "fire",
+                "updated_at",
+                "updated_by",
+            ),
+        )
+        if orders is None:
+            continue
+        team = team_reference(r, orders.get("team"), join(op, "team"), index)
+        if team is not None:
+            ordered.note(team, join(op, "team"), j, name=team)
+        for name in ("ap", "build_cargo", "build_battleship"):
+            r.integer(orders.get(name), join(op, name), minimum=0, maximum=SMALL_MAX)
+        routes = orders.get("routes")
+        if not isinstance(routes, dict):
+            r.fail(join(op, "routes"), _("expected an object ({…})"))
+        else:
+            for ship, route in routes.items():
+                r.string(ship, join(op, "routes"), max_length=10)
+                r.string(route, join(join(op, "routes"), str(ship)[:10]), max_length=10_000)
+        r.string(orders.get("harbor"), join(op, "harbor"), max_length=max_length(TeamOrders, "harbor"))
+        r.string(orders.get("fire"), join(op, "fire"), max_length=max_length(TeamOrders, "fire"))
+        r.moment(orders.get("updated_at"), join(op, "updated_at"))
+        _username(r, orders.get("updated_by"), join(op, "updated_by"))
+
+
+def _check_result(r: DocumentReader, value: Any, rp: str, index: DocumentIndex) -> None:
+    result = r.obj(
+        value,
+        rp,
+        required=(
+            "before",
+            "events",
+            "hints",
+            "pending_telescopes",
+            "standings",
+            "resolved_at",
+            "resolved_by",
+            "telescope_choices",
+        ),
+    )
+    if result is None:
+        return
+    _check_before(r, result.get("before"), join(rp, "before"), index)
+    for name, kind in (("events", list), ("hints", dict), ("pending_telescopes", list), ("standings", list)):
+        blob = r.blob(result.get(name), join(rp, name))
+        if blob is not None and not isinstance(blob, kind):
+            r.fail(
+                join(rp, name), _("expected a list ([…])") if kind is list else _("expected an object ({…})")
+            )
+    r.moment(result.get("resolved_at"), join(rp, "resolved_at"))
+    _username(r, result.get("resolved_by"), join(rp, "resolved_by"))
+    chosen = Duplicates(r, _("a second choice of %(ship)s"))
+    for j, item in enumerate(r.items(result.get("telescope_choices"), join(rp, "telescope_choices"))):
+        cp = join(join(rp, "telescope_choices"), j)
+        choice = r.obj(item, cp, required=("ship", "hex", "chosen_at"))
+        if choice is None:
+            continue
+        ship = r.string(
+            choice.get("ship"), join(cp, "ship"), max_length=max_length(TelescopeChoice, "ship"), blank=False
+        )
+        if ship is not None:
+            chosen.note(ship, join(cp, "ship"), j, ship=ship)
+        if choice.get("hex") != "":
+            _label(r, choice.get("hex"), join(cp, "hex"), index.board_side)
+        r.moment(choice.get("chosen_at"), join(cp, "chosen_at"))
+
+
+def _check_before(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
+    """The snapshot is a ``zlate-ostrovy/1`` state, read by the game's own parser; its ``camp_rows``
+    name the round each ship was built in by the round's number."""
+    if r.blob(value, path) is None:
+        return
+    if not isinstance(value, dict):
+        r.fail(path, _("expected an object ({…})"))
+        return
+    rows = value.get(CAMP_ROWS_KEY, {})
+    rows_path = join(path, CAMP_ROWS_KEY)
+    rows = r.obj(rows, rows_path, required=(), optional=("built",))
+    built = (rows or {}).get("built", {})
+    if not isinstance(built, dict):
+        r.fail(join(rows_path, "built"), _("expected an object ({…})"))
+    else:
+        for key, number in built.items():
+            team_named(r, key.rpartition(".")[0], join(join(rows_path, "built"), key[:40]), index)
+            round_reference(r, number, join(join(rows_path, "built"), key[:40]), index)
+    state = {k: v for k, v in value.items() if k != CAMP_ROWS_KEY}
+    try:
+        scenario = load_scenario(state)
+    except ScenarioError as e:
+        for problem in e.problems:
+            r.fail(join(path, problem.path) if problem.path else path, words.scenario_problem_text(problem))
+        return
+    if index.board_side is not None and scenario.state.side != index.board_side:
+        r.fail(
+            join(path, "side"),
+            _("the snapshot is of a board of side %(side)d, the camp's board has side %(camp)d")
+            % {"side": scenario.state.side, "camp": index.board_side},
+        )
+    for t in scenario.state.teams:
+        team_named(r, t.name, join(path, "teams"), index)
+
+
+def islands_summary(value: dict[str, Any]) -> list[str]:
+    lines = []
+    if value["hexes"]:
+        started = (value["setup"] or {}).get("game_started_at")
+        lines.append(
+            _("Golden Islands: a board of %(count)d hexes, the game started.")
+            % {"count": len(value["hexes"])}
+            if started
+            else _("Golden Islands: a board of %(count)d hexes, the game not started yet.")
+            % {"count": len(value["hexes"])}
+        )
+    else:
+        lines.append(_("Golden Islands: no board yet."))
+    resolved = sum(1 for entry in value["rounds"] if entry["result"] is not None)
+    if resolved:
+        lines.append(
+            ngettext("%(count)d round resolved.", "%(count)d rounds resolved.", resolved)
+            % {"count": resolved}
+        )
+    return lines
+

@@ -1,0 +1,154 @@
+"""The islands' part of a camp backup written from the rows (:mod:`games.islands.backup`): natural
+keys only (a team by its name, a round by its number, a hex by its label)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from camp.backup_export import moment_text
+from camp.models import Camp, Round, Team
+from games.islands.engine.hexes import Hex, geometry
+from games.islands.game_state import CAMP_ROWS_KEY
+from games.islands.models import (
+    BoardHex,
+    BoardSetup,
+    Harbor,
+    IslandsRound,
+    Pirate,
+    RoundResult,
+    Ship,
+    TeamOrders,
+    TelescopeChoice,
+)
+
+
+def islands_export(camp: Camp) -> dict[str, Any]:
+    g = geometry(camp.board_side)
+    teams = {t.pk: t.name for t in Team.objects.filter(camp=camp)}
+    numbers = dict(Round.objects.filter(camp=camp).values_list("id", "number"))
+    setup = BoardSetup.objects.filter(camp=camp).first()
+    hexes = sorted(BoardHex.objects.filter(camp=camp), key=lambda h: g.sort_key(Hex(h.q, h.r)))
+    seat = {t.pk: (t.order, t.name) for t in Team.objects.filter(camp=camp)}
+
+    def at(q: int | None, r: int | None) -> str | None:
+        return None if q is None or r is None else g.label(Hex(q, r))
+
+    def username(user: Any) -> str | None:
+        return None if user is None else user.get_username()
+
+    rounds = []
+    for round_ in Round.objects.filter(camp=camp).order_by("number"):
+        opened = IslandsRound.objects.filter(round=round_).first()
+        orders = sorted(
+            TeamOrders.objects.filter(round=round_).select_related("updated_by"),
+            key=lambda o: seat[o.team_id],
+        )
+        result = RoundResult.objects.filter(round=round_).select_related("resolved_by").first()
+        if opened is None and not orders and result is None:
+            continue
+        rounds.append(
+            {
+                "round": round_.number,
+                "opened": None
+                if opened is None
+                else {
+                    "opened_at": moment_text(opened.opened_at),
+                    "pirate_moves": opened.pirate_moves,
+                    "priority": [teams[tid] for tid in opened.priority if tid in teams],
+                },
+                "orders": [
+                    {
+                        "team": teams[o.team_id],
+                        "ap": o.ap,
+                        "build_cargo": o.build_cargo,
+                        "build_battleship": o.build_battleship,
+                        "routes": o.routes,
+                        "harbor": o.harbor,
+                        "fire": o.fire,
+                        "updated_at": moment_text(o.updated_at),
+                        "updated_by": username(o.updated_by),
+                    }
+                    for o in orders
+                ],
+                "result": None if result is None else _result_export(result, numbers),
+            }
+        )
+    return {
+        "setup": None
+        if setup is None
+        else {
+            "generator_seed": setup.generator_seed,
+            "mix": setup.mix,
+            "generated_at": moment_text(setup.generated_at),
+            "hand_edits": setup.hand_edits,
+            "sides_draw": setup.sides_draw,
+            "sides_drawn_at": moment_text(setup.sides_drawn_at),
+            "game_started_at": moment_text(setup.game_started_at),
+        },
+        "hexes": [
+            {
+                "at": g.label(Hex(h.q, h.r)),
+                "tile": h.tile,
+                "chests": h.chests,
+                "revealed": h.revealed,
+                "revealed_round": numbers.get(h.revealed_round_id),
+                "revealed_by": teams.get(h.revealed_by_id),
+            }
+            for h in hexes
+        ],
+        "harbors": [
+            {"team": teams[h.team_id], "side": h.side, "bay": h.bay, "delivered": h.delivered}
+            for h in sorted(Harbor.objects.filter(team__camp=camp), key=lambda h: seat[h.team_id])
+        ],
+        "ships": [
+            {
+                "team": teams[s.team_id],
+                "ident": s.ident,
+                "kind": s.kind,
+                "at": at(s.q, s.r),
+                "chests": s.chests,
+                "boat": s.boat,
+                "seahorse": s.seahorse,
+                "mermaid": s.mermaid,
+                "octopus": s.octopus,
+                "built_round": numbers.get(s.built_round_id),
+            }
+            for s in sorted(Ship.objects.filter(team__camp=camp), key=lambda s: (seat[s.team_id], s.ident))
+        ],
+        "pirates": [
+            {
+                "ident": p.ident,
+                "at": at(p.q, p.r),
+                "seahorse": p.seahorse,
+                "mermaid": p.mermaid,
+                "octopus": p.octopus,
+            }
+            for p in Pirate.objects.filter(camp=camp).order_by("ident")
+        ],
+        "rounds": rounds,
+    }
+
+
+def _result_export(result: RoundResult, numbers: dict[int, int]) -> dict[str, Any]:
+    before = dict(result.before)
+    rows = before.get(CAMP_ROWS_KEY)
+    if isinstance(rows, dict):  # database round ids -> round numbers
+        built = rows.get("built") or {}
+        before[CAMP_ROWS_KEY] = {
+            **rows,
+            "built": {k: numbers.get(v) for k, v in built.items() if v in numbers},
+        }
+    return {
+        "before": before,
+        "events": result.events,
+        "hints": result.hints,
+        "pending_telescopes": result.pending_telescopes,
+        "standings": result.standings,
+        "resolved_at": moment_text(result.resolved_at),
+        "resolved_by": None if result.resolved_by is None else result.resolved_by.get_username(),
+        "telescope_choices": [
+            {"ship": c.ship, "hex": c.hex, "chosen_at": moment_text(c.chosen_at)}
+            for c in TelescopeChoice.objects.filter(result=result).order_by("chosen_at", "id")
+        ],
+    }
+
