@@ -22,7 +22,7 @@ from games.batavia.engine import GOAL, Action, Bid, Draw, Pass, Play
 from games.batavia.engine.components import COMPANIES, GOODS
 from games.batavia.engine.scoring import TablePlayer
 from games.batavia.engine.state import CRATES, MAX_PLAYERS, MIN_PLAYERS
-from games.batavia.words import COMPANY_NAMES, GOOD_NAMES
+from games.batavia.words import GOOD_NAMES
 
 MAX_NUMBER = 999
 
@@ -194,10 +194,6 @@ def parse_calculator(
     if problems:
         return None, problems
     return players, []
-
-
-def seal_company_names() -> list[tuple[str, str]]:
-    return [(c, str(COMPANY_NAMES[c])) for c in COMPANIES]
 
 
 # ------------------------------------------------------------------------------------ page forms

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.batavia.engine import GameState, Play
-from games.batavia.engine.components import COMPANIES, COMPANY_INDEX, GOODS, counts_to_dict
+from games.batavia.engine.components import COMPANIES, GOODS, counts_to_dict
 from games.batavia.engine.errors import BataviaError
 from games.batavia.engine.log import LogCode
 from games.batavia.engine.record import RecordError, ReplayError
@@ -260,6 +260,3 @@ def error_message(error: BataviaError, state: GameState | None = None, action: o
     }
     return fallback.get(code, _("This action is not allowed now."))
 
-
-def company_code(value: str) -> str | None:
-    return value if value in COMPANY_INDEX else None

@@ -235,9 +235,6 @@ class BoardGeometry:
         """Order of labels: letter, then number as a number."""
         return (h.q, column_number(h))
 
-    def in_label_order(self, hexes: set[Hex] | frozenset[Hex] | list[Hex]) -> list[Hex]:
-        return sorted(hexes, key=self.sort_key)
-
     def within(self, centre: Hex, low: int, high: int) -> list[Hex]:
         """Board hexes whose distance from ``centre`` is between ``low`` and ``high``, label order."""
         return list(_within(self.side, centre, low, high))

@@ -171,11 +171,6 @@ class Cell:
     chests: int = 0
     revealed: bool = False
 
-    @property
-    def is_plain(self) -> bool:
-        """Hidden open sea: the default every hex has unless said otherwise."""
-        return self == HIDDEN_OPEN_SEA
-
 
 HIDDEN_OPEN_SEA = Cell()
 
