@@ -205,9 +205,8 @@ class MiniGameForm(forms.ModelForm):
 
 
 class RowIdField(forms.Field):
-    """A row's id as sent in a hidden field or a URL: ASCII digits, at most 18 of them (within every
-    database's integer range). Anything else is no id (``None``), never an error: the caller says
-    what a missing id means."""
+    """A row's id as sent in a hidden field or a URL: ASCII digits, at most 18 (within every database's
+    integer range). Anything else is no id (``None``), never an error: the caller says what that means."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(required=False, **kwargs)
@@ -248,12 +247,10 @@ def _too_large_number(text: str) -> bool:
     """Digits (however many) of a number above :data:`MAX_RANK`; no int() here: a string of 5000
     digits is refused by int(), and its size is plain anyway."""
     digits = text.strip().removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()):
+        return False
     significant = digits.lstrip("0")
-    return (
-        digits.isascii()
-        and digits.isdigit()
-        and (len(significant) > 5 or int(significant or 0) > MAX_RANK)
-    )
+    return len(significant) > 5 or int(significant or 0) > MAX_RANK
 
 
 class PlacementsForm(forms.Form):
@@ -271,9 +268,7 @@ class PlacementsForm(forms.Form):
         self.teams = teams
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        cleaned["placements"] = self._rows()
-        return cleaned
+        return {**(super().clean() or {}), "placements": self._rows()}
 
     def read(self) -> ParsedPlacements:
         self.full_clean()
