@@ -3,6 +3,8 @@ and the restore page (upload, see what the file holds or every problem, confirm:
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
@@ -51,31 +53,14 @@ def restore_page(request: HttpRequest, *, model_admin: admin.ModelAdmin) -> Http
     summary = None
     payload = ""
     if request.method == "POST" and "payload" in request.POST:
-        confirm = CampBackupConfirmForm(request.POST)
-        if not confirm.is_valid():
-            problems = [str(e) for e in confirm.errors.get("payload", [])]
-        else:
-            try:
-                camp = camp_import_document(data=camp_document_parse(confirm.cleaned_data["payload"]))
-            except BackupDocumentError as error:
-                problems = error.problems
-            else:
-                messages.success(
-                    request, _("The backup is restored as a new camp run: %(camp)s.") % {"camp": camp}
-                )
-                return HttpResponseRedirect(reverse("admin:camp_camp_change", args=[camp.pk]))
+        restored = _restore_confirmed(request)
+        if isinstance(restored, HttpResponse):
+            return restored
+        problems = restored
     elif request.method == "POST":
         upload = CampBackupUploadForm(request.POST, request.FILES)
         if upload.is_valid():
-            content = upload.cleaned_data["file"]
-            try:
-                data = camp_document_parse(content)
-                camp_document_check(data)
-            except BackupDocumentError as error:
-                problems = error.problems
-            else:
-                summary = camp_document_summary(data)
-                payload = backup_payload(content)
+            problems, summary, payload = _preview(upload.cleaned_data["file"])
     return render_admin_page(
         request,
         model_admin=model_admin,
@@ -89,3 +74,26 @@ def restore_page(request: HttpRequest, *, model_admin: admin.ModelAdmin) -> Http
         },
         status=400 if problems or upload.errors else 200,
     )
+
+
+def _restore_confirmed(request: HttpRequest) -> HttpResponse | list[str]:
+    """The confirmed file stored as a new camp run (then its page), or every problem."""
+    confirm = CampBackupConfirmForm(request.POST)
+    if not confirm.is_valid():
+        return [str(e) for e in confirm.errors.get("payload", [])]
+    try:
+        camp = camp_import_document(data=camp_document_parse(confirm.cleaned_data["payload"]))
+    except BackupDocumentError as error:
+        return error.problems
+    messages.success(request, _("The backup is restored as a new camp run: %(camp)s.") % {"camp": camp})
+    return HttpResponseRedirect(reverse("admin:camp_camp_change", args=[camp.pk]))
+
+
+def _preview(content: bytes) -> tuple[list[str], Any, str]:
+    """An uploaded file's problems, or what it holds and its signed copy for the confirm button."""
+    try:
+        data = camp_document_parse(content)
+        camp_document_check(data)
+    except BackupDocumentError as error:
+        return error.problems, None, ""
+    return [], camp_document_summary(data), backup_payload(content)
