@@ -1,11 +1,12 @@
 """Helpers for custom staff pages inside the Django admin, shared by every app.
 
-How to add a staff page (see ``camp/admin.py`` for two examples):
+How to add a staff page (see ``camp/pages/`` and their wiring in ``camp/admin.py``):
 
-1. In the app's ``ModelAdmin.get_urls`` add, before ``super().get_urls()``,
-   ``path("<path:object_id>/thing/", self.admin_site.admin_view(self.thing_view), name=...)``
-   with the name ``"<app>_<model>_thing"``: ``admin_view`` makes it staff-only (login redirect).
-2. In the view: parse the input, call one service, then return :func:`render_admin_page`.
+1. Write the view in a module of the app's ``pages/``, taking the ``ModelAdmin`` as ``model_admin``.
+   In the app's ``ModelAdmin.get_urls`` add, before ``super().get_urls()``, ``path("<path:object_id>/thing/",
+   self.admin_site.admin_view(partial(thing.thing_page, model_admin=self)), name=...)`` with the
+   name ``"<app>_<model>_thing"``: ``admin_view`` makes it staff-only (login redirect).
+2. In the view: parse the input (a form), call one service, then return :func:`render_admin_page`.
 3. The template extends ``admin/base_site.html`` (branding, language switcher, htmx and the CSRF
    header on ``<body>``), fills ``breadcrumbs`` and ``content``, and wraps every piece that htmx
    replaces in ``{% partialdef name inline %} … {% endpartialdef %}`` (``{% load partials %}``).

@@ -20,8 +20,8 @@ from django.utils import timezone
 from django.utils.dateformat import format as date_pattern
 from django.utils.translation import gettext as _
 
+from camp.dates import day_pattern
 from camp.models import ROUND_STATUS_ORDER, Camp, CampOrigin, CampOriginKind, MiniGameKind, Round, RoundStatus
-from camp.templatetags.camp_dates import day_pattern
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from camp.guards import BOARD_SIDE_GUARD, MINIGAME_KIND_GUARD, TEAM_ADD_GUARD, TEAM_NAME_GUARD
 from camp.models import TEAM_COLOURS, Camp, MiniGame, RouteLetters, Team, default_ap_table
-from camp.services import Problem
+from camp.services import MAX_RANK, Problem, placement_rank_problem
 
 MAX_FORM_ROWS = 200
 _WHOLE_NUMBER = re.compile(r"^\s*[+]?\d{1,6}\s*$")
@@ -204,6 +204,18 @@ class MiniGameForm(forms.ModelForm):
 # ------------------------------------------------------------------------------- placements page
 
 
+class RowIdField(forms.Field):
+    """A row's id as sent in a hidden field or a URL: ASCII digits, at most 18 (within every database's
+    integer range). Anything else is no id (``None``), never an error: the caller says what that means."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(required=False, **kwargs)
+
+    def to_python(self, value: Any) -> int | None:
+        text = str(value).strip() if value is not None else ""
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+
+
 @dataclass
 class PlacementRowValue:
     """What staff typed for one team, to show again after an error."""
@@ -214,44 +226,95 @@ class PlacementRowValue:
 
 @dataclass
 class ParsedPlacements:
-    pairs: list[tuple[Any, Any]] = field(default_factory=list)  # (team id, rank | None | raw text)
+    """The placements page as read: the places for :func:`camp.services.placements_check` (team id →
+    place, ``None``: did not play), the problems of reading the rows, and what each row held."""
+
+    ranks: list[tuple[int, int | None]] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    #: Places that are none ("-1", "1.5", "0", far too large), row by row.
+    rank_problems: list[Problem] = field(default_factory=list)
     values: dict[int, PlacementRowValue] = field(default_factory=dict)
 
+    def with_check(self, checked: list[Problem]) -> list[Problem]:
+        """Every problem of the page, as it lists them: the rows', the check's, then the places'.
+        Without the check's order gaps when a row could not be used: they would only confuse."""
+        if self.problems or self.rank_problems:
+            checked = [p for p in checked if p.code not in {"rank_gap", "no_placement"}]
+        return [*self.problems, *checked, *self.rank_problems]
 
-def parse_placements(data: QueryDict, teams: list[Team]) -> ParsedPlacements:
-    """Read the placements form: ``team`` (one hidden id per row), ``rank-<id>``, ``absent-<id>``.
 
-    A row needs exactly one of a place or "did not play". Text that is not a whole number is passed
-    on as it is, so the service's check reports it with the team's name. Every team of the camp
-    must have its row (a team added meanwhile in another tab shows up as missing).
+def _too_large_number(text: str) -> bool:
+    """Digits (however many) of a number above :data:`MAX_RANK`; no int() here: a string of 5000
+    digits is refused by int(), and its size is plain anyway."""
+    digits = text.strip().removeprefix("+")
+    if not (digits.isascii() and digits.isdigit()):
+        return False
+    significant = digits.lstrip("0")
+    return len(significant) > 5 or int(significant or 0) > MAX_RANK
+
+
+class PlacementsForm(forms.Form):
+    """The placements page as posted: ``team`` (one hidden id per row), ``rank-<id>``, ``absent-<id>``.
+
+    A row needs exactly one of a place or "did not play"; a place is a whole number from 1 to
+    :data:`MAX_RANK`, named with the team's name when it is not. Every team of the camp must have its
+    row (a team added meanwhile in another tab shows up as missing). Never refused: :meth:`read`
+    gives the places it could read and every problem at once. Ids that are not a team of the camp
+    go to the check as not placed, whatever their row holds: the check names them.
     """
-    parsed = ParsedPlacements()
-    names = {t.pk: t.name for t in teams}
-    raw_ids = data.getlist("team")
-    if len(raw_ids) > MAX_FORM_ROWS:
-        parsed.problems.append(Problem(_("The form has too many rows. Reload the page."), "tampered"))
-        return parsed
-    listed: set[int] = set()
-    for raw in raw_ids:
-        raw_text = str(raw).strip()
-        if not (raw_text.isascii() and raw_text.isdigit()) or len(raw_text) > 18:
-            parsed.problems.append(
-                Problem(
-                    _("The form contains an unknown team (“%(value)s”). Reload the page and try again.")
-                    % {"value": raw_text[:30]},
-                    "tampered",
+
+    def __init__(self, data: QueryDict, *, teams: list[Team]) -> None:
+        super().__init__(data)
+        self.teams = teams
+
+    def clean(self) -> dict[str, Any]:
+        return {**(super().clean() or {}), "placements": self._rows()}
+
+    def read(self) -> ParsedPlacements:
+        self.full_clean()
+        return self.cleaned_data["placements"]  # type: ignore[no-any-return]
+
+    def _rows(self) -> ParsedPlacements:
+        parsed = ParsedPlacements()
+        raw_ids = self.data.getlist("team")
+        if len(raw_ids) > MAX_FORM_ROWS:
+            parsed.problems.append(Problem(_("The form has too many rows. Reload the page."), "tampered"))
+            return parsed
+        names = {t.pk: t.name for t in self.teams}
+        listed: set[int] = set()
+        for raw in raw_ids:
+            tid = RowIdField().clean(raw)
+            if tid is None:
+                parsed.problems.append(
+                    Problem(
+                        _("The form contains an unknown team (“%(value)s”). Reload the page and try again.")
+                        % {"value": str(raw).strip()[:30]},
+                        "tampered",
+                    )
                 )
-            )
-            continue
-        tid = int(raw_text)
+                continue
+            self._row(parsed, tid, names.get(tid), first=tid not in listed)
+            listed.add(tid)
+        for team in self.teams:
+            if team.pk not in listed:
+                parsed.problems.append(
+                    Problem(
+                        _("%(team)s is missing from the form (added meanwhile?). Reload the page.")
+                        % {"team": team.name},
+                        "team_missing",
+                        team.pk,
+                    )
+                )
+        return parsed
+
+    def _row(self, parsed: ParsedPlacements, tid: int, name: str | None, *, first: bool) -> None:
+        """Team no. ``tid``'s row (``name``: a team of the camp; ``first``: its first row): its
+        place, "did not play", or why it is neither."""
         # Kept whole up to a sane length: the page shows it back in its field and names it in the problem.
-        rank_text = (data.get(f"rank-{tid}") or "").strip()[:200]
-        absent = bool(data.get(f"absent-{tid}"))
-        if tid not in listed:
+        rank_text = (self.data.get(f"rank-{tid}") or "").strip()[:200]
+        absent = bool(self.data.get(f"absent-{tid}"))
+        if first:
             parsed.values[tid] = PlacementRowValue(rank=rank_text, absent=absent)
-        listed.add(tid)
-        name = names.get(tid)
         if absent and rank_text:
             parsed.problems.append(
                 Problem(
@@ -261,9 +324,8 @@ def parse_placements(data: QueryDict, teams: list[Team]) -> ParsedPlacements:
                     tid,
                 )
             )
-            continue
-        if absent:
-            parsed.pairs.append((tid, None))
+        elif absent:
+            parsed.ranks.append((tid, None))
         elif not rank_text:
             parsed.problems.append(
                 Problem(
@@ -273,21 +335,24 @@ def parse_placements(data: QueryDict, teams: list[Team]) -> ParsedPlacements:
                     tid,
                 )
             )
-        elif _WHOLE_NUMBER.match(rank_text):
-            parsed.pairs.append((tid, int(rank_text)))
         else:
-            parsed.pairs.append((tid, rank_text))
-    for team in teams:
-        if team.pk not in listed:
-            parsed.problems.append(
-                Problem(
-                    _("%(team)s is missing from the form (added meanwhile?). Reload the page.")
-                    % {"team": team.name},
-                    "team_missing",
-                    team.pk,
-                )
-            )
-    return parsed
+            rank, problem = _place(rank_text, team=name, team_id=tid)
+            if problem is not None and first:
+                parsed.rank_problems.append(problem)
+            parsed.ranks.append((tid, rank))
+
+
+def _place(text: str, *, team: str | None, team_id: int) -> tuple[int | None, Problem | None]:
+    """A row's place typed as ``text``: the place, or ``None`` and why it is none. For an id that is
+    not a team of the camp (``team`` None) only the place, or ``None``, and no problem."""
+    rank = int(text) if _WHOLE_NUMBER.match(text) else None
+    if rank is not None and 1 <= rank <= MAX_RANK:
+        return rank, None
+    if team is None:
+        return None, None
+    too_large = rank > MAX_RANK if rank is not None else _too_large_number(text)
+    entered = rank if rank is not None else text  # a number as read ("+05": 5), anything else as typed
+    return None, placement_rank_problem(team=team, team_id=team_id, entered=entered, too_large=too_large)
 
 
 class IdModelMultipleChoiceField(forms.ModelMultipleChoiceField):

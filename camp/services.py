@@ -185,49 +185,28 @@ def minigame_record(*, round: Round, name: str, kind: str, notes: str = "") -> M
 
 # ------------------------------------------------------------------------------------ placements
 
-RankInput = Mapping[Any, Any] | Iterable[tuple[Any, Any]]
-
-
-def _pairs(ranks: RankInput) -> list[tuple[Any, Any]]:
-    if isinstance(ranks, Mapping):
-        return list(ranks.items())
-    return list(ranks)
-
-
-def _team_id(key: Any) -> int | None:
-    if isinstance(key, Team):
-        return key.pk
-    if isinstance(key, int) and not isinstance(key, bool):
-        return key
-    return None
-
+#: Each team's place by team id (``None``: did not play): a mapping, or pairs (so that a team given
+#: twice can be reported).
+PlacementRanks = Mapping[int, int | None] | Sequence[tuple[int, int | None]]
 
 # A place is stored in a small integer column; no camp has anywhere near this many teams.
 MAX_RANK = 32767
-
-
-def _too_large_rank(rank: Any) -> bool:
-    """A whole number above :data:`MAX_RANK`, typed (digits, however many) or given as an int."""
-    if isinstance(rank, bool):
-        return False
-    if isinstance(rank, int):
-        return rank > MAX_RANK
-    if isinstance(rank, str):
-        digits = rank.strip().removeprefix("+")
-        # No int() here: a string of 5000 digits is refused by int(), and its size is plain anyway.
-        significant = digits.lstrip("0")
-        return (
-            digits.isascii()
-            and digits.isdigit()
-            and (len(significant) > 5 or int(significant or 0) > MAX_RANK)
-        )
-    return False
 
 
 def _shown(value: Any, limit: int = 20) -> str:
     """What was typed, as typed: shortened with "…" only when longer than ``limit`` characters."""
     text = str(value)
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def placement_rank_problem(*, team: str, team_id: int, entered: object, too_large: bool) -> Problem:
+    """A place that is none: not a whole number of at least 1, or (``too_large``) above
+    :data:`MAX_RANK`. ``entered`` is shown as it was given (the placements form's text, or a number)."""
+    if too_large:
+        message = _("%(team)s: the place is too large (entered: “%(rank)s”).")
+    else:
+        message = _("%(team)s: the place must be a whole number, 1 or more (entered: “%(rank)s”).")
+    return Problem(message % {"team": team, "rank": _shown(entered)}, "bad_rank", team_id)
 
 
 def placements_locked_message(round: Round) -> str:  # noqa: A002
@@ -245,82 +224,39 @@ def placements_locked_message(round: Round) -> str:  # noqa: A002
     return message % {"number": round.number, "status": RoundStatus(round.status).label}
 
 
-def placements_check(*, round: Round, ranks: RankInput) -> tuple[list[Problem], dict[int, int | None]]:  # noqa: A002
+def placements_check(
+    *, round: Round, ranks: PlacementRanks  # noqa: A002
+) -> tuple[list[Problem], dict[int, int | None]]:
     """Check placements for ``round`` without writing anything.
 
-    ``ranks`` maps a team (id or instance) to its rank, or to ``None`` when it did not play; it may
-    also be a list of such pairs (so a team given twice can be reported). Rules: every team of the
-    round's camp at most once; ranks are whole numbers ≥ 1 forming a *competition ranking* (ties
+    ``ranks`` maps a team's id to its rank, or to ``None`` when it did not play; it may also be a
+    list of such pairs (so a team given twice can be reported). Rules: every team of the round's
+    camp at most once; ranks from 1 to :data:`MAX_RANK` forming a *competition ranking* (ties
     share a place and skip the following ones: 1, 1, 3 or 1, 2, 2, 4, never 1, 3 or a lone 2);
     at least one team ranked; the round not yet resolved. Teams missing from ``ranks`` did not play.
 
     Returns ``(problems, ranks_by_team_id)``; the problems name their team and are translated.
     """
     problems: list[Problem] = []
-    pairs = _pairs(ranks)
+    pairs = list(ranks.items()) if isinstance(ranks, Mapping) else list(ranks)
 
     if round.status not in PLACEMENTS_EDITABLE_STATUSES:
         problems.append(Problem(placements_locked_message(round), "round_locked"))
 
-    ids = {tid for key, _rank in pairs if (tid := _team_id(key)) is not None}
+    ids = {tid for tid, _rank in pairs}
     teams = {t.pk: t for t in Team.objects.filter(pk__in=ids).select_related("camp")}
-
-    def label(tid: int) -> str:
-        team = teams.get(tid)
-        return team.name if team is not None else _("team no. %(id)d") % {"id": tid}
 
     accepted: dict[int, int | None] = {}
     seen: set[int] = set()
-    for key, rank in pairs:
-        tid = _team_id(key)
-        if tid is None:
-            problems.append(Problem(_("“%(key)s” is not a team.") % {"key": key}, "unknown_team"))
-            continue
-        team = teams.get(tid)
-        if team is None:
-            problems.append(Problem(_("There is no team no. %(id)d.") % {"id": tid}, "unknown_team", tid))
-            continue
-        if team.camp_id != round.camp_id:
-            problems.append(
-                Problem(
-                    _("%(team)s: this team belongs to another camp run (%(camp)s).")
-                    % {"team": team.name, "camp": team.camp},
-                    "other_camp",
-                    tid,
-                )
-            )
-            continue
-        if tid in seen:
-            problems.append(
-                Problem(
-                    _("%(team)s: the team is entered more than once.") % {"team": label(tid)},
-                    "duplicate",
-                    tid,
-                )
-            )
+    for tid, rank in pairs:
+        if problem := _entered_team_problem(round, teams.get(tid), tid, seen=seen):
+            problems.append(problem)
             continue
         seen.add(tid)
-        if rank is None:
-            accepted[tid] = None
-            continue
-        if _too_large_rank(rank):
+        if rank is not None and not 1 <= rank <= MAX_RANK:
+            too_large = rank > MAX_RANK
             problems.append(
-                Problem(
-                    _("%(team)s: the place is too large (entered: “%(rank)s”).")
-                    % {"team": label(tid), "rank": _shown(rank)},
-                    "bad_rank",
-                    tid,
-                )
-            )
-            continue
-        if isinstance(rank, bool) or not isinstance(rank, int) or rank < 1:
-            problems.append(
-                Problem(
-                    _("%(team)s: the place must be a whole number, 1 or more (entered: “%(rank)s”).")
-                    % {"team": label(tid), "rank": _shown(rank)},
-                    "bad_rank",
-                    tid,
-                )
+                placement_rank_problem(team=teams[tid].name, team_id=tid, entered=rank, too_large=too_large)
             )
             continue
         accepted[tid] = rank
@@ -330,30 +266,56 @@ def placements_check(*, round: Round, ranks: RankInput) -> tuple[list[Problem], 
     # every rank is a valid number of a team of this camp (a duplicate's first entry counts).
     entries_ok = not any(p.code in {"bad_rank", "other_camp", "unknown_team"} for p in problems)
     if entries_ok:
-        gaps = competition_ranking_gaps(ranked)
-        for tid, rank, expected in sorted(gaps, key=lambda gap: (gap[1], label(gap[0]))):
-            better = expected - 1
-            problems.append(
-                Problem(
-                    ngettext(
-                        "%(team)s: place %(rank)d is not possible: %(better)d team is placed better, "
-                        "so the next place is %(expected)d.",
-                        "%(team)s: place %(rank)d is not possible: %(better)d teams are placed better, "
-                        "so the next place is %(expected)d.",
-                        better,
-                    )
-                    % {"team": label(tid), "rank": rank, "better": better, "expected": expected},
-                    "rank_gap",
-                    tid,
-                )
-            )
+        problems += _rank_gap_problems(ranked, teams)
     if entries_ok and not ranked:
         problems.append(Problem(_("Enter the place of at least one team."), "no_placement"))
     return problems, accepted
 
 
+def _entered_team_problem(round_: Round, team: Team | None, tid: int, *, seen: set[int]) -> Problem | None:
+    """What is wrong with an entry's team no. ``tid`` (found as ``team``), if anything: unknown, of
+    another camp run, or given before (in ``seen``)."""
+    if team is None:
+        return Problem(_("There is no team no. %(id)d.") % {"id": tid}, "unknown_team", tid)
+    if team.camp_id != round_.camp_id:
+        return Problem(
+            _("%(team)s: this team belongs to another camp run (%(camp)s).")
+            % {"team": team.name, "camp": team.camp},
+            "other_camp",
+            tid,
+        )
+    if tid in seen:
+        return Problem(
+            _("%(team)s: the team is entered more than once.") % {"team": team.name}, "duplicate", tid
+        )
+    return None
+
+
+def _rank_gap_problems(ranked: dict[int, int], teams: Mapping[int, Team]) -> list[Problem]:
+    """The places that break the competition ranking (1, 1, 3), by place and name."""
+    problems = []
+    gaps = competition_ranking_gaps(ranked)
+    for tid, rank, expected in sorted(gaps, key=lambda gap: (gap[1], teams[gap[0]].name)):
+        better = expected - 1
+        problems.append(
+            Problem(
+                ngettext(
+                    "%(team)s: place %(rank)d is not possible: %(better)d team is placed better, "
+                    "so the next place is %(expected)d.",
+                    "%(team)s: place %(rank)d is not possible: %(better)d teams are placed better, "
+                    "so the next place is %(expected)d.",
+                    better,
+                )
+                % {"team": teams[tid].name, "rank": rank, "better": better, "expected": expected},
+                "rank_gap",
+                tid,
+            )
+        )
+    return problems
+
+
 @transaction.atomic
-def placements_record(*, round: Round, ranks: RankInput) -> list[Placement]:  # noqa: A002
+def placements_record(*, round: Round, ranks: PlacementRanks) -> list[Placement]:  # noqa: A002
     """Record all placements of ``round`` at once, replacing any recorded before.
 
     Everything is checked first (see :func:`placements_check`); on any problem

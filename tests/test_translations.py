@@ -181,7 +181,7 @@ def test_the_scan_finds_the_plural_messages_of_code_and_templates() -> None:
     never passes for a complete one)."""
     in_python = {m.singular for m in plural_messages_in_python()}
     in_templates = {m.singular for m in plural_messages_in_templates()}
-    assert "Did not play: %(teams)s." in in_python  # camp/admin.py
+    assert "Did not play: %(teams)s." in in_python  # camp/pages/placements.py
     assert "%(n)d step is used by no route: its AP is lost" in in_python  # games/islands/words.py
     assert "%(n)s card" in in_templates  # games/batavia/templates/batavia/team.html
     assert "Try again in %(minutes)s minute." in in_templates

@@ -11,22 +11,12 @@ from __future__ import annotations
 import datetime
 
 from django import template
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.dateformat import format as date_pattern
-from django.utils.translation import get_language
 
-from camp.formats.cs import formats as default_formats
+from camp.dates import day_pattern
 
 register = template.Library()
-
-
-def day_pattern(name: str) -> str:
-    """The pattern of the project's format ``name`` (e.g. ``WEEKDAY_DATE``) in the active language."""
-    setting = f"{name}_FORMAT"
-    for module in formats.get_format_modules(get_language() or "cs"):
-        if hasattr(module, setting):
-            return str(getattr(module, setting))
-    return str(getattr(default_formats, setting))
 
 
 @register.filter

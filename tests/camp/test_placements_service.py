@@ -1,4 +1,7 @@
-"""placements_record: checks everything first, reports every problem by team, stores all or nothing."""
+"""placements_record: checks everything first, reports every problem by team, stores all or nothing.
+
+It takes typed places (team id → whole number or ``None``); reading what staff typed is the placements
+form's (tests/camp/test_placements_form.py)."""
 
 from __future__ import annotations
 
@@ -32,9 +35,9 @@ def test_valid_recording_stores_ranks_and_ap_and_moves_status(teams: list[Team],
     assert Round.objects.get(pk=round1.pk).status == RoundStatus.MINIGAME_RECORDED
 
 
-def test_team_instances_and_pairs_are_accepted(teams: list[Team], round1: Round) -> None:
+def test_pairs_are_accepted(teams: list[Team], round1: Round) -> None:
     red, blue, green = teams
-    services.placements_record(round=round1, ranks=[(red, 1), (blue, 1), (green, 3)])
+    services.placements_record(round=round1, ranks=[(red.pk, 1), (blue.pk, 1), (green.pk, 3)])
     assert selectors.round_ap(round1) == {red: 14, blue: 14, green: 8}
 
 
@@ -88,17 +91,28 @@ def test_status_is_read_from_the_database_not_the_callers_copy(teams: list[Team]
     assert codes(error) == [("round_locked", None)]
 
 
-@pytest.mark.parametrize("bad", [0, -1, "abc", "1", 1.5, True, [1]])
-def test_rank_must_be_a_whole_number_of_at_least_one(teams: list[Team], round1: Round, bad: object) -> None:
+@pytest.mark.parametrize("bad", [0, -1])
+def test_rank_must_be_a_whole_number_of_at_least_one(teams: list[Team], round1: Round, bad: int) -> None:
     red, blue, green = teams
     error = record_error(round1, {red.pk: 1, blue.pk: bad, green.pk: 2})
     assert codes(error) == [("bad_rank", blue.pk)]
-    assert error.problems[0].message.startswith("Modří: the place must be a whole number")
+    assert error.problems[0].message == (
+        f"Modří: the place must be a whole number, 1 or more (entered: “{bad}”)."
+    )
+
+
+def test_a_rank_above_the_column_is_too_large(teams: list[Team], round1: Round) -> None:
+    red, blue, green = teams
+    at_most, _accepted = services.placements_check(round=round1, ranks={red.pk: services.MAX_RANK})
+    assert [p.code for p in at_most] == ["rank_gap"]  # a place, only not after nobody
+    error = record_error(round1, {red.pk: 1, blue.pk: services.MAX_RANK + 1, green.pk: 2})
+    assert codes(error) == [("bad_rank", blue.pk)]
+    assert error.problems[0].message == "Modří: the place is too large (entered: “32768”)."
 
 
 def test_team_given_twice(teams: list[Team], round1: Round) -> None:
     red, blue, green = teams
-    error = record_error(round1, [(red.pk, 1), (blue.pk, 2), (red, 3), (green.pk, 3)])
+    error = record_error(round1, [(red.pk, 1), (blue.pk, 2), (red.pk, 3), (green.pk, 3)])
     assert codes(error) == [("duplicate", red.pk)]
     assert "Červení: the team is entered more than once." in error.messages
 
@@ -110,9 +124,9 @@ def test_team_of_another_camp_refused(teams: list[Team], round1: Round, stranger
     assert "Žlutí: this team belongs to another camp run" in error.problems[0].message
 
 
-def test_unknown_team_ids_and_keys(teams: list[Team], round1: Round) -> None:
-    error = record_error(round1, {teams[0].pk: 1, 999_999: 2, "Modří": 2})
-    assert codes(error) == [("unknown_team", 999_999), ("unknown_team", None)]
+def test_unknown_team_ids(teams: list[Team], round1: Round) -> None:
+    error = record_error(round1, {teams[0].pk: 1, 999_999: 2})
+    assert codes(error) == [("unknown_team", 999_999)]
     assert "There is no team no. 999999." in error.messages
 
 
@@ -147,7 +161,7 @@ def test_nobody_placed_is_refused(teams: list[Team], round1: Round) -> None:
 
 def test_all_problems_are_reported_at_once(teams: list[Team], round1: Round, stranger: Team) -> None:
     red, blue, green = teams
-    error = record_error(round1, [(red.pk, 0), (blue.pk, "x"), (blue.pk, 1), (stranger.pk, 1)])
+    error = record_error(round1, [(red.pk, 0), (blue.pk, -3), (blue.pk, 1), (stranger.pk, 1)])
     assert codes(error) == [
         ("bad_rank", red.pk),
         ("bad_rank", blue.pk),

@@ -1,0 +1,38 @@
+"""The database snapshots, read-only, with downloads: superusers only (a snapshot is the whole
+database, hidden hexes and the staff's password hashes included)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from camp.adminpages import render_admin_page
+from camp.backups import snapshot_list, sqlite_database_file
+
+
+def snapshots_page(request: HttpRequest, *, model_admin: admin.ModelAdmin) -> HttpResponse:
+    if not request.user.is_superuser:
+        raise PermissionDenied
+    return render_admin_page(
+        request,
+        model_admin=model_admin,
+        template="admin/camp/camp/backups.html",
+        title=_("Database snapshots"),
+        context={"snapshots": snapshot_list(), "sqlite": sqlite_database_file() is not None},
+    )
+
+
+def snapshot_download(request: HttpRequest, name: str, *, model_admin: admin.ModelAdmin) -> FileResponse:
+    if not request.user.is_superuser:
+        raise PermissionDenied
+    snapshot = next((s for s in snapshot_list() if s.name == name), None)
+    if snapshot is None:
+        raise Http404(_("No such snapshot."))
+    return FileResponse(
+        open(snapshot.path, "rb"),  # FileResponse closes it
+        as_attachment=True,
+        filename=snapshot.name,
+        content_type="application/vnd.sqlite3",
+    )
