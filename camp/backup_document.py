@@ -30,7 +30,6 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.db.models import Model
 from django.utils import timezone
@@ -38,6 +37,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
 from camp.backup_parts import CAMP_KEYS, parts
+from camp.errors import CampError
 from camp.file_words import json_reason
 from camp.marks import LABEL_MAX_LENGTH, TEAM_SHAPES, Mark, assign_marks, label_key
 from camp.models import (
@@ -71,7 +71,7 @@ MAX_JSON_DEPTH = 40
 MAX_PROBLEMS = 200
 
 
-class BackupDocumentError(ValidationError):
+class BackupDocumentError(CampError):
     """A document that cannot be imported; ``problems`` names every reason, each with its JSON path."""
 
     def __init__(self, problems: Iterable[str]) -> None:

@@ -33,6 +33,7 @@ from django.utils import timezone, translation
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, gettext_noop
 
+from camp.errors import CampError
 from camp.file_words import os_error_reason
 from camp.models import Camp, Installation, InstallationKind, Round, RoundStatus
 
@@ -52,7 +53,7 @@ _NAME = re.compile(
 _writing = threading.Lock()
 
 
-class BackupError(Exception):
+class BackupError(CampError):
     """A snapshot could not be written, read or put back; the message names the problem."""
 
 
