@@ -57,6 +57,7 @@ from camp.forms import (
     TeamForm,
     backup_payload,
     parse_placements,
+    parse_row_id,
 )
 from camp.marks import team_shape
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team, team_colour
@@ -429,7 +430,7 @@ class TeamAdmin(BoundedSearchMixin, admin.ModelAdmin):
         """A new team: the first palette colour its camp run (``?camp=``) does not use yet."""
         initial = super().get_changeform_initial_data(request)
         camp_id = str(initial.get("camp", ""))
-        teams = Team.objects.filter(camp_id=int(camp_id)) if camp_id.isdigit() and len(camp_id) < 18 else None
+        teams = Team.objects.filter(camp_id=pk) if (pk := parse_row_id(camp_id)) is not None else None
         used = set(teams.values_list("colour", flat=True)) if teams is not None else set()
         initial.setdefault("colour", team_colour(0, used))
         shapes = list(teams.values_list("shape", flat=True)) if teams is not None else []

@@ -383,3 +383,10 @@ class PhoneAddressForm(forms.Form):
                 params={"address": address},
             )
         return address
+
+
+def parse_row_id(text: str) -> int | None:
+    """A row's id as written in an address or on the command line: ASCII digits that a database key
+    holds (at most 18 of them); None for anything else ("²" and "١٢" are digits to ``str.isdigit``
+    but no id)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else None
