@@ -211,8 +211,12 @@ class TeamAdmin(BoundedSearchMixin, admin.ModelAdmin):
             super().save_model(request, obj, form, change)
             return
         created = team_create(
-            camp=obj.camp, name=obj.name, colour=obj.colour, order=obj.order,
-            label=obj.label or "", shape=obj.shape or "",  # empty (the form's None): the default mark
+            camp=obj.camp,
+            name=obj.name,
+            colour=obj.colour,
+            order=obj.order,
+            label=obj.label or "",
+            shape=obj.shape or "",  # empty (the form's None): the default mark
         )
         # Adopt the created row so the admin logs it and redirects to it.
         obj.pk = created.pk

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -43,6 +42,7 @@ from camp.backup_reader import (
     max_length,
     team_reference,
 )
+from camp.errors import CampError
 from camp.file_words import json_reason
 from camp.marks import LABEL_MAX_LENGTH, TEAM_SHAPES, Mark, assign_marks, label_key
 from camp.models import (
@@ -66,7 +66,7 @@ from camp.models import (
 MAX_PROBLEMS = 200
 
 
-class BackupDocumentError(ValidationError):
+class BackupDocumentError(CampError):
     """A document that cannot be imported; ``problems`` names every reason, each with its JSON path."""
 
     def __init__(self, problems: Iterable[str]) -> None:
@@ -367,8 +367,12 @@ def _store(data: dict[str, Any]) -> Camp:
         t.name: t
         for t in Team.objects.bulk_create(
             Team(
-                camp=camp, name=t["name"], colour=t["colour"].lower(), order=t["order"],
-                label=marks[t["name"]].label, shape=marks[t["name"]].shape,
+                camp=camp,
+                name=t["name"],
+                colour=t["colour"].lower(),
+                order=t["order"],
+                label=marks[t["name"]].label,
+                shape=marks[t["name"]].shape,
             )
             for t in seated
         )

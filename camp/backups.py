@@ -33,6 +33,7 @@ from django.db import connections, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
+from camp.errors import CampError
 from camp.file_words import os_error_reason
 
 logger = logging.getLogger(__name__)
@@ -50,7 +51,7 @@ _NAME = re.compile(
 _writing = threading.Lock()
 
 
-class BackupError(Exception):
+class BackupError(CampError):
     """A snapshot could not be written, read or put back; the message names the problem."""
 
 

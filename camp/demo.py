@@ -37,6 +37,7 @@ from django.core.management import call_command
 from django.db import models
 from django.utils.module_loading import import_string
 
+from camp.errors import CampError
 from camp.models import Camp, Round, RoundStatus
 
 #: The generated fixture (every row of the demo) that ``demo_setup`` loads.
@@ -75,7 +76,7 @@ Out = Callable[[str], None]
 Row = dict[str, Any]
 
 
-class DemoError(Exception):
+class DemoError(CampError):
     """The demo cannot be built or serialized here (the message says why)."""
 
 

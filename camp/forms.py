@@ -204,6 +204,13 @@ class MiniGameForm(forms.ModelForm):
 # ------------------------------------------------------------------------------- placements page
 
 
+def parse_row_id(text: str) -> int | None:
+    """A row's id as written in an address or on the command line: ASCII digits that a database key
+    holds (at most 18 of them); None for anything else ("²" and "١٢" are digits to ``str.isdigit``
+    but no id)."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else None
+
+
 class RowIdField(forms.Field):
     """A row's id as sent in a hidden field or a URL: ASCII digits, at most 18 (within every database's
     integer range). Anything else is no id (``None``), never an error: the caller says what that means."""
@@ -212,8 +219,7 @@ class RowIdField(forms.Field):
         super().__init__(required=False, **kwargs)
 
     def to_python(self, value: Any) -> int | None:
-        text = str(value).strip() if value is not None else ""
-        return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else None
+        return parse_row_id(str(value).strip() if value is not None else "")
 
 
 @dataclass

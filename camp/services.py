@@ -1,7 +1,7 @@
 """Writes of the camp app: keyword-only functions named ``<thing>_<action>``, each one transaction.
 
-Errors are :class:`django.core.exceptions.ValidationError` subclasses with translated messages that
-a view can show as they are. Where two staff members could race (two browser tabs on one laptop,
+Errors are :class:`camp.errors.CampError` (a ``ValidationError``) with translated messages that a
+view can show as they are. Where two staff members could race (two browser tabs on one laptop,
 or two laptops), the round row is locked with ``select_for_update`` and its state read again inside
 the transaction.
 """
@@ -19,6 +19,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from camp.errors import CampError
 from camp.guards import MINIGAME_KIND_GUARD, TEAM_ADD_GUARD
 from camp.models import (
     PLACEMENTS_EDITABLE_STATUSES,
@@ -47,7 +48,7 @@ class Problem:
     team_id: int | None = None
 
 
-class PlacementsError(ValidationError):
+class PlacementsError(CampError):
     """Placements were not recorded; ``problems`` lists every reason (each naming its team)."""
 
     def __init__(self, problems: Iterable[Problem]) -> None:
@@ -55,7 +56,7 @@ class PlacementsError(ValidationError):
         super().__init__([ValidationError(p.message, code=p.code) for p in self.problems])
 
 
-class RoundStatusError(ValidationError):
+class RoundStatusError(CampError):
     """A round status change that the round's life does not allow."""
 
 
@@ -89,13 +90,13 @@ def team_create(
     """Add a team to a camp run; without ``order`` it takes the next seat, without ``label`` or
     ``shape`` the default mark no other team of the camp run has.
 
-    Refused (``ValidationError``, code ``team_add_locked``, nothing stored) when a game registered
+    Refused (:class:`CampError`, code ``team_add_locked``, nothing stored) when a game registered
     in :data:`TEAM_ADD_GUARD` says the camp run takes no new team. The camp row is locked first, as
     the games' set-up services do, so a game cannot start between the check and the insert.
     """
     camp = Camp.objects.select_for_update().get(pk=camp.pk)
     if reason := TEAM_ADD_GUARD.reason(camp):
-        raise ValidationError(reason, code="team_add_locked")
+        raise CampError(reason, code="team_add_locked")
     if order is None:
         order = (Team.objects.filter(camp=camp).aggregate(m=Max("order"))["m"] or 0) + 1
     team = Team(
@@ -167,14 +168,14 @@ def minigame_record(*, round: Round, name: str, kind: str, notes: str = "") -> M
     """Record (or correct) the round's mini-game. Refused once the round is closed."""
     locked = _lock_round(round)
     if locked.status == RoundStatus.CLOSED:
-        raise ValidationError(
+        raise CampError(
             _("Round %(number)d is closed; its mini-game cannot be changed.") % {"number": locked.number},
             code="round_closed",
         )
     minigame = MiniGame.objects.filter(round=locked).first() or MiniGame(round=locked)
     if minigame.pk is not None and minigame.kind != kind:
         if reason := MINIGAME_KIND_GUARD.reason(minigame, kind):
-            raise ValidationError(reason, code="minigame_kind_locked")
+            raise CampError(reason, code="minigame_kind_locked")
     minigame.name = name.strip()
     minigame.kind = kind
     minigame.notes = notes
@@ -347,7 +348,7 @@ def placements_record(*, round: Round, ranks: PlacementRanks) -> list[Placement]
 # ------------------------------------------------------------------------------ the phones' address
 
 
-class PhoneAddressError(ValidationError):
+class PhoneAddressError(CampError):
     """The address was not chosen: the laptop does not have it (the message names it)."""
 
 

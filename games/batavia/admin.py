@@ -18,6 +18,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from camp.forms import parse_row_id
 from games.batavia.models import BataviaSeat, BataviaSession
 from games.batavia.pages import calculator, create, game_master, record, table, team_links
 
@@ -41,7 +42,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
         return format_html('<a class="button" href="{}">{}</a>', url, _("Game master"))
 
     def change_view(self, request: HttpRequest, object_id: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not (object_id.isascii() and object_id.isdigit()):
+        if parse_row_id(object_id) is None:
             raise Http404
         return HttpResponseRedirect(reverse("admin:batavia_bataviasession_master", args=[object_id]))
 

@@ -22,12 +22,15 @@ from games.batavia.engine import GOAL, Action, Bid, Draw, Pass, Play
 from games.batavia.engine.components import COMPANIES, GOODS
 from games.batavia.engine.scoring import TablePlayer
 from games.batavia.engine.state import CRATES, MAX_PLAYERS, MIN_PLAYERS
+from games.batavia.errors import BataviaError
 from games.batavia.words import GOOD_NAMES
 
 MAX_NUMBER = 999
 
 
-class FormProblem(Exception):
+class FormProblem(BataviaError):
+    """A posted field that cannot be read; ``message`` (translated) names it."""
+
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message

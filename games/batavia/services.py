@@ -4,7 +4,7 @@ Every function that changes a game locks the session row (``select_for_update``)
 record again inside the transaction, so two clicks (two phones, two tabs) can never both apply an
 action to the same state. The record is the single source of truth: an action is checked by the
 engine against the replayed state and appended only if legal; an illegal one raises
-:class:`BataviaServiceError` with a translated message and stores nothing.
+:class:`games.batavia.errors.BataviaServiceError` with a translated message and stores nothing.
 
 Die rolls and reshuffles come from the engine's seeded :func:`chance_action`; seats played by a bot
 act through :func:`games.batavia.engine.bots.make_bot`. After every human action the game runs on by
@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -44,18 +43,11 @@ from games.batavia.engine.errors import BataviaError
 from games.batavia.engine.record import RecordError, action_to_json
 from games.batavia.engine.scoring import TablePlayer, competition_ranks, score_table
 from games.batavia.engine.state import DEFAULT_CASH_TABLE, MAX_PLAYERS, MIN_PLAYERS, Score
+from games.batavia.errors import BataviaServiceError
 from games.batavia.models import BataviaSeat, BataviaSession, BotKind, SessionMode, SessionStatus, new_token
 from games.batavia.words import error_message
 
 MAX_AUTOMATIC_ACTIONS = 5000
-
-
-class BataviaServiceError(ValidationError):
-    """A refused change; ``message`` is translated and safe to show as it is."""
-
-    def __init__(self, message: str, code: str) -> None:
-        super().__init__(message, code=code)
-        self.text = message
 
 
 def _lock(session: BataviaSession) -> BataviaSession:

@@ -5,6 +5,12 @@ Every refusal is an :class:`IslandsError` (a ``ValidationError``); a page shows 
 :class:`OrdersInvalid` is the one for a team's orders: ``problems`` say where each problem sits
 (field, ship, step) for a page that marks them, ``messages`` are the same problems as text.
 :class:`OrdersStale` says someone else stored the team's orders meanwhile (``stored``: theirs).
+Two more kinds live beside the code that raises them: ``game_state.StateUnavailable`` (the rows
+make no engine state yet) and ``printing.data.SheetsUnavailable`` (no sheet from this round).
+
+The engine's errors (``LabelError``, ``ScenarioError``, …) are ``ValueError`` subclasses: the engine is pure.
+A service that turns one into words for staff raises an :class:`IslandsError` in its place.
+``tests/test_error_families.py`` checks that every exception class of the app is one.
 """
 
 from __future__ import annotations
@@ -19,7 +25,12 @@ from games.islands.models import TeamOrders
 
 
 class IslandsError(ValidationError):
-    """Something staff asked for that the game does not allow; the message says why, translated."""
+    """Something staff asked for that the game does not allow; the message says why, translated.
+    ``str()`` is the messages, one a line (Django's own ``str()`` of a ``ValidationError`` is a list's
+    repr)."""
+
+    def __str__(self) -> str:
+        return "\n".join(self.messages)
 
 
 @dataclass(frozen=True)

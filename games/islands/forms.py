@@ -1,6 +1,7 @@
 """The Django forms of every Golden Islands request that carries data: a team's orders, the
 telescope choices, a round file to import, the board set-up (seed, hex, sides, bay) and the
-confirmation boxes. A page binds one, and hands the service what it cleaned (typed values).
+confirmation boxes. A page binds one, and hands the service what it cleaned (typed values: a hex,
+a tile, a bay's number; the services parse nothing).
 
 The order fields are read as typed, whatever was posted: the orders' own check
 (:func:`games.islands.orders.check`) names every mistake in them, with ship and step, so the form
@@ -22,6 +23,8 @@ from django.utils.translation import gettext_lazy
 
 from camp.forms import refuse_nul_characters
 from games.islands import words
+from games.islands.engine.hexes import Hex, LabelError, geometry
+from games.islands.engine.tiles import Tile
 from games.islands.models import MAX_CHESTS_PER_HEX, Ship, ShipKindChoice, TileChoice
 from games.islands.services import board as board_services
 
@@ -291,7 +294,28 @@ class BoardQuery(forms.Form):
     unticked = Text(cut=10)
 
 
+def read_hex(side: int, label: str) -> Hex:
+    """The hex of a board of ``side`` that ``label`` names (``"C2"``, ``" c 2 "``; a bay is no hex);
+    a ``ValidationError`` that names the label otherwise."""
+    g = geometry(side)
+    try:
+        h: Hex | None = g.parse(label)
+    except LabelError:
+        h = None
+    if h is None or not g.on_board(h):
+        raise ValidationError(
+            _("“%(label)s” is not a hex of this board (e.g. A1 … %(last)s).")
+            % {"label": label.strip()[:10], "last": g.label(g.ordered[-1])},
+            code="label",
+        )
+    return h
+
+
 class HexForm(forms.Form):
+    """One hex set by hand on a board of ``side``. Cleaned: ``at`` (the hex that ``hex`` names; a
+    label of no hex is the form's own error, listed above its fields), ``tile`` (a :class:`Tile`),
+    ``chests`` (blank is 0) and ``revealed``. Which chests a tile may hold, the service says."""
+
     hex = forms.CharField(
         label=gettext_lazy("Hex"), max_length=10, error_messages={"required": gettext_lazy("Choose a hex.")}
     )
@@ -305,6 +329,22 @@ class HexForm(forms.Form):
     )
     revealed = forms.BooleanField(label=gettext_lazy("Revealed"), required=False)
 
+    def __init__(self, data: Any = None, *, side: int, initial: dict[str, Any] | None = None) -> None:
+        super().__init__(data, initial=initial)
+        self.side = side
+
+    def clean_tile(self) -> Tile:
+        return Tile(self.cleaned_data["tile"])
+
+    def clean_chests(self) -> int:
+        return self.cleaned_data["chests"] or 0
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if (label := cleaned.get("hex")) is not None:
+            cleaned["at"] = read_hex(self.side, label)
+        return cleaned
+
 
 class SidesForm(forms.Form):
     """Draw the harbors' sides by lot; ``redraw`` ticked draws them again."""
@@ -312,11 +352,34 @@ class SidesForm(forms.Form):
     redraw = Ticked()
 
 
+def bay_number(text: str) -> int | None:
+    """``"Z3"``, ``"z 3"`` or ``"3"`` -> 3; None for anything else."""
+    digits = text.strip().upper().replace(" ", "").removeprefix("Z")
+    return int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 3 else None
+
+
 class BayForm(forms.Form):
-    """A team's bay: ``team`` (its id; any other text is no team) and ``bay`` (the service checks it)."""
+    """A team's bay on a board of ``side``: ``team`` (its id; any other text is no team, see
+    :meth:`team_id`) and ``bay`` (``"Z3"``, ``"z 3"`` or ``"3"``), cleaned to the bay's number.
+    Whether the team may take that bay, the service says."""
 
     team = Text()
     bay = Text()
+
+    def __init__(self, data: Any, *, side: int) -> None:
+        super().__init__(data)
+        self.side = side
+
+    def clean_bay(self) -> int:
+        raw = self.cleaned_data["bay"]
+        number = bay_number(raw)
+        last = len(geometry(self.side).bays)
+        if number is None or not 1 <= number <= last:
+            raise ValidationError(
+                _("“%(bay)s” is not a bay of this board (Z1 … Z%(last)d).") % {"bay": raw[:10], "last": last},
+                code="bay",
+            )
+        return number
 
     def team_id(self) -> int | None:
         self.is_valid()

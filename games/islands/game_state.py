@@ -28,7 +28,7 @@ from games.islands.models import BoardHex, Harbor, IslandsRound, Pirate, RoundRe
 CAMP_ROWS_KEY = "camp_rows"
 
 
-class StateUnavailable(ValueError):
+class StateUnavailable(IslandsError):
     """The camp's rows cannot make an engine state yet (no board, or a team without a harbor)."""
 
 

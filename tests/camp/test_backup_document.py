@@ -217,14 +217,15 @@ def test_camp_import_of_a_broken_file_exits_1_with_the_problems_on_stderr(
     assert row_counts() == before
 
 
-def test_camp_export_of_an_unknown_camp_exits_1(db: None) -> None:
+@pytest.mark.parametrize("camp_id", ["999", "²", "-1", "9" * 25])
+def test_camp_export_of_an_unknown_camp_exits_1(db: None, camp_id: str) -> None:
     err = io.StringIO()
     with pytest.raises(SystemExit) as exit_:
-        call_command("camp_export", "999", stdout=io.StringIO(), stderr=err)
+        call_command("camp_export", camp_id, stdout=io.StringIO(), stderr=err)
     assert exit_.value.code == 1
     assert err.getvalue().splitlines() == [
-        "There is no camp run no. 999: nothing was written.",
-        "Běh tábora č. 999 neexistuje: nic se nezapsalo.",
+        f"There is no camp run no. {camp_id}: nothing was written.",
+        f"Běh tábora č. {camp_id} neexistuje: nic se nezapsalo.",
     ]
 
 

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from camp import services
+from camp.forms import parse_row_id
 from camp.models import TEAM_COLOURS, Camp, Round, Team, team_colour
 from tests.pages import messages
 
@@ -84,6 +85,36 @@ def test_a_team_added_later_gets_a_colour_its_camp_does_not_use(admin_client: Cl
         admin_client.get(reverse("admin:camp_team_add") + f"?camp={camp.pk}").content, "html.parser"
     )
     assert field(add, "colour") == {**field(add, "colour"), "type": "color", "value": TEAM_COLOURS[1]}
+
+
+@pytest.mark.parametrize("junk", ["²", "١٢", "-1", "1" * 30, "abc"])
+def test_a_team_added_for_no_camp_run_id_gets_the_first_colour(
+    admin_client: Client, db: None, junk: str
+) -> None:
+    """``?camp=`` that is no id (``"²"``: a digit to ``str.isdigit``, no number to ``int``; was a 500)."""
+    response = admin_client.get(reverse("admin:camp_team_add") + f"?camp={junk}")
+    assert response.status_code == 200
+    add = BeautifulSoup(response.content, "html.parser")
+    assert field(add, "colour")["value"] == TEAM_COLOURS[0]
+
+
+@pytest.mark.parametrize(
+    ("text", "row_id"),
+    [
+        ("12", 12),
+        ("007", 7),
+        ("9" * 18, int("9" * 18)),
+        ("9" * 19, None),
+        ("²", None),
+        ("١٢", None),
+        ("-1", None),
+        ("+1", None),
+        (" 1", None),
+        ("", None),
+    ],
+)
+def test_a_row_id_is_ascii_digits_a_key_holds(text: str, row_id: int | None) -> None:
+    assert parse_row_id(text) == row_id
 
 
 def test_team_colour_skips_used_colours_and_wraps() -> None:

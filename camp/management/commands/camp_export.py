@@ -18,6 +18,7 @@ from django.utils.translation import gettext, gettext_noop
 from camp.backup_export import camp_export_text
 from camp.backups import both_languages, both_languages_of
 from camp.file_words import os_error_reason
+from camp.forms import parse_row_id
 from camp.models import Camp
 
 
@@ -29,11 +30,8 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", help="write to this file instead of standard output")
 
     def handle(self, *args: Any, camp_id: str, output: str | None, **options: Any) -> None:
-        camp = (
-            Camp.objects.filter(pk=int(camp_id)).first()
-            if camp_id.isascii() and camp_id.isdigit() and len(camp_id) < 19
-            else None
-        )
+        pk = parse_row_id(camp_id)
+        camp = Camp.objects.filter(pk=pk).first() if pk is not None else None
         if camp is None:
             self.stderr.write(
                 both_languages(

@@ -140,6 +140,7 @@ def _hex_context(camp: Camp, label: str | None, form: HexForm | None = None) -> 
                 % {"label": (label or "").strip()[:10]},
             }
         form = HexForm(
+            side=camp.board_side,
             initial={
                 "hex": geometry(camp.board_side).label(row.hex),
                 "tile": row.tile,
@@ -284,17 +285,13 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
     if request.method != "POST":
         return HttpResponseRedirect(_page_url(camp, hex=request.GET.get("hex", "")[:10]))
     _check_perm(request)
-    form = HexForm(request.POST)
+    form = HexForm(request.POST, side=camp.board_side)
     saved = False
     if form.is_valid():
         data = form.cleaned_data
         try:
             row = board_services.board_hex_set(
-                camp=camp,
-                label=data["hex"],
-                tile=data["tile"],
-                chests=data["chests"] or 0,
-                revealed=data["revealed"],
+                camp=camp, at=data["at"], tile=data["tile"], chests=data["chests"], revealed=data["revealed"]
             )
         except IslandsError as exc:
             for message in exc.messages:
@@ -303,6 +300,7 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
             saved = True
             label = geometry(camp.board_side).label(row.hex)
             form = HexForm(
+                side=camp.board_side,
                 initial={
                     "hex": label,
                     "tile": row.tile,
@@ -349,11 +347,14 @@ def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
 def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
     _check_perm(request)
     camp = get_object_or_404(Camp, pk=camp_id)
-    form = BayForm(request.POST)
+    form = BayForm(request.POST, side=camp.board_side)
     team_id = form.team_id()
     team = Team.objects.filter(camp=camp, pk=team_id).first() if team_id is not None else None
     if team is None:
         messages.error(request, _("Choose a team of this camp run."))
+        return HttpResponseRedirect(_page_url(camp) + "#harbors")
+    if not form.is_valid():
+        messages.error(request, form.errors["bay"][0])
         return HttpResponseRedirect(_page_url(camp) + "#harbors")
     try:
         harbor = board_services.harbor_set_bay(team=team, bay=form.cleaned_data["bay"])

@@ -26,6 +26,7 @@ from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
 from games.islands import results, selectors, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
+from games.islands.errors import IslandsError
 from games.islands.maps import visibility
 from games.islands.maps.visibility import MapView
 from games.islands.models import Harbor, IslandsRound, Pirate, RoundResult, Ship
@@ -145,7 +146,7 @@ class MasterSheet:
     key: tuple[KeyRow, ...] = ()
 
 
-class SheetsUnavailable(ValueError):
+class SheetsUnavailable(IslandsError):
     """No sheet can be printed from this round (translated message says why)."""
 
 

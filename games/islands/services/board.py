@@ -20,7 +20,7 @@ from camp.public_version import public_version_bump
 from games.islands import words
 from games.islands.engine import generator
 from games.islands.engine import state as es
-from games.islands.engine.hexes import Hex, LabelError, geometry
+from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
 from games.islands.models import (
@@ -116,29 +116,11 @@ def board_generate(*, camp: Camp, seed: int, mix: str = "default") -> BoardSetup
     return setup
 
 
-def _parse_label(camp: Camp, label: object) -> Hex:
-    if not isinstance(label, str):
-        raise IslandsError(_("Choose a hex."), code="label")
-    try:
-        h = geometry(camp.board_side).parse(label)
-    except LabelError:
-        h = None
-    if h is None or not geometry(camp.board_side).on_board(h):
-        raise IslandsError(
-            _("“%(label)s” is not a hex of this board (e.g. A1 … %(last)s).")
-            % {
-                "label": label.strip()[:10],
-                "last": geometry(camp.board_side).label(geometry(camp.board_side).ordered[-1]),
-            },
-            code="label",
-        )
-    return h
-
-
 @transaction.atomic
-def board_hex_set(*, camp: Camp, label: str, tile: str, chests: int = 0, revealed: bool = False) -> BoardHex:
-    """Set one hex by hand: its tile, its chests (a treasure has 1 to 9, nothing else has any) and
-    whether it is revealed. A hex revealed by hand was revealed by nobody in particular."""
+def board_hex_set(*, camp: Camp, at: Hex, tile: Tile, chests: int = 0, revealed: bool = False) -> BoardHex:
+    """Set the hex ``at`` by hand: its tile, its chests (a treasure has 1 to 9, nothing else has any)
+    and whether it is revealed. A hex revealed by hand was revealed by nobody in particular. (The
+    hex editor's form reads the label: ``forms.HexForm``.)"""
     camp = _lock_camp(camp)
     if _game_started(camp) or game_is_on(camp):
         # From the start on, the board is the game's hidden truth: a change would go unseen by the
@@ -146,33 +128,24 @@ def board_hex_set(*, camp: Camp, label: str, tile: str, chests: int = 0, reveale
         raise IslandsError(
             _("The game has started: the board can no longer be changed by hand."), code="game_started"
         )
-    h = _parse_label(camp, label)
-    try:
-        tile_value = Tile(tile)
-    except ValueError:
-        raise IslandsError(_("“%(tile)s” is not a tile.") % {"tile": str(tile)[:20]}, code="tile") from None
-    if chests is None:
-        chests = 0
-    if not _is_int(chests):
-        raise IslandsError(_("The number of chests must be a whole number."), code="chests")
-    if tile_value is Tile.TREASURE and not 1 <= chests <= MAX_CHESTS_PER_HEX:
+    if not geometry(camp.board_side).on_board(at):
+        raise IslandsError(_("Choose a hex."), code="label")
+    if tile is Tile.TREASURE and not 1 <= chests <= MAX_CHESTS_PER_HEX:
         raise IslandsError(
             _("A treasure holds 1 to %(max)d chests.") % {"max": MAX_CHESTS_PER_HEX}, code="chests"
         )
-    if tile_value is not Tile.TREASURE and chests != 0:
+    if tile is not Tile.TREASURE and chests != 0:
         raise IslandsError(
             _("Only a treasure holds chests (this hex is: %(tile)s).")
-            % {"tile": words.tile_name(tile_value)},
+            % {"tile": words.tile_name(tile)},
             code="chests",
         )
-    if not isinstance(revealed, bool):
-        raise IslandsError(_("Revealed is yes or no."), code="revealed")
     setup = BoardSetup.objects.filter(camp=camp).first()
     if setup is None:
         raise IslandsError(_("Generate and accept a board first."), code="no_board")
-    row, _created = BoardHex.objects.get_or_create(camp=camp, q=h.q, r=h.r)
-    changed = (row.tile, row.chests, row.revealed) != (tile_value.value, chests, revealed)
-    row.tile, row.chests = tile_value.value, chests
+    row, _created = BoardHex.objects.get_or_create(camp=camp, q=at.q, r=at.r)
+    changed = (row.tile, row.chests, row.revealed) != (tile.value, chests, revealed)
+    row.tile, row.chests = tile.value, chests
     if revealed != row.revealed:
         row.revealed = revealed
         row.revealed_round = None
@@ -228,19 +201,10 @@ def harbors_draw_sides(*, camp: Camp, redraw: bool = False) -> dict[Team, str]:
     return result
 
 
-def parse_bay(value: object) -> int | None:
-    """``"Z3"``, ``"z 3"`` or ``"3"`` -> 3; None for anything else."""
-    if _is_int(value):
-        return value  # type: ignore[return-value]
-    if not isinstance(value, str):
-        return None
-    text = value.strip().upper().replace(" ", "").removeprefix("Z")
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else None
-
-
 @transaction.atomic
-def harbor_set_bay(*, team: Team, bay: int | str) -> Harbor:
-    """Record the bay a team picked for its harbor: a bay on its side that no other team has."""
+def harbor_set_bay(*, team: Team, bay: int) -> Harbor:
+    """Record the bay a team picked for its harbor (``bay``: its bay, Z3 is 3): a bay on its side
+    that no other team has. (The board page's form reads what was typed: ``forms.BayForm``.)"""
     camp = _lock_camp(team.camp)
     team = Team.objects.get(pk=team.pk)
     if _game_started(camp) or game_is_on(camp):
@@ -252,29 +216,28 @@ def harbor_set_bay(*, team: Team, bay: int | str) -> Harbor:
         raise IslandsError(
             _("Draw the sides first: %(team)s has no side yet.") % {"team": team.name}, code="no_side"
         )
-    number = parse_bay(bay)
     g = geometry(camp.board_side)
-    if number is None or not 1 <= number <= len(g.bays):
+    if not 1 <= bay <= len(g.bays):
         raise IslandsError(
             _("“%(bay)s” is not a bay of this board (Z1 … Z%(last)d).")
-            % {"bay": str(bay)[:10], "last": len(g.bays)},
+            % {"bay": bay, "last": len(g.bays)},
             code="bay",
         )
-    if g.bay_sides[g.bay(number)] != harbor.side:
+    if g.bay_sides[g.bay(bay)] != harbor.side:
         raise IslandsError(
             _("Z%(bay)d is not %(on_side)s, which %(team)s drew.")
-            % {"bay": number, "on_side": words.SIDE_ON[harbor.side], "team": team.name},
+            % {"bay": bay, "on_side": words.SIDE_ON[harbor.side], "team": team.name},
             code="bay_side",
         )
     taken = (
-        Harbor.objects.filter(team__camp=camp, bay=number).exclude(team=team).select_related("team").first()
+        Harbor.objects.filter(team__camp=camp, bay=bay).exclude(team=team).select_related("team").first()
     )
     if taken is not None:
         raise IslandsError(
-            _("Z%(bay)d is already the harbor of %(other)s.") % {"bay": number, "other": taken.team.name},
+            _("Z%(bay)d is already the harbor of %(other)s.") % {"bay": bay, "other": taken.team.name},
             code="bay_taken",
         )
-    harbor.bay = number
+    harbor.bay = bay
     harbor.save(update_fields=["bay"])
     return harbor
 

@@ -1,5 +1,6 @@
 """The forms of the islands pages (``games/islands/forms.py``): the order sheet read as typed, its
-own problems in the page's order, the switches read as the pages always read them, a round file."""
+own problems in the page's order, the switches read as the pages always read them, a round file,
+and the board set-up's hex and bay read into what the services take (a hex, a tile, a number)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import QueryDict
 from django.utils import translation
 
+from games.islands.engine.hexes import geometry
+from games.islands.engine.tiles import Tile
 from games.islands.forms import (
     FIRE_MODE,
     MAX_FIELD,
     MAX_IMPORT_BYTES,
     BayForm,
     ConfirmForm,
+    HexForm,
     RoundFileForm,
     TelescopeQuery,
     read_orders,
@@ -79,7 +83,70 @@ def test_the_telescope_query_tells_a_hex_not_sent_from_an_empty_one() -> None:
 
 @pytest.mark.parametrize(("team", "team_id"), [("12", 12), ("-1", None), ("١٢", None), ("", None)])
 def test_a_bay_post_names_a_team_only_by_its_ascii_id(team: str, team_id: int | None) -> None:
-    assert BayForm(query(team=team, bay="3")).team_id() == team_id
+    assert BayForm(query(team=team, bay="3"), side=5).team_id() == team_id
+
+
+@pytest.mark.parametrize(("bay", "number"), [("Z3", 3), (" z 3 ", 3), ("3", 3), ("Z12", 12), ("z01", 1)])
+def test_a_bay_is_read_as_its_number(bay: str, number: int) -> None:
+    form = BayForm(query(team="1", bay=bay), side=5)
+    assert form.is_valid() and form.cleaned_data["bay"] == number
+
+
+@pytest.mark.parametrize("bay", ["Z13", "Z0", "0", "x", "", "Z²", "Z-1", "Z 1 2 3 4", "E3"])
+def test_a_bay_not_of_this_board_is_named_as_typed(bay: str) -> None:
+    form = BayForm(query(team="1", bay=bay), side=5)
+    assert not form.is_valid()
+    assert form.errors["bay"] == [f"“{bay[:10]}” is not a bay of this board (Z1 … Z12)."]
+
+
+def test_a_hex_is_read_as_the_hex_its_tile_and_its_chests() -> None:
+    form = HexForm(query(hex=" c 2 ", tile="treasure", chests="3", revealed="on"), side=5)
+    assert form.is_valid(), form.errors
+    data = form.cleaned_data
+    assert (data["at"], data["tile"], data["chests"], data["revealed"]) == (
+        geometry(5).parse("C2"),
+        Tile.TREASURE,
+        3,
+        True,
+    )
+    form = HexForm(query(hex="C2", tile="reefs", chests=""), side=5)
+    assert form.is_valid() and (form.cleaned_data["tile"], form.cleaned_data["chests"]) == (Tile.REEFS, 0)
+
+
+@pytest.mark.parametrize(
+    ("label", "message"),
+    [
+        ("ZZ99", "“ZZ99” is not a hex of this board (e.g. A1 … I1)."),
+        ("Z1", "“Z1” is not a hex of this board (e.g. A1 … I1)."),  # a bay is not a hex
+        ("K1", "“K1” is not a hex of this board (e.g. A1 … I1)."),  # off a board of side 5
+    ],
+)
+def test_a_label_of_no_hex_is_the_forms_own_error(label: str, message: str) -> None:
+    form = HexForm(query(hex=label, tile="reefs"), side=5)
+    assert not form.is_valid()
+    assert form.non_field_errors() == [message] and "at" not in form.cleaned_data
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "message"),
+    [
+        ({"tile": "reefs"}, "hex", "Choose a hex."),
+        (
+            {"hex": "A1", "tile": "gold"},
+            "tile",
+            "Select a valid choice. gold is not one of the available choices.",
+        ),
+        ({"hex": "A1", "tile": "treasure", "chests": "3.5"}, "chests", "Enter a whole number."),
+        (
+            {"hex": "A1", "tile": "treasure", "chests": "10"},
+            "chests",
+            "Ensure this value is less than or equal to 9.",
+        ),
+    ],
+)
+def test_a_hex_field_that_cannot_be_read_says_why(data: dict[str, str], field: str, message: str) -> None:
+    form = HexForm(query(**data), side=5)
+    assert not form.is_valid() and form.errors[field] == [message]
 
 
 def _file_form(name: str = "Tábor", **files: SimpleUploadedFile) -> RoundFileForm:

@@ -295,6 +295,19 @@ def test_bay_refuses_tampered_posts(
     assert not Harbor.objects.filter(bay__isnull=False).exists()
 
 
+@pytest.mark.parametrize("bay", ["Z99", "x", ""])
+def test_a_bay_that_is_no_bay_of_the_board_is_named_as_typed(
+    staff_client: Client, camp: Camp, teams: list[Team], bay: str
+) -> None:
+    board_services.board_generate(camp=camp, seed=1)
+    board_services.harbors_draw_sides(camp=camp)
+    response = staff_client.post(url("bay", camp), {"team": teams[0].pk, "bay": bay}, follow=True)
+    assert f'<li class="error">„{bay}“ není zátoka tohoto herního plánu (Z1 … Z12).</li>' in (
+        response.content.decode()
+    )
+    assert not Harbor.objects.filter(bay__isnull=False).exists()
+
+
 def test_bay_of_a_team_of_another_camp_is_refused(
     staff_client: Client, camp: Camp, teams: list[Team], other_camp: Camp
 ) -> None:
@@ -350,7 +363,7 @@ def test_the_started_board_set_up_links_to_adding_a_round(
     board_services.harbors_draw_sides(camp=camp)
     g = geometry(5)
     for harbor in Harbor.objects.all():
-        board_services.harbor_set_bay(team=harbor.team, bay=str(g.bay_number(g.bays_on(harbor.side)[1])))
+        board_services.harbor_set_bay(team=harbor.team, bay=g.bay_number(g.bays_on(harbor.side)[1]))
     board_services.game_start(camp=camp)
     assert f'href="{add_round}"' in staff_client.get(url("camp", camp)).content.decode()
     # The game is on: the home page no longer offers the board set-up as the next step.

@@ -76,9 +76,10 @@ def test_board_generate_refused_after_the_start(camp: Camp, teams: list[Team]) -
 
 def test_board_hex_set(camp: Camp) -> None:
     board_services.board_generate(camp=camp, seed=11)
-    row = board_services.board_hex_set(camp=camp, label=" c 2 ", tile="treasure", chests=4, revealed=True)
+    c2 = geometry(5).parse("C2")
+    row = board_services.board_hex_set(camp=camp, at=c2, tile=Tile.TREASURE, chests=4, revealed=True)
     assert (row.tile, row.chests, row.revealed, row.label) == ("treasure", 4, True, "C2")
-    row = board_services.board_hex_set(camp=camp, label="C2", tile="reefs", chests=0)
+    row = board_services.board_hex_set(camp=camp, at=c2, tile=Tile.REEFS, chests=0)
     assert (row.tile, row.chests, row.revealed) == ("reefs", 0, False)
     assert BoardSetup.objects.get(camp=camp).hand_edits == 2
 
@@ -86,33 +87,28 @@ def test_board_hex_set(camp: Camp) -> None:
 @pytest.mark.parametrize(
     ("label", "tile", "chests", "code"),
     [
-        ("ZZ99", "treasure", 1, "label"),
-        ("Z1", "treasure", 1, "label"),  # a bay is not a hex
-        ("K1", "treasure", 1, "label"),  # off a board of side 5
-        ("", "treasure", 1, "label"),
-        (None, "treasure", 1, "label"),
-        ("A1", "gold", 0, "tile"),
-        ("A1", "treasure", 0, "chests"),
-        ("A1", "treasure", 10, "chests"),
-        ("A1", "treasure", "3", "chests"),
-        ("A1", "reefs", 2, "chests"),
-        ("A1", "open-sea", -1, "chests"),
+        ("Z1", Tile.TREASURE, 1, "label"),  # a bay is not a hex (the form reads only hexes)
+        ("A1", Tile.TREASURE, 0, "chests"),
+        ("A1", Tile.TREASURE, 10, "chests"),
+        ("A1", Tile.REEFS, 2, "chests"),
+        ("A1", Tile.OPEN_SEA, -1, "chests"),
     ],
 )
-def test_board_hex_set_refuses_nonsense(
-    camp: Camp, label: object, tile: str, chests: object, code: str
+def test_board_hex_set_refuses_what_the_rules_do_not_allow(
+    camp: Camp, label: str, tile: Tile, chests: int, code: str
 ) -> None:
     board_services.board_generate(camp=camp, seed=11)
     before = rows(camp)
     with pytest.raises(IslandsError) as exc:
-        board_services.board_hex_set(camp=camp, label=label, tile=tile, chests=chests)  # type: ignore[arg-type]
+        board_services.board_hex_set(camp=camp, at=geometry(5).parse(label), tile=tile, chests=chests)
     assert exc.value.code == code
     assert rows(camp) == before
 
 
 def test_board_hex_set_needs_a_board(camp: Camp) -> None:
-    with pytest.raises(IslandsError):
-        board_services.board_hex_set(camp=camp, label="A1", tile="reefs")
+    with pytest.raises(IslandsError) as exc:
+        board_services.board_hex_set(camp=camp, at=geometry(5).parse("A1"), tile=Tile.REEFS)
+    assert exc.value.code == "no_board"
 
 
 def test_draw_sides_is_repeatable_and_recorded(camp: Camp, teams: list[Team]) -> None:
@@ -151,8 +147,8 @@ def test_harbor_set_bay_rules(camp: Camp, teams: list[Team], other_camp: Camp) -
     side = Harbor.objects.get(team=red).side
     mine = [g.bay_number(b) for b in g.bays_on(side)]
     other = next(n for n in range(1, 13) if n not in mine)
-    assert board_services.harbor_set_bay(team=red, bay=f"Z{mine[0]}").bay == mine[0]
-    for bad, code in [(other, "bay_side"), ("Z99", "bay"), ("x", "bay"), (0, "bay"), ("", "bay")]:
+    assert board_services.harbor_set_bay(team=red, bay=mine[0]).bay == mine[0]
+    for bad, code in [(other, "bay_side"), (99, "bay"), (13, "bay"), (0, "bay"), (-1, "bay")]:
         with pytest.raises(IslandsError) as exc:
             board_services.harbor_set_bay(team=red, bay=bad)
         assert exc.value.code == code
