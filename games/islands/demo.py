@@ -144,7 +144,7 @@ def _telescopes(camp: Camp, round_: Round) -> None:
             Hex(q, r) for q, r in BoardHex.objects.filter(camp=camp, revealed=True).values_list("q", "r")
         ]
         target = telescope_target(camp.board_side, revealed, g.bay(bay))
-        round_services.telescope_choose(round=round_, ship=ship, label=g.label(target))
+        round_services.telescope_choose(round=round_, ship=ship, at=target)
 
 
 def play_round(camp: Camp, round_: Round, *, close: bool = True) -> None:

@@ -208,14 +208,48 @@ class ConfirmForm(forms.Form):
 
 
 class TelescopeForm(forms.Form):
-    """A telescope choice of the after-the-round page: ``action`` is ``choose`` (with ``hex``) or
-    ``skip`` (with ``confirm``); ``ship`` is the telescope's ``team.ship``."""
+    """A telescope choice of the after-the-round page, on a board of ``side``: ``action`` is
+    ``choose`` (with ``hex``) or ``skip`` (with ``confirm``); ``ship`` is the telescope's
+    ``team.ship``. Cleaned, a choice has ``at``: the hex named (the form's error names a label of no
+    hex, or a bay)."""
 
     action = Text()
     ship = Text(cut=80)
     hex = Text(cut=10)
     confirm = Ticked()
     show_hidden = Ticked()
+
+    def __init__(self, data: Any = None, *, side: int) -> None:
+        super().__init__(data)
+        self.side = side
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if cleaned.get("action") == "choose":
+            cleaned["at"] = telescope_hex(self.side, cleaned.get("hex", ""))
+        return cleaned
+
+
+def telescope_hex(side: int, label: str) -> Hex:
+    """The hex a team named for its telescope on a board of ``side``: a ``ValidationError`` says
+    that none was named, that the label names no hex, or that it names a bay."""
+    g = geometry(side)
+    text = label.strip()
+    if not text:
+        raise ValidationError(_("Enter the hex the team named for its telescope."), code="label")
+    try:
+        centre = g.parse(text)
+    except LabelError:
+        raise ValidationError(
+            _("“%(label)s” is not a hex of this board (A1 … %(last)s).")
+            % {"label": text[:10], "last": g.label(g.ordered[-1])},
+            code="label",
+        ) from None
+    if not g.on_board(centre):
+        raise ValidationError(
+            _("%(label)s is a bay: name a hex of the board.") % {"label": g.label(centre)}, code="label"
+        )
+    return centre
 
 
 class TelescopeQuery(forms.Form):
@@ -228,6 +262,29 @@ class TelescopeQuery(forms.Form):
     show_hidden = Ticked()
     # "close": back from "Close the round" without its box ticked (the page says so next to the box)
     unticked = Text(cut=10)
+
+    def __init__(self, data: Any = None, *, side: int) -> None:
+        super().__init__(data)
+        self.side = side
+
+    def clean(self) -> dict[str, Any]:
+        """Also ``clicked``: the hex of the board that ``hex`` names (None), and ``clicked_problem``,
+        why ``hex`` names none ("" when it does or no hex was clicked)."""
+        cleaned = super().clean() or {}
+        raw, cleaned["clicked"], cleaned["clicked_problem"] = cleaned.get("hex"), None, ""
+        if raw is not None:
+            g = geometry(self.side)
+            try:
+                h: Hex | None = g.parse(raw)
+            except LabelError:
+                h = None
+            if h is not None and g.on_board(h):
+                cleaned["clicked"] = h
+            else:
+                cleaned["clicked_problem"] = _("“%(label)s” is not a hex of this board.") % {
+                    "label": raw.strip()
+                }
+        return cleaned
 
 
 class Upload(forms.Field):

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,7 +15,6 @@ from django.utils.translation import gettext as _
 from camp.models import Round, RoundStatus
 from games.islands import results, selectors, words
 from games.islands.engine.hexes import (
-    LabelError,
     geometry,
 )
 from games.islands.engine.resolve import telescope_hexes
@@ -50,15 +50,15 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
     round_ = round_or_404(round_id)
     if request.method == "POST":
         check_perm(request)
-        return _telescope_post(request, round_, TelescopeForm(request.POST))
-    query = TelescopeQuery(request.GET)
+        return _telescope_post(request, round_, TelescopeForm(request.POST, side=round_.camp.board_side))
+    query = TelescopeQuery(request.GET, side=round_.camp.board_side)
     query.is_valid()
     return _after_page(request, model_admin, round_, query.cleaned_data)
 
 
 def _telescope_post(request: HttpRequest, round_: Round, form: TelescopeForm) -> HttpResponse:
     """Store a telescope choice, or skip it (only confirmed), then back to the page."""
-    form.is_valid()
+    form.is_valid()  # a choice of no hex: the form's error, shown below
     action, ship = form.cleaned_data["action"], form.cleaned_data["ship"]
     keep = {"show_hidden": "1"} if form.cleaned_data["show_hidden"] else {}
     who = words.dotted_who_label(ship) if ship else "—"
@@ -70,9 +70,10 @@ def _telescope_post(request: HttpRequest, round_: Round, form: TelescopeForm) ->
         elif action == "skip":
             round_services.telescope_skip(round=round_, ship=ship)
             messages.success(request, _("Telescope of %(ship)s skipped.") % {"ship": who})
+        elif action == "choose" and form.non_field_errors():
+            show_errors(request, ValidationError(form.non_field_errors()))
         elif action == "choose":
-            label = form.cleaned_data["hex"]
-            choice = round_services.telescope_choose(round=round_, ship=ship, label=label)
+            choice = round_services.telescope_choose(round=round_, ship=ship, at=form.cleaned_data["at"])
             messages.success(
                 request,
                 _("Telescope of %(ship)s: %(hex)s and its neighbours are revealed.")
@@ -98,16 +99,9 @@ def _after_page(request: HttpRequest, model_admin: Any, round_: Round, query: di
     if chosen_ship not in pending:
         chosen_ship = pending[0] if pending else ""
     g = geometry(camp.board_side)
-    picked, message = "", ""
-    if query["hex"] is not None and chosen_ship:
-        raw = query["hex"]
-        try:
-            h = g.parse(raw)
-            if not g.on_board(h):
-                raise LabelError(raw)
-            picked = g.label(h)
-        except LabelError:
-            message = _("“%(label)s” is not a hex of this board.") % {"label": raw.strip()}
+    clicked = query["clicked"] if chosen_ship else None
+    picked = g.label(clicked) if clicked is not None else ""
+    message = query["clicked_problem"] if chosen_ship else ""
     asking_skip = bool(chosen_ship and not picked and query["skip"])
 
     context: dict[str, Any] = {

@@ -36,7 +36,7 @@ from camp.services import round_set_status
 from games.islands import words
 from games.islands.engine import events as ee
 from games.islands.engine import state as es
-from games.islands.engine.hexes import LabelError, geometry
+from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.resolve import open_round, resolve_trusted, reveal_by_telescope, telescope_hexes
 from games.islands.engine.scenario import draws_document, load_scenario, state_document
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
@@ -366,29 +366,19 @@ def _open_telescope_key(result: RoundResult, ship: str) -> str:
 
 
 @transaction.atomic
-def telescope_choose(*, round: Round, ship: str, label: str) -> TelescopeChoice:  # noqa: A002
-    """Enter the hex a team named for a telescope (``ship`` like ``red.C1``): the hex and its
-    neighbours are revealed for all. Triggers nothing (revealing is not entering)."""
+def telescope_choose(*, round: Round, ship: str, at: Hex) -> TelescopeChoice:  # noqa: A002
+    """Enter the hex ``at`` a team named for a telescope (``ship`` like ``red.C1``; the form read the
+    label): the hex and its neighbours are revealed for all. Triggers nothing (revealing is not
+    entering)."""
     locked = _lock_round(round)
     camp = locked.camp
     result = _result_after(locked)
     key = _open_telescope_key(result, ship)
     g = geometry(camp.board_side)
-    text = (label or "").strip() if isinstance(label, str) else ""
-    if not text:
-        raise IslandsError(_("Enter the hex the team named for its telescope."), code="label")
-    try:
-        centre = g.parse(text)
-    except LabelError:
-        raise IslandsError(
-            _("“%(label)s” is not a hex of this board (A1 … %(last)s).")
-            % {"label": text[:10], "last": g.label(g.ordered[-1])},
-            code="label",
-        ) from None
-    if not g.on_board(centre):
-        raise IslandsError(
-            _("%(label)s is a bay: name a hex of the board.") % {"label": g.label(centre)}, code="label"
-        )
+    if not g.on_board(at):
+        message = _("%(label)s is a bay: name a hex of the board.") % {"label": g.label(at)}
+        raise IslandsError(message, code="label")
+    centre = at
     state = state_before(locked)
     after = reveal_by_telescope(state, centre)
     team_name = ee.telescope_ship(key).rpartition(".")[0]

@@ -22,6 +22,7 @@ from games.islands.forms import (
     ConfirmForm,
     HexForm,
     RoundFileForm,
+    TelescopeForm,
     TelescopeQuery,
     read_orders,
 )
@@ -76,9 +77,35 @@ def test_a_switch_is_on_with_any_value_but_the_empty_one(value: str, ticked: boo
 
 
 def test_the_telescope_query_tells_a_hex_not_sent_from_an_empty_one() -> None:
-    absent, empty = TelescopeQuery(query(ship="red.C1")), TelescopeQuery(query(ship="red.C1", hex=""))
-    assert absent.is_valid() and empty.is_valid()
+    absent = TelescopeQuery(query(ship="red.C1"), side=5)
+    empty = TelescopeQuery(query(ship="red.C1", hex=""), side=5)
+    with translation.override("cs"):
+        assert absent.is_valid() and empty.is_valid()
     assert absent.cleaned_data["hex"] is None and empty.cleaned_data["hex"] == ""
+    assert absent.cleaned_data["clicked_problem"] == ""
+    assert empty.cleaned_data["clicked_problem"] == "„“ není hex tohoto herního plánu."
+
+
+@pytest.mark.parametrize(
+    ("clicked", "at"), [("c3", "C3"), (" B2 ", "B2"), ("Z1", None), ("A9", None), ("x", None)]
+)
+def test_a_clicked_telescope_hex_is_a_hex_of_the_board(clicked: str, at: str | None) -> None:
+    form = TelescopeQuery(query(ship="red.C1", hex=clicked), side=5)
+    assert form.is_valid()
+    found = form.cleaned_data["clicked"]
+    assert (geometry(5).label(found) if found is not None else None) == at
+    assert bool(form.cleaned_data["clicked_problem"]) is (at is None)
+
+
+def test_a_telescope_choice_is_read_into_a_hex_of_the_board() -> None:
+    chosen = TelescopeForm(query(action="choose", ship="red.C1", hex=" c3 "), side=5)
+    assert chosen.is_valid() and chosen.cleaned_data["at"] == geometry(5).parse("C3")
+    bay = TelescopeForm(query(action="choose", ship="red.C1", hex="Z1"), side=5)
+    with translation.override("cs"):
+        assert not bay.is_valid()
+        assert bay.non_field_errors() == ["Z1 je zátoka: zadejte hex herního plánu."]
+    skipped = TelescopeForm(query(action="skip", ship="red.C1", hex="Z1"), side=5)
+    assert skipped.is_valid() and "at" not in skipped.cleaned_data
 
 
 @pytest.mark.parametrize(("team", "team_id"), [("12", 12), ("-1", None), ("١٢", None), ("", None)])

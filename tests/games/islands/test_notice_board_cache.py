@@ -14,6 +14,7 @@ from django.urls import reverse
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
 from camp.public_version import public_version_bump
+from games.islands.engine.hexes import geometry
 from games.islands.models import BoardHex, RoundResult
 from games.islands.orders import OrdersText
 from games.islands.services import rounds
@@ -74,7 +75,7 @@ def test_every_write_that_changes_the_board_changes_its_version(
     result.save(update_fields=["pending_telescopes"])
     public_version_bump(camp=camp)
     changed("set-up")
-    rounds.telescope_choose(round=game, ship=f"{teams[0].name}.C1", label="C3")
+    rounds.telescope_choose(round=game, ship=f"{teams[0].name}.C1", at=geometry(5).parse("C3"))
     changed("telescope chosen")
     rounds.telescope_skip(round=game, ship=f"{teams[1].name}.C1")
     changed("telescope skipped")

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands import replay_frames, selectors
+from games.islands.engine.hexes import geometry
 from games.islands.models import RoundResult, TelescopeChoice
 from games.islands.services import rounds
 
@@ -128,7 +129,7 @@ def test_a_telescope_choice_changes_the_version_and_appears_in_the_events(
     TelescopeChoice.objects.filter(result=result).delete()
     Round.objects.filter(pk=round_one.pk).update(status=RoundStatus.RESOLVED)  # choices still open
     before = selectors.notice_board_version(camp)
-    rounds.telescope_choose(round=round_one, ship=f"{teams[0].name}.C1", label="C3")
+    rounds.telescope_choose(round=round_one, ship=f"{teams[0].name}.C1", at=geometry(5).parse("C3"))
     assert selectors.notice_board_version(camp) != before
     html = client.get(reverse("islands_public:notice_board", args=[camp.pk])).content.decode()
     assert f"Dalekohled lodi 1 týmu {teams[0].name} odhalil okolí C3" in html

@@ -53,6 +53,23 @@ def test_after_page_telescope_pick_confirm_and_skip(
     assert response.status_code == 200
 
 
+def test_a_telescope_choice_of_no_hex_says_why_and_stores_nothing(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    """The form reads the hex; the service gets a hex of the board or is not called."""
+    who = resolved_with_telescope(game, teams).pending_telescopes[0]
+    for typed, why in (
+        ("ZZ99", "„ZZ99“ není hex tohoto herního plánu (A1 … I1)."),  # the last label
+        ("z1", "Z1 je zátoka: zadejte hex herního plánu."),
+        ("  ", "Zadejte hex, který tým pro svůj dalekohled zvolil."),
+    ):
+        response = staff_client.post(
+            url("after", game.pk), {"action": "choose", "ship": who, "hex": typed}, follow=True
+        )
+        assert response.status_code == 200 and errors(response) == [why]
+    assert not TelescopeChoice.objects.exists()
+
+
 def test_skipping_a_telescope_asks_first(staff_client: Client, game: Round, teams: list[Team]) -> None:
     """Like a picked hex, a skip is asked and then confirmed: one misclick throws nothing away."""
     result = resolved_with_telescope(game, teams)
@@ -129,17 +146,27 @@ def test_after_page_shows_hints_and_public_log(staff_client: Client, game: Round
     team = teams[1].name
     result.events = [
         *result.events,
-        {"step": 2, "half": 1, "what": "map", "at": "D3", "team": team, "actor": "C1",
-         "visibility": "public"},
-        {"step": 9, "half": 1, "what": "hint", "at": "Z2", "team": team, "actor": "C1",
-         "visibility": "team"},
+        {
+            "step": 2,
+            "half": 1,
+            "what": "map",
+            "at": "D3",
+            "team": team,
+            "actor": "C1",
+            "visibility": "public",
+        },
+        {"step": 9, "half": 1, "what": "hint", "at": "Z2", "team": team, "actor": "C1", "visibility": "team"},
     ]
     result.save()
     html = staff_client.get(url("after", game.pk)).content.decode()
     table = BeautifulSoup(html, "html.parser").select_one("table.zo-hints")
     assert table is not None
     assert [th.get_text(strip=True) for th in table.select("thead th")] == [
-        "tým", "loď", "mapa nalezená na", "nápověda získaná na", "poklad leží směrem"
+        "tým",
+        "loď",
+        "mapa nalezená na",
+        "nápověda získaná na",
+        "poklad leží směrem",
     ]
     assert [[td.get_text(strip=True) for td in tr.select("td")] for tr in table.select("tbody tr")] == [
         [team, "Loď 1", "D3", "Z2", "SSV"]

@@ -105,7 +105,7 @@ def play_random_camp(seed: int, *, rounds: int, side: int = 6) -> tuple[Camp, li
         for key in ee.telescope_keys(result.pending_telescopes):  # type: ignore[attr-defined]
             ship = key.split("#")[0]
             if rnd.random() < 0.8:
-                round_services.telescope_choose(round=round_, ship=ship, label=g.label(rnd.choice(g.ordered)))
+                round_services.telescope_choose(round=round_, ship=ship, at=rnd.choice(g.ordered))
             else:
                 round_services.telescope_skip(round=round_, ship=ship)
         round_services.round_close(round=round_)
@@ -218,7 +218,8 @@ def test_import_a_round_file_as_a_new_camp(db: None) -> None:
     assert list(Team.objects.filter(camp=camp).values_list("name", flat=True)) == ["red", "blue"]
     # A round file has no place for a mark: the teams get the default ones, in the file's order.
     assert list(Team.objects.filter(camp=camp).values_list("label", "shape")) == [
-        ("R", "circle"), ("B", "square")
+        ("R", "circle"),
+        ("B", "square"),
     ]
     round_ = Round.objects.get(camp=camp)
     assert (round_.number, round_.status) == (1, RoundStatus.ORDERS_OPEN)
