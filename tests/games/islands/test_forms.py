@@ -11,22 +11,28 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import QueryDict
 from django.utils import translation
 
+from games.islands.engine.notation import Alphabet
 from games.islands.forms import (
     FIRE_MODE,
     MAX_FIELD,
     MAX_IMPORT_BYTES,
     BayForm,
     ConfirmForm,
+    OrderEntry,
     RoundFileForm,
     TelescopeQuery,
-    read_orders,
 )
+from games.islands.forms import read_orders as read_form
 
 
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
     with translation.override("en"):
         yield
+
+
+def read_orders(data: QueryDict, idents: list[str], modes: list[str]) -> OrderEntry:
+    return read_form(data, idents, modes, Alphabet.CZECH)
 
 
 def query(**data: str) -> QueryDict:
@@ -42,21 +48,29 @@ def test_the_fields_are_kept_as_typed_and_the_counts_cut() -> None:
         ["C1", "C2"],
         ["C1", "C2"],
     )
-    assert form.routes == {"C1": "  s s  ", "C2": ""}
-    assert form.build_cargo == "1" * 20 and form.build_battleship == ""
-    assert form.harbor == " C1 " and form.fire == "Q\x00"  # the check names what is wrong in them
-    assert form.version == "7" and form.problems == []
+    sheet = form.sheet
+    assert sheet.routes == (("C1", "  s s  "), ("C2", "")) and sheet.alphabet is Alphabet.CZECH
+    assert sheet.build_cargo == "1" * 20 and sheet.build_battleship == ""
+    assert sheet.harbor == " C1 " and sheet.fire == "Q\x00"  # the check names what is wrong in them
+    assert form.version == 7 and form.problems == ()
+
+
+@pytest.mark.parametrize(
+    ("posted", "version"), [("12", 12), ("0", 0), ("", None), ("x1", None), ("-3", None)]
+)
+def test_the_version_seen_is_a_number_or_none(posted: str, version: int | None) -> None:
+    assert read_orders(query(v=posted), [], []).version == version
 
 
 def test_problems_come_routes_first_then_unknown_ships_then_the_other_fields() -> None:
     long = "x" * (MAX_FIELD + 1)
     form = read_orders(query(harbor=long, _route_C9="s", _route_C1=long), ["C1"], ["C1"])
-    assert form.problems == [
+    assert form.problems == (
         f"Route of Ship 1: the text is too long ({MAX_FIELD + 1} characters, at most {MAX_FIELD}).",
         "This team has no ship “C9”.",
         f"Harbor moves: the text is too long ({MAX_FIELD + 1} characters, at most {MAX_FIELD}).",
-    ]
-    assert form.routes == {"C1": ""} and form.harbor == ""
+    )
+    assert form.sheet.routes == (("C1", ""),) and form.sheet.harbor == ""
 
 
 def test_a_mode_not_on_offer_becomes_the_first_one_or_none() -> None:
@@ -108,4 +122,4 @@ def test_a_round_file_refused_says_why(content: bytes, name: str, message: str) 
 def test_the_czech_messages_are_czech() -> None:
     with translation.override(settings.LANGUAGE_CODE):
         form = read_orders(query(_route_C9="s"), ["C1"], ["C1"])
-    assert form.problems == ["Tento tým nemá loď „C9“."]
+    assert form.problems == ("Tento tým nemá loď „C9“.",)

@@ -11,12 +11,12 @@ from django.utils import translation
 from camp.models import Camp, Team
 from games.islands import orders as islands_orders
 from games.islands.engine.hexes import direction_between, geometry
-from games.islands.engine.orders import format_czech_route
+from games.islands.engine.notation import Alphabet, Route
 from games.islands.errors import OrdersInvalid
 from games.islands.models import (
     TeamOrders,
 )
-from games.islands.orders import OrdersText
+from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
 from tests.games.islands.conftest import (
     harbor_of,
@@ -34,18 +34,18 @@ def test_orders_check_reads_czech_letters_and_draws_the_route(started: Camp, tea
     first = g.bay_hexes(bay)[0]
     d = direction_between(bay, first)
     assert d is not None
-    czech = format_czech_route((d, None))
+    czech = Route((d, None)).text(Alphabet.CZECH)
     check = islands_orders.orders_check(
-        round=round_, team=red, text=OrdersText.typed(routes={"C1": czech}, harbor="", fire="")
+        round=round_, team=red, sheet=OrderSheet.typed(routes={"C1": czech}, harbor="", fire="")
     )
     assert check.ok, check.problems
     assert check.ap == 14 and check.steps == 14 and check.build_cost == 0
     assert check.routes[0].points == (g.label(bay), g.label(first))
-    assert check.routes_text == {"C1": f"{d} ."}
+    assert check.stored.row_fields()["routes"] == {"C1": f"{d} ."}
     assert check.steps_used == 2 and check.ap_left == 12
     # The same route in English letters.
     english = islands_orders.orders_check(
-        round=round_, team=red, text=OrdersText.typed(routes={"C1": f"{d} ."}, notation="en")
+        round=round_, team=red, sheet=OrderSheet.typed(routes={"C1": f"{d} ."}, alphabet=Alphabet.ENGLISH)
     )
     assert english.ok and english.routes == check.routes
 
@@ -56,8 +56,8 @@ def test_orders_check_names_the_ship_the_step_and_the_hex(started: Camp, teams: 
     g = geometry(5)
     bay = harbor_of(red)
     outward = next(d for d in ("N", "NE", "SE", "S", "SW", "NW") if not g.on_board(bay.step(d)))
-    route = format_czech_route((outward,))
-    check = islands_orders.orders_check(round=round_, team=red, text=OrdersText.typed(routes={"C1": route}))
+    route = Route((outward,)).text(Alphabet.CZECH)
+    check = islands_orders.orders_check(round=round_, team=red, sheet=OrderSheet.typed(routes={"C1": route}))
     assert [p.message for p in check.problems] == [
         f"Loď 1, krok 1: vyplula by mimo herní plán u {g.label(bay)}"
     ]
@@ -65,7 +65,7 @@ def test_orders_check_names_the_ship_the_step_and_the_hex(started: Camp, teams: 
     assert (problem.ship, problem.step, problem.field) == ("C1", 1, "routes")
     with translation.override("en"):
         check = islands_orders.orders_check(
-            round=round_, team=red, text=OrdersText.typed(routes={"C1": route})
+            round=round_, team=red, sheet=OrderSheet.typed(routes={"C1": route})
         )
     assert check.problems[0].message == f"Ship 1, step 1: would sail off the board at {g.label(bay)}"
 
@@ -83,7 +83,7 @@ def test_nonsense_in_every_field_is_named_and_nothing_is_stored(started: Camp, t
     red = teams[0]
     round_ = opened(started)
     with translation.override("en"):
-        check = islands_orders.orders_check(round=round_, team=red, text=OrdersText.typed(**NONSENSE))  # type: ignore[arg-type]
+        check = islands_orders.orders_check(round=round_, team=red, sheet=OrderSheet.typed(**NONSENSE))  # type: ignore[arg-type]
     messages = [p.message for p in check.problems]
     fields = {p.field for p in check.problems}
     assert {"build_cargo", "build_battleship", "routes", "harbor", "fire"} <= fields, messages
@@ -93,7 +93,7 @@ def test_nonsense_in_every_field_is_named_and_nothing_is_stored(started: Camp, t
     assert any(m.startswith("Harbor, step 2: “?” is not a harbor move") for m in messages)
     assert any(m.startswith("Fire: “ZZ99” is not a hex of this board") for m in messages)
     with pytest.raises(OrdersInvalid) as e:
-        round_services.orders_submit(round=round_, team=red, text=OrdersText.typed(**NONSENSE))  # type: ignore[arg-type]
+        round_services.orders_submit(round=round_, team=red, sheet=OrderSheet.typed(**NONSENSE))  # type: ignore[arg-type]
     assert len(e.value.problems) >= 5 and e.value.messages
     assert not TeamOrders.objects.exists()
 
@@ -114,7 +114,7 @@ def test_nonsense_in_every_field_is_named_and_nothing_is_stored(started: Camp, t
 def test_orders_check_problems(started: Camp, teams: list[Team], fields: dict[str, Any], needle: str) -> None:
     round_ = opened(started)
     with translation.override("en"):
-        check = islands_orders.orders_check(round=round_, team=teams[0], text=OrdersText.typed(**fields))
+        check = islands_orders.orders_check(round=round_, team=teams[0], sheet=OrderSheet.typed(**fields))
     text = " | ".join(p.message for p in check.problems)
     if needle:
         assert needle in text

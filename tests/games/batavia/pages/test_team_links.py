@@ -56,7 +56,6 @@ def test_loopback_addresses() -> None:
     ] == [True, True, True, False]
 
 
-
 TOO_LONG = "Adresa pro telefony je příliš dlouhá"
 
 

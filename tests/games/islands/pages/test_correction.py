@@ -25,7 +25,7 @@ from camp.models import Camp, Round, Team
 from games.islands.engine.hexes import CZECH_DIRECTIONS, Hex, geometry
 from games.islands.engine.tiles import Tile
 from games.islands.models import RoundResult, Ship, TeamOrders, UndoneResolution
-from games.islands.orders import OrdersText
+from games.islands.orders import OrderSheet
 from games.islands.printing.changes import sheets_shown
 from games.islands.services import rounds as round_services
 from tests.browser import CHROMIUM
@@ -61,7 +61,7 @@ def _send(round_: Round, team: Team, ship: str, route: str) -> None:
     round_services.orders_submit(
         round=round_,
         team=team,
-        text=OrdersText.typed(routes={ship: route}),
+        sheet=OrderSheet.typed(routes={ship: route}),
         version=stored.version if stored else 0,
     )
 

@@ -17,7 +17,7 @@ from games.islands import orders as islands_orders
 from games.islands.engine.hexes import CZECH_DIRECTIONS, geometry
 from games.islands.game_state import game_state
 from games.islands.models import BoardHex, Ship, TeamOrders
-from games.islands.orders import OrdersText
+from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
 from tests.games.islands.pages.helpers import (
     HTMX,
@@ -155,7 +155,7 @@ def test_a_resolved_rounds_orders_are_shown_as_played(
     team = teams[0]
     ship, route = legal_route(game, team)
     round_services.orders_submit(
-        round=game, team=team, text=OrdersText.typed(build_cargo=1, routes={ship: route})
+        round=game, team=team, sheet=OrderSheet.typed(build_cargo=1, routes={ship: route})
     )
     before = game_state(game.camp, round=game)
     g = before.geometry
@@ -203,7 +203,7 @@ def test_orders_saved_while_another_staff_member_resolves_the_round(
     the message, the orders as played, and nothing changed (never a 500)."""
     team = teams[0]
     ship, route = legal_route(game, team)
-    round_services.orders_submit(round=game, team=team, text=OrdersText.typed(routes={ship: route}))
+    round_services.orders_submit(round=game, team=team, sheet=OrderSheet.typed(routes={ship: route}))
     submit = round_services.orders_submit
 
     def resolved_first(**kwargs: Any) -> Any:
@@ -222,7 +222,7 @@ def test_orders_saved_while_another_staff_member_resolves_the_round(
 def test_map_click_appends_a_direction(staff_client: Client, game: Round, teams: list[Team]) -> None:
     team = teams[0]
     ship, route = legal_route(game, team)
-    check = islands_orders.orders_check(round=game, team=team, text=OrdersText.typed(routes={ship: route}))
+    check = islands_orders.orders_check(round=game, team=team, sheet=OrderSheet.typed(routes={ship: route}))
     end = check.routes[0].points[-1]
     g = geometry(game.camp.board_side)
     # Click the route's end's northern-most neighbour on the board.
