@@ -56,6 +56,7 @@ def test_loopback_addresses() -> None:
     ] == [True, True, True, False]
 
 
+
 TOO_LONG = "Adresa pro telefony je příliš dlouhá"
 
 

@@ -68,9 +68,7 @@ def test_twelve_teams_show_twelve_shapes_on_their_harbors_and_ships(public: bool
             continue
         mark = marks[harbor.team]
         assert (mark["data-shape"], mark.get_text(), mark.select_one(".sh")["fill"]) == (
-            harbor.shape,
-            harbor.label,
-            harbor.colour,
+            harbor.shape, harbor.label, harbor.colour
         )
     assert projector or {str(m["data-shape"]) for m in marks.values()} == set(TEAM_SHAPES)
     by_team = {h.team: h for h in harbors}

@@ -129,27 +129,17 @@ def test_after_page_shows_hints_and_public_log(staff_client: Client, game: Round
     team = teams[1].name
     result.events = [
         *result.events,
-        {
-            "step": 2,
-            "half": 1,
-            "what": "map",
-            "at": "D3",
-            "team": team,
-            "actor": "C1",
-            "visibility": "public",
-        },
-        {"step": 9, "half": 1, "what": "hint", "at": "Z2", "team": team, "actor": "C1", "visibility": "team"},
+        {"step": 2, "half": 1, "what": "map", "at": "D3", "team": team, "actor": "C1",
+         "visibility": "public"},
+        {"step": 9, "half": 1, "what": "hint", "at": "Z2", "team": team, "actor": "C1",
+         "visibility": "team"},
     ]
     result.save()
     html = staff_client.get(url("after", game.pk)).content.decode()
     table = BeautifulSoup(html, "html.parser").select_one("table.zo-hints")
     assert table is not None
     assert [th.get_text(strip=True) for th in table.select("thead th")] == [
-        "tým",
-        "loď",
-        "mapa nalezená na",
-        "nápověda získaná na",
-        "poklad leží směrem",
+        "tým", "loď", "mapa nalezená na", "nápověda získaná na", "poklad leží směrem"
     ]
     assert [[td.get_text(strip=True) for td in tr.select("td")] for tr in table.select("tbody tr")] == [
         [team, "Loď 1", "D3", "Z2", "SSV"]

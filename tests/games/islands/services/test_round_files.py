@@ -218,8 +218,7 @@ def test_import_a_round_file_as_a_new_camp(db: None) -> None:
     assert list(Team.objects.filter(camp=camp).values_list("name", flat=True)) == ["red", "blue"]
     # A round file has no place for a mark: the teams get the default ones, in the file's order.
     assert list(Team.objects.filter(camp=camp).values_list("label", "shape")) == [
-        ("R", "circle"),
-        ("B", "square"),
+        ("R", "circle"), ("B", "square")
     ]
     round_ = Round.objects.get(camp=camp)
     assert (round_.number, round_.status) == (1, RoundStatus.ORDERS_OPEN)
