@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import takewhile
 
-from .hexes import CZECH_DIRECTIONS, DIRECTION_NAMES
+from .hexes import DIRECTION_NAMES
 
 #: One token of a route: a direction name (``N NE SE S SW NW``) or None for "stay".
 RouteStep = str | None
@@ -37,6 +37,8 @@ RouteStep = str | None
 STAY = "."
 HARBOR_TOKENS: dict[str, int] = {"+": 1, "-": -1, STAY: 0}
 _HARBOR_TEXT: dict[int, str] = {1: "+", -1: "-", 0: STAY}
+#: The Czech letters of the directions. Czech "S" (sever) is north: never mix the two alphabets.
+_CZECH_LETTERS: dict[str, str] = {"N": "S", "NE": "SV", "SE": "JV", "S": "J", "SW": "JZ", "NW": "SZ"}
 
 
 class RouteSyntaxError(ValueError):
@@ -65,7 +67,7 @@ class Alphabet(StrEnum):
 
     def letter(self, direction: str) -> str:
         """``N`` written in this alphabet: ``S`` in Czech, ``N`` in English."""
-        return CZECH_DIRECTIONS[direction] if self is Alphabet.CZECH else direction
+        return _CZECH_LETTERS[direction] if self is Alphabet.CZECH else direction
 
     @property
     def letters(self) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from camp.models import Round, Team
-from games.islands.engine.hexes import CZECH_DIRECTIONS
+from games.islands.engine.notation import Alphabet
 from games.islands.game_state import game_state
 from games.islands.models import RoundResult, Ship
 from games.islands.orders import OrderSheet
@@ -35,7 +35,7 @@ def legal_route(round_: Round, team: Team, *, strict: bool = True, explore: bool
                 steps.append((ship.id, d, not state.board.cell(start.step(d)).revealed))
     if steps:
         ship_id, d, _hidden = max(steps, key=lambda s: s[2]) if explore else steps[0]
-        return ship_id, CZECH_DIRECTIONS[d]
+        return ship_id, Alphabet.CZECH.letter(d)
     if not strict:
         return "C1", "."
     raise AssertionError("no movable ship")

@@ -14,7 +14,8 @@ from django.test import Client
 from camp import services as camp_services
 from camp.models import Camp, Round, Team
 from games.islands import orders as islands_orders
-from games.islands.engine.hexes import CZECH_DIRECTIONS, geometry
+from games.islands.engine.hexes import geometry
+from games.islands.engine.notation import Alphabet, Route
 from games.islands.game_state import game_state
 from games.islands.models import BoardHex, Ship, TeamOrders
 from games.islands.orders import OrderSheet
@@ -421,5 +422,4 @@ def test_a_save_without_the_stored_version_is_stale_once_orders_exist(
 
 
 def route_in_english(czech: str) -> str:
-    back = {v: k for k, v in CZECH_DIRECTIONS.items()}
-    return " ".join(back.get(t, t) for t in czech.split())
+    return Route.parse(czech, Alphabet.CZECH).text()
