@@ -35,6 +35,7 @@ from games.islands.engine.orders import Breach, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
 from games.islands.engine.tiles import Tile
 from games.islands.engine.warnings import Caution, WarningCode
+from games.islands.words.events import EVENT_TEXTS
 from tools.page_snapshot import crawl, demo_start, demo_tokens
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,10 +174,9 @@ def islands_messages() -> Iterator[tuple[str, str]]:
 
 
 def islands_events() -> Iterator[dict[str, object]]:
-    """Every event the round log's sentences know (read from words/events.py, so a new one is not
-    missed), each with every variant of its detail."""
-    source = Path(islands_words.__file__).with_name("events.py").read_text(encoding="utf-8")
-    kinds = re.findall(r'what == "([\w-]+)"', source)
+    """Every event the round log's sentences know (the table's, so a new one is not missed), each
+    with every variant of its detail."""
+    kinds = list(EVENT_TEXTS)
     assert len(kinds) > 20
     common = {"tile": "treasure", "left": 2, "chests": 5, "bonus": 1, "by": "Zelení:C1", "direction": "N"}
     common |= {"pirate": "P1", "point": "NNE"}

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, ngettext
+from collections.abc import Callable
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext, ngettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from games.islands.engine.notation import ShipId
 from games.islands.engine.tiles import Tile
@@ -72,124 +76,99 @@ def event_text(event: dict[str, object]) -> str:
     return text[:1].upper() + text[1:]
 
 
+class _EventValues(dict[str, object]):
+    """What an event's sentence names, each worked out only when its text asks for it (a reveal's
+    tile, a shot's shooter, a drift's direction…)."""
+
+    def __init__(self, event: dict[str, object]) -> None:
+        raw_team, raw = event.get("team"), event.get("detail")
+        team = raw_team if isinstance(raw_team, str) else None
+        actor = str(event.get("actor") or "")
+        self.detail: dict[str, object] = raw if isinstance(raw, dict) else {}
+        super().__init__(team=team, at=str(event.get("at", "")), who=ship_phrase(team, actor))
+        self.actor = actor
+
+    def __missing__(self, key: str) -> object:
+        d = self.detail
+        derived: dict[str, Callable[[], object]] = {
+            "number": lambda: ship_number(self.actor),
+            "ship": lambda: ship_number(self.actor),
+            "tile": lambda: tile_name(str(d.get("tile"))),
+            "by": lambda: dotted_ship_phrase(str(d.get("by"))),
+            "pirate": lambda: ship_number(str(d.get("pirate"))),
+            "direction": lambda: direction_label(str(d.get("direction"))),
+            "point": lambda: compass_label(str(d.get("point"))),
+        }
+        value = derived[key]() if key in derived else _count(d.get(key))  # left, chests, bonus
+        self[key] = value
+        return value
+
+
+#: Each event's sentence by what happened, without "when" (the values: :class:`_EventValues`).
+EVENT_TEXTS: dict[str, Promise] = {
+    "build": _("Team %(team)s built ship %(number)s"),
+    "harbor": _("Team %(team)s moved its harbor to %(at)s"),
+    "reveal": _("%(who)s revealed %(at)s: %(tile)s"),
+    "load": ngettext_lazy(
+        "%(who)s loaded a chest at %(at)s (%(left)d chest left there)",
+        "%(who)s loaded a chest at %(at)s (%(left)d chests left there)",
+        "left",
+    ),
+    "deliver": ngettext_lazy(
+        "%(who)s delivered %(chests)d chest to the harbor",
+        "%(who)s delivered %(chests)d chests to the harbor",
+        "chests",
+    ),
+    "sink": _("%(who)s sailed off the board at %(at)s and sank"),
+    "stop": _("%(who)s met a mermaid at %(at)s: it may not move next round"),
+    "hold": _("%(who)s is held by an octopus at %(at)s"),
+    "free": _("%(who)s at %(at)s is free again: %(by)s freed it"),
+    "telescope": _("%(who)s found a telescope at %(at)s: the team names a hex to reveal"),
+    "map": _("%(who)s found a map at %(at)s"),
+    "found": _("Team %(team)s found a cargo ship at %(at)s: it is the team's ship %(ship)s"),
+    "found-lost": _("Team %(team)s found a cargo ship at %(at)s, but the team already has 6"),
+    "boat": ngettext_lazy(
+        "%(who)s found a boat at %(at)s: it may carry %(bonus)d chest more",
+        "%(who)s found a boat at %(at)s: it may carry %(bonus)d chests more",
+        "bonus",
+    ),
+    "rum": _("%(who)s found rum at %(at)s: the rest of its moves go astray"),
+    "rum-move": _("%(who)s drifts towards %(direction)s (rum)"),
+    "seahorse": _("%(who)s found a seahorse at %(at)s: it moves double next round"),
+    "pirate": _("%(who)s appeared at %(at)s (the pirates were found by %(by)s)"),
+    "redraw": _("%(who)s would leave the board: new direction %(direction)s"),
+    "convert": _("%(who)s turned pirate at %(at)s (%(pirate)s): %(by)s caught it"),
+    "shot": _("%(who)s fired at %(at)s"),
+    "shot-lost": _("%(who)s does not fire from its harbor"),
+    "hit": _("%(who)s was hit at %(at)s (%(by)s fired)"),
+    "home": _("Poseidon carried %(who)s home to its harbor"),
+    "hint": _("%(who)s got a map hint at %(at)s: treasure lies to the %(point)s"),
+}
+
+#: The events whose sentence depends on one item of their detail: (what, item) -> {value: text}.
+EVENT_VARIANTS: dict[tuple[str, str], dict[object, Promise]] = {
+    ("build", "kind"): {"battleship": _("Team %(team)s built its battleship")},
+    ("sink", "reason"): {"reefs": _("%(who)s sank on the reefs at %(at)s")},
+    ("stop", "tile"): {Tile.POSEIDON.value: _("%(who)s met Poseidon at %(at)s and stopped")},
+    ("boat", "used"): {False: _("%(who)s found a boat at %(at)s; a battleship cannot use it")},
+    ("shot-lost", "reason"): {
+        "range": _("%(who)s could not fire at %(at)s: out of range"),
+        "peace": _("%(who)s may not fire from a peace zone (%(at)s)"),
+    },
+}
+
+
 def _event_sentence(event: dict[str, object]) -> str:
     what = str(event["what"])
-    raw_team = event.get("team")
-    team = raw_team if isinstance(raw_team, str) else None
-    actor = str(event.get("actor") or "")
-    who = ship_phrase(team, actor)
-    at = str(event.get("at", ""))
-    raw = event.get("detail")
-    d: dict[str, object] = raw if isinstance(raw, dict) else {}
-    v = {"who": who, "at": at}
-    if what == "build":
-        if d.get("kind") == "battleship":
-            return gettext("Team %(team)s built its battleship") % {"team": team}
-        return gettext("Team %(team)s built ship %(number)s") % {"team": team, "number": ship_number(actor)}
-    if what == "harbor":
-        return gettext("Team %(team)s moved its harbor to %(at)s") % {"team": team, "at": at}
-    if what == "reveal":
-        return gettext("%(who)s revealed %(at)s: %(tile)s") % {**v, "tile": tile_name(str(d.get("tile")))}
-    if what == "load":
-        left = _count(d.get("left"))
-        return ngettext(
-            "%(who)s loaded a chest at %(at)s (%(left)d chest left there)",
-            "%(who)s loaded a chest at %(at)s (%(left)d chests left there)",
-            left,
-        ) % {**v, "left": left}
-    if what == "deliver":
-        chests = _count(d.get("chests"))
-        return ngettext(
-            "%(who)s delivered %(chests)d chest to the harbor",
-            "%(who)s delivered %(chests)d chests to the harbor",
-            chests,
-        ) % {**v, "chests": chests}
-    if what == "sink":
-        if d.get("reason") == "reefs":
-            return gettext("%(who)s sank on the reefs at %(at)s") % v
-        return gettext("%(who)s sailed off the board at %(at)s and sank") % v
-    if what == "stop":
-        if d.get("tile") == Tile.POSEIDON.value:
-            return gettext("%(who)s met Poseidon at %(at)s and stopped") % v
-        return gettext("%(who)s met a mermaid at %(at)s: it may not move next round") % v
-    if what == "hold":
-        return gettext("%(who)s is held by an octopus at %(at)s") % v
-    if what == "free":
-        return gettext("%(who)s at %(at)s is free again: %(by)s freed it") % {
-            **v,
-            "by": dotted_ship_phrase(str(d.get("by"))),
-        }
-    if what == "telescope":
-        return gettext("%(who)s found a telescope at %(at)s: the team names a hex to reveal") % v
-    if what == "map":
-        return gettext("%(who)s found a map at %(at)s") % v
-    if what == "found":
-        return gettext("Team %(team)s found a cargo ship at %(at)s: it is the team's ship %(ship)s") % {
-            "team": team,
-            "at": at,
-            "ship": ship_number(actor),
-        }
-    if what == "found-lost":
-        return gettext("Team %(team)s found a cargo ship at %(at)s, but the team already has 6") % {
-            "team": team,
-            "at": at,
-        }
-    if what == "boat":
-        if d.get("used") is False:
-            return gettext("%(who)s found a boat at %(at)s; a battleship cannot use it") % v
-        bonus = _count(d.get("bonus"))
-        return ngettext(
-            "%(who)s found a boat at %(at)s: it may carry %(bonus)d chest more",
-            "%(who)s found a boat at %(at)s: it may carry %(bonus)d chests more",
-            bonus,
-        ) % {**v, "bonus": bonus}
-    if what == "rum":
-        return gettext("%(who)s found rum at %(at)s: the rest of its moves go astray") % v
-    if what == "rum-move":
-        return gettext("%(who)s drifts towards %(direction)s (rum)") % {
-            **v,
-            "direction": direction_label(str(d.get("direction"))),
-        }
-    if what == "seahorse":
-        return gettext("%(who)s found a seahorse at %(at)s: it moves double next round") % v
-    if what == "pirate":
-        return gettext("%(who)s appeared at %(at)s (the pirates were found by %(by)s)") % {
-            **v,
-            "by": dotted_ship_phrase(str(d.get("by"))),
-        }
-    if what == "redraw":
-        return gettext("%(who)s would leave the board: new direction %(direction)s") % {
-            **v,
-            "direction": direction_label(str(d.get("direction"))),
-        }
-    if what == "convert":
-        return gettext("%(who)s turned pirate at %(at)s (%(pirate)s): %(by)s caught it") % {
-            **v,
-            "by": dotted_ship_phrase(str(d.get("by"))),
-            "pirate": ship_number(str(d.get("pirate"))),
-        }
-    if what == "shot":
-        return gettext("%(who)s fired at %(at)s") % v
-    if what == "shot-lost":
-        reason = d.get("reason")
-        if reason == "range":
-            return gettext("%(who)s could not fire at %(at)s: out of range") % v
-        if reason == "peace":
-            return gettext("%(who)s may not fire from a peace zone (%(at)s)") % v
-        return gettext("%(who)s does not fire from its harbor") % v
-    if what == "hit":
-        return gettext("%(who)s was hit at %(at)s (%(by)s fired)") % {
-            **v,
-            "by": dotted_ship_phrase(str(d.get("by"))),
-        }
-    if what == "home":
-        return gettext("Poseidon carried %(who)s home to its harbor") % v
-    if what == "hint":
-        return gettext("%(who)s got a map hint at %(at)s: treasure lies to the %(point)s") % {
-            **v,
-            "point": compass_label(str(d.get("point"))),
-        }
-    return f"{who}: {what} {at}"  # pragma: no cover - every engine word is handled above
+    values = _EventValues(event)
+    text = EVENT_TEXTS.get(what)
+    if text is None:  # pragma: no cover - every engine word is in the table
+        return f"{values['who']}: {what} {values['at']}"
+    for (variant_of, item), texts in EVENT_VARIANTS.items():
+        value = values.detail.get(item)
+        if variant_of == what and isinstance(value, str | bool) and value in texts:
+            text = texts[value]
+    return str(text % values)  # a lazy plural reads its number from the values
 
 
 def _count(value: object) -> int:
