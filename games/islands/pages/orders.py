@@ -21,17 +21,26 @@ from django.utils.translation import gettext as _
 from camp.models import DONE_STATUSES, Round, RoundStatus, Team
 from camp.request_memo import consistent_reads
 from games.islands import orders as islands_orders
-from games.islands import selectors, words
+from games.islands import selectors
 from games.islands.engine.hexes import geometry
 from games.islands.engine.notation import Alphabet, Route, sheet_order
-from games.islands.engine.state import BATTLESHIP_COST, CARGO_SHIP_COST, MAX_BATTLESHIPS, MAX_CARGO_SHIPS
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
-from games.islands.forms import FIRE_MODE, OrderEntry, click_modes, read_orders
+from games.islands.forms import OrderEntry, click_modes, read_orders
 from games.islands.maps import style
-from games.islands.models import Ship, TeamOrders
+from games.islands.models import Ship
 from games.islands.orders import OrdersCheck, OrderSheet
 from games.islands.pages.links import url
-from games.islands.pages.orders_map import apply_click, orders_map, played_map, ship_rows
+from games.islands.pages.orders_map import (
+    COSTS,
+    apply_click,
+    check_summary,
+    fields,
+    orders_map,
+    played_map,
+    played_text,
+    ship_rows,
+    stale_orders,
+)
 from games.islands.pages.shared import check_perm, render_page, rendered_consistently, round_or_404
 from games.islands.services import rounds as round_services
 
@@ -189,7 +198,7 @@ def _store(request: HttpRequest, page: OrdersPage, entry: Entry) -> bool:
             round=page.round, team=page.team, sheet=form.sheet, user=request.user, version=form.version
         )
     except OrdersStale as exc:
-        entry.stale = {"message": exc.messages[0], **_stale_context(exc.stored, page)}
+        entry.stale = {"message": exc.messages[0], **stale_orders(exc.stored, page.alphabet)}
         # The next save replaces them: it is made knowing what is stored.
         entry.form = replace(form, version=exc.stored.version)
     except OrdersInvalid as exc:
@@ -199,20 +208,6 @@ def _store(request: HttpRequest, page: OrdersPage, entry: Entry) -> bool:
     else:
         return True
     return False
-
-
-def _stale_context(stored: TeamOrders, page: OrdersPage) -> dict[str, Any]:
-    """What another staff member stored while this page was open: who, when, and the orders."""
-    sheet = OrderSheet.from_row(stored).written_in(page.alphabet)
-    return {
-        "by": stored.updated_by.get_username() if stored.updated_by else "",
-        "at": stored.updated_at,
-        "build_cargo": sheet.build_cargo,
-        "build_battleship": sheet.build_battleship,
-        "routes": [(ident, route) for ident, route in sheet.routes if route],
-        "harbor": sheet.harbor,
-        "fire": sheet.fire,
-    }
 
 
 def _clicked(page: OrdersPage, query: QueryDict) -> Entry:
@@ -248,9 +243,9 @@ def _entry_page(request: HttpRequest, model_admin: Any, page: OrdersPage, entry:
         "live": bool(request.htmx),
         "page_url": page.url,
         "click_message": entry.click_message,
-        "check": _check_context(entry, drawn),
+        "check": check_summary(entry.check, drawn, problems=_problems(entry)),
         "stored": selectors.team_orders(page.round, page.team) is not None,
-        **_fields_context(page, form),
+        **fields(page.idents, page.modes, form.sheet, colour=style.safe_colour(page.team.colour)),
         **orders_map(
             page.round, page.team, form, drawn, clickable=editable and bool(page.modes), page_url=page.url
         ),
@@ -258,41 +253,6 @@ def _entry_page(request: HttpRequest, model_admin: Any, page: OrdersPage, entry:
     return render_page(
         request, model_admin, TEMPLATE, title=page.title, context=context, fragment=entry.fragment
     )
-
-
-def _fields_context(page: OrdersPage, form: OrderEntry) -> dict[str, Any]:
-    """The form's fields beside the orders: a route field per ship, the fire field, the help."""
-    colour = style.safe_colour(page.team.colour)
-    return {
-        "route_fields": [
-            {
-                "ident": ident,
-                "value": form.sheet.route(ident),
-                "colour": colour,
-                "dash": style.route_dash(ident),
-                "clickable": ident in page.modes,
-            }
-            for ident in page.idents
-        ],
-        # Without a battleship at the start of the round there is no shot: no field, no click mode
-        # (a target typed or posted anyway is still shown, with the check's message).
-        "fire_field": FIRE_MODE in page.modes or bool(form.sheet.fire),
-        "fire_clickable": FIRE_MODE in page.modes,
-        "click_modes": bool(page.modes),
-        "fire_mode": FIRE_MODE,
-        **_costs(),
-        "directions": " ".join(page.alphabet.letters),
-        "route_letters": words.ALPHABET_NAMES[page.alphabet],
-    }
-
-
-def _costs() -> dict[str, int]:
-    return {
-        "cargo_cost": CARGO_SHIP_COST,
-        "battleship_cost": BATTLESHIP_COST,
-        "max_cargo": MAX_CARGO_SHIPS,
-        "max_battleships": MAX_BATTLESHIPS,
-    }
 
 
 def _played_orders_page(request: HttpRequest, model_admin: Any, page: OrdersPage) -> HttpResponse:
@@ -314,46 +274,15 @@ def _played_orders_page(request: HttpRequest, model_admin: Any, page: OrdersPage
         "page_url": page.url,
         "show_hidden": show_hidden,
         "check": {"ap": islands_orders.team_ap(round_, team)},  # the page's header line reads it
-        "cargo_cost": CARGO_SHIP_COST,
-        "battleship_cost": BATTLESHIP_COST,
+        **COSTS,
         **played_map(round_.camp, team, played, show_hidden=show_hidden),
     }
     if played.sheet is not None:
-        context["orders_text"] = _played_text(played.sheet, style.safe_colour(team.colour))
+        context["orders_text"] = played_text(played.sheet, style.safe_colour(team.colour))
     return render_page(request, model_admin, TEMPLATE, title=page.title, context=context, fragment="editor")
 
 
-def _played_text(sheet: OrderSheet, colour: str) -> dict[str, Any]:
-    """The stored orders as the read-only page lists them (routes as the sheet lists them)."""
-    return {
-        "build_cargo": sheet.build_cargo,
-        "build_battleship": sheet.build_battleship,
-        "routes": [
-            {"ident": ident, "route": route, "colour": colour, "dash": style.route_dash(ident)}
-            for ident, route in sheet.written_routes
-        ],
-        "harbor": sheet.harbor,
-        "fire": sheet.fire,
-    }
-
-
-def _check_context(entry: Entry, drawn: OrdersCheck) -> dict[str, Any]:
-    """What the ``check`` partial shows: every problem (ship, step), AP, cost, steps and AP left."""
-    check = entry.check
-    found = [
-        *entry.form_problems,
-        *(p.message for p in check.problems),
-        *(p.message for p in entry.saved_problems),
-    ]
-    problems = list(dict.fromkeys(found))  # each once, in order
-    return {
-        "problems": problems,
-        "ok": not problems,
-        "ap": check.ap,
-        "build_cost": check.build_cost,
-        "steps": check.steps,
-        "ap_left": drawn.ap_left,  # a route with a typo counts up to the typo
-        "harbor_path": list(check.harbor_path) if len(check.harbor_path) > 1 else [],
-        "fire": check.fire or None,
-        "warnings": [] if problems else [w.message for w in check.warnings],
-    }
+def _problems(entry: Entry) -> list[str]:
+    """Every problem the page lists, each once: the form's own, the check's, the save's."""
+    found = [*entry.form_problems, *(p.message for p in entry.check.problems)]
+    return list(dict.fromkeys([*found, *(p.message for p in entry.saved_problems)]))

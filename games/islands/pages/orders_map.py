@@ -1,5 +1,6 @@
-"""What the order page shows beside its fields: the team's ships (a table row each), the map with
-this team's routes and target drawn on it, and what a click on the map does to the sheet."""
+"""What the order page shows of a sheet: the team's ships (a table row each), the map with this
+team's routes and target drawn on it, what a click on the map does to the sheet, the fields, the
+check's summary, and stored orders (another's meanwhile, or a resolved round's) as text."""
 
 from __future__ import annotations
 
@@ -13,10 +14,19 @@ from games.islands import orders as islands_orders
 from games.islands import selectors, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import BoardGeometry, LabelError, direction_between, geometry
-from games.islands.engine.notation import STAY, sheet_order
-from games.islands.engine.state import ShipKind, capacity
+from games.islands.engine.notation import STAY, Alphabet, sheet_order
+from games.islands.engine.state import (
+    BATTLESHIP_COST,
+    CARGO_SHIP_COST,
+    MAX_BATTLESHIPS,
+    MAX_CARGO_SHIPS,
+    ShipKind,
+    capacity,
+)
 from games.islands.forms import FIRE_MODE, OrderEntry
 from games.islands.maps import style, svg, visibility
+from games.islands.models import TeamOrders
+from games.islands.orders import OrderSheet
 
 
 def ship_rows(team: es.Team, g: BoardGeometry) -> list[dict[str, Any]]:
@@ -158,3 +168,85 @@ def _start(team: es.Team, ident: str, g: BoardGeometry) -> str:
     if ship is None:
         return ""
     return g.label(team.harbor if ship.at is None else ship.at)
+
+
+# ------------------------------------------------------------------------------------ the fields
+
+#: What the builds cost and allow (the form's hints and limits).
+COSTS: dict[str, int] = {
+    "cargo_cost": CARGO_SHIP_COST,
+    "battleship_cost": BATTLESHIP_COST,
+    "max_cargo": MAX_CARGO_SHIPS,
+    "max_battleships": MAX_BATTLESHIPS,
+}
+
+
+def fields(idents: list[str], modes: list[str], sheet: OrderSheet, *, colour: str) -> dict[str, Any]:
+    """The form's fields beside the orders: a route field per ship, the fire field, the click
+    modes, the costs and the help line with the sheet's letters."""
+    return {
+        "route_fields": [
+            {
+                "ident": ident,
+                "value": sheet.route(ident),
+                "colour": colour,
+                "dash": style.route_dash(ident),
+                "clickable": ident in modes,
+            }
+            for ident in idents
+        ],
+        # Without a battleship at the start of the round there is no shot: no field, no click mode
+        # (a target typed or posted anyway is still shown, with the check's message).
+        "fire_field": FIRE_MODE in modes or bool(sheet.fire),
+        "fire_clickable": FIRE_MODE in modes,
+        "click_modes": bool(modes),
+        "fire_mode": FIRE_MODE,
+        **COSTS,
+        "directions": " ".join(sheet.alphabet.letters),
+        "route_letters": words.ALPHABET_NAMES[sheet.alphabet],
+    }
+
+
+def check_summary(
+    check: islands_orders.OrdersCheck, drawn: islands_orders.OrdersCheck, *, problems: list[str]
+) -> dict[str, Any]:
+    """What the ``check`` partial shows: every problem (ship, step), AP, cost, steps and AP left."""
+    return {
+        "problems": problems,
+        "ok": not problems,
+        "ap": check.ap,
+        "build_cost": check.build_cost,
+        "steps": check.steps,
+        "ap_left": drawn.ap_left,  # a route with a typo counts up to the typo
+        "harbor_path": list(check.harbor_path) if len(check.harbor_path) > 1 else [],
+        "fire": check.fire or None,
+        "warnings": [] if problems else [w.message for w in check.warnings],
+    }
+
+
+def stale_orders(stored: TeamOrders, alphabet: Alphabet) -> dict[str, Any]:
+    """What another staff member stored while the page was open: who, when, and the orders."""
+    sheet = OrderSheet.from_row(stored).written_in(alphabet)
+    return {
+        "by": stored.updated_by.get_username() if stored.updated_by else "",
+        "at": stored.updated_at,
+        "build_cargo": sheet.build_cargo,
+        "build_battleship": sheet.build_battleship,
+        "routes": [(ident, route) for ident, route in sheet.routes if route],
+        "harbor": sheet.harbor,
+        "fire": sheet.fire,
+    }
+
+
+def played_text(sheet: OrderSheet, colour: str) -> dict[str, Any]:
+    """Stored orders as the read-only page lists them (routes as the sheet lists them)."""
+    return {
+        "build_cargo": sheet.build_cargo,
+        "build_battleship": sheet.build_battleship,
+        "routes": [
+            {"ident": ident, "route": route, "colour": colour, "dash": style.route_dash(ident)}
+            for ident, route in sheet.written_routes
+        ],
+        "harbor": sheet.harbor,
+        "fire": sheet.fire,
+    }
