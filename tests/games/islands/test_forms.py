@@ -19,10 +19,12 @@ from games.islands.forms import (
     BayForm,
     ConfirmForm,
     OrderEntry,
+    OrdersForm,
     RoundFileForm,
     TelescopeQuery,
 )
 from games.islands.forms import read_orders as read_form
+from games.islands.orders import OrderSheet
 
 
 @pytest.fixture(autouse=True)
@@ -123,3 +125,28 @@ def test_the_czech_messages_are_czech() -> None:
     with translation.override(settings.LANGUAGE_CODE):
         form = read_orders(query(_route_C9="s"), ["C1"], ["C1"])
     assert form.problems == ("Tento tým nemá loď „C9“.",)
+
+
+def test_the_form_cleans_into_the_one_order_sheet() -> None:
+    form = OrdersForm(
+        query(_route_C1="N NE", build_cargo="1", harbor="+", fire="E3"),
+        idents=["C1", "B"],
+        modes=["C1"],
+        alphabet=Alphabet.ENGLISH,
+    )
+    assert form.is_valid()
+    assert form.cleaned_data == OrderSheet(
+        build_cargo="1",
+        build_battleship="",
+        routes=(("C1", "N NE"), ("B", "")),
+        harbor="+",
+        fire="E3",
+        alphabet=Alphabet.ENGLISH,
+    )
+
+
+def test_a_route_of_a_ship_the_team_lacks_is_a_form_error_naming_it() -> None:
+    form = OrdersForm(query(_route_C4="S"), idents=["C1"], modes=["C1"], alphabet=Alphabet.CZECH)
+    assert not form.is_valid()
+    assert form.non_field_errors() == ["This team has no ship “C4”."]
+    assert form.cleaned_data.routes == (("C1", ""),)  # the sheet is still read, for the page to draw

@@ -12,6 +12,7 @@ from camp.models import Camp, Team
 from games.islands import orders as islands_orders
 from games.islands.engine.hexes import direction_between, geometry
 from games.islands.engine.notation import Alphabet, Route
+from games.islands.engine.orders import Orders
 from games.islands.errors import OrdersInvalid
 from games.islands.models import (
     TeamOrders,
@@ -120,3 +121,61 @@ def test_orders_check_problems(started: Camp, teams: list[Team], fields: dict[st
         assert needle in text
     else:
         assert check.ok
+
+
+# ------------------------------------------------------------------------------------ the one sheet
+
+
+def test_a_stored_row_reads_as_a_sheet_in_any_alphabet_and_back() -> None:
+    row = TeamOrders(
+        build_cargo=1, build_battleship=0, routes={"C2": "N . SE", "B": "S"}, harbor="+ -", fire="E3"
+    )
+    sheet = OrderSheet.from_row(row)
+    assert (sheet.alphabet, sheet.build_cargo, sheet.routes) == (
+        Alphabet.ENGLISH,
+        "1",
+        (("C2", "N . SE"), ("B", "S")),
+    )
+    czech = sheet.written_in(Alphabet.CZECH)
+    assert czech.routes == (("C2", "S . JV"), ("B", "J")) and czech.alphabet is Alphabet.CZECH
+    assert (
+        czech.row_fields()
+        == sheet.row_fields()
+        == {
+            "build_cargo": 1,
+            "build_battleship": 0,
+            "routes": {"C2": "N . SE", "B": "S"},
+            "harbor": "+ -",
+            "fire": "E3",
+        }
+    )
+    # The form's fields: one per ship of the team, in its order, none for a ship it lacks now.
+    assert czech.for_ships(["C1", "C2"]).routes == (("C1", ""), ("C2", "S . JV"))
+    assert czech.written_routes == [("C2", "S . JV"), ("B", "J")]
+
+
+def test_engine_orders_become_the_sheet_a_round_file_stores() -> None:
+    g = geometry(5)
+    orders = Orders(
+        ap=9, build_cargo=1, routes=(("C1", ("N", None)), ("C2", ())), harbor=(1,), fire=g.parse("E3")
+    )
+    sheet = OrderSheet.from_orders(orders, g)
+    assert sheet.row_fields() == {
+        "build_cargo": 1,
+        "build_battleship": 0,
+        "routes": {"C1": "N ."},  # an empty route is not stored
+        "harbor": "+",
+        "fire": "E3",
+    }
+
+
+def test_the_check_keeps_the_sheet_as_it_is_stored(started: Camp, teams: list[Team]) -> None:
+    red = teams[0]
+    round_ = opened(started)
+    bay = harbor_of(red)
+    d = direction_between(bay, geometry(5).bay_hexes(bay)[0])
+    assert d is not None
+    typed = OrderSheet.typed(routes={"c1": f"{Alphabet.CZECH.letter(d)}, ."}, harbor="+.")
+    check = islands_orders.orders_check(round=round_, team=red, sheet=typed)
+    assert check.ok, check.problems
+    assert check.stored == OrderSheet(routes=(("C1", f"{d} ."),), harbor="+ .", alphabet=Alphabet.ENGLISH)
