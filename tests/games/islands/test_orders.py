@@ -13,16 +13,12 @@ from games.islands import orders as islands_orders
 from games.islands.engine.hexes import direction_between, geometry
 from games.islands.engine.notation import Alphabet, Route
 from games.islands.engine.orders import Orders
+from games.islands.engine.tiles import Tile
 from games.islands.errors import OrdersInvalid
-from games.islands.models import (
-    TeamOrders,
-)
+from games.islands.models import Ship, TeamOrders
 from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
-from tests.games.islands.conftest import (
-    harbor_of,
-    opened,
-)
+from tests.games.islands.conftest import harbor_of, opened, put_tile
 
 # ------------------------------------------------------------------------------------ orders
 
@@ -179,3 +175,39 @@ def test_the_check_keeps_the_sheet_as_it_is_stored(started: Camp, teams: list[Te
     check = islands_orders.orders_check(round=round_, team=red, sheet=typed)
     assert check.ok, check.problems
     assert check.stored == OrderSheet(routes=(("C1", f"{d} ."),), harbor="+ .", alphabet=Alphabet.ENGLISH)
+
+
+def test_a_typo_in_a_seahorse_route_names_its_half_step(started: Camp, teams: list[Team]) -> None:
+    red = teams[0]
+    Ship.objects.filter(team=red, ident="C1").update(seahorse=True)
+    round_ = opened(started)
+    _label, czech = put_tile(started, red, Tile.OPEN_SEA)
+    with translation.override("en"):
+        check = islands_orders.orders_check(
+            round=round_, team=red, sheet=OrderSheet.typed(routes={"C1": f"{czech} X"})
+        )
+    assert [p.message for p in check.problems] == [
+        "Ship 1, step 1, half-step 2: “X” is not a direction: write S SV JV J JZ SZ (S is north) or . to stay"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("held", "message"),
+    [
+        ("octopus", "Ship 1, step 1: the ship may not move this round: an octopus holds it"),
+        ("mermaid", "Ship 1, step 1: the ship may not move this round: a mermaid keeps it"),
+    ],
+)
+def test_a_held_ship_is_told_by_what_holds_it(
+    started: Camp, teams: list[Team], held: str, message: str
+) -> None:
+    red = teams[0]
+    label, czech = put_tile(started, red, Tile.OPEN_SEA)
+    at = geometry(5).parse(label)  # at sea: no octopus holds a ship in its harbor
+    Ship.objects.filter(team=red, ident="C1").update(q=at.q, r=at.r, **{held: True})
+    round_ = opened(started)
+    with translation.override("en"):
+        check = islands_orders.orders_check(
+            round=round_, team=red, sheet=OrderSheet.typed(routes={"C1": czech})
+        )
+    assert [p.message for p in check.problems] == [message]

@@ -50,6 +50,10 @@ def test_live_check_names_the_ship_and_step(staff_client: Client, game: Round, t
     response = staff_client.post(url("orders", game.pk, teams[0].pk), orders_data(ship, f"{route} X"), **HTMX)
     html = response.content.decode()
     assert "zo-check-bad" in html and f"Loď {ship[1:]}, krok 2" in html
+    # The map draws the route up to the typo, and counts its step as used.
+    assert html.count('class="route"') == 1
+    ap, cost, steps, left = re.findall(r"<span>[^<]*: <strong>(\d+)</strong></span>", html)[:4]
+    assert (cost, int(left)) == ("0", int(steps) - 1) and ap == steps
     assert not TeamOrders.objects.filter(round=game).exists()
 
 
