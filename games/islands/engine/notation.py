@@ -220,6 +220,12 @@ class ShipId:
         return f"ShipId({str(self)!r})"
 
 
+def is_pirate_id(text: str) -> bool:
+    """Whether ``text`` is a pirate ship's id (``P1``, ``P2``, …)."""
+    ship = ShipId.read(text)
+    return ship is not None and ship.pirate
+
+
 def sheet_order(ident: str) -> tuple[int, int, str]:
     """A sort key for ship ids as text, in the sheets' order (C1 … C6, then B); a text that is no
     ship id sorts last, by its text."""

@@ -22,7 +22,6 @@ games.islands.engine.scenario.ScenarioError: orders.red.routes.C1: off_board (st
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,7 +30,7 @@ from typing import Any
 
 from .events import RoundResult
 from .hexes import DIRECTIONS, MAX_SIDE, MIN_SIDE, BoardGeometry, Hex, LabelError, check_side, geometry
-from .notation import HarborMoves, Route, RouteSyntaxError
+from .notation import HarborMoves, Route, RouteSyntaxError, is_pirate_id
 from .orders import Breach, Orders, ProblemParam, check_orders
 from .resolve import resolve_trusted
 from .rng import Draws, draw_key_kind
@@ -52,7 +51,6 @@ from .tiles import Tile
 
 FORMAT = "zlate-ostrovy/1"
 _OUTPUT_ONLY_KEYS = {"events", "pending", "standings"}  # an output may be read back as the next input
-_PIRATE_ID = re.compile(r"^P[1-9][0-9]*$")
 
 
 class ScenarioProblemCode(StrEnum):
@@ -462,7 +460,7 @@ def _read_pirates(r: _Reader, g: BoardGeometry, value: object) -> list[Pirate]:
         path = f"pirates[{i}]"
         item = r.obj(spec, path, {"id", "at", "moves", "seahorse", "mermaid", "octopus"}, {"id", "at"})
         pirate_id = item.get("id")
-        if not isinstance(pirate_id, str) or not _PIRATE_ID.match(pirate_id) or pirate_id in seen:
+        if not isinstance(pirate_id, str) or not is_pirate_id(pirate_id) or pirate_id in seen:
             r.fail(f"{path}.id", ScenarioProblemCode.BAD_PIRATE_ID)
             continue
         seen.add(pirate_id)

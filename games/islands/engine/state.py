@@ -24,7 +24,7 @@ from enum import StrEnum
 from functools import cache
 
 from .hexes import BoardGeometry, Hex, geometry
-from .notation import ShipId
+from .notation import ShipId, is_pirate_id
 from .tiles import Tile
 
 #: Limits and prices of the rules, section 4.
@@ -149,11 +149,6 @@ class Pirate:
     @property
     def may_move(self) -> bool:
         return not (self.octopus or self.mermaid)
-
-
-def _is_pirate_id(text: str) -> bool:
-    ship = ShipId.read(text)
-    return ship is not None and ship.pirate
 
 
 def pirate_number(pirate_id: str) -> int:
@@ -330,7 +325,7 @@ def state_problems(state: GameState) -> list[str]:
     if len(set(pirate_ids)) != len(pirate_ids):
         problems.append("two pirates share an id")
     for pirate in state.pirates:
-        if not _is_pirate_id(pirate.id):
+        if not is_pirate_id(pirate.id):
             problems.append(f"{pirate.id!r} is not a pirate id (P1, P2, …)")
         if not g.on_board(pirate.at):
             problems.append(f"{pirate.id}: {pirate.at} is not a board hex")

@@ -8,7 +8,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.islands.engine.notation import ShipId
+from games.islands.engine.notation import ShipId, is_pirate_id
 from games.islands.engine.tiles import Tile
 
 from .names import compass_label, direction_label, ship_label, ship_number, tile_name
@@ -29,14 +29,9 @@ def dotted_who_label(who: str) -> str:
     if "." in who:
         team, _dot, actor = who.rpartition(".")
         return who_label(team, actor)
-    if _is_pirate(who):
+    if is_pirate_id(who):
         return who_label(None, who)
     return who
-
-
-def _is_pirate(who: str) -> bool:
-    ship = ShipId.read(who)
-    return ship is not None and ship.pirate
 
 
 _AFTER_MOVEMENT = {"convert", "shot", "shot-lost", "hit", "home", "found", "found-lost", "hint"}
@@ -62,7 +57,7 @@ def dotted_ship_phrase(who: str) -> str:
     if "." in who:
         team, _dot, actor = who.rpartition(".")
         return ship_phrase(team, actor)
-    if _is_pirate(who):
+    if is_pirate_id(who):
         return ship_phrase(None, who)
     return ship_phrase(who, "")
 

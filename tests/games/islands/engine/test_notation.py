@@ -19,6 +19,7 @@ from games.islands.engine.notation import (
     RouteSyntaxError,
     ShipId,
     ShipIdError,
+    is_pirate_id,
     parse_count,
     sheet_order,
 )
@@ -86,6 +87,7 @@ def test_ship_ids_tell_their_kind_and_number() -> None:
     assert (c3.cargo, c3.number) == (True, 3)
     assert (b.battleship, b.number, b.cargo) == (True, 0, False)
     assert (p12.pirate, p12.number) == (True, 12)
+    assert is_pirate_id("P12") and not is_pirate_id("C1") and not is_pirate_id("P1\n")
 
 
 def test_ships_sort_as_the_sheet_lists_them() -> None:
