@@ -31,10 +31,11 @@ from games.batavia.engine.errors import BataviaError
 from games.batavia.engine.log import LogCode
 from games.islands import words as islands_words
 from games.islands.engine.hexes import geometry
-from games.islands.engine.orders import OrderProblem, ProblemCode
+from games.islands.engine.orders import Breach, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
 from games.islands.engine.tiles import Tile
-from games.islands.engine.warnings import OrderWarning, WarningCode
+from games.islands.engine.warnings import Caution, WarningCode
+from games.islands.words.events import EVENT_TEXTS
 from tools.page_snapshot import crawl, demo_start, demo_tokens
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -142,7 +143,7 @@ ISLANDS_PARAMS: tuple[tuple[str, str | int], ...] = (
     ("needed", 12),
     ("target", "D4"),
     ("at", "G4"),
-    ("reason", "held by an octopus"),
+    ("reason", "octopus"),
     ("move", 7),
     ("step", 3),
 )
@@ -152,18 +153,18 @@ def islands_messages() -> Iterator[tuple[str, str]]:
     g = geometry(5)
     label = g.label
     for code in ProblemCode:
-        for extra in ((), (("per_step", 2),), (("reason", "kept by a mermaid"),)):
-            problem = OrderProblem("Modří", code, "routes", "C2", 3, None, ISLANDS_PARAMS + extra)
-            yield f"order {code}", islands_words.order_problem_text(problem, fire_label="D4")
+        for extra in ((), (("per_step", 2),), (("reason", "mermaid"),)):
+            problem = Breach("Modří", code, "routes", "C2", 3, None, ISLANDS_PARAMS + extra)
+            yield f"order {code}", islands_words.breach_text(problem, fire_label="D4")
     for wcode in WarningCode:
         for tile in (Tile.REEFS, Tile.OCTOPUS, Tile.MERMAID, Tile.POSEIDON):
             for number in (1, 5):
-                warning = OrderWarning(wcode, "C2", 3, g.parse("B2"), tile, "Zelení B", g.parse("C3"), number)
-                yield f"warning {wcode}", islands_words.order_warning_text(warning, label=label)
+                warning = Caution(wcode, "C2", 3, g.parse("B2"), tile, "Zelení B", g.parse("C3"), number)
+                yield f"warning {wcode}", islands_words.caution_text(warning, label=label)
     for scode in ScenarioProblemCode:
         if scode is ScenarioProblemCode.INVALID_STATE:
             continue  # the engine's own last check, in its English: the reader refuses the file first
-        order = OrderProblem("Modří", ProblemCode.OFF_BOARD, "routes", "C2", 3, params=(("at", "G4"),))
+        order = Breach("Modří", ProblemCode.OFF_BOARD, "routes", "C2", 3, params=(("at", "G4"),))
         problem = ScenarioProblem("orders.Modří.routes.C2", scode, ISLANDS_PARAMS, order_problem=order)
         yield f"round file {scode}", islands_words.scenario_problem_line(problem)
     for event in islands_events():
@@ -173,10 +174,9 @@ def islands_messages() -> Iterator[tuple[str, str]]:
 
 
 def islands_events() -> Iterator[dict[str, object]]:
-    """Every event the round log's sentences know (read from words.py, so a new one is not
-    missed), each with every variant of its detail."""
-    source = Path(islands_words.__file__).read_text(encoding="utf-8")
-    kinds = re.findall(r'what == "([\w-]+)"', source)
+    """Every event the round log's sentences know (the table's, so a new one is not missed), each
+    with every variant of its detail."""
+    kinds = list(EVENT_TEXTS)
     assert len(kinds) > 20
     common = {"tile": "treasure", "left": 2, "chests": 5, "bonus": 1, "by": "Zelení:C1", "direction": "N"}
     common |= {"pirate": "P1", "point": "NNE"}

@@ -28,7 +28,8 @@ from camp.demo import demo_camp
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
 from games.islands.engine import events as ee
 from games.islands.engine.hexes import Hex, direction_between, distance, geometry, neighbours
-from games.islands.engine.orders import Orders, RouteStep, check_orders, format_harbor_moves, format_route
+from games.islands.engine.notation import RouteStep
+from games.islands.engine.orders import Orders, check_orders
 from games.islands.engine.state import (
     BATTLESHIP_COST,
     CARGO_SHIP_COST,
@@ -41,7 +42,7 @@ from games.islands.engine.state import (
 from games.islands.engine.tiles import Tile
 from games.islands.game_state import game_state
 from games.islands.models import BoardHex, BoardSetup, Harbor, RoundResult, TeamOrders, TelescopeChoice
-from games.islands.orders import OrdersText
+from games.islands.orders import OrderSheet
 from games.islands.selectors import derived_seed
 from games.islands.services import board as board_services
 from games.islands.services import rounds as round_services
@@ -103,15 +104,8 @@ def _orders(camp: Camp, round_: Round) -> None:
 def submit_orders(round_: Round, team: Team, orders: Orders, state: GameState) -> TeamOrders:
     """Store engine orders (a planner's or a bot's) through ``orders_submit``, as the text a team's
     sheet would carry (English letters)."""
-    text = OrdersText.typed(
-        build_cargo=orders.build_cargo,
-        build_battleship=orders.build_battleships,
-        routes={ship: format_route(route) for ship, route in orders.routes},
-        harbor=format_harbor_moves(orders.harbor),
-        fire="" if orders.fire is None else state.geometry.label(orders.fire),
-        notation="en",
-    )
-    return round_services.orders_submit(round=round_, team=team, text=text)
+    sheet = OrderSheet.from_orders(orders, state.geometry)
+    return round_services.orders_submit(round=round_, team=team, sheet=sheet)
 
 
 def telescope_target(side: int, revealed: Iterable[Hex], harbor: Hex) -> Hex:

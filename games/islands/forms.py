@@ -3,16 +3,17 @@ telescope choices, a round file to import, the board set-up (seed, hex, sides, b
 confirmation boxes. A page binds one, and hands the service what it cleaned (typed values: a hex,
 a tile, a bay's number; the services parse nothing).
 
-The order fields are read as typed, whatever was posted: the orders' own check
-(:func:`games.islands.orders.check`) names every mistake in them, with ship and step, so the form
-refuses nothing but a text too long to be an order (:data:`MAX_FIELD`) and a route of a ship the
-team does not have. Its problems come with the orders (:attr:`OrdersInput.problems`), never as a
-refusal, so the page still draws what can be drawn.
+The order fields are read as typed, whatever was posted, into the one
+:class:`~games.islands.orders.OrderSheet`: the orders' own check (:func:`games.islands.orders.check`)
+names every mistake in them, with ship and step, so the form refuses nothing but a text too long to
+be an order (:data:`MAX_FIELD`) and a route of a ship the team does not have. Its problems come with
+the sheet (:attr:`OrderEntry.problems`), never as a refusal, so the page still draws what can be
+drawn.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -24,8 +25,10 @@ from django.utils.translation import gettext_lazy
 from camp.forms import refuse_nul_characters
 from games.islands import words
 from games.islands.engine.hexes import Hex, LabelError, geometry
+from games.islands.engine.notation import Alphabet
 from games.islands.engine.tiles import Tile
 from games.islands.models import MAX_CHESTS_PER_HEX, Ship, ShipKindChoice, TileChoice
+from games.islands.orders import OrderSheet
 from games.islands.services import board as board_services
 
 #: Longest text accepted in one order field (a route of 99 AP with a seahorse is ~300 characters).
@@ -90,34 +93,18 @@ class OrderText(forms.Field):
 # ------------------------------------------------------------------------------------ orders
 
 
-@dataclass
-class OrdersInput:
-    """What staff typed for one team (raw text, as posted), plus the page's own switches."""
+@dataclass(frozen=True)
+class OrderEntry:
+    """The order page's form as read: the team's :class:`~games.islands.orders.OrderSheet` and the
+    page's own switches (the map's click ``mode``, ``show_hidden``; ``version``, the stored orders'
+    version the page showed, None when none was posted or it is no number)."""
 
-    build_cargo: str = "0"
-    build_battleship: str = "0"
-    routes: dict[str, str] = field(default_factory=dict)
-    harbor: str = ""
-    fire: str = ""
+    sheet: OrderSheet
     mode: str = ""
     show_hidden: bool = False
-    #: The stored orders' version the page showed ("0": none stored), posted back as ``v``.
-    version: str = ""
-    #: Problems found while reading the form itself (too long, unknown ship).
-    problems: list[str] = field(default_factory=list)
-
-    def query(self) -> dict[str, str]:
-        data = {
-            "build_cargo": self.build_cargo,
-            "build_battleship": self.build_battleship,
-            "harbor": self.harbor,
-            "fire": self.fire,
-            "mode": self.mode,
-        }
-        data.update({f"route-{ident}": text for ident, text in self.routes.items()})
-        if self.show_hidden:
-            data["show_hidden"] = "1"
-        return data
+    version: int | None = None
+    #: Problems found while reading the form itself (too long, unknown ship), as the page lists them.
+    problems: tuple[str, ...] = ()
 
 
 def click_modes(ships: list[Ship]) -> list[str]:
@@ -132,16 +119,18 @@ def click_modes(ships: list[Ship]) -> list[str]:
 
 #: The order sheet's fields beside the routes, in the order their problems are listed.
 ORDER_FIELDS = ("build_cargo", "build_battleship", "harbor", "fire")
+ROUTE_PREFIX = "route-"
 
 
 def route_field(ident: str) -> str:
-    return f"route-{ident}"
+    return f"{ROUTE_PREFIX}{ident}"
 
 
 class OrdersForm(forms.Form):
-    """A team's order sheet as typed (``route-<ship>`` for each of its ships), and the page's own
-    switches: the click ``mode`` (one of ``modes``: :func:`click_modes`; any other becomes the first
-    of them, or none), ``show_hidden`` and ``v``, the stored orders' version the page showed."""
+    """A team's order sheet as typed (``route-<ship>`` for each of its ships, in ``alphabet``), and
+    the page's own switches: the click ``mode`` (one of ``modes``: :func:`click_modes`; any other
+    becomes the first of them, or none), ``show_hidden`` and ``v``, the stored orders' version the
+    page showed. :meth:`clean` gives the :class:`~games.islands.orders.OrderSheet`."""
 
     build_cargo = OrderText(label=gettext_lazy("Cargo ships to build"), cut=20)
     build_battleship = OrderText(label=gettext_lazy("Battleships to build"), cut=20)
@@ -151,10 +140,11 @@ class OrdersForm(forms.Form):
     show_hidden = Ticked()
     v = Text(cut=20)
 
-    def __init__(self, data: Any, *, idents: list[str], modes: list[str]) -> None:
+    def __init__(self, data: Any, *, idents: list[str], modes: list[str], alphabet: Alphabet) -> None:
         super().__init__(data)
         self.idents = idents
         self.modes = modes
+        self.alphabet = alphabet
         # The routes first: a problem of a route is listed before those of the other fields.
         routes = {
             route_field(i): OrderText(label=_("Route of %(ship)s") % {"ship": words.ship_label(i)})
@@ -162,37 +152,44 @@ class OrdersForm(forms.Form):
         }
         self.fields = {**routes, **self.fields}
 
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        for key in self.data:
-            if key.startswith("route-") and key[6:] not in self.idents:
-                self.add_error(None, _("This team has no ship “%(ship)s”.") % {"ship": key[6:][:10]})
-        if cleaned.get("mode") not in self.modes:
-            cleaned["mode"] = self.modes[0] if self.modes else ""
-        return cleaned
+    def clean_v(self) -> int | None:
+        text = self.cleaned_data["v"]
+        return int(text) if text.isascii() and text.isdigit() else None
 
-    def orders(self) -> OrdersInput:
-        """The orders as typed, never refused: a field too long is empty, its problem listed."""
-        self.is_valid()
-        names = [*(route_field(i) for i in self.idents), NON_FIELD_ERRORS, *ORDER_FIELDS]
-        problems = [str(e) for name in names for e in self.errors.get(name, ())]
-        data = self.cleaned_data
-        return OrdersInput(
+    def clean(self) -> OrderSheet:  # type: ignore[override]
+        """The sheet as typed, never refused: a field too long is empty (its problem is listed).
+        The page's switches are kept beside it (:meth:`entry`)."""
+        data = super().clean() or {}
+        for key in self.data:
+            if key.startswith(ROUTE_PREFIX) and key.removeprefix(ROUTE_PREFIX) not in self.idents:
+                ship = key.removeprefix(ROUTE_PREFIX)[:10]
+                self.add_error(None, _("This team has no ship “%(ship)s”.") % {"ship": ship})
+        mode = data.get("mode")
+        self.switches = {
+            "mode": mode if mode in self.modes else (self.modes[0] if self.modes else ""),
+            "show_hidden": data["show_hidden"],
+            "version": data.get("v"),
+        }
+        return OrderSheet(
             build_cargo=data.get("build_cargo", ""),
             build_battleship=data.get("build_battleship", ""),
-            routes={i: data.get(route_field(i), "") for i in self.idents},
+            routes=tuple((i, data.get(route_field(i), "")) for i in self.idents),
             harbor=data.get("harbor", ""),
             fire=data.get("fire", ""),
-            mode=data["mode"],
-            show_hidden=data["show_hidden"],
-            version=data["v"],
-            problems=problems,
+            alphabet=self.alphabet,
         )
 
+    def entry(self) -> OrderEntry:
+        """The sheet and the page's switches, whatever was posted (never raises)."""
+        self.is_valid()
+        names = [*(route_field(i) for i in self.idents), NON_FIELD_ERRORS, *ORDER_FIELDS]
+        problems = tuple(str(e) for name in names for e in self.errors.get(name, ()))
+        return OrderEntry(sheet=self.cleaned_data, **self.switches, problems=problems)
 
-def read_orders(data: Any, idents: list[str], modes: list[str]) -> OrdersInput:
-    """The order form's fields, whatever was posted (never raises): :meth:`OrdersForm.orders`."""
-    return OrdersForm(data, idents=idents, modes=modes).orders()
+
+def read_orders(data: Any, idents: list[str], modes: list[str], alphabet: Alphabet) -> OrderEntry:
+    """The order form's fields, whatever was posted (never raises): :meth:`OrdersForm.entry`."""
+    return OrdersForm(data, idents=idents, modes=modes, alphabet=alphabet).entry()
 
 
 # ------------------------------------------------------------------------------------ the round pages

@@ -1,44 +1,44 @@
-"""A team's orders: the text typed from its sheet (:class:`OrdersText`), checked (:func:`check`), and
-the orders stored for a round read back. Reads only: storing orders is
-:func:`games.islands.services.rounds.orders_submit`.
+"""A team's orders on the Django side: the one :class:`OrderSheet` (what its paper sheet says, from
+a form, a stored row or the engine's orders), its check (:func:`check`), and the orders stored for a
+round read back. Reads only: storing orders is :func:`games.islands.services.rounds.orders_submit`.
 
-Routes use the Czech letters ``S SV JV J JZ SZ`` and ``.`` (or the English ones with
-``notation="en"``, as stored), harbor moves ``+ - .``, fire a hex label or nothing. A check never
-raises on what was typed: every problem is an :class:`OrdersProblem` with a translated message
-led by where it sits ("Loď C2, krok 3: …").
+Routes are in the camp's letters (:func:`camp_alphabet`, Czech ``S SV JV J JZ SZ`` or English;
+stored ones in English), harbor moves ``+ - .``, fire a hex label or nothing. A check never raises
+on what was written: every problem is an :class:`OrdersProblem` with a translated message led by
+where it sits ("Loď 2, krok 3: …").
 
-Long (~550 lines) because it is one concept read top to bottom: the typed text, its check (each
-problem with its place and words, the warnings beside them) and the stored orders read back.
+Long (~540 lines) because it is one concept read top to bottom: the sheet, its check (each problem
+with its place and words, the warnings beside them) and the stored orders read back.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass, replace
+from typing import Any
 
 from django.utils.translation import gettext as _
 
-from camp.models import DONE_STATUSES, Camp, Placement, Round, RouteLetters, Team
+from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
 from games.islands import words
 from games.islands.engine import state as es
-from games.islands.engine.hexes import Hex, LabelError
-from games.islands.engine.orders import (
-    OrderProblem,
-    Orders,
+from games.islands.engine.hexes import BoardGeometry, Hex, LabelError
+from games.islands.engine.notation import (
+    Alphabet,
+    CountSyntaxError,
+    HarborMoves,
     Route,
     RouteSyntaxError,
+    parse_count,
+    sheet_order,
+)
+from games.islands.engine.orders import (
+    Breach,
+    Orders,
     check_orders,
-    format_czech_route,
-    format_harbor_moves,
-    format_route,
     harbor_positions,
     harbor_steps,
-    parse_czech_route,
-    parse_harbor_moves,
-    parse_route,
     route_points,
-    spaced_sheet_text,
     steps_used,
 )
 from games.islands.engine.scenario import ScenarioError, load_scenario
@@ -47,25 +47,29 @@ from games.islands.errors import IslandsError, OrdersProblem
 from games.islands.game_state import before_document, state_before
 from games.islands.models import RoundResult, TeamOrders
 
-Notation = Literal["cs", "en"]
-#: A count as typed (text from a form) or as stored (a whole number).
-Count = int | str
+
+def camp_alphabet(camp: Camp) -> Alphabet:
+    """The letters routes are typed and shown in: the camp's sheets' (``Camp.route_letters``),
+    whatever the page's language."""
+    return Alphabet(camp.route_letters)
 
 
 @dataclass(frozen=True)
-class OrdersText:
-    """A team's orders as written: the five fields of its sheet and the letters its routes use.
+class OrderSheet:
+    """A team's orders as written on its sheet: the five fields as text, routes in ``alphabet``.
 
-    ``routes`` pairs ship ids with their route texts. Build it from loose values (a form, a test)
-    with :meth:`typed`, from stored orders with :meth:`stored`; :func:`check` parses it once.
+    ``routes`` pairs ship ids with their route texts, in the sheet's order. A sheet comes from the
+    order form (:meth:`games.islands.forms.OrdersForm.clean`), a stored row (:meth:`from_row`, in
+    the English letters rows keep) or the engine's orders (:meth:`from_orders`: a bot, a round
+    file); it goes to a row (:meth:`row_fields`) and to the form's fields (:meth:`written_in`).
     """
 
-    build_cargo: Count = 0
-    build_battleship: Count = 0
+    build_cargo: str = "0"
+    build_battleship: str = "0"
     routes: tuple[tuple[str, str], ...] = ()
     harbor: str = ""
     fire: str = ""
-    notation: Notation = "cs"
+    alphabet: Alphabet = Alphabet.CZECH
 
     @classmethod
     def typed(
@@ -76,39 +80,81 @@ class OrdersText:
         routes: Mapping[str, object] | None = None,
         harbor: object = "",
         fire: object = "",
-        notation: Notation = "cs",
-    ) -> OrdersText:
-        """Orders from whatever a page or a caller hands in (None is empty, a tick box a count)."""
+        alphabet: Alphabet = Alphabet.CZECH,
+    ) -> OrderSheet:
+        """A sheet from plain values (a test, a script): counts as numbers or text (a tick box is 1),
+        routes by ship; None is empty."""
         return cls(
-            build_cargo=_count_text(build_cargo),
-            build_battleship=_count_text(build_battleship),
-            routes=tuple(
-                (str(ship), "" if route is None else str(route)) for ship, route in (routes or {}).items()
-            ),
-            harbor="" if harbor is None else str(harbor),
-            fire="" if fire is None else str(fire),
-            notation=notation,
+            build_cargo=_text(build_cargo),
+            build_battleship=_text(build_battleship),
+            routes=tuple((str(ship), _text(route)) for ship, route in (routes or {}).items()),
+            harbor=_text(harbor),
+            fire=_text(fire),
+            alphabet=alphabet,
         )
 
     @classmethod
-    def stored(cls, row: TeamOrders) -> OrdersText:
+    def from_row(cls, row: TeamOrders) -> OrderSheet:
         """Stored orders (kept in the round files' English letters)."""
-        return cls.typed(
-            build_cargo=row.build_cargo,
-            build_battleship=row.build_battleship,
-            routes=row.routes,
+        return cls(
+            build_cargo=str(row.build_cargo),
+            build_battleship=str(row.build_battleship),
+            routes=tuple((str(ship), str(text)) for ship, text in (row.routes or {}).items()),
             harbor=row.harbor,
             fire=row.fire,
-            notation="en",
+            alphabet=Alphabet.ENGLISH,
         )
 
+    @classmethod
+    def from_orders(cls, orders: Orders, g: BoardGeometry) -> OrderSheet:
+        """The engine's orders as a sheet in English letters (what a round file or a bot hands in)."""
+        return cls(
+            build_cargo=str(orders.build_cargo),
+            build_battleship=str(orders.build_battleships),
+            routes=tuple((ship, route.text()) for ship, route in orders.routes),
+            harbor=orders.harbor.text(),
+            fire="" if orders.fire is None else g.label(orders.fire),
+            alphabet=Alphabet.ENGLISH,
+        )
 
-def _count_text(value: object) -> Count:
+    def written_in(self, alphabet: Alphabet) -> OrderSheet:
+        """The same orders with the routes in ``alphabet`` (stored ones parse: they were checked)."""
+        if alphabet is self.alphabet:
+            return self
+        routes = tuple((ship, Route.parse(text, self.alphabet).text(alphabet)) for ship, text in self.routes)
+        return replace(self, routes=routes, alphabet=alphabet)
+
+    def for_ships(self, idents: list[str]) -> OrderSheet:
+        """A route field for each of ``idents`` (empty where the sheet has none), no other."""
+        return replace(self, routes=tuple((ident, self.route(ident)) for ident in idents))
+
+    def route(self, ident: str) -> str:
+        return next((text for ship, text in self.routes if ship == ident), "")
+
+    def with_route(self, ident: str, text: str) -> OrderSheet:
+        return replace(self, routes=tuple((s, text if s == ident else t) for s, t in self.routes))
+
+    @property
+    def written_routes(self) -> list[tuple[str, str]]:
+        """The routes that say anything, as the sheet lists them (C1 … C6, then B)."""
+        return sorted(((s, t) for s, t in self.routes if t), key=lambda st: sheet_order(st[0]))
+
+    def row_fields(self) -> dict[str, Any]:
+        """The stored row's fields of legal orders (English letters, as round files keep them)."""
+        sheet = self.written_in(Alphabet.ENGLISH)
+        return {
+            "build_cargo": parse_count(sheet.build_cargo),
+            "build_battleship": parse_count(sheet.build_battleship),
+            "routes": {ship: route for ship, route in sheet.routes if route},
+            "harbor": sheet.harbor,
+            "fire": sheet.fire,
+        }
+
+
+def _text(value: object) -> str:
     if value is None:
-        return 0
-    if isinstance(value, bool):
-        return int(value)
-    return value if isinstance(value, int) else str(value)
+        return ""
+    return str(int(value)) if isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True)
@@ -139,11 +185,12 @@ class OrdersCheck:
 
     ``steps`` are the movement steps (AP − build cost, never below 0); ``steps_used`` the steps
     the longest route (or the harbor moves) use; ``ap_left`` the AP no route uses (lost: AP cannot
-    be saved). ``routes_text``/``harbor_text``/``fire_text`` are the canonical forms that
-    ``orders_submit`` stores (English letters).
+    be saved). ``stored`` is the sheet as ``orders_submit`` stores it (English letters, routes as
+    the check read them); ``team_state`` the team's harbor and ships before the round.
     """
 
     team: Team
+    team_state: es.Team
     ap: int
     build_cargo: int
     build_battleship: int
@@ -152,11 +199,10 @@ class OrdersCheck:
     steps_used: int
     problems: tuple[OrdersProblem, ...]
     orders: Orders
+    stored: OrderSheet
     routes: tuple[RoutePlan, ...]
     harbor_path: tuple[str, ...]
     fire: str | None
-    routes_text: dict[str, str] = field(default_factory=dict)
-    harbor_text: str = ""
     warnings: tuple[OrdersWarning, ...] = ()
 
     @property
@@ -166,10 +212,6 @@ class OrdersCheck:
     @property
     def ap_left(self) -> int:
         return max(0, self.steps - self.steps_used)
-
-    @property
-    def fire_text(self) -> str:
-        return self.fire or ""
 
 
 # ------------------------------------------------------------------------------------ the check
@@ -189,9 +231,9 @@ def _located_problem(
     return OrdersProblem(words.with_where(where, text), field, code, ship, step)
 
 
-def _problem_from_engine(problem: OrderProblem, *, fire_label: str = "") -> OrdersProblem:
+def _problem_from_engine(problem: Breach, *, fire_label: str = "") -> OrdersProblem:
     return _located_problem(
-        words.order_problem_text(problem, fire_label=fire_label),
+        words.breach_text(problem, fire_label=fire_label),
         problem.field,
         problem.code.value,
         ship=problem.ship,
@@ -200,139 +242,109 @@ def _problem_from_engine(problem: OrderProblem, *, fire_label: str = "") -> Orde
     )
 
 
-def _as_count(value: Count, field_name: str, problems: list[OrdersProblem]) -> int:
-    if isinstance(value, int):
-        return value
-    text = value.strip()
-    if not text:
-        return 0
-    if text.isascii() and text.isdigit() and len(text) <= 3:
-        return int(text)
-    problems.append(
-        _located_problem(
-            _("“%(value)s” is not a whole number of ships") % {"value": text[:20]}, field_name, "not_a_number"
+def _count(text: str, field_name: str, problems: list[OrdersProblem]) -> int:
+    try:
+        return parse_count(text)
+    except CountSyntaxError as e:
+        problems.append(
+            _located_problem(words.sheet_text("not_a_number", value=e.text[:20]), field_name, "not_a_number")
         )
-    )
-    return 0
+        return 0
+
+
+def _harbor(sheet: OrderSheet, problems: list[OrdersProblem]) -> HarborMoves:
+    try:
+        return HarborMoves.from_sheet(sheet.harbor)
+    except RouteSyntaxError as e:
+        text = words.sheet_text("harbor_syntax", token=e.token[:10])
+        problems.append(_located_problem(text, "harbor", "harbor_syntax", step=e.position))
+        return HarborMoves()
+
+
+def _routes(sheet: OrderSheet, team: es.Team, problems: list[OrdersProblem]) -> list[tuple[str, Route]]:
+    parsed: list[tuple[str, Route]] = []
+    for raw_ship, raw_text in sheet.routes:
+        ship_id = raw_ship.strip().upper()[:10]
+        try:
+            route = Route.from_sheet(raw_text, sheet.alphabet)
+        except RouteSyntaxError as e:
+            ship = team.ship(ship_id)
+            step, half = e.position, None
+            if ship is not None and ship.seahorse:
+                step, half = (e.position - 1) // 2 + 1, (e.position - 1) % 2 + 1
+            text = words.route_token_text(e.token[:10], sheet.alphabet)
+            problems.append(
+                _located_problem(text, "routes", "route_syntax", ship=ship_id, step=step, half=half)
+            )
+            continue
+        if route:
+            parsed.append((ship_id, route))
+    return parsed
+
+
+def _fire(sheet: OrderSheet, g: BoardGeometry, problems: list[OrdersProblem]) -> tuple[Hex | None, str]:
+    """The target and its label as the messages name it (as typed when it is no hex)."""
+    fire_raw = sheet.fire.strip()
+    if not fire_raw:
+        return None, ""
+    try:
+        fire_hex = g.parse(fire_raw)
+    except LabelError:
+        text = words.sheet_text("fire_label", label=fire_raw[:10], last=g.label(g.ordered[-1]))
+        problems.append(_located_problem(text, "fire", "fire_label"))
+        return None, fire_raw[:10]
+    if g.is_bay(fire_hex):
+        problems.append(
+            _located_problem(words.sheet_text("fire_bay", label=g.label(fire_hex)), "fire", "fire_bay")
+        )
+        return None, g.label(fire_hex)
+    return fire_hex, g.label(fire_hex)
 
 
 def check(
-    *,
+    sheet: OrderSheet,
     state: es.GameState,
-    team: Team,
     ap: int,
-    text: OrdersText,
+    *,
+    team: Team,
     other_targets: Mapping[str, Hex] | None = None,
 ) -> OrdersCheck:
-    """Parse the text fields, build engine orders and check them against ``state``; never raises on
-    user text (only when the team is not in the game at all). Legal orders also get their
+    """Read the sheet, build engine orders and check them against ``state``; never raises on what
+    was written (only when the team is not in the game at all). Legal orders also get their
     warnings (``other_targets``: the other teams' stored fire targets, see :func:`fire_targets`)."""
     g = state.geometry
     problems: list[OrdersProblem] = []
-    czech = text.notation != "en"
-    cargo = _as_count(text.build_cargo, "build_cargo", problems)
-    battleships = _as_count(text.build_battleship, "build_battleship", problems)
+    cargo = _count(sheet.build_cargo, "build_cargo", problems)
+    battleships = _count(sheet.build_battleship, "build_battleship", problems)
     try:
         team_state = state.team(team.name)
     except KeyError:
         raise IslandsError(
             _("%(team)s has no harbor and ships in the game.") % {"team": team.name}, code="no_team"
         ) from None
-
-    # harbor
-    harbor_moves: tuple[int, ...] = ()
-    try:
-        harbor_moves = parse_harbor_moves(spaced_sheet_text(text.harbor, harbor=True))
-    except RouteSyntaxError as e:
-        problems.append(
-            _located_problem(
-                words.harbor_token_text(e.token[:10]), "harbor", "harbor_syntax", step=e.position
-            )
-        )
-
-    # routes
-    parsed: list[tuple[str, Route]] = []
-    parse = parse_czech_route if czech else parse_route
-    for raw_ship, raw_text in text.routes:
-        ship_id = raw_ship.strip().upper()[:10]
-        route_text = spaced_sheet_text(raw_text)
-        if not route_text:
-            continue
-        try:
-            parsed.append((ship_id, parse(route_text)))
-        except RouteSyntaxError as e:
-            ship = team_state.ship(ship_id)
-            step, half = e.position, None
-            if ship is not None and ship.seahorse:
-                step, half = (e.position - 1) // 2 + 1, (e.position - 1) % 2 + 1
-            problems.append(
-                _located_problem(
-                    words.route_token_text(e.token[:10], czech=czech),
-                    "routes",
-                    "route_syntax",
-                    ship=ship_id,
-                    step=step,
-                    half=half,
-                )
-            )
-
-    # fire
-    fire_hex: Hex | None = None
-    fire_label = ""
-    fire_raw = text.fire.strip()
-    if fire_raw:
-        fire_label = fire_raw[:10]
-        try:
-            fire_hex = g.parse(fire_raw)
-        except LabelError:
-            problems.append(
-                _located_problem(
-                    _("“%(label)s” is not a hex of this board (A1 … %(last)s)")
-                    % {"label": fire_label, "last": g.label(g.ordered[-1])},
-                    "fire",
-                    "fire_label",
-                )
-            )
-        else:
-            fire_label = g.label(fire_hex)
-            if g.is_bay(fire_hex):
-                problems.append(
-                    _located_problem(
-                        _("%(label)s is a bay: a battleship fires at a hex of the board")
-                        % {"label": fire_label},
-                        "fire",
-                        "fire_bay",
-                    )
-                )
-                fire_hex = None
-
-    orders = Orders(
-        ap=ap,
-        build_cargo=cargo,
-        build_battleships=battleships,
-        routes=tuple(parsed),
-        harbor=harbor_moves,
-        fire=fire_hex,
-    )
+    harbor_moves = _harbor(sheet, problems)
+    parsed = _routes(sheet, team_state, problems)
+    fire_hex, fire_label = _fire(sheet, g, problems)
+    orders = Orders(ap, cargo, battleships, tuple(parsed), harbor_moves, fire_hex)
     problems.extend(
         _problem_from_engine(p, fire_label=fire_label) for p in check_orders(state, team.name, orders)
     )
-
     steps = orders.steps
     harbor_at = harbor_steps(g, team_state.harbor, harbor_moves[:steps], steps)
-    plans = []
-    for ship_id, route in parsed:
-        ship = team_state.ship(ship_id)
-        if ship is None or not ship.may_move:
-            continue
-        points = route_points(g, team_state, ship, route, steps, harbor_at)
-        plans.append(RoutePlan(ship_id, tuple(g.label(h) for h in points)))
+    plans = [
+        RoutePlan(
+            ship_id, tuple(g.label(h) for h in route_points(g, team_state, ship, route, steps, harbor_at))
+        )
+        for ship_id, route in parsed
+        if (ship := team_state.ship(ship_id)) is not None and ship.may_move
+    ]
     harbor_path = [g.label(team_state.harbor)]
     for bay in harbor_positions(g, team_state.harbor, harbor_moves[:steps]):
         if g.label(bay) != harbor_path[-1]:
             harbor_path.append(g.label(bay))
     return OrdersCheck(
         team=team,
+        team_state=team_state,
         ap=ap,
         build_cargo=cargo,
         build_battleship=battleships,
@@ -341,11 +353,10 @@ def check(
         steps_used=steps_used(team_state, orders),
         problems=tuple(problems),
         orders=orders,
+        stored=OrderSheet.from_orders(orders, g),
         routes=tuple(plans),
         harbor_path=tuple(harbor_path),
         fire=fire_label if fire_hex is not None else None,
-        routes_text={ship_id: format_route(route) for ship_id, route in parsed},
-        harbor_text=format_harbor_moves(harbor_moves),
         warnings=() if problems else warnings_of(state, team.name, orders, other_targets=other_targets),
     )
 
@@ -359,7 +370,7 @@ def warnings_of(
     for w in orders_warnings(state, team_name, orders, other_targets=other_targets):
         field_name = "fire" if w.code in (WarningCode.FIRE_OUT_OF_RANGE, WarningCode.FIRE_FROM_HARBOR) else ""
         where = words.where_label(field=field_name, ship=None if field_name else w.ship, step=w.step)
-        text = words.order_warning_text(w, label=g.label)
+        text = words.caution_text(w, label=g.label)
         out.append(OrdersWarning(words.with_where(where, text), w.code.value, w.ship, w.step))
     return tuple(out)
 
@@ -397,19 +408,14 @@ def team_ap(round: Round, team: Team) -> int:  # noqa: A002
     return int(ap or 0)
 
 
-def orders_check(*, round: Round, team: Team, text: OrdersText) -> OrdersCheck:  # noqa: A002
-    """Check a team's orders as typed from its sheet against the state before ``round``, with the
-    team's AP of this round; stores nothing. Raises :class:`IslandsError` only when the game itself
-    is not ready, never for what was typed."""
+def orders_check(*, round: Round, team: Team, sheet: OrderSheet) -> OrdersCheck:  # noqa: A002
+    """Check a team's sheet against the state before ``round``, with the team's AP of this round;
+    stores nothing. Raises :class:`IslandsError` only when the game itself is not ready, never for
+    what was written."""
     check_team(round, team)
     state = state_before(round)
-    return check(
-        state=state,
-        team=team,
-        ap=team_ap(round, team),
-        text=text,
-        other_targets=fire_targets(round, state, besides=team),
-    )
+    other_targets = fire_targets(round, state, besides=team)
+    return check(sheet, state, team_ap(round, team), team=team, other_targets=other_targets)
 
 
 def round_warnings(
@@ -433,7 +439,7 @@ def round_warnings(
                 if warning is None
                 else (
                     OrdersWarning(
-                        words.with_where("", words.order_warning_text(warning, label=state.geometry.label)),
+                        words.with_where("", words.caution_text(warning, label=state.geometry.label)),
                         warning.code.value,
                     ),
                 )
@@ -444,30 +450,6 @@ def round_warnings(
         if found:
             out[name] = found
     return out
-
-
-def camp_notation(camp: Camp) -> Notation:
-    """The letters routes are typed and shown in: the camp's sheets' (``Camp.route_letters``),
-    whatever the page's language."""
-    return "en" if camp.route_letters == RouteLetters.ENGLISH else "cs"
-
-
-def display_route(route: Route, notation: Notation = "cs") -> str:
-    return format_czech_route(route) if notation == "cs" else format_route(route)
-
-
-def stored_orders_text(orders: TeamOrders, *, notation: Notation = "cs") -> dict[str, Any]:
-    """Stored orders as the text fields of the entry form (routes in the chosen letters)."""
-    routes: dict[str, str] = {}
-    for ship, text in (orders.routes or {}).items():
-        routes[ship] = display_route(parse_route(text), notation)
-    return {
-        "build_cargo": orders.build_cargo,
-        "build_battleship": orders.build_battleship,
-        "routes": routes,
-        "harbor": orders.harbor,
-        "fire": orders.fire,
-    }
 
 
 def stored_orders(
@@ -493,7 +475,7 @@ def stored_orders(
             result[team.name] = Orders(ap=ap)
             missing.append(team.name)
             continue
-        checked = check(state=state, team=team, ap=ap, text=OrdersText.stored(row))
+        checked = check(OrderSheet.from_row(row), state, ap, team=team)
         if checked.problems:
             problems[team.name] = [
                 OrdersProblem(
@@ -517,19 +499,20 @@ def stored_orders(
 class PlayedOrders:
     """A resolved (or closed) round's stored orders of one team, read against the state *before*
     the round (``RoundResult.before``): where its ships were, which ships it had, and the orders
-    checked from there (routes as hex labels, start first). ``check`` and ``text`` are None when
-    the team stored no orders; ``state`` is None when the snapshot cannot be read."""
+    checked from there (routes as hex labels, start first). ``check`` and ``sheet`` (routes in the
+    camp's letters) are None when the team stored no orders; ``state`` is None when the snapshot
+    cannot be read."""
 
     state: es.GameState | None
     team: es.Team | None
     check: OrdersCheck | None
-    text: dict[str, Any] | None
+    sheet: OrderSheet | None
 
 
-def played_orders(*, round: Round, team: Team, notation: Notation = "cs") -> PlayedOrders:  # noqa: A002
+def played_orders(*, round: Round, team: Team) -> PlayedOrders:  # noqa: A002
     """What a team ordered in a round that has been resolved, for reading (nothing can change):
-    the stored orders as text (routes in the chosen letters) and checked against the state before
-    the round, so its routes start where the ships were then, not where they ended."""
+    the stored orders (routes in the camp's letters) and checked against the state before the
+    round, so its routes start where the ships were then, not where they ended."""
     check_team(round, team)
     result = RoundResult.objects.filter(round=round).first()
     if round.status not in DONE_STATUSES or result is None:
@@ -539,7 +522,8 @@ def played_orders(*, round: Round, team: Team, notation: Notation = "cs") -> Pla
             code="not_resolved",
         )
     row = TeamOrders.objects.filter(round=round, team=team).first()
-    text = stored_orders_text(row, notation=notation) if row is not None else None
+    stored = OrderSheet.from_row(row) if row is not None else None
+    sheet = stored.written_in(camp_alphabet(round.camp)) if stored is not None else None
     try:
         state: es.GameState | None = load_scenario(before_document(result)).state
     except ScenarioError:  # pragma: no cover - every resolution stores a readable snapshot
@@ -547,7 +531,7 @@ def played_orders(*, round: Round, team: Team, notation: Notation = "cs") -> Pla
     team_state = None
     if state is not None:
         team_state = next((t for t in state.teams if t.name == team.name), None)
-    if row is None or state is None or team_state is None:
-        return PlayedOrders(state=state, team=team_state, check=None, text=text)
-    checked = check(state=state, team=team, ap=team_ap(round, team), text=OrdersText.stored(row))
-    return PlayedOrders(state=state, team=team_state, check=checked, text=text)
+    if stored is None or state is None or team_state is None:
+        return PlayedOrders(state=state, team=team_state, check=None, sheet=sheet)
+    checked = check(stored, state, team_ap(round, team), team=team)
+    return PlayedOrders(state=state, team=team_state, check=checked, sheet=sheet)

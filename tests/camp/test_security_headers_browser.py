@@ -22,7 +22,7 @@ from camp.public_version import public_version_bump
 from games.batavia import services as batavia_services
 from games.batavia.engine import Pass
 from games.batavia.models import BataviaSession
-from games.islands.engine.hexes import CZECH_DIRECTIONS
+from games.islands.engine.notation import Alphabet
 from games.islands.game_state import game_state
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
 
@@ -179,16 +179,16 @@ def test_the_staff_pages_work_under_the_policy(watched: Watched, demo: Demo) -> 
     # The order page: the live check answers as one types, a click on the map adds a step.
     team, ship, step, hex_label = movable_step(demo.open_round)
     page.goto(f"{watched.base}/admin/islands/islandsround/round/{demo.open_round.pk}/orders/{team}/")
-    page.fill(f"#id_route-{ship}", f"{CZECH_DIRECTIONS[step]} Q")
+    page.fill(f"#id_route-{ship}", f"{Alphabet.CZECH.letter(step)} Q")
     page.wait_for_selector("#check .zo-check-bad", timeout=5000)
     page.fill(f"#id_route-{ship}", "")
     wait_htmx_idle(page)
     page.click(f"label:has(input[name=mode][value={ship}])")
     wait_htmx_idle(page)
     page.click(f"#check a[data-hex='{hex_label}']")
-    page.wait_for_function(
-        f"() => document.querySelector('#id_route-{ship}').value === '{CZECH_DIRECTIONS[step]}'", timeout=5000
-    )
+    letter = Alphabet.CZECH.letter(step)
+    typed = f"() => document.querySelector('#id_route-{ship}').value === '{letter}'"
+    page.wait_for_function(typed, timeout=5000)
 
     # The Batavia game master's page follows the game by itself (htmx poll).
     page.goto(f"{watched.base}/admin/batavia/bataviasession/{demo.batavia.pk}/master/")

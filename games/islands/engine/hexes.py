@@ -61,16 +61,6 @@ DIRECTIONS: dict[str, tuple[int, int]] = {
 }
 DIRECTION_NAMES: tuple[str, ...] = tuple(DIRECTIONS)
 
-#: Czech letters on sheets and pages. Czech "S" (sever) is north: never mix the two alphabets.
-CZECH_DIRECTIONS: dict[str, str] = {
-    "N": "S",
-    "NE": "SV",
-    "SE": "JV",
-    "S": "J",
-    "SW": "JZ",
-    "NW": "SZ",
-}
-DIRECTIONS_FROM_CZECH: dict[str, str] = {cz: en for en, cz in CZECH_DIRECTIONS.items()}
 
 Side = Literal["bottom", "right", "left"]
 SIDES: tuple[Side, ...] = ("bottom", "right", "left")

@@ -10,11 +10,12 @@ what a viewer may see of it is decided by the map view drawn from it, never here
 >>> from games.islands.engine.hexes import geometry
 >>> from games.islands.engine.state import Board, Cell, GameState, Ship, ShipKind, Team
 >>> from games.islands.engine.tiles import Tile
->>> from games.islands.engine.orders import Orders, parse_route
+>>> from games.islands.engine.notation import Route
+>>> from games.islands.engine.orders import Orders
 >>> g = geometry(5)
 >>> board = Board.from_cells(5, {g.parse("B2"): Cell(Tile.TREASURE, chests=2)})
 >>> red = Team("red", g.parse("Z1"), ships=(Ship("C1", ShipKind.CARGO),))
->>> orders = {"red": Orders(ap=8, routes=(("C1", parse_route("N N")),))}
+>>> orders = {"red": Orders(ap=8, routes=(("C1", Route.parse("N N")),))}
 >>> _result, moments = public_moments(GameState(board, (red,)), orders)
 >>> [(m.phase.value, m.step, m.half, [e.what.value for e in m.events]) for m in moments][:4]
 [('start', 0, 1, []), ('build', 0, 1, []), ('move', 1, 1, ['reveal']), ('move', 1, 2, [])]

@@ -1,22 +1,10 @@
-"""A team's orders for one round, their textual forms, and the check that names every problem.
-(~470 lines: the orders, their parsers and the one simulation of a route, which the check and the
+"""A team's orders for one round and the check that names every problem.
+(~440 lines: the orders, their check and the one simulation of a route, which the check and the
 drawn route both read, kept together.)
 
-Routes are written one token per step, ``.`` for "stay". Files and code use the English letters;
-the Czech sheets use their own, where "S" (sever) is north. The two have distinct parsers, so a
-route is always read in the alphabet it was written in:
-
->>> parse_route("N N . NE")
-('N', 'N', None, 'NE')
->>> parse_czech_route("S SV . J")
-('N', 'NE', None, 'S')
->>> format_czech_route(parse_route("N SE ."))
-'S JV .'
->>> parse_harbor_moves("+ . -")
-(1, 0, -1)
-
-:func:`check_orders` lists every problem at once, each with a machine ``code`` and ``params`` for
-the staff's language and an English :attr:`OrderProblem.message` for files and logs.
+The orders are built of the values of :mod:`.notation` (routes, harbor moves, read from text in an
+alphabet). :func:`check_orders` lists every problem at once, each with a machine ``code`` and
+``params``: the words are the Django layer's (``games.islands.words``), in the staff's language.
 """
 
 from __future__ import annotations
@@ -25,7 +13,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .hexes import CZECH_DIRECTIONS, DIRECTIONS, DIRECTIONS_FROM_CZECH, BoardGeometry, Hex
+from .hexes import DIRECTIONS, BoardGeometry, Hex
+from .notation import HarborMoves, Route, RouteStep
 from .state import (
     BATTLESHIP_COST,
     BATTLESHIP_ID,
@@ -37,80 +26,8 @@ from .state import (
     Team,
 )
 
-#: One token of a route: a direction name (``N NE SE S SW NW``) or None for "stay".
-RouteStep = str | None
-Route = tuple[RouteStep, ...]
-
-STAY = "."
-HARBOR_TOKENS: dict[str, int] = {"+": 1, "-": -1, STAY: 0}
-
-
-class RouteSyntaxError(ValueError):
-    """A route or harbor text with a token that is not a direction (or ``+ - .``)."""
-
-    def __init__(self, text: str, position: int, token: str, allowed: Iterable[str]) -> None:
-        self.text, self.position, self.token = text, position, token
-        self.allowed = tuple(allowed)
-        super().__init__(f"token {position} {token!r} is not one of {' '.join(self.allowed)}")
-
-
-def _parse(text: str, table: Mapping[str, RouteStep]) -> Route:
-    steps: list[RouteStep] = []
-    for position, token in enumerate(text.split(), start=1):
-        key = token.upper()
-        if key not in table:
-            raise RouteSyntaxError(text, position, token, table)
-        steps.append(table[key])
-    return tuple(steps)
-
-
-_ENGLISH: dict[str, RouteStep] = {STAY: None, **{d: d for d in DIRECTIONS}}
-_CZECH: dict[str, RouteStep] = {STAY: None, **DIRECTIONS_FROM_CZECH}
-
-
-def parse_route(text: str) -> Route:
-    """A route in the English letters of files and code (``N NE SE S SW NW`` and ``.``)."""
-    return _parse(text, _ENGLISH)
-
-
-def parse_czech_route(text: str) -> Route:
-    """A route in the Czech letters of sheets and pages (``S SV JV J JZ SZ`` and ``.``)."""
-    return _parse(text, _CZECH)
-
-
-def format_route(route: Iterable[RouteStep]) -> str:
-    return " ".join(STAY if s is None else s for s in route)
-
-
-def format_czech_route(route: Iterable[RouteStep]) -> str:
-    return " ".join(STAY if s is None else CZECH_DIRECTIONS[s] for s in route)
-
-
-def parse_harbor_moves(text: str) -> tuple[int, ...]:
-    """Harbor moves per step: ``+`` next bay, ``-`` previous bay, ``.`` stay (one token each)."""
-    moves: list[int] = []
-    for position, token in enumerate(text.split(), start=1):
-        if token not in HARBOR_TOKENS:
-            raise RouteSyntaxError(text, position, token, HARBOR_TOKENS)
-        moves.append(HARBOR_TOKENS[token])
-    return tuple(moves)
-
-
-def spaced_sheet_text(text: str, *, harbor: bool = False) -> str:
-    """What a team wrote on its sheet, as the parsers read it: commas and semicolons separate tokens
-    like spaces, and a harbor run without spaces (``++-.``) is one token per character.
-
-    >>> spaced_sheet_text("S, SV;J"), spaced_sheet_text("++-.", harbor=True)
-    ('S  SV J', '+ + - .')
-    """
-    text = text.replace(",", " ").replace(";", " ").strip()
-    if harbor and text and " " not in text and len(text) > 1 and set(text) <= set(HARBOR_TOKENS):
-        text = " ".join(text)
-    return text
-
-
-def format_harbor_moves(moves: Iterable[int]) -> str:
-    return " ".join({1: "+", -1: "-", 0: STAY}[m] for m in moves)
+#: A route as the simulation reads it: a :class:`.notation.Route`, or any tuple of steps.
+Steps = tuple[RouteStep, ...]
 
 
 @dataclass(frozen=True)
@@ -120,17 +37,26 @@ class Orders:
     ``routes`` pairs ship ids with their routes (one token per step, two per step for a ship that
     moves double this round); ``harbor`` holds +1/-1/0 per step; ``fire`` is the battleship's target.
 
-    >>> o = Orders(ap=14, build_cargo=1, routes=(("C1", parse_route("N N")),))
+    >>> o = Orders(ap=14, build_cargo=1, routes=(("C1", Route.parse("N N")),))
     >>> o.steps, o.route("C1"), o.route("C2")
     (8, ('N', 'N'), ())
+
+    Plain tuples of steps are taken too (a test, a bot): they become a :class:`.notation.Route`
+    and :class:`.notation.HarborMoves`, so the orders always print themselves.
     """
 
     ap: int
     build_cargo: int = 0
     build_battleships: int = 0
     routes: tuple[tuple[str, Route], ...] = ()
-    harbor: tuple[int, ...] = ()
+    harbor: HarborMoves = HarborMoves()
     fire: Hex | None = None
+
+    def __post_init__(self) -> None:
+        if not all(isinstance(route, Route) for _ship, route in self.routes):
+            object.__setattr__(self, "routes", tuple((ship, Route(route)) for ship, route in self.routes))
+        if not isinstance(self.harbor, HarborMoves):
+            object.__setattr__(self, "harbor", HarborMoves(self.harbor))
 
     @property
     def build_cost(self) -> int:
@@ -145,7 +71,7 @@ class Orders:
         for sid, route in self.routes:
             if sid == ship_id:
                 return route
-        return ()
+        return Route()
 
 
 #: Orders of a team that handed in none: it builds nothing and nothing moves.
@@ -171,32 +97,13 @@ class ProblemCode(StrEnum):
     FIRE_OFF_BOARD = "fire_off_board"
 
 
-#: English texts of the problems; the Django layer keeps its own (translated) texts per code.
-PROBLEM_TEXTS: dict[ProblemCode, str] = {
-    ProblemCode.UNKNOWN_TEAM: "there is no team {team}",
-    ProblemCode.NEGATIVE_AP: "action points cannot be negative ({ap})",
-    ProblemCode.NEGATIVE_BUILD: "cannot build a negative number of ships ({count})",
-    ProblemCode.BUILD_COST: "the ships cost {cost} AP but the team has {ap}",
-    ProblemCode.CARGO_LIMIT: "{have} cargo ships and {build} more would pass the limit of {limit}",
-    ProblemCode.BATTLESHIP_LIMIT: "{have} battleships and {build} more would pass the limit of {limit}",
-    ProblemCode.UNKNOWN_SHIP: "the team has no ship {ship} (a ship built now moves from the next round)",
-    ProblemCode.DUPLICATE_ROUTE: "two routes for {ship}",
-    ProblemCode.SHIP_MAY_NOT_MOVE: "step {step}: {ship} may not move this round ({reason})",
-    ProblemCode.ROUTE_TOO_LONG: "the route has {length} tokens but the team has {allowed}",
-    ProblemCode.UNKNOWN_DIRECTION: "step {step}: {token!r} is not a direction",
-    ProblemCode.OFF_BOARD: "step {step} leaves the board at {at}",
-    ProblemCode.HARBOR_TOO_LONG: "{length} harbor moves but the team has {allowed} steps",
-    ProblemCode.BAD_HARBOR_MOVE: "step {step}: a harbor moves by +1, -1 or 0, not {move}",
-    ProblemCode.FIRE_WITHOUT_BATTLESHIP: "the team had no battleship at the start of the round",
-    ProblemCode.FIRE_OFF_BOARD: "the target {target} is not a board hex",
-}
-
 ProblemParam = str | int
 
 
 @dataclass(frozen=True)
-class OrderProblem:
-    """One thing wrong with a team's orders.
+class Breach:
+    """One rule a team's orders break (a code and its values: no words, those are the Django
+    layer's).
 
     ``field`` is the part of the orders it concerns (``ap``, ``build``, ``routes``, ``harbor``,
     ``fire``, or ``team`` for the orders as a whole); ``ship`` and ``step`` say where, when known;
@@ -212,11 +119,12 @@ class OrderProblem:
     params: tuple[tuple[str, ProblemParam], ...] = ()
 
     @property
-    def message(self) -> str:
-        """English text, e.g. ``step 3 leaves the board at A1``."""
-        values: dict[str, object] = {"team": self.team, "ship": self.ship, "step": self.step_text}
-        values.update(self.params)
-        return PROBLEM_TEXTS[self.code].format(**values)
+    def detail(self) -> str:
+        """The code with where and its values, for logs and the command line (the words people
+        read are the Django layer's): ``off_board (step 3, at=A1)``."""
+        values = [f"step {self.step_text}"] if self.step is not None else []
+        values += [f"{name}={value}" for name, value in self.params]
+        return f"{self.code.value} ({', '.join(values)})" if values else self.code.value
 
     @property
     def step_text(self) -> str:
@@ -235,13 +143,13 @@ class OrderProblem:
         return ".".join(parts)
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
+        return f"{self.path}: {self.detail}"
 
 
 class IllegalOrders(ValueError):
     """Orders that break the rules; ``problems`` lists every one of them."""
 
-    def __init__(self, problems: Iterable[OrderProblem]) -> None:
+    def __init__(self, problems: Iterable[Breach]) -> None:
         self.problems = tuple(problems)
         super().__init__("; ".join(str(p) for p in self.problems))
 
@@ -276,7 +184,7 @@ class RouteLeg:
 
 
 def sail_route(
-    g: BoardGeometry, ship: Ship, route: Route, steps: int, harbor_at: Sequence[Hex]
+    g: BoardGeometry, ship: Ship, route: Steps, steps: int, harbor_at: Sequence[Hex]
 ) -> Iterator[RouteLeg]:
     """The moves of one ship's route (its stays skipped), as far as it stays legal: the one
     simulation of movement that both the check and the drawn route points read.
@@ -303,7 +211,7 @@ def sail_route(
 
 
 def route_points(
-    g: BoardGeometry, team: Team, ship: Ship, route: Route, steps: int, harbor_at: Sequence[Hex]
+    g: BoardGeometry, team: Team, ship: Ship, route: Steps, steps: int, harbor_at: Sequence[Hex]
 ) -> tuple[Hex, ...]:
     """The hexes a route passes through, start first (a bay while the ship is in harbor, and the
     bay again when the harbor moved under it before it left), as far as it stays legal."""
@@ -327,7 +235,7 @@ def steps_used(team: Team, orders: Orders) -> int:
     return min(used, orders.steps)
 
 
-def check_orders(state: GameState, team_name: str, orders: Orders) -> list[OrderProblem]:
+def check_orders(state: GameState, team_name: str, orders: Orders) -> list[Breach]:
     """Every problem of one team's orders against the state before the round (empty: legal).
 
     >>> from games.islands.engine.state import Board, ShipKind
@@ -336,13 +244,13 @@ def check_orders(state: GameState, team_name: str, orders: Orders) -> list[Order
     >>> team = Team("red", g.parse("Z1"), ships=(Ship("C1", ShipKind.CARGO, at=g.parse("A1")),))
     >>> state = GameState(Board.empty(5), (team,))
     >>> [str(p) for p in check_orders(state, "red", Orders(ap=3, routes=(("C1", ("SW",)),)))]
-    ['orders.red.routes.C1: step 1 leaves the board at A1']
+    ['orders.red.routes.C1: off_board (step 1, at=A1)']
     """
     try:
         team = state.team(team_name)
     except KeyError:
-        return [OrderProblem(team_name, ProblemCode.UNKNOWN_TEAM, "team")]
-    problems: list[OrderProblem] = []
+        return [Breach(team_name, ProblemCode.UNKNOWN_TEAM, "team")]
+    problems: list[Breach] = []
 
     def problem(code: ProblemCode, field: str, **kw: object) -> None:
         ship = kw.pop("ship", None)
@@ -350,7 +258,7 @@ def check_orders(state: GameState, team_name: str, orders: Orders) -> list[Order
         half = kw.pop("half", None)
         params = tuple((k, v) for k, v in kw.items() if isinstance(v, str | int))
         problems.append(
-            OrderProblem(
+            Breach(
                 team_name,
                 code,
                 field,
@@ -425,8 +333,8 @@ def check_orders(state: GameState, team_name: str, orders: Orders) -> list[Order
 
 
 def _route_problems(
-    state: GameState, team: Team, ship: Ship, route: Route, steps: int, harbor_at: list[Hex]
-) -> list[OrderProblem]:
+    state: GameState, team: Team, ship: Ship, route: Steps, steps: int, harbor_at: list[Hex]
+) -> list[Breach]:
     """Problems of one ship's route: may it move, is it too long, does it stay on the board.
 
     ``harbor_at[i]`` is the harbor's bay during step ``i + 1``; past its end the harbor stays.
@@ -439,11 +347,11 @@ def _route_problems(
             return token_index + 1, None
         return token_index // 2 + 1, token_index % 2 + 1
 
-    def make(code: ProblemCode, token_index: int | None = None, **params: ProblemParam) -> OrderProblem:
+    def make(code: ProblemCode, token_index: int | None = None, **params: ProblemParam) -> Breach:
         step, half = where(token_index) if token_index is not None else (None, None)
-        return OrderProblem(team.name, code, "routes", ship.id, step, half, tuple(params.items()))
+        return Breach(team.name, code, "routes", ship.id, step, half, tuple(params.items()))
 
-    problems: list[OrderProblem] = []
+    problems: list[Breach] = []
     for i, token in enumerate(route):
         if token is not None and token not in DIRECTIONS:
             problems.append(make(ProblemCode.UNKNOWN_DIRECTION, i, token=str(token)))
@@ -452,7 +360,7 @@ def _route_problems(
     if not ship.may_move:
         first_move = next((i for i, t in enumerate(route) if t is not None), None)
         if first_move is not None:
-            reason = "held by an octopus" if ship.octopus else "kept by a mermaid"
+            reason = "octopus" if ship.octopus else "mermaid"  # what holds the ship
             problems.append(make(ProblemCode.SHIP_MAY_NOT_MOVE, first_move, reason=reason))
         return problems
     if len(route) > allowed:
@@ -464,9 +372,9 @@ def _route_problems(
     return problems
 
 
-def check_all_orders(state: GameState, orders_by_team: Mapping[str, Orders]) -> list[OrderProblem]:
+def check_all_orders(state: GameState, orders_by_team: Mapping[str, Orders]) -> list[Breach]:
     """Problems of every team's orders, teams in the order given."""
-    problems: list[OrderProblem] = []
+    problems: list[Breach] = []
     for name, orders in orders_by_team.items():
         problems.extend(check_orders(state, name, orders))
     return problems

@@ -12,12 +12,13 @@ the board) for speed; the result is frozen again at the end.
 >>> from games.islands.engine.hexes import geometry
 >>> from games.islands.engine.state import Board, Cell, GameState, Ship, ShipKind, Team
 >>> from games.islands.engine.tiles import Tile
->>> from games.islands.engine.orders import Orders, parse_route
+>>> from games.islands.engine.notation import Route
+>>> from games.islands.engine.orders import Orders
 >>> g = geometry(5)
 >>> board = Board.from_cells(5, {g.parse("B2"): Cell(Tile.TREASURE, chests=2)})
 >>> red = Team("red", g.parse("Z1"), ships=(Ship("C1", ShipKind.CARGO),))
 >>> state = GameState(board, (red,))
->>> result = resolve(state, {"red": Orders(ap=8, routes=(("C1", parse_route("N N")),))})
+>>> result = resolve(state, {"red": Orders(ap=8, routes=(("C1", Route.parse("N N")),))})
 >>> [(e.what.value, g.label(e.at)) for e in result.events]
 [('reveal', 'B1'), ('reveal', 'B2'), ('load', 'B2')]
 >>> result.state.team("red").ships[0].chests, result.state.board.cell(g.parse("B2")).chests
@@ -41,7 +42,8 @@ from .events import (
     standings,
 )
 from .hexes import BoardGeometry, Hex, compass16, distance, neighbours
-from .orders import NO_ORDERS, IllegalOrders, Orders, RouteStep, check_all_orders
+from .notation import RouteStep, ShipId
+from .orders import NO_ORDERS, IllegalOrders, Orders, check_all_orders
 from .rng import NO_DRAWS, DirectionStream, Draws, RoundRandom, pirate_moves
 from .state import (
     BATTLESHIP_ID,
@@ -506,7 +508,7 @@ class _Round:
 
     def new_pirate(self, at: Hex) -> _Mover:
         """A pirate placed or made this round: it neither moves nor shoots until the next."""
-        pirate = _Mover(team=None, id=f"P{self.next_pirate}", kind=None, at=at, new=True)
+        pirate = _Mover(team=None, id=str(ShipId("P", self.next_pirate)), kind=None, at=at, new=True)
         self.next_pirate += 1
         self.pirates.append(pirate)
         return pirate

@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 
 from .hexes import DIRECTION_NAMES, SIDES, Hex
-from .orders import Orders, RouteStep, harbor_positions
+from .notation import HarborMoves, Route, RouteStep, ShipId
+from .orders import Orders, harbor_positions
 from .resolve import open_round
 from .state import (
     BATTLESHIP_COST,
@@ -89,7 +90,7 @@ def random_state(
         team_list.append(Team(TEAM_NAMES[i], harbor, tuple(ships), rnd.randint(0, 5), rnd.randint(0, 60)))
     pirate_list = [
         Pirate(
-            f"P{i}",
+            str(ShipId("P", i)),
             rnd.choice(board_hexes),
             seahorse=rnd.random() < 0.1,
             mermaid=rnd.random() < 0.05,
@@ -117,9 +118,9 @@ def random_legal_orders(
         elif team.cargo_count < MAX_CARGO_SHIPS and ap >= CARGO_SHIP_COST:
             build_cargo = 1
     steps = max(0, ap - CARGO_SHIP_COST * build_cargo - BATTLESHIP_COST * build_battleships)
-    harbor = tuple(rnd.choice((0, 0, 0, 1, -1)) for _ in range(steps))
+    harbor = HarborMoves(rnd.choice((0, 0, 0, 1, -1)) for _ in range(steps))
     harbor_at = harbor_positions(g, team.harbor, harbor)
-    routes: list[tuple[str, tuple[RouteStep, ...]]] = []
+    routes: list[tuple[str, Route]] = []
     for ship in team.ships:
         if not ship.may_move:
             continue
@@ -141,6 +142,6 @@ def random_legal_orders(
             if choice is not None:
                 target = origin.step(choice)
                 at = target if g.on_board(target) else None
-        routes.append((ship.id, tuple(route)))
+        routes.append((ship.id, Route(route)))
     fire = rnd.choice(g.ordered) if team.battleship is not None and rnd.random() < 0.8 else None
     return Orders(ap, build_cargo, build_battleships, tuple(routes), harbor, fire)

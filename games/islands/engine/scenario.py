@@ -16,13 +16,12 @@ games.islands.engine.scenario.ScenarioError: side: board side must be a whole nu
 >>> parse_scenario(text)
 Traceback (most recent call last):
 ...
-games.islands.engine.scenario.ScenarioError: orders.red.routes.C1: step 2 leaves the board at B1
+games.islands.engine.scenario.ScenarioError: orders.red.routes.C1: off_board (step 2, at=B1)
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,16 +30,8 @@ from typing import Any
 
 from .events import RoundResult
 from .hexes import DIRECTIONS, MAX_SIDE, MIN_SIDE, BoardGeometry, Hex, LabelError, check_side, geometry
-from .orders import (
-    OrderProblem,
-    Orders,
-    ProblemParam,
-    RouteSyntaxError,
-    check_orders,
-    format_route,
-    parse_harbor_moves,
-    parse_route,
-)
+from .notation import HarborMoves, Route, RouteSyntaxError, is_pirate_id
+from .orders import Breach, Orders, ProblemParam, check_orders
 from .resolve import resolve_trusted
 from .rng import Draws, draw_key_kind
 from .state import (
@@ -60,7 +51,6 @@ from .tiles import Tile
 
 FORMAT = "zlate-ostrovy/1"
 _OUTPUT_ONLY_KEYS = {"events", "pending", "standings"}  # an output may be read back as the next input
-_PIRATE_ID = re.compile(r"^P[1-9][0-9]*$")
 
 
 class ScenarioProblemCode(StrEnum):
@@ -149,7 +139,7 @@ SCENARIO_PROBLEM_TEXTS: dict[ScenarioProblemCode, str] = {
 @dataclass(frozen=True)
 class ScenarioProblem:
     """One thing wrong with a round file: where it is (``orders.red.routes.C2``), what (``code`` and
-    ``params``), and for an illegal order the engine's own :class:`OrderProblem`.
+    ``params``), and for an illegal order the engine's own :class:`Breach`.
 
     >>> p = ScenarioProblem("teams[0].harbor", ScenarioProblemCode.NOT_BAY, (("label", "A1"),))
     >>> str(p), p.message
@@ -159,7 +149,7 @@ class ScenarioProblem:
     path: str
     code: ScenarioProblemCode
     params: tuple[tuple[str, ProblemParam], ...] = ()
-    order_problem: OrderProblem | None = None
+    order_problem: Breach | None = None
 
     @property
     def message(self) -> str:
@@ -346,7 +336,7 @@ def load_scenario(data: object) -> Scenario:
                 ScenarioProblem(
                     problem.path,
                     ScenarioProblemCode.ILLEGAL_ORDERS,
-                    (("detail", problem.message),),
+                    (("detail", problem.detail),),
                     order_problem=problem,
                 )
             )
@@ -470,7 +460,7 @@ def _read_pirates(r: _Reader, g: BoardGeometry, value: object) -> list[Pirate]:
         path = f"pirates[{i}]"
         item = r.obj(spec, path, {"id", "at", "moves", "seahorse", "mermaid", "octopus"}, {"id", "at"})
         pirate_id = item.get("id")
-        if not isinstance(pirate_id, str) or not _PIRATE_ID.match(pirate_id) or pirate_id in seen:
+        if not isinstance(pirate_id, str) or not is_pirate_id(pirate_id) or pirate_id in seen:
             r.fail(f"{path}.id", ScenarioProblemCode.BAD_PIRATE_ID)
             continue
         seen.add(pirate_id)
@@ -515,14 +505,14 @@ def _read_orders(
             if route_text is None:
                 continue
             try:
-                routes.append((ship_id, parse_route(route_text)))
+                routes.append((ship_id, Route.parse(route_text)))
             except RouteSyntaxError as e:
                 r.fail(rpath, ScenarioProblemCode.ROUTE_TOKEN, **_syntax(e))
-        harbor: tuple[int, ...] = ()
+        harbor = HarborMoves()
         if item.get("harbor") is not None:
             harbor_text = r.text(item["harbor"], f"{path}.harbor")
             try:
-                harbor = parse_harbor_moves(harbor_text or "")
+                harbor = HarborMoves.parse(harbor_text or "")
             except RouteSyntaxError as e:
                 r.fail(f"{path}.harbor", ScenarioProblemCode.HARBOR_TOKEN, **_syntax(e))
         fire = r.cell_label(g, item["fire"], f"{path}.fire") if item.get("fire") is not None else None
@@ -641,8 +631,8 @@ def scenario_document(
             name: {
                 "ap": o.ap,
                 "build": {"cargo": o.build_cargo, "battleship": o.build_battleships},
-                "routes": {ship_id: format_route(route) for ship_id, route in o.routes},
-                "harbor": " ".join({1: "+", -1: "-", 0: "."}[m] for m in o.harbor),
+                "routes": {ship_id: route.text() for ship_id, route in o.routes},
+                "harbor": o.harbor.text(),
                 "fire": None if o.fire is None else g.label(o.fire),
             }
             for name, o in orders.items()

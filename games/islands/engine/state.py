@@ -18,13 +18,13 @@ Cell(tile=<Tile.OPEN_SEA: 'open-sea'>, chests=0, revealed=False)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
 
 from .hexes import BoardGeometry, Hex, geometry
+from .notation import ShipId, is_pirate_id
 from .tiles import Tile
 
 #: Limits and prices of the rules, section 4.
@@ -38,9 +38,8 @@ RANDOM_SHOT_MIN, RANDOM_SHOT_MAX = 2, 4
 #: Directions drawn for a pirate when a round is opened (twice as many for a doubled pirate).
 PIRATE_MOVES = 11
 
-CARGO_IDS: tuple[str, ...] = tuple(f"C{i}" for i in range(1, MAX_CARGO_SHIPS + 1))
+CARGO_IDS: tuple[str, ...] = tuple(str(ShipId("C", i)) for i in range(1, MAX_CARGO_SHIPS + 1))
 BATTLESHIP_ID = "B"
-_PIRATE_ID = re.compile(r"^P([1-9][0-9]*)$")
 
 
 class InvalidState(ValueError):
@@ -96,9 +95,10 @@ class Ship:
         return ship_priority(self.id)
 
 
+@cache  # read for every ship at every step of a resolution
 def ship_priority(ship_id: str) -> int:
     """``B`` -> 0, ``C3`` -> 3: simultaneous effects apply the battleship first, then by number."""
-    return 0 if ship_id == BATTLESHIP_ID else int(ship_id[1:])
+    return ShipId.parse(ship_id).number  # the battleship's is 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,10 +157,10 @@ def pirate_number(pirate_id: str) -> int:
     >>> pirate_number("P12")
     12
     """
-    match = _PIRATE_ID.match(pirate_id)
-    if match is None:
+    ship = ShipId.read(pirate_id)
+    if ship is None or not ship.pirate:
         raise InvalidState(f"{pirate_id!r} is not a pirate id (P1, P2, …)")
-    return int(match.group(1))
+    return ship.number
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +320,7 @@ def state_problems(state: GameState) -> list[str]:
     if len(set(pirate_ids)) != len(pirate_ids):
         problems.append("two pirates share an id")
     for pirate in state.pirates:
-        if not _PIRATE_ID.match(pirate.id):
+        if not is_pirate_id(pirate.id):
             problems.append(f"{pirate.id!r} is not a pirate id (P1, P2, …)")
         if not g.on_board(pirate.at):
             problems.append(f"{pirate.id}: {pirate.at} is not a board hex")

@@ -7,7 +7,6 @@ warning tells nothing a page must not show to staff.
 
 >>> from games.islands.engine.hexes import geometry
 >>> from games.islands.engine.state import Board, Cell, GameState, Ship, ShipKind, Team
->>> from games.islands.engine.orders import parse_route
 >>> g = geometry(5)
 >>> reef = g.parse("C1")
 >>> board = Board.empty(5).with_cells({reef: Cell(Tile.REEFS, revealed=True)})
@@ -42,7 +41,7 @@ class WarningCode(StrEnum):
 
 
 @dataclass(frozen=True)
-class OrderWarning:
+class Caution:
     """One warning: ``ship`` and ``step`` where it concerns a ship's route, ``at`` a hex, and the
     code's parameters (``tile``; ``shooter``, ``target``; ``distance``; ``ap``)."""
 
@@ -60,7 +59,7 @@ class OrderWarning:
 class _Sailed:
     ship: Ship
     end: Hex | None  # None: in its harbor
-    danger: OrderWarning | None
+    danger: Caution | None
 
 
 def _sail(state: GameState, team_name: str, orders: Orders, ship: Ship) -> _Sailed:
@@ -81,7 +80,7 @@ def _sail(state: GameState, team_name: str, orders: Orders, ship: Ship) -> _Sail
         cell = state.board.cell(leg.at)
         if cell.revealed and cell.tile in DANGERS:
             step = leg.index // per_step + 1
-            return _Sailed(ship, end, OrderWarning(WarningCode.DANGER, ship.id, step, leg.at, tile=cell.tile))
+            return _Sailed(ship, end, Caution(WarningCode.DANGER, ship.id, step, leg.at, tile=cell.tile))
     return _Sailed(ship, end, None)
 
 
@@ -101,14 +100,14 @@ def orders_warnings(
     orders: Orders,
     *,
     other_targets: Mapping[str, Hex] | None = None,
-) -> tuple[OrderWarning, ...]:
+) -> tuple[Caution, ...]:
     """The warnings of one team's legal orders against the state before the round.
 
     ``other_targets`` are the fire targets of the other teams' stored orders (team name → hex):
     the staff know them, and a ship that ends in one of their seven hexes is lost.
     """
     team = state.team(team_name)
-    warnings: list[OrderWarning] = []
+    warnings: list[Caution] = []
     sailed = [_sail(state, team_name, orders, ship) for ship in sorted(team.ships, key=lambda s: s.order_key)]
     warnings.extend(s.danger for s in sailed if s.danger is not None)
 
@@ -117,11 +116,11 @@ def orders_warnings(
     if orders.fire is not None and battleship is not None:
         if battleship.end is None:
             warnings.append(
-                OrderWarning(WarningCode.FIRE_FROM_HARBOR, battleship.ship.id, target=orders.fire)
+                Caution(WarningCode.FIRE_FROM_HARBOR, battleship.ship.id, target=orders.fire)
             )
         elif (far := distance(battleship.end, orders.fire)) > SHOT_RANGE:
             warnings.append(
-                OrderWarning(
+                Caution(
                     WarningCode.FIRE_OUT_OF_RANGE,
                     battleship.ship.id,
                     at=battleship.end,
@@ -139,16 +138,16 @@ def orders_warnings(
         for shooter, target in sorted(targets.items()):
             if distance(s.end, target) <= 1:
                 warnings.append(
-                    OrderWarning(WarningCode.SHOT, s.ship.id, at=s.end, shooter=shooter, target=target)
+                    Caution(WarningCode.SHOT, s.ship.id, at=s.end, shooter=shooter, target=target)
                 )
                 break
 
     left = orders.steps - steps_used(team, orders)
     if left > 0 and any(s.may_move for s in team.ships):
-        warnings.append(OrderWarning(WarningCode.AP_LEFT, number=left))
+        warnings.append(Caution(WarningCode.AP_LEFT, number=left))
     return tuple(warnings)
 
 
-def missing_orders_warning(ap: int) -> OrderWarning | None:
+def missing_orders_warning(ap: int) -> Caution | None:
     """A team with AP this round that handed in no orders (its ships stay, its AP are lost)."""
-    return OrderWarning(WarningCode.NO_ORDERS, number=ap) if ap > 0 else None
+    return Caution(WarningCode.NO_ORDERS, number=ap) if ap > 0 else None

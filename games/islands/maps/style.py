@@ -352,10 +352,10 @@ def marker_text(item: ShipView | PirateView) -> str:
     """A marker's few characters, never a hex label: a cargo ship's number (and its chests), the
     battleship's crossed swords, a pirate's skull and number (the names: ``words.ship_label``)."""
     if isinstance(item, PirateView):
-        return f"☠{item.ident[1:]}"
+        return f"☠{words.ship_number(item.ident)}"
     if item.battleship:
         return "⚔"
-    number = item.ident[1:] if item.ident[1:].isdigit() else item.ident
+    number = words.ship_number(item.ident)
     return f"{number}·{item.chests}" if item.chests else number
 
 

@@ -1,189 +1,252 @@
-"""What the order page shows beside its fields: the team's ships (a table row each), the map with
-this team's routes and target drawn on it, and what a click on the map does to the form."""
+"""What the order page shows of a sheet: the team's ships (a table row each), the map with this
+team's routes and target drawn on it, what a click on the map does to the sheet, the fields, the
+check's summary, and stored orders (another's meanwhile, or a resolved round's) as text."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from camp.models import Round, Team
+from camp.models import Camp, Round, Team
 from games.islands import orders as islands_orders
 from games.islands import selectors, words
-from games.islands.engine.hexes import (
-    Hex,
-    LabelError,
-    direction_between,
-    geometry,
+from games.islands.engine import state as es
+from games.islands.engine.hexes import BoardGeometry, LabelError, direction_between, geometry
+from games.islands.engine.notation import STAY, Alphabet, sheet_order
+from games.islands.engine.state import (
+    BATTLESHIP_COST,
+    CARGO_SHIP_COST,
+    MAX_BATTLESHIPS,
+    MAX_CARGO_SHIPS,
+    ShipKind,
+    capacity,
 )
-from games.islands.engine.orders import STAY
-from games.islands.engine.state import ShipKind, capacity
-from games.islands.forms import FIRE_MODE, OrdersInput
+from games.islands.forms import FIRE_MODE, OrderEntry
 from games.islands.maps import style, svg, visibility
-from games.islands.models import Ship
+from games.islands.models import TeamOrders
+from games.islands.orders import OrderSheet
 
 
-def ship_rows(ships: list[Ship], bay_label: str, side: int) -> list[dict[str, Any]]:
-    """A row per ship of the team (``islands/_ships_table.html``): where it is, its cargo and room."""
-    g = geometry(side)
-    return [
-        _ship_row(
-            ident=ship.ident,
-            battleship=ship.kind == "battleship",
-            at=None if ship.q is None or ship.r is None else g.label(Hex(ship.q, ship.r)),
-            bay_label=bay_label,
-            chests=ship.chests,
-            boat=ship.boat,
-            seahorse=ship.seahorse,
-            mermaid=ship.mermaid,
-            octopus=ship.octopus,
+def ship_rows(team: es.Team, g: BoardGeometry) -> list[dict[str, Any]]:
+    """A row per ship of the team (``islands/_ships_table.html``), as on the sheet (C1 … C6, then
+    B): where it is, its cargo and room, what holds or helps it."""
+    rows = []
+    for ship in sorted(team.ships, key=lambda s: sheet_order(s.id)):
+        battleship = ship.kind is ShipKind.BATTLESHIP
+        bay = g.label(team.harbor)
+        rows.append(
+            {
+                "ident": ship.id,
+                "kind": _("battleship") if battleship else _("cargo ship"),
+                "battleship": battleship,
+                "at": _("in the harbor (%(bay)s)") % {"bay": bay} if ship.at is None else g.label(ship.at),
+                "chests": ship.chests,
+                "room": capacity(ship.kind, ship.boat),
+                "flags": words.ship_flags(
+                    seahorse=ship.seahorse, mermaid=ship.mermaid, octopus=ship.octopus, boat=ship.boat
+                ),
+                "may_move": ship.may_move,
+            }
         )
-        for ship in ships
-    ]
+    return rows
 
 
-def state_ship_rows(team: Any, g: Any) -> list[dict[str, Any]]:
-    """The rows of :func:`ship_rows` for an engine team (e.g. in the state before a round)."""
-    ships = sorted(team.ships, key=lambda s: (s.id == "B", s.id))  # as on the sheet: C1 … C6, then B
-    return [
-        _ship_row(
-            ident=ship.id,
-            battleship=ship.kind.value == "battleship",
-            at=None if ship.at is None else g.label(ship.at),
-            bay_label=g.label(team.harbor),
-            chests=ship.chests,
-            boat=ship.boat,
-            seahorse=ship.seahorse,
-            mermaid=ship.mermaid,
-            octopus=ship.octopus,
-        )
-        for ship in ships
-    ]
-
-
-def _ship_row(
-    *,
-    ident: str,
-    battleship: bool,
-    at: str | None,
-    bay_label: str,
-    chests: int,
-    boat: int,
-    seahorse: bool,
-    mermaid: bool,
-    octopus: bool,
-) -> dict[str, Any]:
-    flags = words.ship_flags(seahorse=seahorse, mermaid=mermaid, octopus=octopus, boat=boat)
-    return {
-        "ident": ident,
-        "kind": _("battleship") if battleship else _("cargo ship"),
-        "battleship": battleship,
-        "at": _("in the harbor (%(bay)s)") % {"bay": bay_label} if at is None else at,
-        "chests": chests,
-        "room": capacity(ShipKind.BATTLESHIP if battleship else ShipKind.CARGO, boat),
-        "flags": flags,
-        "may_move": not (mermaid or octopus),
-    }
-
-
+def _routes_drawn(check: islands_orders.OrdersCheck, colour: str) -> tuple[visibility.RouteView, ...]:
+    return tuple(
+        visibility.RouteView(points=plan.points, colour=colour, dash=style.route_dash(plan.ship))
+        for plan in check.routes
+        if plan.points
+    )
 
 
 def orders_map(
     round_: Round,
     team: Team,
-    form: OrdersInput,
-    check: Any,
+    entry: OrderEntry,
+    check: islands_orders.OrdersCheck,
     *,
-    own_chests: Mapping[str, int],
     clickable: bool,
     page_url: str,
 ) -> dict[str, Any]:
     """The order-entry map of a round not resolved yet (the board as it stands before it): hidden
     tiles only when asked for; this team's routes and target on it."""
-    if form.show_hidden:
+    if entry.show_hidden:
         view = selectors.map_view_before(round_, staff=True)
     else:
         # The team's own cargo is no secret to the team at the laptop; others' cargo stays hidden.
         public = selectors.map_view_before(round_, staff=False)
-        view = visibility.for_team(public, team=team.name, cargo=own_chests)
-    routes = []
-    highlights = set()
-    for ident, labels in route_labels(check).items():
-        if labels:
-            routes.append(
-                visibility.RouteView(
-                    points=tuple(labels), colour=style.safe_colour(team.colour), dash=style.route_dash(ident)
-                )
-            )
-            if ident == form.mode and len(labels) > 1:
-                highlights.add(labels[-1])
-    target = fire_label(check)
+        own = {s.id: s.chests for s in check.team_state.ships}
+        view = visibility.for_team(public, team=team.name, cargo=own)
+    ends = {plan.points[-1] for plan in check.routes if plan.ship == entry.mode and len(plan.points) > 1}
     view = replace(
         view,
-        routes=tuple(routes),
-        target=target,
-        highlights=frozenset(h for h in highlights if not h.startswith("Z")),
+        routes=_routes_drawn(check, style.safe_colour(team.colour)),
+        target=check.fire or None,
+        highlights=frozenset(h for h in ends if not h.startswith("Z")),
     )
     if clickable:
         view = view.clicking(page_url, "#editor")
     return {
         "map_svg": svg.render_svg(view),
         "team_key": svg.team_key(view),
-        "legend": style.legend(staff=form.show_hidden),
+        "legend": style.legend(staff=entry.show_hidden),
     }
 
 
-def route_labels(check: islands_orders.OrdersCheck) -> dict[str, list[str]]:
-    """Per ship, the labels its checked route passes (start first), as the service drew them."""
-    return {plan.ship: list(plan.points) for plan in check.routes}
-
-
-def fire_label(check: islands_orders.OrdersCheck) -> str | None:
-    return check.fire or None
+def played_map(
+    camp: Camp, team: Team, played: islands_orders.PlayedOrders, *, show_hidden: bool
+) -> dict[str, Any]:
+    """The map and ships of a resolved round's order page: the board *before* the round, the
+    team's routes drawn from where its ships were then, and what the orders cost and left."""
+    if played.state is None or played.team is None:
+        return {}
+    context: dict[str, Any] = {"ships": ship_rows(played.team, played.state.geometry)}
+    view = selectors.map_view_of_state(played.state, selectors.team_looks(camp.pk), staff=show_hidden)
+    if not show_hidden:  # the team's own cargo is no secret to the team at the laptop
+        view = visibility.for_team(view, team=team.name, cargo={s.id: s.chests for s in played.team.ships})
+    check = played.check
+    if check is not None:
+        routes = tuple(r for r in _routes_drawn(check, style.safe_colour(team.colour)) if len(r.points) > 1)
+        view = replace(view, routes=routes, target=check.fire)
+        context["summary"] = {
+            "build_cost": check.build_cost,
+            "steps": check.steps,
+            "ap_left": check.ap_left,
+            "harbor_path": list(check.harbor_path) if len(check.harbor_path) > 1 else [],
+        }
+    context.update(
+        map_svg=svg.render_svg(view), team_key=svg.team_key(view), legend=style.legend(staff=show_hidden)
+    )
+    return context
 
 
 def apply_click(
-    form: OrdersInput, check: Any, label: str, *, side: int, start: Mapping[str, str], notation: str = "cs"
-) -> str:
-    """Change ``form`` for a click on hex ``label``; returns a message for the page ("" if none).
+    entry: OrderEntry, check: islands_orders.OrdersCheck, label: str, *, side: int
+) -> tuple[OrderEntry, str]:
+    """The entry changed by a click on hex ``label``, and a message for the page ("" if none).
 
     In fire mode the hex becomes the target. In a ship's mode a neighbour of the route's end gets
-    its direction appended; the end itself appends a stay (``.``).
+    its direction appended (in the sheet's letters); the end itself appends a stay (``.``).
     """
     g = geometry(side)
     try:
         clicked = g.parse(label)
     except LabelError:
-        return _("“%(label)s” is not a hex of this board.") % {"label": label.strip()[:10]}
+        return entry, _("“%(label)s” is not a hex of this board.") % {"label": label.strip()[:10]}
     if not g.on_board(clicked):
-        return _("“%(label)s” is not a hex of this board.") % {"label": label.strip()[:10]}
+        return entry, _("“%(label)s” is not a hex of this board.") % {"label": label.strip()[:10]}
     label = g.label(clicked)
-    if not form.mode:
-        return _("No ship may move this round and the team has no battleship: the map sets nothing.")
-    if form.mode == FIRE_MODE:
-        form.fire = label
-        return ""
-    ident = form.mode
-    if ident not in form.routes:
-        return _("Choose a ship first.")
-    labels = route_labels(check).get(ident) or []
-    end_label = labels[-1] if labels else start.get(ident, "")
+    sheet, ident = entry.sheet, entry.mode
+    if not ident:
+        return entry, _("No ship may move this round and the team has no battleship: the map sets nothing.")
+    if ident == FIRE_MODE:
+        return replace(entry, sheet=replace(sheet, fire=label)), ""
+    if ident not in dict(sheet.routes):
+        return entry, _("Choose a ship first.")
+    labels = next((plan.points for plan in check.routes if plan.ship == ident), ())
+    end_label = labels[-1] if labels else _start(check.team_state, ident, g)
     try:
         end = g.parse(end_label)
     except LabelError:
-        ship = words.ship_label(ident)
-        return _("Fix the route of %(ship)s first: its end is not known.") % {"ship": ship}
-    tokens = form.routes[ident].split()
-    if clicked == end:
-        tokens.append(STAY)
-    else:
-        direction = direction_between(end, clicked)
-        if direction is None:
-            return _(
-                "%(hex)s is not next to the end of %(ship)s's route (%(end)s): click a neighbouring hex."
-            ) % {"hex": label, "ship": words.ship_label(ident), "end": end_label}
-        tokens.append(words.route_letter(direction, notation))
-    form.routes[ident] = " ".join(tokens)
-    return ""
+        return entry, _("Fix the route of %(ship)s first: its end is not known.") % {
+            "ship": words.ship_label(ident)
+        }
+    direction = None if clicked == end else direction_between(end, clicked)
+    if clicked != end and direction is None:
+        return entry, _(
+            "%(hex)s is not next to the end of %(ship)s's route (%(end)s): click a neighbouring hex."
+        ) % {"hex": label, "ship": words.ship_label(ident), "end": end_label}
+    token = STAY if direction is None else sheet.alphabet.letter(direction)
+    return replace(entry, sheet=sheet.with_route(ident, " ".join([*sheet.route(ident).split(), token]))), ""
+
+
+def _start(team: es.Team, ident: str, g: BoardGeometry) -> str:
+    """Where a ship's route starts: its hex, or its harbor's bay."""
+    ship = team.ship(ident)
+    if ship is None:
+        return ""
+    return g.label(team.harbor if ship.at is None else ship.at)
+
+
+# ------------------------------------------------------------------------------------ the fields
+
+#: What the builds cost and allow (the form's hints and limits).
+COSTS: dict[str, int] = {
+    "cargo_cost": CARGO_SHIP_COST,
+    "battleship_cost": BATTLESHIP_COST,
+    "max_cargo": MAX_CARGO_SHIPS,
+    "max_battleships": MAX_BATTLESHIPS,
+}
+
+
+def fields(idents: list[str], modes: list[str], sheet: OrderSheet, *, colour: str) -> dict[str, Any]:
+    """The form's fields beside the orders: a route field per ship, the fire field, the click
+    modes, the costs and the help line with the sheet's letters."""
+    return {
+        "route_fields": [
+            {
+                "ident": ident,
+                "value": sheet.route(ident),
+                "colour": colour,
+                "dash": style.route_dash(ident),
+                "clickable": ident in modes,
+            }
+            for ident in idents
+        ],
+        # Without a battleship at the start of the round there is no shot: no field, no click mode
+        # (a target typed or posted anyway is still shown, with the check's message).
+        "fire_field": FIRE_MODE in modes or bool(sheet.fire),
+        "fire_clickable": FIRE_MODE in modes,
+        "click_modes": bool(modes),
+        "fire_mode": FIRE_MODE,
+        **COSTS,
+        "directions": " ".join(sheet.alphabet.letters),
+        "route_letters": words.ALPHABET_NAMES[sheet.alphabet],
+    }
+
+
+def check_summary(
+    check: islands_orders.OrdersCheck, drawn: islands_orders.OrdersCheck, *, problems: list[str]
+) -> dict[str, Any]:
+    """What the ``check`` partial shows: every problem (ship, step), AP, cost, steps and AP left."""
+    return {
+        "problems": problems,
+        "ok": not problems,
+        "ap": check.ap,
+        "build_cost": check.build_cost,
+        "steps": check.steps,
+        "ap_left": drawn.ap_left,  # a route with a typo counts up to the typo
+        "harbor_path": list(check.harbor_path) if len(check.harbor_path) > 1 else [],
+        "fire": check.fire or None,
+        "warnings": [] if problems else [w.message for w in check.warnings],
+    }
+
+
+def stale_orders(stored: TeamOrders, alphabet: Alphabet) -> dict[str, Any]:
+    """What another staff member stored while the page was open: who, when, and the orders."""
+    sheet = OrderSheet.from_row(stored).written_in(alphabet)
+    return {
+        "by": stored.updated_by.get_username() if stored.updated_by else "",
+        "at": stored.updated_at,
+        "build_cargo": sheet.build_cargo,
+        "build_battleship": sheet.build_battleship,
+        "routes": [(ident, route) for ident, route in sheet.routes if route],
+        "harbor": sheet.harbor,
+        "fire": sheet.fire,
+    }
+
+
+def played_text(sheet: OrderSheet, colour: str) -> dict[str, Any]:
+    """Stored orders as the read-only page lists them (routes as the sheet lists them)."""
+    return {
+        "build_cargo": sheet.build_cargo,
+        "build_battleship": sheet.build_battleship,
+        "routes": [
+            {"ident": ident, "route": route, "colour": colour, "dash": style.route_dash(ident)}
+            for ident, route in sheet.written_routes
+        ],
+        "harbor": sheet.harbor,
+        "fire": sheet.fire,
+    }

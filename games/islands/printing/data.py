@@ -26,10 +26,12 @@ from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
 from games.islands import results, selectors, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
+from games.islands.engine.notation import Alphabet
 from games.islands.errors import IslandsError
 from games.islands.maps import visibility
 from games.islands.maps.visibility import MapView
 from games.islands.models import Harbor, IslandsRound, Pirate, RoundResult, Ship
+from games.islands.orders import camp_alphabet
 
 
 @dataclass(frozen=True)
@@ -109,8 +111,8 @@ class TeamSheet:
     #: The most AP a team can get in a round (the 1st place's in the camp's AP table): as many step
     #: cells when ``ap`` is not known yet (a route has up to AP − builds steps).
     most_ap: int | None = None
-    #: The letters the team writes its routes in (the camp's setting: "cs" or "en").
-    route_letters: str = "cs"
+    #: The letters the team writes its routes in (the camp's setting).
+    route_letters: Alphabet = Alphabet.CZECH
     #: Every team's mark, colour and harbor (the key under the map; the marks on it).
     key: tuple[KeyRow, ...] = ()
 
@@ -264,7 +266,7 @@ def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamS
         sheets.append(
             TeamSheet(
                 camp=str(camp),
-                route_letters=camp.route_letters,
+                route_letters=camp_alphabet(camp),
                 team=team.name,
                 colour=team.colour,
                 state_round=_state_round(rounds),

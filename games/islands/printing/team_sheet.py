@@ -18,8 +18,8 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT, FONT_BOLD, colour, register_fonts
-from games.islands import words
 from games.islands.engine.hexes import DIRECTION_NAMES, corners_around
+from games.islands.engine.notation import Alphabet
 from games.islands.maps import style
 from games.islands.printing.canvas import (
     BAND_H,
@@ -177,7 +177,7 @@ def _cells(canvas: Canvas, x: float, y: float, count: int, *, cell_w: float, cel
     return y - rows * cell_h
 
 
-def _compass(canvas: Canvas, cx: float, cy: float, r: float, letters: str) -> None:
+def _compass(canvas: Canvas, cx: float, cy: float, r: float, letters: Alphabet) -> None:
     """A flat-top hex with the six move directions on its edges (north up)."""
     pts = corners_around(cx, cy, r)
     canvas.setFillColor(HexColor("#cfe8f7"))
@@ -188,7 +188,7 @@ def _compass(canvas: Canvas, cx: float, cy: float, r: float, letters: str) -> No
     for name, angle in zip(DIRECTION_NAMES, (90, 30, -30, -90, -150, 150), strict=True):
         d = r * (1.3 if angle in (90, -90) else 1.55)
         tx, ty = cx + d * math.cos(math.radians(angle)), cy + d * math.sin(math.radians(angle))
-        centred(canvas, tx, ty, words.route_letter(name, letters), FONT_BOLD, 8)
+        centred(canvas, tx, ty, letters.letter(name), FONT_BOLD, 8)
 
 
 def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
@@ -205,11 +205,11 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     canvas.drawString(MARGIN, y, _("AP this round: %(ap)s") % {"ap": ap})
     canvas.setFont(FONT, 9)
     canvas.drawString(MARGIN + 62 * mm, y, _("Steps = AP − builds: ______"))
-    _compass(canvas, PAGE_W - MARGIN - 12 * mm, y - 8 * mm, 6 * mm, sheet.route_letters)
+    _compass(canvas, PAGE_W - MARGIN - 12 * mm, y - 8 * mm, 6 * mm, Alphabet(sheet.route_letters))
     y -= 6 * mm
     canvas.setFont(FONT, 8)
     canvas.setFillColor(GREY)
-    letters = [words.route_letter(d, sheet.route_letters) for d in DIRECTION_NAMES]
+    letters = list(Alphabet(sheet.route_letters).letters)
     help_text = _(
         "A route: one direction per step (%(dirs)s), “.” stays put; a route shorter than the steps "
         "stays for the rest. A ship with a seahorse moves up to two hexes in a step: write both "

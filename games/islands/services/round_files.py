@@ -31,7 +31,6 @@ from camp.models import (
 )
 from games.islands import words
 from games.islands.engine import state as es
-from games.islands.engine.orders import format_harbor_moves, format_route
 from games.islands.engine.resolve import open_round, resolve_trusted
 from games.islands.engine.scenario import (
     ScenarioError,
@@ -45,7 +44,7 @@ from games.islands.errors import IslandsError, OrdersInvalid
 from games.islands.game_state import before_document, fixed_draws, state_in_priority
 from games.islands.models import BoardHex, BoardSetup, Harbor, IslandsRound, RoundResult, Ship, TeamOrders
 from games.islands.models import Pirate as PirateRow
-from games.islands.orders import stored_orders
+from games.islands.orders import OrderSheet, stored_orders
 
 
 def round_export(*, round: Round) -> str:  # noqa: A002
@@ -312,11 +311,7 @@ def camp_import_round(*, text: str, name: str, year: int | None = None) -> Camp:
             round=round_,
             team=teams[team_name],
             ap=max(0, o.ap),
-            build_cargo=o.build_cargo,
-            build_battleship=o.build_battleships,
-            routes={ship: format_route(route) for ship, route in o.routes if route},
-            harbor=format_harbor_moves(o.harbor),
-            fire="" if o.fire is None else g.label(o.fire),
+            **OrderSheet.from_orders(o, g).row_fields(),
         )
         for team_name, o in scenario.orders
     )

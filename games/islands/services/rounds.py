@@ -56,7 +56,7 @@ from games.islands.models import (
     TelescopeChoice,
     UndoneResolution,
 )
-from games.islands.orders import OrdersText, check_team, orders_check, stored_orders
+from games.islands.orders import OrderSheet, check_team, orders_check, stored_orders
 from games.islands.selectors import later_opened_round
 from games.islands.services.board import game_state_store
 
@@ -135,22 +135,20 @@ def round_open(*, round: Round) -> IslandsRound:  # noqa: A002
 # ------------------------------------------------------------------------------------ orders
 
 
-# ------------------------------------------------------------------------------------ orders
-
-
 @transaction.atomic
 def orders_submit(
     *,
     round: Round,  # noqa: A002
     team: Team,
-    text: OrdersText,
+    sheet: OrderSheet,
     user: Any = None,
     version: int | None = None,
 ) -> TeamOrders:
     """Store a team's orders (replacing earlier ones) when they have no problem.
 
     Only while the round's orders are open. On any problem raises :class:`OrdersInvalid` with all of
-    them and stores nothing. Routes are stored in English letters (the round file's tokens).
+    them and stores nothing. Routes are stored in English letters (the round file's tokens), as the
+    check read them (:attr:`~games.islands.orders.OrdersCheck.stored`).
     ``version`` is the stored orders' ``version`` the caller saw (0: none stored). When orders are
     stored and the caller saw another version, or none (``None``), two staff are saving the same team:
     :class:`OrdersStale` is raised with the stored orders and nothing changes.
@@ -166,7 +164,7 @@ def orders_submit(
     existing = TeamOrders.objects.select_for_update().filter(round=locked, team=team).first()
     if existing is not None and version != existing.version:
         raise OrdersStale(existing)
-    check = orders_check(round=locked, team=team, text=text)
+    check = orders_check(round=locked, team=team, sheet=sheet)
     if check.problems:
         raise OrdersInvalid(check.problems)
     stored, _created = TeamOrders.objects.update_or_create(
@@ -174,11 +172,7 @@ def orders_submit(
         team=team,
         defaults={
             "ap": check.ap,
-            "build_cargo": check.build_cargo,
-            "build_battleship": check.build_battleship,
-            "routes": {ship: route for ship, route in check.routes_text.items() if route},
-            "harbor": check.harbor_text,
-            "fire": check.fire_text,
+            **check.stored.row_fields(),
             "updated_by": user if getattr(user, "pk", None) else None,
             "version": (existing.version if existing is not None else 0) + 1,
         },

@@ -26,7 +26,7 @@ from camp import services as camp_services
 from camp.models import Camp, Round, Team
 from games.islands import demo
 from games.islands.engine.hexes import direction_between, geometry
-from games.islands.engine.orders import format_czech_route
+from games.islands.engine.notation import Alphabet, Route
 from games.islands.engine.tiles import Tile
 from games.islands.models import BoardHex, Harbor, Pirate, Ship
 from games.islands.services import rounds as round_services
@@ -195,7 +195,7 @@ def put_tile(camp: Camp, team: Team, tile: Tile, *, chests: int = 0, index: int 
     place_tile(camp, g.label(h), tile.value, chests=chests)
     direction = direction_between(bay, h)
     assert direction is not None
-    return g.label(h), format_czech_route((direction,))
+    return g.label(h), Route((direction,)).text(Alphabet.CZECH)
 
 
 def replay(tmp_path: Path, text: str) -> dict[str, Any]:

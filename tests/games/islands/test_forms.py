@@ -13,6 +13,7 @@ from django.http import QueryDict
 from django.utils import translation
 
 from games.islands.engine.hexes import geometry
+from games.islands.engine.notation import Alphabet
 from games.islands.engine.tiles import Tile
 from games.islands.forms import (
     FIRE_MODE,
@@ -21,17 +22,24 @@ from games.islands.forms import (
     BayForm,
     ConfirmForm,
     HexForm,
+    OrderEntry,
+    OrdersForm,
     RoundFileForm,
     TelescopeForm,
     TelescopeQuery,
-    read_orders,
 )
+from games.islands.forms import read_orders as read_form
+from games.islands.orders import OrderSheet
 
 
 @pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
     with translation.override("en"):
         yield
+
+
+def read_orders(data: QueryDict, idents: list[str], modes: list[str]) -> OrderEntry:
+    return read_form(data, idents, modes, Alphabet.CZECH)
 
 
 def query(**data: str) -> QueryDict:
@@ -47,21 +55,29 @@ def test_the_fields_are_kept_as_typed_and_the_counts_cut() -> None:
         ["C1", "C2"],
         ["C1", "C2"],
     )
-    assert form.routes == {"C1": "  s s  ", "C2": ""}
-    assert form.build_cargo == "1" * 20 and form.build_battleship == ""
-    assert form.harbor == " C1 " and form.fire == "Q\x00"  # the check names what is wrong in them
-    assert form.version == "7" and form.problems == []
+    sheet = form.sheet
+    assert sheet.routes == (("C1", "  s s  "), ("C2", "")) and sheet.alphabet is Alphabet.CZECH
+    assert sheet.build_cargo == "1" * 20 and sheet.build_battleship == ""
+    assert sheet.harbor == " C1 " and sheet.fire == "Q\x00"  # the check names what is wrong in them
+    assert form.version == 7 and form.problems == ()
+
+
+@pytest.mark.parametrize(
+    ("posted", "version"), [("12", 12), ("0", 0), ("", None), ("x1", None), ("-3", None)]
+)
+def test_the_version_seen_is_a_number_or_none(posted: str, version: int | None) -> None:
+    assert read_orders(query(v=posted), [], []).version == version
 
 
 def test_problems_come_routes_first_then_unknown_ships_then_the_other_fields() -> None:
     long = "x" * (MAX_FIELD + 1)
     form = read_orders(query(harbor=long, _route_C9="s", _route_C1=long), ["C1"], ["C1"])
-    assert form.problems == [
+    assert form.problems == (
         f"Route of Ship 1: the text is too long ({MAX_FIELD + 1} characters, at most {MAX_FIELD}).",
         "This team has no ship “C9”.",
         f"Harbor moves: the text is too long ({MAX_FIELD + 1} characters, at most {MAX_FIELD}).",
-    ]
-    assert form.routes == {"C1": ""} and form.harbor == ""
+    )
+    assert form.sheet.routes == (("C1", ""),) and form.sheet.harbor == ""
 
 
 def test_a_mode_not_on_offer_becomes_the_first_one_or_none() -> None:
@@ -202,4 +218,29 @@ def test_a_round_file_refused_says_why(content: bytes, name: str, message: str) 
 def test_the_czech_messages_are_czech() -> None:
     with translation.override(settings.LANGUAGE_CODE):
         form = read_orders(query(_route_C9="s"), ["C1"], ["C1"])
-    assert form.problems == ["Tento tým nemá loď „C9“."]
+    assert form.problems == ("Tento tým nemá loď „C9“.",)
+
+
+def test_the_form_cleans_into_the_one_order_sheet() -> None:
+    form = OrdersForm(
+        query(_route_C1="N NE", build_cargo="1", harbor="+", fire="E3"),
+        idents=["C1", "B"],
+        modes=["C1"],
+        alphabet=Alphabet.ENGLISH,
+    )
+    assert form.is_valid()
+    assert form.cleaned_data == OrderSheet(
+        build_cargo="1",
+        build_battleship="",
+        routes=(("C1", "N NE"), ("B", "")),
+        harbor="+",
+        fire="E3",
+        alphabet=Alphabet.ENGLISH,
+    )
+
+
+def test_a_route_of_a_ship_the_team_lacks_is_a_form_error_naming_it() -> None:
+    form = OrdersForm(query(_route_C4="S"), idents=["C1"], modes=["C1"], alphabet=Alphabet.CZECH)
+    assert not form.is_valid()
+    assert form.non_field_errors() == ["This team has no ship “C4”."]
+    assert form.cleaned_data.routes == (("C1", ""),)  # the sheet is still read, for the page to draw

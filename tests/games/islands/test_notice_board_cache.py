@@ -16,7 +16,7 @@ from camp.models import Camp, Round, RoundStatus, Team
 from camp.public_version import public_version_bump
 from games.islands.engine.hexes import geometry
 from games.islands.models import BoardHex, RoundResult
-from games.islands.orders import OrdersText
+from games.islands.orders import OrderSheet
 from games.islands.services import rounds
 
 pytestmark = pytest.mark.django_db
@@ -59,7 +59,7 @@ def test_every_write_that_changes_the_board_changes_its_version(
         return page
 
     changed("start")
-    rounds.orders_submit(round=game, team=teams[0], text=OrdersText())
+    rounds.orders_submit(round=game, team=teams[0], sheet=OrderSheet())
     assert board(client, camp)[1] == seen[-1]  # stored orders are not on the board
     BoardHex.objects.filter(camp=camp, revealed=False).update(tile="reefs", chests=0)
     assert board(client, camp)[1] == seen[-1]  # nor what hidden hexes hold

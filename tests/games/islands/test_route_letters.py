@@ -14,7 +14,7 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from camp.models import Camp, RouteLetters, Team
-from games.islands.engine.hexes import CZECH_DIRECTIONS, DIRECTIONS_FROM_CZECH
+from games.islands.engine.notation import Alphabet
 from games.islands.engine.tiles import Tile
 from games.islands.models import TeamOrders
 from games.islands.printing.data import team_sheets_for
@@ -40,7 +40,7 @@ def test_a_czech_sheet_typed_on_an_english_page_sails_as_written(
     response = staff_client.post(orders_url(round_.pk, teams[0].pk, "en"), orders(czech))
     assert response.status_code == 302 and errors(response) == []
     stored = TeamOrders.objects.get(round=round_, team=teams[0]).routes["C1"]
-    assert stored == DIRECTIONS_FROM_CZECH[czech]  # kept in the round file's English letters
+    assert stored == Alphabet.CZECH.tokens[czech]  # kept in the round file's English letters
     # The English page shows it back in the sheet's Czech letters and says which letters it reads.
     page = staff_client.get(orders_url(round_.pk, teams[0].pk, "en")).content.decode()
     assert f'value="{czech}"' in page
@@ -57,7 +57,7 @@ def test_a_camp_with_english_sheets_reads_english_letters_on_a_czech_page(
     Camp.objects.filter(pk=started.pk).update(route_letters=RouteLetters.ENGLISH)
     round_ = opened(started)
     _label, czech = put_tile(started, teams[0], Tile.OPEN_SEA)
-    english = DIRECTIONS_FROM_CZECH[czech]
+    english = Alphabet.CZECH.tokens[czech]
     response = staff_client.post(orders_url(round_.pk, teams[0].pk, settings.LANGUAGE_CODE), orders(english))
     assert response.status_code == 302 and errors(response) == []
     assert TeamOrders.objects.get(round=round_, team=teams[0]).routes["C1"] == english
@@ -83,4 +83,4 @@ def test_the_team_sheet_prints_the_camps_letters(started: Camp, teams: list[Team
     assert "(S SV JV J JZ SZ)" in form_text(czech)
     assert "(N NE SE S SW NW)" in form_text(english)
     # The seahorse's two moves in one step box, in the same letters.
-    assert f"„{CZECH_DIRECTIONS['N']} {CZECH_DIRECTIONS['NE']}“" in form_text(czech)
+    assert f"„{Alphabet.CZECH.letter('N')} {Alphabet.CZECH.letter('NE')}“" in form_text(czech)

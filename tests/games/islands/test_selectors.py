@@ -16,7 +16,7 @@ from camp.models import Camp, Placement, Round, RoundStatus, Team
 from games.islands import demo, results, selectors
 from games.islands.engine import state as es
 from games.islands.engine.hexes import direction_between, geometry
-from games.islands.engine.orders import format_czech_route
+from games.islands.engine.notation import Alphabet, Route
 from games.islands.engine.tiles import Tile
 from games.islands.game_state import game_state
 from games.islands.maps.svg import render_svg
@@ -25,7 +25,7 @@ from games.islands.models import (
     Harbor,
     RoundResult,
 )
-from games.islands.orders import OrdersText
+from games.islands.orders import OrderSheet
 from games.islands.services import board as board_services
 from games.islands.services import rounds as round_services
 from tests.games.islands.conftest import (
@@ -143,11 +143,11 @@ def test_hidden_information_never_reaches_public_or_team_views(started: Camp, te
     # Red's C1 finds a map next to its harbor, then rum; blue's C1 finds a boat.
     _map, to_map = put_tile(started, red, Tile.MAP, index=0)
     rum, to_rum = put_tile(started, blue, Tile.RUM, index=0)
-    back = format_czech_route((direction_between(g.parse(rum), harbor_of(blue)),))
+    back = Route((direction_between(g.parse(rum), harbor_of(blue)),)).text(Alphabet.CZECH)
     BoardHex.objects.filter(camp=started, tile=Tile.TREASURE.value).update(revealed=False)
-    round_services.orders_submit(round=round_, team=red, text=OrdersText.typed(routes={"C1": to_map}))
+    round_services.orders_submit(round=round_, team=red, sheet=OrderSheet.typed(routes={"C1": to_map}))
     round_services.orders_submit(
-        round=round_, team=blue, text=OrdersText.typed(routes={"C1": f"{to_rum} . {back} {to_rum} {back}"})
+        round=round_, team=blue, sheet=OrderSheet.typed(routes={"C1": f"{to_rum} . {back} {to_rum} {back}"})
     )
     preview = selectors.round_preview(round=round_)
     treasure = [g.label(h.treasure) for h in preview.result.hints]
@@ -185,7 +185,7 @@ def test_hidden_information_never_reaches_public_or_team_views(started: Camp, te
 
 def test_round_overview(started: Camp, teams: list[Team]) -> None:
     round_ = opened(started)
-    round_services.orders_submit(round=round_, team=teams[0], text=OrdersText())
+    round_services.orders_submit(round=round_, team=teams[0], sheet=OrderSheet())
     overview = selectors.round_overview(round_)
     assert overview.opened and overview.resolvable and overview.status == RoundStatus.ORDERS_OPEN
     assert overview.teams_without_orders == teams[1:]

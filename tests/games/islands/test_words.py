@@ -6,7 +6,8 @@ import pytest
 from django.utils import translation
 
 from games.islands import words
-from games.islands.engine.orders import OrderProblem, ProblemCode
+from games.islands.engine.notation import Route
+from games.islands.engine.orders import Breach, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
 
 #: A value for every param any round-file problem uses.
@@ -40,7 +41,7 @@ PARAMS: tuple[tuple[str, str | int], ...] = (
 def sample(code: ScenarioProblemCode, path: str = "orders.red.routes.C2") -> ScenarioProblem:
     order = None
     if code is ScenarioProblemCode.ILLEGAL_ORDERS:
-        order = OrderProblem("red", ProblemCode.OFF_BOARD, "routes", "C2", 3, params=(("at", "G4"),))
+        order = Breach("red", ProblemCode.OFF_BOARD, "routes", "C2", 3, params=(("at", "G4"),))
     return ScenarioProblem(path, code, PARAMS, order_problem=order)
 
 
@@ -99,11 +100,11 @@ def test_too_long_counts_each_number_in_its_own_plural(
     """Czech has three plural forms (1 krok, 2–4 kroky, 5+ kroků), one per number of the message; the
     route and the team's allowance are both counted in steps (one word for one thing)."""
     params = (("length", length), ("allowed", allowed))
-    problem = OrderProblem("red", code, "routes", "C1", None, params=params)
+    problem = Breach("red", code, "routes", "C1", None, params=params)
     with translation.override("cs"):
-        assert words.order_problem_text(problem) == czech
+        assert words.breach_text(problem) == czech
     with translation.override("en"):
-        assert words.order_problem_text(problem) == english
+        assert words.breach_text(problem) == english
 
 
 @pytest.mark.parametrize(
@@ -120,21 +121,21 @@ def test_a_seahorse_route_too_long_counts_moves_as_the_route_does(
 ) -> None:
     """A seahorse ship's limit is in moves, like its route, not in "steps" that are really moves."""
     params = (("length", length), ("allowed", allowed), ("per_step", 2))
-    problem = OrderProblem("red", ProblemCode.ROUTE_TOO_LONG, "routes", "C1", None, params=params)
+    problem = Breach("red", ProblemCode.ROUTE_TOO_LONG, "routes", "C1", None, params=params)
     with translation.override("cs"):
-        assert words.order_problem_text(problem) == czech
+        assert words.breach_text(problem) == czech
     with translation.override("en"):
-        assert words.order_problem_text(problem) == english
+        assert words.breach_text(problem) == english
 
 
 def test_the_engine_tells_a_seahorse_routes_limit_per_step() -> None:
     from games.islands.engine.hexes import geometry
-    from games.islands.engine.orders import Orders, check_orders, parse_route
+    from games.islands.engine.orders import Orders, check_orders
     from games.islands.engine.state import Board, GameState, Ship, ShipKind, Team
 
     g = geometry(5)
     ship = Ship("C1", ShipKind.CARGO, at=g.parse("A1"), seahorse=True)
     state = GameState(board=Board.empty(5), teams=(Team("red", harbor=g.parse("Z1"), ships=(ship,)),))
-    (problem,) = check_orders(state, "red", Orders(ap=1, routes=(("C1", parse_route(". . .")),)))
+    (problem,) = check_orders(state, "red", Orders(ap=1, routes=(("C1", Route.parse(". . .")),)))
     assert problem.code is ProblemCode.ROUTE_TOO_LONG
     assert dict(problem.params) == {"length": 3, "allowed": 2, "per_step": 2}

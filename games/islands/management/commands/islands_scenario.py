@@ -12,9 +12,17 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils import translation
 
+from games.islands import words
 from games.islands.engine.orders import IllegalOrders
-from games.islands.engine.scenario import ScenarioError, run_scenario
+from games.islands.engine.scenario import ScenarioError, ScenarioProblem, run_scenario
+
+
+def _line(problem: ScenarioProblem) -> str:
+    """The file's own English for the format's problems; an illegal order in the game's words
+    (the engine gives its code and values only)."""
+    return words.scenario_problem_line(problem) if problem.order_problem is not None else str(problem)
 
 
 class Command(BaseCommand):
@@ -34,9 +42,11 @@ class Command(BaseCommand):
         try:
             output = run_scenario(text)
         except ScenarioError as e:
-            self._fail([str(p) for p in e.problems])
+            with translation.override("en"):
+                self._fail([_line(p) for p in e.problems])
         except IllegalOrders as e:  # the reader checks orders already; kept as a safety net
-            self._fail([str(p) for p in e.problems])
+            with translation.override("en"):
+                self._fail([f"{p.path}: {words.breach_text(p)}" for p in e.problems])
         self.stdout.write(output)
 
     def _fail(self, lines: list[str]) -> None:

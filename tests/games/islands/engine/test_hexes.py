@@ -8,9 +8,7 @@ import pytest
 
 from games.islands.engine.hexes import (
     CZECH_COMPASS16,
-    CZECH_DIRECTIONS,
     DIRECTIONS,
-    DIRECTIONS_FROM_CZECH,
     Hex,
     LabelError,
     compass16,
@@ -18,6 +16,7 @@ from games.islands.engine.hexes import (
     geometry,
     neighbours,
 )
+from games.islands.engine.notation import Alphabet
 
 
 @pytest.mark.parametrize(
@@ -135,7 +134,7 @@ def test_compass16_fixed_answers() -> None:
 
 
 def test_czech_tables_are_inverse_and_complete() -> None:
-    assert set(CZECH_DIRECTIONS) == set(DIRECTIONS)
-    assert {DIRECTIONS_FROM_CZECH[c] for c in CZECH_DIRECTIONS.values()} == set(DIRECTIONS)
-    assert CZECH_DIRECTIONS["N"] == "S" and CZECH_DIRECTIONS["S"] == "J"
+    czech = Alphabet.CZECH
+    assert {czech.tokens[czech.letter(d)] for d in DIRECTIONS} == set(DIRECTIONS)
+    assert czech.letter("N") == "S" and czech.letter("S") == "J"
     assert len(CZECH_COMPASS16) == 16 and CZECH_COMPASS16["NNE"] == "SSV"

@@ -5,21 +5,15 @@ from __future__ import annotations
 import pytest
 
 from games.islands.engine.hexes import DIRECTIONS, Hex, direction_between, geometry
+from games.islands.engine.notation import Alphabet, HarborMoves, Route, RouteSyntaxError, spaced_sheet_text
 from games.islands.engine.orders import (
     IllegalOrders,
     Orders,
     ProblemCode,
-    RouteSyntaxError,
     check_orders,
-    format_czech_route,
-    format_route,
     harbor_steps,
-    parse_czech_route,
-    parse_harbor_moves,
-    parse_route,
     route_points,
     sail_route,
-    spaced_sheet_text,
 )
 from games.islands.engine.resolve import resolve
 from games.islands.engine.state import Board, GameState, Ship, ShipKind, Team
@@ -40,46 +34,46 @@ def codes(state: GameState, orders: Orders) -> list[tuple[ProblemCode, str | Non
 
 
 def test_routes_in_both_alphabets() -> None:
-    assert parse_route("N NE SE S SW NW .") == ("N", "NE", "SE", "S", "SW", "NW", None)
-    assert parse_czech_route("S SV JV J JZ SZ .") == ("N", "NE", "SE", "S", "SW", "NW", None)
-    assert parse_route("n  ne\t.") == ("N", "NE", None)
-    assert format_route(("N", None, "SW")) == "N . SW"
-    assert format_czech_route(("N", None, "SW")) == "S . JZ"
-    assert parse_route("") == ()
+    assert Route.parse("N NE SE S SW NW .") == ("N", "NE", "SE", "S", "SW", "NW", None)
+    assert Route.parse("S SV JV J JZ SZ .", Alphabet.CZECH) == ("N", "NE", "SE", "S", "SW", "NW", None)
+    assert Route.parse("n  ne\t.") == ("N", "NE", None)
+    assert Route(("N", None, "SW")).text() == "N . SW"
+    assert Route(("N", None, "SW")).text(Alphabet.CZECH) == "S . JZ"
+    assert Route.parse("") == ()
 
 
 def test_alphabets_are_never_mixed() -> None:
     # Czech "J" (south) is no English direction, English "E"-words are no Czech ones.
     with pytest.raises(RouteSyntaxError) as error:
-        parse_route("N J")
+        Route.parse("N J")
     assert error.value.position == 2 and error.value.token == "J"
     with pytest.raises(RouteSyntaxError):
-        parse_czech_route("S NE")
+        Route.parse("S NE", Alphabet.CZECH)
     # "S" means south in English and north in Czech.
-    assert parse_route("S") == ("S",) and parse_czech_route("S") == ("N",)
+    assert Route.parse("S") == ("S",) and Route.parse("S", Alphabet.CZECH) == ("N",)
 
 
 def test_harbor_moves() -> None:
-    assert parse_harbor_moves("+ . - +") == (1, 0, -1, 1)
+    assert HarborMoves.parse("+ . - +") == (1, 0, -1, 1)
     with pytest.raises(RouteSyntaxError):
-        parse_harbor_moves("+ x")
+        HarborMoves.parse("+ x")
 
 
 def test_legal_orders_have_no_problems() -> None:
     state = state_with(cargo("C1"), cargo("C2", "B2"))
-    orders = Orders(ap=4, routes=(("C1", parse_route("N N")), ("C2", parse_route("S S . N"))))
+    orders = Orders(ap=4, routes=(("C1", Route.parse("N N")), ("C2", Route.parse("S S . N"))))
     assert check_orders(state, "red", orders) == []
 
 
 def test_off_board_names_ship_step_and_hex() -> None:
     state = state_with(cargo("C1"), cargo("C2", "A1"))
-    orders = Orders(ap=3, routes=(("C1", parse_route("N N N")), ("C2", parse_route(". SW N"))))
+    orders = Orders(ap=3, routes=(("C1", Route.parse("N N N")), ("C2", Route.parse(". SW N"))))
     problems = check_orders(state, "red", orders)
-    assert [(p.code, p.ship, p.step, p.message) for p in problems] == [
-        (ProblemCode.OFF_BOARD, "C1", 3, "step 3 leaves the board at B2"),
-        (ProblemCode.OFF_BOARD, "C2", 2, "step 2 leaves the board at A1"),
+    assert [(p.code, p.ship, p.step, p.params) for p in problems] == [
+        (ProblemCode.OFF_BOARD, "C1", 3, (("at", "B2"),)),
+        (ProblemCode.OFF_BOARD, "C2", 2, (("at", "A1"),)),
     ]
-    assert str(problems[1]) == "orders.red.routes.C2: step 2 leaves the board at A1"
+    assert str(problems[1]) == "orders.red.routes.C2: off_board (step 2, at=A1)"
 
 
 def test_only_the_own_harbor_bay_is_a_way_off_the_board() -> None:
@@ -120,9 +114,9 @@ def test_route_too_long_counts_steps_after_builds() -> None:
 
 def test_seahorse_ship_has_two_tokens_per_step() -> None:
     state = state_with(cargo("C1", "B1", seahorse=True))
-    assert codes(state, Orders(ap=2, routes=(("C1", parse_route("N NE SE N")),))) == []
-    problems = check_orders(state, "red", Orders(ap=1, routes=(("C1", parse_route("N N")),)))
-    assert [(p.step, p.half, p.message) for p in problems] == [(1, 2, "step 1.2 leaves the board at B2")]
+    assert codes(state, Orders(ap=2, routes=(("C1", Route.parse("N NE SE N")),))) == []
+    problems = check_orders(state, "red", Orders(ap=1, routes=(("C1", Route.parse("N N")),)))
+    assert [(p.step, p.half, p.detail) for p in problems] == [(1, 2, "off_board (step 1.2, at=B2)")]
 
 
 def test_ships_that_may_not_move_get_no_route_but_stays_are_fine() -> None:
@@ -236,8 +230,8 @@ def test_route_points_show_the_bay_a_moved_harbor_sails_from() -> None:
 
 
 def test_sheet_text_separators_and_harbor_runs() -> None:
-    assert parse_harbor_moves(spaced_sheet_text("++-.", harbor=True)) == (1, 1, -1, 0)
-    assert parse_harbor_moves(spaced_sheet_text("+, -; .", harbor=True)) == (1, -1, 0)
-    assert parse_czech_route(spaced_sheet_text("S,SV;J")) == ("N", "NE", "S")
+    assert HarborMoves.parse(spaced_sheet_text("++-.", harbor=True)) == (1, 1, -1, 0)
+    assert HarborMoves.parse(spaced_sheet_text("+, -; .", harbor=True)) == (1, -1, 0)
+    assert Route.parse(spaced_sheet_text("S,SV;J"), Alphabet.CZECH) == ("N", "NE", "S")
     with pytest.raises(RouteSyntaxError):
-        parse_harbor_moves("++")  # the files' format stays one token per step
+        HarborMoves.parse("++")  # the files' format stays one token per step

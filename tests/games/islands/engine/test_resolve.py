@@ -9,7 +9,8 @@ import pytest
 
 from games.islands.engine.events import Visibility, What
 from games.islands.engine.hexes import Hex, geometry
-from games.islands.engine.orders import Orders, parse_route
+from games.islands.engine.notation import Route
+from games.islands.engine.orders import Orders
 from games.islands.engine.resolve import (
     TelescopeError,
     open_round,
@@ -50,7 +51,7 @@ def test_map_hint_of_a_sunk_ship_is_taken_from_the_map_hex() -> None:
         {at("B1"): Cell(Tile.MAP), at("B2"): Cell(Tile.REEFS), at("E2"): Cell(Tile.TREASURE, 1)},
     )
     state = GameState(board, (Team("red", at("Z1"), ships=(Ship("C1", ShipKind.CARGO),)),))
-    result = resolve(state, {"red": Orders(ap=2, routes=(("C1", parse_route("N N")),))})
+    result = resolve(state, {"red": Orders(ap=2, routes=(("C1", Route.parse("N N")),))})
     assert result.state.team("red").ships == ()
     (hint,) = result.hints
     assert (hint.origin, hint.treasure, hint.point) == (at("B1"), at("E2"), "E")
@@ -108,7 +109,7 @@ def test_fixed_draws_change_the_outcome() -> None:
     # Rum directions from the file are used as given; without them the seed decides.
     board = Board.from_cells(5, {at("B1"): Cell(Tile.RUM)})
     state = GameState(board, (Team("red", at("Z1"), ships=(Ship("C1", ShipKind.CARGO),)),), seed=2)
-    orders = {"red": Orders(ap=2, routes=(("C1", parse_route("N N")),))}
+    orders = {"red": Orders(ap=2, routes=(("C1", Route.parse("N N")),))}
     north = resolve(state, orders, Draws(directions=(("red.C1.rum", ("N",)),)))
     assert north.state.team("red").ships[0].at == at("B2")
     east = resolve(state, orders, Draws(directions=(("red.C1.rum", ("NE",)),)))
@@ -128,7 +129,7 @@ def test_undo_is_just_the_old_state() -> None:
 def test_each_telescope_found_is_one_pending_choice() -> None:
     board = Board.from_cells(5, {at("B1"): Cell(Tile.TELESCOPE), at("B2"): Cell(Tile.TELESCOPE)})
     state = GameState(board, (Team("red", at("Z1"), ships=(Ship("C1", ShipKind.CARGO),)),))
-    result = resolve(state, {"red": Orders(ap=2, routes=(("C1", parse_route("N N")),))})
+    result = resolve(state, {"red": Orders(ap=2, routes=(("C1", Route.parse("N N")),))})
     assert [t.who for t in result.telescopes] == ["red.C1", "red.C1"]
 
 
@@ -140,7 +141,7 @@ def test_huge_ap_resolves_at_once_and_the_steps_count_stays() -> None:
     battleship = Ship("B", ShipKind.BATTLESHIP, at("G1"))
     state = GameState(board, (Team("red", at("Z1"), ships=(battleship, *ships)),))
     ap = 10**12
-    orders = Orders(ap=ap, routes=(("C2", parse_route("S")),), harbor=(1,), fire=at("G2"))
+    orders = Orders(ap=ap, routes=(("C2", Route.parse("S")),), harbor=(1,), fire=at("G2"))
     result = resolve(state, {"red": orders})
     (free,) = [e for e in result.events if e.what is What.FREE]
     assert (free.step, free.half) == (1, 1)
@@ -159,7 +160,7 @@ def test_loading_a_chest_is_the_team_s_secret_but_the_chests_left_are_not() -> N
     g = geometry(5)
     board = Board.from_cells(5, {g.parse("B2"): Cell(Tile.TREASURE, chests=2)})
     red = Team("red", g.parse("Z1"), ships=(Ship("C1", ShipKind.CARGO),))
-    result = resolve(GameState(board, (red,)), {"red": Orders(ap=8, routes=(("C1", parse_route("N N")),))})
+    result = resolve(GameState(board, (red,)), {"red": Orders(ap=8, routes=(("C1", Route.parse("N N")),))})
     loads = [e for e in result.events if e.what is What.LOAD]
     assert [(e.visibility, e.team, e.get("left")) for e in loads] == [(Visibility.TEAM, "red", 1)]
     assert all(e.visibility is Visibility.PUBLIC for e in result.events if e.what is What.REVEAL)

@@ -148,7 +148,7 @@ def test_illegal_orders_keep_the_order_problem() -> None:
     assert problem.code is ScenarioProblemCode.ILLEGAL_ORDERS
     assert problem.order_problem is not None and problem.order_problem.code is ProblemCode.OFF_BOARD
     assert problem.path == problem.order_problem.path == "orders.red.routes.B"
-    assert str(problem) == "orders.red.routes.B: step 2 leaves the board at F5"
+    assert str(problem) == "orders.red.routes.B: off_board (step 2, at=F5)"
 
 
 def test_every_format_problem_with_its_path() -> None:
@@ -185,9 +185,9 @@ def test_illegal_orders_are_reported_with_paths() -> None:
         "C5": "N",
     }
     found = problems_of(doc)
-    assert "orders.red.routes.C2: the route has 20 tokens but the team has 16" in found
-    assert "orders.red.routes.B: step 2 leaves the board at F5" in found
-    assert any(p.startswith("orders.red.routes.C5: the team has no ship C5") for p in found)
+    assert "orders.red.routes.C2: route_too_long (length=20, allowed=16, per_step=2)" in found
+    assert "orders.red.routes.B: off_board (step 2, at=F5)" in found
+    assert "orders.red.routes.C5: unknown_ship" in found
 
 
 def test_unknown_keys_are_named() -> None:

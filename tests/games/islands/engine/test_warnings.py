@@ -9,12 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.islands.engine.hexes import geometry
-from games.islands.engine.orders import Orders, check_orders, parse_route
+from games.islands.engine.notation import Route
+from games.islands.engine.orders import Orders, check_orders
 from games.islands.engine.sampling import random_legal_orders, random_state
 from games.islands.engine.state import Board, Cell, GameState, Ship, ShipKind, Team
 from games.islands.engine.tiles import Tile
 from games.islands.engine.warnings import (
-    OrderWarning,
+    Caution,
     WarningCode,
     missing_orders_warning,
     orders_warnings,
@@ -35,13 +36,13 @@ def cargo(at: str | None, ident: str = "C1", **flags: bool) -> Ship:
     return Ship(ident, ShipKind.CARGO, at=None if at is None else H(at), **flags)
 
 
-def codes(warnings: tuple[OrderWarning, ...]) -> list[str]:
+def codes(warnings: tuple[Caution, ...]) -> list[str]:
     return [w.code.value for w in warnings]
 
 
 def test_a_route_into_revealed_reefs_is_warned_at_its_step() -> None:
     state = state_with({"C2": Cell(Tile.REEFS, revealed=True)}, (cargo("B1"),))
-    orders = Orders(ap=2, routes=(("C1", parse_route(". NE")),))
+    orders = Orders(ap=2, routes=(("C1", Route.parse(". NE")),))
     assert check_orders(state, "red", orders) == []  # legal: staff only warn
     (warning,) = orders_warnings(state, "red", orders)
     assert (warning.code, warning.ship, warning.step, warning.at, warning.tile) == (
@@ -55,7 +56,7 @@ def test_a_route_into_revealed_reefs_is_warned_at_its_step() -> None:
 
 def test_hidden_reefs_are_not_warned_about() -> None:
     state = state_with({"C2": Cell(Tile.REEFS, revealed=False)}, (cargo("B1"),))
-    assert orders_warnings(state, "red", Orders(ap=2, routes=(("C1", parse_route(". NE")),))) == ()
+    assert orders_warnings(state, "red", Orders(ap=2, routes=(("C1", Route.parse(". NE")),))) == ()
 
 
 def test_each_revealed_danger_is_warned_about_and_the_route_stops_at_the_first() -> None:
@@ -63,20 +64,20 @@ def test_each_revealed_danger_is_warned_about_and_the_route_stops_at_the_first()
         state = state_with(
             {"C2": Cell(tile, revealed=True), "C3": Cell(Tile.REEFS, revealed=True)}, (cargo("B1"),)
         )
-        warnings = orders_warnings(state, "red", Orders(ap=2, routes=(("C1", parse_route("NE N")),)))
+        warnings = orders_warnings(state, "red", Orders(ap=2, routes=(("C1", Route.parse("NE N")),)))
         assert [(w.code, w.at, w.tile) for w in warnings] == [(WarningCode.DANGER, H("C2"), tile)]
 
 
 def test_a_seahorse_ship_names_the_step_of_its_second_move() -> None:
     state = state_with({"C3": Cell(Tile.REEFS, revealed=True)}, (cargo("B1", seahorse=True),))
-    (warning,) = orders_warnings(state, "red", Orders(ap=2, routes=(("C1", parse_route(". NE N")),)))
+    (warning,) = orders_warnings(state, "red", Orders(ap=2, routes=(("C1", Route.parse(". NE N")),)))
     assert (warning.step, warning.at) == (2, H("C3"))
 
 
 def test_a_ship_ending_next_to_its_own_battleships_target_is_warned() -> None:
     ships = (Ship("B", ShipKind.BATTLESHIP, at=H("B2")), cargo("B1"))
     state = state_with({}, ships)
-    orders = Orders(ap=1, routes=(("C1", parse_route("NE")),), fire=H("C3"))
+    orders = Orders(ap=1, routes=(("C1", Route.parse("NE")),), fire=H("C3"))
     warnings = orders_warnings(state, "red", orders)
     shot = [w for w in warnings if w.code is WarningCode.SHOT]
     assert [(w.ship, w.at, w.shooter, w.target) for w in shot] == [
@@ -88,7 +89,7 @@ def test_a_ship_ending_next_to_its_own_battleships_target_is_warned() -> None:
 def test_a_revealed_peace_zone_protects_from_the_warning_as_from_the_shot() -> None:
     ships = (cargo("B1"),)
     state = state_with({"C1": Cell(Tile.PEACE, revealed=True)}, ships)
-    orders = Orders(ap=1, routes=(("C1", parse_route("NE")),))
+    orders = Orders(ap=1, routes=(("C1", Route.parse("NE")),))
     assert orders_warnings(state, "red", orders, other_targets={"blue": H("C3")}) == ()
     hidden = state_with({"C1": Cell(Tile.PEACE, revealed=False)}, ships)
     assert codes(orders_warnings(hidden, "red", orders, other_targets={"blue": H("C3")})) == ["shot"]
@@ -97,7 +98,7 @@ def test_a_revealed_peace_zone_protects_from_the_warning_as_from_the_shot() -> N
 def test_another_teams_stored_target_is_a_known_shot() -> None:
     state = state_with({}, (cargo("B1"),))
     (warning,) = orders_warnings(
-        state, "red", Orders(ap=1, routes=(("C1", parse_route("N")),)), other_targets={"blue": H("C3")}
+        state, "red", Orders(ap=1, routes=(("C1", Route.parse("N")),)), other_targets={"blue": H("C3")}
     )
     assert (warning.code, warning.ship, warning.at, warning.shooter, warning.target) == (
         WarningCode.SHOT,
@@ -111,7 +112,7 @@ def test_another_teams_stored_target_is_a_known_shot() -> None:
 def test_a_target_beyond_four_hexes_of_the_battleships_end_is_lost() -> None:
     state = state_with({}, (Ship("B", ShipKind.BATTLESHIP, at=H("B1")),))
     (warning,) = orders_warnings(
-        state, "red", Orders(ap=2, routes=(("B", parse_route("N .")),), fire=H("I1"))
+        state, "red", Orders(ap=2, routes=(("B", Route.parse("N .")),), fire=H("I1"))
     )
     assert (warning.code, warning.at, warning.target, warning.number) == (
         WarningCode.FIRE_OUT_OF_RANGE,
@@ -119,7 +120,7 @@ def test_a_target_beyond_four_hexes_of_the_battleships_end_is_lost() -> None:
         H("I1"),
         7,
     )
-    near = Orders(ap=2, routes=(("B", parse_route("N .")),), fire=H("E3"))
+    near = Orders(ap=2, routes=(("B", Route.parse("N .")),), fire=H("E3"))
     assert WarningCode.FIRE_OUT_OF_RANGE not in codes(orders_warnings(state, "red", near))
 
 
@@ -131,13 +132,13 @@ def test_a_battleship_ending_in_its_harbor_does_not_fire() -> None:
 
 def test_steps_no_route_uses_are_warned_as_lost_ap() -> None:
     state = state_with({}, (cargo("B1"), cargo(None, "C2")))
-    warnings = orders_warnings(state, "red", Orders(ap=5, routes=(("C1", parse_route("N N")),)))
+    warnings = orders_warnings(state, "red", Orders(ap=5, routes=(("C1", Route.parse("N N")),)))
     assert [(w.code, w.number) for w in warnings] == [(WarningCode.AP_LEFT, 3)]
     # Stays written out are meant: no warning.
-    assert orders_warnings(state, "red", Orders(ap=5, routes=(("C1", parse_route("N N . . .")),))) == ()
+    assert orders_warnings(state, "red", Orders(ap=5, routes=(("C1", Route.parse("N N . . .")),))) == ()
     # A seahorse's two moves fill one step.
     horse = state_with({}, (cargo("A1", seahorse=True),))
-    assert orders_warnings(horse, "red", Orders(ap=2, routes=(("C1", parse_route("N N N N")),))) == ()
+    assert orders_warnings(horse, "red", Orders(ap=2, routes=(("C1", Route.parse("N N N N")),))) == ()
 
 
 def test_no_ship_that_may_move_means_no_lost_ap_warning() -> None:
@@ -146,7 +147,7 @@ def test_no_ship_that_may_move_means_no_lost_ap_warning() -> None:
 
 
 def test_a_team_with_ap_but_no_orders() -> None:
-    assert missing_orders_warning(8) == OrderWarning(WarningCode.NO_ORDERS, number=8)
+    assert missing_orders_warning(8) == Caution(WarningCode.NO_ORDERS, number=8)
     assert missing_orders_warning(0) is None
 
 

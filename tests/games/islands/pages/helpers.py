@@ -6,10 +6,10 @@ from __future__ import annotations
 from django.urls import reverse
 
 from camp.models import Round, Team
-from games.islands.engine.hexes import CZECH_DIRECTIONS
+from games.islands.engine.notation import Alphabet
 from games.islands.game_state import game_state
 from games.islands.models import RoundResult, Ship
-from games.islands.orders import OrdersText
+from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -35,7 +35,7 @@ def legal_route(round_: Round, team: Team, *, strict: bool = True, explore: bool
                 steps.append((ship.id, d, not state.board.cell(start.step(d)).revealed))
     if steps:
         ship_id, d, _hidden = max(steps, key=lambda s: s[2]) if explore else steps[0]
-        return ship_id, CZECH_DIRECTIONS[d]
+        return ship_id, Alphabet.CZECH.letter(d)
     if not strict:
         return "C1", "."
     raise AssertionError("no movable ship")
@@ -50,7 +50,7 @@ def orders_data(ship: str, route: str, **extra: str) -> dict[str, str]:
 def store_all(round_: Round, teams: list[Team]) -> None:
     for team in teams:
         ship, route = legal_route(round_, team, explore=True)
-        round_services.orders_submit(round=round_, team=team, text=OrdersText.typed(routes={ship: route}))
+        round_services.orders_submit(round=round_, team=team, sheet=OrderSheet.typed(routes={ship: route}))
 
 
 def resolved_with_telescope(game: Round, teams: list[Team]) -> RoundResult:

@@ -22,10 +22,11 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from camp.models import Camp, Round, Team
-from games.islands.engine.hexes import CZECH_DIRECTIONS, Hex, geometry
+from games.islands.engine.hexes import Hex, geometry
+from games.islands.engine.notation import Alphabet, Route
 from games.islands.engine.tiles import Tile
 from games.islands.models import RoundResult, Ship, TeamOrders, UndoneResolution
-from games.islands.orders import OrdersText
+from games.islands.orders import OrderSheet
 from games.islands.printing.changes import sheets_shown
 from games.islands.services import rounds as round_services
 from tests.browser import CHROMIUM
@@ -53,7 +54,7 @@ def world(started: Camp, teams: list[Team]) -> tuple[Round, str]:
     Ship.objects.filter(team=teams[0], ident="C1").update(q=at.q, r=at.r)
     Ship.objects.create(team=teams[0], ident="C2", kind="cargo", q=at.q, r=at.r)
     round_ = opened(camp)
-    return round_, f"{CZECH_DIRECTIONS[way]} {CZECH_DIRECTIONS[OPPOSITE[way]]}"
+    return round_, Route((way, OPPOSITE[way])).text(Alphabet.CZECH)
 
 
 def _send(round_: Round, team: Team, ship: str, route: str) -> None:
@@ -61,7 +62,7 @@ def _send(round_: Round, team: Team, ship: str, route: str) -> None:
     round_services.orders_submit(
         round=round_,
         team=team,
-        text=OrdersText.typed(routes={ship: route}),
+        sheet=OrderSheet.typed(routes={ship: route}),
         version=stored.version if stored else 0,
     )
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from camp.models import Camp, Team
-from games.islands.engine.hexes import CZECH_DIRECTIONS
+from games.islands.engine.notation import Alphabet
 from games.islands.models import TeamOrders
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
 from tests.games.islands.pages.test_orders_browser import open_orders_of_a_movable_ship
@@ -31,7 +31,7 @@ def test_a_teams_orders_by_keyboard_alone(
     round2, team, ship, (first, second) = open_orders_of_a_movable_ship(live_server, page, camp, teams)
 
     _tab_to(page, f"#id_route-{ship}")
-    page.keyboard.type(f"{CZECH_DIRECTIONS[first]} {CZECH_DIRECTIONS[second]}")
+    page.keyboard.type(f"{Alphabet.CZECH.letter(first)} {Alphabet.CZECH.letter(second)}")
     _tab_to(page, "#id_build_cargo")
     page.keyboard.press("Control+A")
     page.keyboard.type("0")

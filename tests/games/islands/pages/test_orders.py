@@ -10,14 +10,18 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.utils import translation
+from django.utils.translation import gettext
 
 from camp import services as camp_services
 from camp.models import Camp, Round, Team
 from games.islands import orders as islands_orders
-from games.islands.engine.hexes import CZECH_DIRECTIONS, geometry
+from games.islands import words
+from games.islands.engine.hexes import geometry
+from games.islands.engine.notation import Alphabet, Route
 from games.islands.game_state import game_state
 from games.islands.models import BoardHex, Ship, TeamOrders
-from games.islands.orders import OrdersText
+from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
 from tests.games.islands.pages.helpers import (
     HTMX,
@@ -25,7 +29,7 @@ from tests.games.islands.pages.helpers import (
     orders_data,
     url,
 )
-from tests.pages import errors
+from tests.pages import errors, items_of
 
 
 def test_live_check_returns_the_check_fragment_and_stores_nothing(
@@ -46,6 +50,10 @@ def test_live_check_names_the_ship_and_step(staff_client: Client, game: Round, t
     response = staff_client.post(url("orders", game.pk, teams[0].pk), orders_data(ship, f"{route} X"), **HTMX)
     html = response.content.decode()
     assert "zo-check-bad" in html and f"Loď {ship[1:]}, krok 2" in html
+    # The map draws the route up to the typo, and counts its step as used.
+    assert html.count('class="route"') == 1
+    ap, cost, steps, left = re.findall(r"<span>[^<]*: <strong>(\d+)</strong></span>", html)[:4]
+    assert (cost, int(left)) == ("0", int(steps) - 1) and ap == steps
     assert not TeamOrders.objects.filter(round=game).exists()
 
 
@@ -71,48 +79,69 @@ def test_submit_invalid_orders_stores_nothing(staff_client: Client, game: Round,
     assert not TeamOrders.objects.filter(round=game).exists()
 
 
+#: Nonsense in one field, and the problem the check names for it (the page's Czech), first of all.
 NONSENSE = [
-    {"build_cargo": "abc"},
-    {"build_cargo": "-1"},
-    {"build_cargo": "1e5"},
-    {"build_cargo": "9" * 40},
-    {"build_battleship": "2"},
-    {"build_battleship": "½"},
-    {"build_cargo": "²"},  # str.isdigit() says yes, int() says no
-    {"harbor": "++ x"},
-    {"harbor": "+" * 5000},
-    {"fire": "Q99"},
-    {"fire": "Z1"},
-    {"fire": "<script>alert(1)</script>"},
-    {"route-C1": "S S S S S S S S S S S S S S S S S S S S S S S S S S S S S S S S S S"},
-    {"route-C1": "N NE"},  # English letters on a Czech page
-    {"route-C1": "🙂"},
-    {"route-C1": "x" * 10000},
-    {"route-C9": "S"},
-    {"route-C6": "S"},
-    {"route-<b>": "S"},
-    {"mode": "fire'\"", "show_hidden": "maybe"},
+    ({"build_cargo": "abc"}, "Stavba lodí: „abc“ není celý počet lodí"),
+    ({"build_cargo": "-1"}, "Stavba lodí: „-1“ není celý počet lodí"),
+    ({"build_cargo": "1e5"}, "Stavba lodí: „1e5“ není celý počet lodí"),
+    ({"build_cargo": "9" * 40}, f"Stavba lodí: „{'9' * 20}“ není celý počet lodí"),
+    ({"build_battleship": "2"}, "Stavba lodí: lodě stojí 18 AB, ale tým má v tomto kole jen 14 AB"),
+    ({"build_battleship": "½"}, "Stavba lodí: „½“ není celý počet lodí"),
+    ({"build_cargo": "²"}, "Stavba lodí: „²“ není celý počet lodí"),  # str.isdigit() says yes, int() no
+    (
+        {"harbor": "++ x"},
+        "Přístav, krok 1: „++“ není posun přístavu: "
+        "pište + (další zátoka), - (předchozí zátoka) nebo . (zůstává)",
+    ),
+    ({"harbor": "+" * 5000}, "Posuny přístavu: text je příliš dlouhý (5000 znaků, nejvýš 600)."),
+    ({"fire": "Q99"}, "Střelba: „Q99“ není hex tohoto herního plánu (A1 … I1)"),
+    ({"fire": "Z1"}, "Střelba: Z1 je zátoka: bitevní loď střílí na hex herního plánu"),
+    ({"fire": "<script>alert(1)</script>"}, "Střelba: „<script>al“ není hex tohoto herního plánu (A1 … I1)"),
+    ({"route-C1": "S " * 34}, "Loď 1: trasa má 34 kroků, ale tým má jen 14 kroků"),
+    (
+        {"route-C1": "N NE"},  # English letters on a Czech page
+        "Loď 1, krok 1: „N“ není směr: pište S SV JV J JZ SZ (S je sever) nebo . pro stání",
+    ),
+    (
+        {"route-C1": "🙂"},
+        "Loď 1, krok 1: „🙂“ není směr: pište S SV JV J JZ SZ (S je sever) nebo . pro stání",
+    ),
+    ({"route-C1": "x" * 10000}, "Trasa (Loď 1): text je příliš dlouhý (10000 znaků, nejvýš 600)."),
+    ({"route-C9": "S"}, "Tento tým nemá loď „C9“."),
+    ({"route-C6": "S"}, "Tento tým nemá loď „C6“."),
+    ({"route-<b>": "S"}, "Tento tým nemá loď „<b>“."),
 ]
 
 
-@pytest.mark.parametrize("extra", NONSENSE, ids=[next(iter(d)) + str(i) for i, d in enumerate(NONSENSE)])
+@pytest.mark.parametrize(
+    ("extra", "problem"), NONSENSE, ids=[f"{next(iter(d))}{i}" for i, (d, _p) in enumerate(NONSENSE)]
+)
 def test_nonsense_in_any_field_is_a_message(
-    staff_client: Client, game: Round, teams: list[Team], extra: dict[str, str]
+    staff_client: Client, game: Round, teams: list[Team], extra: dict[str, str], problem: str
 ) -> None:
     team = teams[0]
     data = {"build_cargo": "0", "build_battleship": "0", "route-C1": "", "harbor": "", "fire": ""}
     data.update(extra)
     for kwargs in (HTMX, {}):
         response = staff_client.post(url("orders", game.pk, team.pk), data, **kwargs)
-        html = response.content.decode()
-        if extra.get("mode"):  # only the page's own switches: nothing wrong with the orders
-            assert response.status_code in (200, 302)
-            continue
-        assert response.status_code == 200, html[:500]
-        assert "zo-check-bad" in html
-        assert "<script>alert" not in html
-    if not extra.get("mode"):
-        assert not TeamOrders.objects.filter(round=game).exists()
+        assert response.status_code == 200, response.content.decode()[:500]
+        assert (items_of(response, "check") or [""])[0] == problem
+        assert "<script>alert" not in response.content.decode()
+    assert not TeamOrders.objects.filter(round=game).exists()
+
+
+def test_nonsense_in_the_page_switches_changes_nothing_of_the_orders(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    team = teams[0]
+    data = {"build_cargo": "0", "build_battleship": "0", "route-C1": "", "harbor": "", "fire": ""}
+    data |= {"mode": "fire'\"", "show_hidden": "maybe"}
+    live = staff_client.post(url("orders", game.pk, team.pk), data, **HTMX)
+    assert (items_of(live, "check") or [""])[0] == "14 kroků nevyužije žádná trasa: jejich AB propadají"
+    assert "fire'" not in live.content.decode()
+    response = staff_client.post(url("orders", game.pk, team.pk), data)
+    assert response.status_code == 302 and response["Location"] == url("page", game.pk)
+    assert TeamOrders.objects.get(round=game, team=team).routes == {}
 
 
 def test_orders_of_another_camps_team_or_unknown_ids_are_404(
@@ -155,7 +184,7 @@ def test_a_resolved_rounds_orders_are_shown_as_played(
     team = teams[0]
     ship, route = legal_route(game, team)
     round_services.orders_submit(
-        round=game, team=team, text=OrdersText.typed(build_cargo=1, routes={ship: route})
+        round=game, team=team, sheet=OrderSheet.typed(build_cargo=1, routes={ship: route})
     )
     before = game_state(game.camp, round=game)
     g = before.geometry
@@ -203,7 +232,7 @@ def test_orders_saved_while_another_staff_member_resolves_the_round(
     the message, the orders as played, and nothing changed (never a 500)."""
     team = teams[0]
     ship, route = legal_route(game, team)
-    round_services.orders_submit(round=game, team=team, text=OrdersText.typed(routes={ship: route}))
+    round_services.orders_submit(round=game, team=team, sheet=OrderSheet.typed(routes={ship: route}))
     submit = round_services.orders_submit
 
     def resolved_first(**kwargs: Any) -> Any:
@@ -222,7 +251,7 @@ def test_orders_saved_while_another_staff_member_resolves_the_round(
 def test_map_click_appends_a_direction(staff_client: Client, game: Round, teams: list[Team]) -> None:
     team = teams[0]
     ship, route = legal_route(game, team)
-    check = islands_orders.orders_check(round=game, team=team, text=OrdersText.typed(routes={ship: route}))
+    check = islands_orders.orders_check(round=game, team=team, sheet=OrderSheet.typed(routes={ship: route}))
     end = check.routes[0].points[-1]
     g = geometry(game.camp.board_side)
     # Click the route's end's northern-most neighbour on the board.
@@ -243,13 +272,25 @@ def test_map_click_appends_a_direction(staff_client: Client, game: Round, teams:
     response = staff_client.get(
         url("orders", game.pk, team.pk), orders_data(ship, route, mode=ship, hex=far), **HTMX
     )
-    assert f'value="{route}"' in response.content.decode() and "zo-bad" in response.content.decode()
+    assert f'value="{route}"' in response.content.decode()
+    with translation.override("cs"):
+        not_next = gettext(
+            "%(hex)s is not next to the end of %(ship)s's route (%(end)s): click a neighbouring hex."
+        ) % {"hex": far, "ship": words.ship_label(ship), "end": end}
+        not_a_hex = gettext("“%(label)s” is not a hex of this board.") % {"label": "ZZ"}
+    assert click_message(response) == not_next
     # Nonsense labels: a message.
     response = staff_client.get(
         url("orders", game.pk, team.pk), orders_data(ship, route, mode=ship, hex="ZZ"), **HTMX
     )
-    assert response.status_code == 200 and "zo-bad" in response.content.decode()
+    assert response.status_code == 200 and click_message(response) == not_a_hex
     assert not TeamOrders.objects.filter(round=game).exists()
+
+
+def click_message(response: Any) -> str:
+    """What the page says about a click on the map (the editor's alert under the click modes)."""
+    found = re.search(r'<p class="zo-bad" role="alert">(.*?)</p>', response.content.decode(), re.S)
+    return unescape(found.group(1)) if found else ""
 
 
 def _give_battleship(team: Team) -> None:
@@ -327,7 +368,9 @@ def test_no_ship_that_may_move_and_no_battleship(
     # A click anyway (an old tab): a message, nothing changes.
     hex_label = geometry(game.camp.board_side).label(geometry(game.camp.board_side).ordered[0])
     response = staff_client.get(page, {"hex": hex_label, "mode": idents[0]}, **HTMX)
-    assert response.status_code == 200 and "zo-bad" in response.content.decode()
+    with translation.override("cs"):
+        nothing = gettext("No ship may move this round and the team has no battleship: the map sets nothing.")
+    assert response.status_code == 200 and click_message(response) == nothing
     # Moving a held ship is refused; staying is stored.
     live = staff_client.post(page, orders_data(idents[0], "S"), **HTMX).content.decode()
     assert "zo-check-bad" in live
@@ -421,5 +464,4 @@ def test_a_save_without_the_stored_version_is_stale_once_orders_exist(
 
 
 def route_in_english(czech: str) -> str:
-    back = {v: k for k, v in CZECH_DIRECTIONS.items()}
-    return " ".join(back.get(t, t) for t in czech.split())
+    return Route.parse(czech, Alphabet.CZECH).text()

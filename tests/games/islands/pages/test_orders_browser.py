@@ -9,7 +9,7 @@ import pytest
 
 from camp.models import Camp, Round, Team
 from games.islands.demo import demo_play
-from games.islands.engine.hexes import CZECH_DIRECTIONS
+from games.islands.engine.notation import Alphabet, Route
 from games.islands.game_state import game_state
 from games.islands.models import TeamOrders
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
@@ -65,13 +65,13 @@ def test_typed_czech_route_is_checked_live_and_drawn(
     assert "staff-hidden" not in page.content()  # hidden tiles stay hidden by default
 
     page.click(f"#id_route-{ship}")
-    page.keyboard.type(f"{CZECH_DIRECTIONS[first]} Q")
+    page.keyboard.type(f"{Alphabet.CZECH.letter(first)} Q")
     page.wait_for_selector("#check .zo-check-bad", timeout=5000)
     problem = page.inner_text("#check .zo-check-bad")
     assert f"Loď {ship[1:]}, krok 2: „Q“ není směr" in problem
     assert page.locator("#check polyline.route").count() == 1  # drawn up to the typo
 
-    page.fill(f"#id_route-{ship}", CZECH_DIRECTIONS[first])
+    page.fill(f"#id_route-{ship}", Alphabet.CZECH.letter(first))
     page.wait_for_selector("#check .zo-check-ok", timeout=5000)
     assert not TeamOrders.objects.filter(round=round2).exists()  # the live check stores nothing
 
@@ -87,7 +87,7 @@ def test_typed_czech_route_is_checked_live_and_drawn(
     page.wait_for_function(
         f"() => document.querySelector('#id_route-{ship}').value.split(/\\s+/).length == 2", timeout=5000
     )
-    assert page.input_value(f"#id_route-{ship}") == f"{CZECH_DIRECTIONS[first]} {CZECH_DIRECTIONS[second]}"
+    assert page.input_value(f"#id_route-{ship}") == Route((first, second)).text(Alphabet.CZECH)
 
     wait_htmx_idle(page)
     page.click("button[type=submit].default")

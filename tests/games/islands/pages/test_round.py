@@ -12,7 +12,7 @@ from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands import selectors
 from games.islands.demo import demo_play
-from games.islands.orders import OrdersText
+from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
 from tests.games.islands.pages.helpers import (
     legal_route,
@@ -27,7 +27,7 @@ def test_round_page_lists_teams_with_a_tick_for_stored_orders(
     staff_client: Client, game: Round, teams: list[Team]
 ) -> None:
     ship, route = legal_route(game, teams[0])
-    round_services.orders_submit(round=game, team=teams[0], text=OrdersText.typed(routes={ship: route}))
+    round_services.orders_submit(round=game, team=teams[0], sheet=OrderSheet.typed(routes={ship: route}))
     html = staff_client.get(url("page", game.pk)).content.decode()
     for team in teams:
         assert url("orders", game.pk, team.pk) in html

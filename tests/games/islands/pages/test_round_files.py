@@ -16,7 +16,7 @@ from django.utils import translation
 from camp import services as camp_services
 from camp.models import Camp, Round, Team
 from games.islands.demo import demo_play
-from games.islands.engine.hexes import CZECH_DIRECTIONS
+from games.islands.engine.notation import Alphabet, Route
 from games.islands.models import IslandsRound
 from tests.games.islands.pages.helpers import (
     HTMX,
@@ -26,7 +26,7 @@ from tests.pages import errors
 
 
 def _cz(route: str) -> str:
-    return " ".join(CZECH_DIRECTIONS.get(t, t) for t in route.split())
+    return Route.parse(route).text(Alphabet.CZECH)
 
 
 def test_export_a_round_and_import_it(staff_client: Client, game: Round, teams: list[Team]) -> None:

@@ -16,6 +16,7 @@ from games.islands import demo, selectors
 from games.islands import orders as islands_orders
 from games.islands.engine import events as ee
 from games.islands.engine.hexes import direction_between, geometry
+from games.islands.engine.notation import Alphabet
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
 from games.islands.game_state import game_state, priority_team_ids
@@ -28,7 +29,7 @@ from games.islands.models import (
     TeamOrders,
     TelescopeChoice,
 )
-from games.islands.orders import OrdersText
+from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
 from tests.games.islands.conftest import (
     harbor_of,
@@ -105,7 +106,7 @@ def test_orders_submit_stores_english_tokens_and_replaces(
         round=round_,
         team=red,
         user=staff,
-        text=OrdersText.typed(build_cargo="1", routes={"c1": f"{czech} . "}, harbor="+.-", fire=""),
+        sheet=OrderSheet.typed(build_cargo="1", routes={"c1": f"{czech} . "}, harbor="+.-", fire=""),
     )
     english = direction_between(harbor_of(red), geometry(5).parse(label))
     assert (stored.ap, stored.build_cargo, stored.routes, stored.harbor) == (
@@ -116,22 +117,23 @@ def test_orders_submit_stores_english_tokens_and_replaces(
     )
     assert stored.updated_by == staff
     round_services.orders_submit(
-        round=round_, team=red, text=OrdersText.typed(routes={}), version=stored.version
+        round=round_, team=red, sheet=OrderSheet.typed(routes={}), version=stored.version
     )
     assert TeamOrders.objects.get().routes == {} and TeamOrders.objects.count() == 1
     assert selectors.team_orders(round_, red) == TeamOrders.objects.get()
-    assert islands_orders.stored_orders_text(stored, notation="cs")["routes"] == {"C1": f"{czech} ."}
+    shown = islands_orders.OrderSheet.from_row(stored).written_in(Alphabet.CZECH)
+    assert shown.routes == (("C1", f"{czech} ."),)
 
 
 def test_orders_only_while_open(started: Camp, teams: list[Team]) -> None:
     round_ = new_round(started)
     with pytest.raises(IslandsError, match="cannot be entered"), translation.override("en"):
-        round_services.orders_submit(round=round_, team=teams[0], text=OrdersText())
+        round_services.orders_submit(round=round_, team=teams[0], sheet=OrderSheet())
     other = camp_services.camp_create(name="Jiný běh", year=2026, board_side=5)
     stranger = camp_services.team_create(camp=other, name="Žlutí", colour="#f1c40f")
     round_services.round_open(round=round_)
     with pytest.raises(IslandsError):
-        round_services.orders_submit(round=round_, team=stranger, text=OrdersText())
+        round_services.orders_submit(round=round_, team=stranger, sheet=OrderSheet())
     assert not TeamOrders.objects.exists()
 
 
@@ -141,13 +143,13 @@ def test_orders_submit_refuses_a_stale_or_missing_version_once_orders_are_stored
     red = teams[0]
     round_ = opened(started)
     first = round_services.orders_submit(
-        round=round_, team=red, text=OrdersText.typed(build_cargo=1), user=staff
+        round=round_, team=red, sheet=OrderSheet.typed(build_cargo=1), user=staff
     )
     assert first.version == 1
     for seen in (None, 0, 2):  # no version, the page from before any orders, a version never stored
         with pytest.raises(OrdersStale) as refused, translation.override("en"):
             round_services.orders_submit(
-                round=round_, team=red, text=OrdersText.typed(build_battleship=1), version=seen
+                round=round_, team=red, sheet=OrderSheet.typed(build_battleship=1), version=seen
             )
         assert refused.value.code == "stale" and refused.value.stored == first
         assert refused.value.messages == [
@@ -157,7 +159,7 @@ def test_orders_submit_refuses_a_stale_or_missing_version_once_orders_are_stored
     assert (stored.version, stored.build_cargo, stored.build_battleship) == (1, 1, 0)
     assert (
         round_services.orders_submit(
-            round=round_, team=red, text=OrdersText.typed(build_battleship=1), version=1
+            round=round_, team=red, sheet=OrderSheet.typed(build_battleship=1), version=1
         ).version
         == 2
     )
@@ -170,8 +172,8 @@ def test_orders_submit_refuses_a_stale_or_missing_version_once_orders_are_stored
 def test_preview_stores_nothing_and_reports_problems_per_team(started: Camp, teams: list[Team]) -> None:
     red, blue, green = teams
     round_ = opened(started)
-    round_services.orders_submit(round=round_, team=red, text=OrdersText.typed(build_cargo=1))
-    round_services.orders_submit(round=round_, team=blue, text=OrdersText.typed(build_battleship=1))
+    round_services.orders_submit(round=round_, team=red, sheet=OrderSheet.typed(build_cargo=1))
+    round_services.orders_submit(round=round_, team=blue, sheet=OrderSheet.typed(build_battleship=1))
     before = rows(started)
     # Blue's AP drop below the battleship's price: its orders no longer pass.
     camp_services.placements_record(round=round_, ranks={red.pk: 1, green.pk: 2, blue.pk: 3})
@@ -217,14 +219,14 @@ def test_resolve_then_undo_restores_everything_and_resolving_again_gives_the_sam
 def test_undo_restores_sunk_ships_with_their_round(started: Camp, teams: list[Team]) -> None:
     red = teams[0]
     first = opened(started)
-    round_services.orders_submit(round=first, team=red, text=OrdersText.typed(build_cargo=1))
+    round_services.orders_submit(round=first, team=red, sheet=OrderSheet.typed(build_cargo=1))
     round_services.round_resolve(round=first)
     round_services.round_close(round=first)
     c2 = Ship.objects.get(team=red, ident="C2")
     assert c2.built_round_id == first.pk
     second = opened(started)
     label, czech = put_tile(started, red, Tile.REEFS)
-    round_services.orders_submit(round=second, team=red, text=OrdersText.typed(routes={"C2": czech}))
+    round_services.orders_submit(round=second, team=red, sheet=OrderSheet.typed(routes={"C2": czech}))
     before = rows(started)
     round_services.round_resolve(round=second)
     assert not Ship.objects.filter(team=red, ident="C2").exists()
@@ -258,8 +260,8 @@ def test_telescope_choose_skip_and_close(started: Camp, teams: list[Team]) -> No
     round_ = opened(started)
     _label, czech = put_tile(started, red, Tile.TELESCOPE)
     _label2, czech2 = put_tile(started, blue, Tile.TELESCOPE)
-    round_services.orders_submit(round=round_, team=red, text=OrdersText.typed(routes={"C1": czech}))
-    round_services.orders_submit(round=round_, team=blue, text=OrdersText.typed(routes={"C1": czech2}))
+    round_services.orders_submit(round=round_, team=red, sheet=OrderSheet.typed(routes={"C1": czech}))
+    round_services.orders_submit(round=round_, team=blue, sheet=OrderSheet.typed(routes={"C1": czech2}))
     with pytest.raises(IslandsError, match="not resolved"), translation.override("en"):
         round_services.telescope_choose(round=round_, ship=f"{red.name}.C1", at=geometry(5).parse("C3"))
     result = round_services.round_resolve(round=round_)
