@@ -20,7 +20,7 @@ from games.islands.game_state import game_state
 from games.islands.models import Ship as ShipRow
 from games.islands.models import TeamOrders
 from games.islands.services import round_files
-from tests.games.islands.pages.helpers import legal_route, orders_data, url
+from tests.games.islands.pages.helpers import HTMX, legal_route, orders_data, url
 
 
 def _save(client: Client, game: Round, team: Team, data: dict[str, str]) -> TeamOrders:
@@ -76,11 +76,60 @@ def test_a_seahorse_ships_bad_token_is_named_by_step_and_half_step(
     for typed, where in ((f"{route} {route} X", "krok 2, půlkrok 1"), (f"{route} X", "krok 1, půlkrok 2")):
         response = staff_client.post(url("orders", game.pk, team.pk), orders_data(ship, typed))
         assert response.status_code == 200
-        problems = [li.get_text(" ", strip=True) for li in _soup(response).select(".zo-check-bad li")]
-        assert problems == [
+        assert _problems(response) == [
             f"Loď {ship[1:]}, {where}: „X“ není směr: pište S SV JV J JZ SZ (S je sever) nebo . pro stání"
         ]
     assert not TeamOrders.objects.filter(round=game, team=team).exists()
+
+
+def test_a_harbor_text_of_other_letters_is_named_whole(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    """Planted bug: any harbor text without spaces was split into characters (not only a run of
+    ``+ - .``), so "ab" was named as "a"."""
+    team = teams[2]
+    ship, route = legal_route(game, team)
+    response = staff_client.post(url("orders", game.pk, team.pk), orders_data(ship, route, harbor="ab"))
+    assert response.status_code == 200
+    assert _problems(response) == [
+        "Přístav, krok 1: „ab“ není posun přístavu: pište + (další zátoka), - (předchozí zátoka) "
+        "nebo . (zůstává)"
+    ]
+    assert not TeamOrders.objects.filter(round=game, team=team).exists()
+
+
+def test_a_seahorse_ships_two_tokens_fill_one_step_of_the_ap(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    """Planted bug: the steps a route uses were counted one per token for a seahorse ship too, so
+    the page said 9 AP were lost where 10 are."""
+    team = teams[2]
+    ship, route = legal_route(game, team)
+    ShipRow.objects.filter(team=team, ident=ship).update(seahorse=True)
+    response = staff_client.post(url("orders", game.pk, team.pk), orders_data(ship, f"{route} ."), **HTMX)
+    check = _soup(response).find(id="check")
+    assert check is not None
+    warnings = check.find(id="orders-warnings")
+    assert warnings is not None
+    assert [li.get_text(" ", strip=True) for li in warnings.find_all("li")] == [
+        "10 kroků nevyužije žádná trasa: jejich AB propadají"
+    ]
+
+
+def test_a_route_of_stays_is_kept_in_the_round_file(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    """Planted bug: the round file left out a route of stays only (the replay is the same, the
+    file is not what was stored)."""
+    team = teams[0]
+    ship, _route = legal_route(game, team)
+    stored = _save(staff_client, game, team, orders_data(ship, ". ."))
+    assert stored.routes == {ship: ". ."}
+    assert _exported_orders(game, team)["routes"] == {ship: ". ."}
+
+
+def _problems(response: HttpResponse) -> list[str]:
+    return [li.get_text(" ", strip=True) for li in _soup(response).select(".zo-check-bad li")]
 
 
 def _soup(response: HttpResponse) -> BeautifulSoup:
