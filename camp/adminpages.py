@@ -21,7 +21,7 @@ from typing import Any
 
 from django.contrib import admin
 from django.db.models import Model
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 
 
@@ -56,3 +56,18 @@ def render_admin_page(
     name = f"{template}#{fragment}" if fragment and getattr(request, "htmx", False) else template
     full_context = {**admin_page_context(request, model_admin=model_admin, title=title, obj=obj), **context}
     return TemplateResponse(request, name, full_context, status=status)
+
+
+def download(content: str | bytes, *, content_type: str, filename: str) -> HttpResponse:
+    """A file to save (a round file, a game's record)."""
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def pdf_response(content: bytes, filename: str) -> HttpResponse:
+    """A PDF shown in the browser (never cached: a sheet holds what only its reader may see)."""
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "no-store"
+    return response

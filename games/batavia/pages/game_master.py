@@ -27,10 +27,12 @@ from games.batavia.forms import (
 from games.batavia.models import BataviaSession, BotKind, SessionMode, SessionStatus
 from games.batavia.pages.shared import (
     POLL_SECONDS,
+    back_to_master,
     master_url,
     placements_summary,
     require_post,
     session_for_page,
+    unchanged_poll,
 )
 from games.batavia.pages.team_links import team_url
 from games.batavia.pages.template_data import (
@@ -121,8 +123,7 @@ def _render_master(
     left unticked, and the refusal (``text``) the page shows next to that box."""
     context = master_context(request, session, model_admin=model_admin, message=message, posted=posted)
     if unticked and not _box_shown(context, unticked):  # e.g. nothing left to undo: said on top
-        messages.error(request, unticked["text"])
-        return HttpResponseRedirect(master_url(session))
+        return back_to_master(request, session, unticked["text"])
     context["unticked"] = unticked or {}
     return render_admin_page(
         request,
@@ -147,8 +148,8 @@ def _box_shown(context: dict[str, Any], unticked: dict[str, Any]) -> bool:
 
 def master_page(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) -> HttpResponse:
     session = session_for_page(request, pk, model_admin=model_admin)
-    if request.htmx and request.GET.get("v") == str(session.version):
-        return HttpResponse(status=204)
+    if (unchanged := unchanged_poll(request, session)) is not None:
+        return unchanged
     return _render_master(request, session, model_admin=model_admin)
 
 
@@ -198,8 +199,7 @@ def session_operation(request: HttpRequest, pk: int, *, model_admin: ModelAdmin)
         op = {"op": request.POST.get("op"), "text": form.problem}
         return _render_master(request, session, model_admin=model_admin, unticked=op)
     if not form.is_valid():
-        messages.error(request, form.problem)
-        return HttpResponseRedirect(master_url(session))
+        return back_to_master(request, session, form.problem)
     op, version = form.cleaned_data["op"], form.cleaned_data["version"]
     try:
         if op == "start":
@@ -231,14 +231,12 @@ def seat_operation(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) ->
     valid = form.is_valid()
     seat = selectors.session_seat(session, form.cleaned_data["seat_id"])
     if seat is None:
-        messages.error(request, _("There is no such seat."))
-        return HttpResponseRedirect(master_url(session))
+        return back_to_master(request, session, _("There is no such seat."))
     if not valid and form.unticked:
         op = {"op": "revoke", "seat_id": seat.pk, "text": form.problem}
         return _render_master(request, session, model_admin=model_admin, unticked=op)
     if not valid:
-        messages.error(request, form.problem)
-        return HttpResponseRedirect(master_url(session))
+        return back_to_master(request, session, form.problem)
     op = form.cleaned_data["op"]
     try:
         if op == "bot":

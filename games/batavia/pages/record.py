@@ -7,9 +7,10 @@ from django.contrib import admin, messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
+from camp.adminpages import download
 from games.batavia import selectors, services
 from games.batavia.forms import RecordImportForm
-from games.batavia.pages.shared import master_url, require_post, session_for_page
+from games.batavia.pages.shared import back_to_master, master_url, require_post, session_for_page
 
 
 def record_export(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
@@ -17,10 +18,8 @@ def record_export(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmi
     body = selectors.session_record_json(session)
     if body is None:
         raise Http404(_("A game played on the real board has no record."))
-    response = HttpResponse(body, content_type="application/json; charset=utf-8")
     filename = f"batavia-round-{session.minigame.round.number}-v{session.version}.json"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return download(body, content_type="application/json; charset=utf-8", filename=filename)
 
 
 def record_import(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
@@ -28,8 +27,7 @@ def record_import(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmi
     session = session_for_page(request, pk, model_admin=model_admin, change=True)
     form = RecordImportForm(request.POST, request.FILES)
     if not form.is_valid():
-        messages.error(request, form.problem)
-        return HttpResponseRedirect(master_url(session))
+        return back_to_master(request, session, form.problem)
     try:
         services.record_import(session=session, data=form.cleaned_data["data"])
     except services.BataviaServiceError as error:

@@ -1,12 +1,13 @@
 """What the staff pages of a Batavia game share: the session a page is about (404 when there is
-none, 403 without the permission), POST only, the game master's address, the poll interval and the
-sentence of recorded placements."""
+none, 403 without the permission), POST only, the game master's address (and the way back to it
+with a refusal), the poll interval and its "nothing changed" answer, and the sentence of recorded
+placements."""
 
 from __future__ import annotations
 
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -45,6 +46,19 @@ def require_post(request: HttpRequest) -> None:
 
 def master_url(session: BataviaSession) -> str:
     return reverse("admin:batavia_bataviasession_master", args=[session.pk])
+
+
+def back_to_master(request: HttpRequest, session: BataviaSession, refusal: str) -> HttpResponse:
+    """Back on the game master's page, the ``refusal`` on top (nothing was changed)."""
+    messages.error(request, refusal)
+    return HttpResponseRedirect(master_url(session))
+
+
+def unchanged_poll(request: HttpRequest, session: BataviaSession) -> HttpResponse | None:
+    """204 to an htmx poll that already shows the game's version (htmx keeps the page as it is)."""
+    if request.htmx and request.GET.get("v") == str(session.version):
+        return HttpResponse(status=204)
+    return None
 
 
 def placements_summary(ranks: dict[int, int], names: dict[int, str]) -> str:

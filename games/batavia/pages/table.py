@@ -10,14 +10,14 @@ from django.shortcuts import render
 from games.batavia import selectors
 from games.batavia.engine import public_view
 from games.batavia.models import SessionStatus
-from games.batavia.pages.shared import POLL_SECONDS, session_for_page
+from games.batavia.pages.shared import POLL_SECONDS, session_for_page, unchanged_poll
 from games.batavia.pages.template_data import public_context
 
 
 def table_page(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
     session = session_for_page(request, pk, model_admin=model_admin)
-    if request.htmx and request.GET.get("v") == str(session.version):
-        return HttpResponse(status=204)
+    if (unchanged := unchanged_poll(request, session)) is not None:
+        return unchanged
     state = selectors.session_state(session)
     colours = selectors.team_colours(session)
     ctx = {

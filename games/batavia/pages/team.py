@@ -21,7 +21,7 @@ from games.batavia import selectors, services
 from games.batavia.engine import private_view
 from games.batavia.forms import ActionForm, CardCountsForm, FormProblem, parse_counts
 from games.batavia.models import BataviaSeat, SessionStatus
-from games.batavia.pages.shared import POLL_SECONDS
+from games.batavia.pages.shared import POLL_SECONDS, unchanged_poll
 from games.batavia.pages.template_data import action_options, play_preview, private_context, text_colour
 
 
@@ -85,8 +85,8 @@ def team_page(request: HttpRequest, token: str) -> HttpResponse:
         return _not_found(request)
     session = seat.session
     if request.method == "GET":
-        if request.htmx and request.GET.get("v") == str(session.version):
-            return HttpResponse(status=204)  # nothing changed: htmx keeps the page as it is
+        if (unchanged := unchanged_poll(request, session)) is not None:
+            return unchanged
         template = "batavia/team.html#live" if request.htmx else "batavia/team.html"
         success = _("Done.") if request.GET.get("done") else ""
         return render(request, template, team_context(seat, success=success))

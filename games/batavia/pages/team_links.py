@@ -8,15 +8,16 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import admin, messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from camp.adminpages import pdf_response
 from camp.network import is_loopback_host, phone_base_url
 from games.batavia import selectors
 from games.batavia.forms import base_length_problem
 from games.batavia.models import BataviaSeat, BataviaSession
-from games.batavia.pages.shared import master_url, session_for_page
+from games.batavia.pages.shared import back_to_master, session_for_page
 from games.batavia.printing import LinkSheet, render_link_sheets
 
 
@@ -69,8 +70,7 @@ def link_sheets_pdf(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
     )  # the sheets carry the links
     used = phone_base_url(request)
     if problem := base_length_problem(used):  # the address the page was opened at: bounded for the QR
-        messages.error(request, problem)
-        return HttpResponseRedirect(master_url(session))
+        return back_to_master(request, session, problem)
     if is_loopback(used):  # still printed (a test round on one laptop), but said plainly
         messages.warning(
             request,
@@ -82,9 +82,4 @@ def link_sheets_pdf(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
             % {"base": used},
         )
     pdf = render_link_sheets(link_sheets(request, session), font_dir=settings.PDF_FONT_DIR)
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = (
-        f'inline; filename="batavia-round-{session.minigame.round.number}-links.pdf"'
-    )
-    response["Cache-Control"] = "no-store"
-    return response
+    return pdf_response(pdf, f"batavia-round-{session.minigame.round.number}-links.pdf")

@@ -17,7 +17,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import admin, messages
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -33,15 +32,17 @@ from games.islands.errors import IslandsError
 from games.islands.forms import BayForm, BoardAcceptForm, BoardQuery, HexForm, SeedForm, SidesForm
 from games.islands.maps import style, svg, visibility
 from games.islands.models import BoardSetup
+from games.islands.pages.shared import check_perm, messages_of, show_errors
 from games.islands.services import board as board_services
 
 TEMPLATE = "islands/board_setup.html"
 PERMISSION = "islands.change_boardhex"
 
 
-def _check_perm(request: HttpRequest) -> None:
-    if not request.user.has_perm(PERMISSION):
-        raise PermissionDenied
+def _camp_to_change(request: HttpRequest, camp_id: int) -> Camp:
+    """The camp run a POST changes the board of: 403 without :data:`PERMISSION`, then 404 if none."""
+    check_perm(request, PERMISSION)
+    return get_object_or_404(Camp, pk=camp_id)
 
 
 def _page_url(camp: Camp, **query: str) -> str:
@@ -253,8 +254,7 @@ def board_setup(request: HttpRequest, camp_id: int) -> HttpResponse:
 @require_POST
 def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
     """Store the previewed board (the seed comes back with the form)."""
-    _check_perm(request)
-    camp = get_object_or_404(Camp, pk=camp_id)
+    camp = _camp_to_change(request, camp_id)
     form = BoardAcceptForm(request.POST)
     if not form.is_valid():
         messages.error(
@@ -268,8 +268,7 @@ def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
     try:
         board_services.board_generate(camp=camp, seed=seed)
     except IslandsError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        show_errors(request, exc)
         return HttpResponseRedirect(_page_url(camp, seed=str(seed)))
     messages.success(
         request, _("The board from seed %(seed)d has been stored; every hex is hidden.") % {"seed": seed}
@@ -284,7 +283,7 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
     camp = get_object_or_404(Camp, pk=camp_id)
     if request.method != "POST":
         return HttpResponseRedirect(_page_url(camp, hex=request.GET.get("hex", "")[:10]))
-    _check_perm(request)
+    check_perm(request, PERMISSION)
     form = HexForm(request.POST, side=camp.board_side)
     saved = False
     if form.is_valid():
@@ -294,7 +293,7 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
                 camp=camp, at=data["at"], tile=data["tile"], chests=data["chests"], revealed=data["revealed"]
             )
         except IslandsError as exc:
-            for message in exc.messages:
+            for message in messages_of(exc):
                 form.add_error(None, message)
         else:
             saved = True
@@ -324,8 +323,7 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
 
 @require_POST
 def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
-    _check_perm(request)
-    camp = get_object_or_404(Camp, pk=camp_id)
+    camp = _camp_to_change(request, camp_id)
     form = SidesForm(request.POST)
     form.is_valid()
     try:
@@ -333,8 +331,7 @@ def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
     except IslandsError as exc:
         if exc.code == "drawn":  # "draw again" not ticked: said next to the box
             return HttpResponseRedirect(_page_url(camp, unticked="redraw") + "#harbors")
-        for message in exc.messages:
-            messages.error(request, message)
+        show_errors(request, exc)
     else:
         drawn = ", ".join(f"{team.name}: {words.SIDE_NAMES[side]}" for team, side in sides.items())
         messages.success(
@@ -345,8 +342,7 @@ def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
 
 @require_POST
 def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
-    _check_perm(request)
-    camp = get_object_or_404(Camp, pk=camp_id)
+    camp = _camp_to_change(request, camp_id)
     form = BayForm(request.POST, side=camp.board_side)
     team_id = form.team_id()
     team = Team.objects.filter(camp=camp, pk=team_id).first() if team_id is not None else None
@@ -359,8 +355,7 @@ def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
     try:
         harbor = board_services.harbor_set_bay(team=team, bay=form.cleaned_data["bay"])
     except IslandsError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        show_errors(request, exc)
     else:
         messages.success(
             request, _("%(team)s: harbor in bay Z%(bay)d.") % {"team": team.name, "bay": harbor.bay}
@@ -370,13 +365,11 @@ def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
 
 @require_POST
 def game_start(request: HttpRequest, camp_id: int) -> HttpResponse:
-    _check_perm(request)
-    camp = get_object_or_404(Camp, pk=camp_id)
+    camp = _camp_to_change(request, camp_id)
     try:
         board_services.game_start(camp=camp)
     except IslandsError as exc:
-        for message in exc.messages:
-            messages.error(request, message)
+        show_errors(request, exc)
     else:
         messages.success(request, _("The game has started: every team has its cargo ship C1 in its harbor."))
     return HttpResponseRedirect(_page_url(camp))

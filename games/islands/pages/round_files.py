@@ -14,13 +14,13 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from camp.adminpages import download
 from camp.models import Round
 from games.islands.errors import IslandsError
 from games.islands.forms import RoundFileForm
 from games.islands.pages.links import url
 from games.islands.pages.shared import (
     check_perm,
-    download,
     messages_of,
     render_page,
     round_or_404,

@@ -1,6 +1,6 @@
 """What the staff pages of a Golden Islands round share: the permissions, the reads of one moment,
-the round a page is about, a refusal's messages, the page in the admin's frame, the print buttons
-and the file answers."""
+the round a page is about, a refusal's messages, the page in the admin's frame and the print buttons
+(the file answers are :mod:`camp.adminpages`'s)."""
 
 from __future__ import annotations
 
@@ -29,9 +29,10 @@ PERMISSION = "islands.change_teamorders"
 READ_PERMISSIONS = ("islands.view_islandsround", "islands.change_islandsround", PERMISSION)
 
 
-def check_perm(request: HttpRequest) -> None:
-    """403 unless the user may write the game's state (:data:`PERMISSION`)."""
-    if not request.user.has_perm(PERMISSION):
+def check_perm(request: HttpRequest, permission: str = PERMISSION) -> None:
+    """403 unless the user may write the game's state (:data:`PERMISSION`; the board set-up's own
+    ``permission``)."""
+    if not request.user.has_perm(permission):
         raise PermissionDenied
 
 
@@ -120,21 +121,6 @@ def sheet_links(request: HttpRequest, round_: Round, overview: selectors.RoundOv
         "notice": url("notice", round_.pk),
         "evening": url("evening", round_.pk),
     }
-
-
-def download(content: str | bytes, *, content_type: str, filename: str) -> HttpResponse:
-    """A file to save (the round files)."""
-    response = HttpResponse(content, content_type=content_type)
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-def pdf_response(content: bytes, filename: str) -> HttpResponse:
-    """A PDF shown in the browser (never cached: a sheet holds what only its reader may see)."""
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    response["Cache-Control"] = "no-store"
-    return response
 
 
 def sheets_refused(request: HttpRequest, round_: Round, exc: SheetsUnavailable) -> HttpResponse:

@@ -5,7 +5,9 @@ Each holds only what its reader may see (:mod:`games.islands.printing`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from contextlib import nullcontext
+from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib import messages
@@ -16,14 +18,10 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from camp.adminpages import pdf_response
 from camp.models import Round, Team
 from games.islands.pages.links import url
-from games.islands.pages.shared import (
-    check_perm,
-    pdf_response,
-    round_or_404,
-    sheets_refused,
-)
+from games.islands.pages.shared import check_perm, round_or_404, sheets_refused
 from games.islands.printing.bundle import render_changed, render_evening
 from games.islands.printing.changes import sheet_changes
 from games.islands.printing.data import (
@@ -37,18 +35,45 @@ from games.islands.printing.notice_sheet import render_notice_sheet
 from games.islands.printing.team_sheet import render_team_sheets
 from games.islands.services import rounds as round_services
 
+T = TypeVar("T")
+
+
+def _sheets_pdf(
+    request: HttpRequest,
+    round_: Round,
+    name: str,
+    gather: Callable[[], T],
+    draw: Callable[[T], bytes],
+    *,
+    for_children: bool = True,
+) -> HttpResponse:
+    """What every sheet's PDF does: ``gather`` its data (back on the round page with the reason
+    when the sheets cannot be printed from this round), ``draw`` it, answer it as
+    ``zlate-ostrovy-round-<n>-<name>.pdf``. A sheet ``for_children`` is always in the camp's
+    language (Czech), whatever the staff use."""
+    with translation.override(settings.LANGUAGE_CODE) if for_children else nullcontext():
+        try:
+            data = gather()
+        except SheetsUnavailable as exc:
+            return sheets_refused(request, round_, exc)
+        content = draw(data)
+    return pdf_response(content, _filename(round_, name))
+
+
+def _filename(round_: Round, name: str) -> str:
+    return f"zlate-ostrovy-round-{round_.number}-{name}.pdf"
+
 
 def _team_sheets_pdf(
     request: HttpRequest, round_: Round, teams: list[Team] | None, name: str
 ) -> HttpResponse:
-    # Team sheets go to the children: always in the camp's language (Czech), whatever the staff use.
-    with translation.override(settings.LANGUAGE_CODE):
-        try:
-            data = team_sheets_for(round_, teams)
-        except SheetsUnavailable as exc:
-            return sheets_refused(request, round_, exc)
-        content = render_team_sheets(data, font_dir=settings.PDF_FONT_DIR)
-    return pdf_response(content, f"zlate-ostrovy-round-{round_.number}-{name}.pdf")
+    return _sheets_pdf(
+        request,
+        round_,
+        name,
+        lambda: team_sheets_for(round_, teams),
+        lambda data: render_team_sheets(data, font_dir=settings.PDF_FONT_DIR),
+    )
 
 
 @require_GET
@@ -69,15 +94,15 @@ def team_sheet_pdf(request: HttpRequest, round_id: int, team_id: int, *, model_a
 
 @require_GET
 def master_sheet_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
-    """The staff master sheet: everything, hidden tiles included."""
+    """The staff master sheet: everything, hidden tiles included (in the staff's language)."""
     round_ = round_or_404(round_id)
-    try:
-        data = master_sheet_for(round_)
-    except SheetsUnavailable as exc:
-        return sheets_refused(request, round_, exc)
-    return pdf_response(
-        render_master_sheet(data, font_dir=settings.PDF_FONT_DIR),
-        f"zlate-ostrovy-round-{round_.number}-staff.pdf",
+    return _sheets_pdf(
+        request,
+        round_,
+        "staff",
+        lambda: master_sheet_for(round_),
+        lambda data: render_master_sheet(data, font_dir=settings.PDF_FONT_DIR),
+        for_children=False,
     )
 
 
@@ -89,13 +114,13 @@ def notice_sheet_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -
     """The notice-board sheet: standings, the public map, the round's public events, the AP of the
     resolved rounds (public data only: it is pinned up in the dining hall)."""
     round_ = round_or_404(round_id)
-    with translation.override(settings.LANGUAGE_CODE):  # pinned up for the children: Czech
-        try:
-            data = notice_sheet_for(round_)
-        except SheetsUnavailable as exc:
-            return sheets_refused(request, round_, exc)
-        content = render_notice_sheet(data, font_dir=settings.PDF_FONT_DIR)
-    return pdf_response(content, f"zlate-ostrovy-round-{round_.number}-notice-board.pdf")
+    return _sheets_pdf(
+        request,
+        round_,
+        "notice-board",
+        lambda: notice_sheet_for(round_),
+        lambda data: render_notice_sheet(data, font_dir=settings.PDF_FONT_DIR),
+    )
 
 
 @require_GET
@@ -103,14 +128,13 @@ def evening_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
     """Tonight's printing in one PDF, in hand-out order: each team's map sheet and order form, the
     notice-board sheet, a "jen pro vedoucí" page, the staff master sheet last."""
     round_ = round_or_404(round_id)
-    with translation.override(settings.LANGUAGE_CODE):
-        try:
-            teams, notice = team_sheets_for(round_), notice_sheet_for(round_)
-            master = master_sheet_for(round_)
-        except SheetsUnavailable as exc:
-            return sheets_refused(request, round_, exc)
-        content = render_evening(teams, notice, master, font_dir=settings.PDF_FONT_DIR)
-    return pdf_response(content, f"zlate-ostrovy-round-{round_.number}-tonight.pdf")
+    return _sheets_pdf(
+        request,
+        round_,
+        "tonight",
+        lambda: (team_sheets_for(round_), notice_sheet_for(round_), master_sheet_for(round_)),
+        lambda data: render_evening(*data, font_dir=settings.PDF_FONT_DIR),
+    )
 
 
 @require_POST
@@ -129,4 +153,4 @@ def changed_sheets_pdf(request: HttpRequest, round_id: int, *, model_admin: Any)
         notice = changes.notice if changes.notice_changed else None
         content = render_changed(teams, notice, font_dir=settings.PDF_FONT_DIR)
     round_services.round_sheets_printed(result=changes.result)
-    return pdf_response(content, f"zlate-ostrovy-round-{round_.number}-changed.pdf")
+    return pdf_response(content, _filename(round_, "changed"))

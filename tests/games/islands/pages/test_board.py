@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from bs4 import BeautifulSoup
 from django.test import Client
 from django.urls import reverse
 
@@ -13,9 +14,21 @@ from camp.models import Camp, Team
 from games.islands.engine.hexes import geometry
 from games.islands.models import BoardHex, BoardSetup, Harbor, Ship
 from games.islands.services import board as board_services
-from tests.pages import element_text
+from tests.pages import element_text, errors, items_of, messages
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _texts(html: str, tag: str) -> list[str]:
+    """The texts of every ``tag`` element of a page, white space collapsed."""
+    return [" ".join(e.get_text().split()) for e in BeautifulSoup(html, "html.parser").find_all(tag)]
+
+
+def items_of_html(html: str, element_id: str) -> list[str]:
+    """The ``<li>`` texts inside the element ``id=element_id`` of a page."""
+    element = BeautifulSoup(html, "html.parser").find(id=element_id)
+    assert element is not None, f"no #{element_id}"
+    return [" ".join(li.get_text().split()) for li in element.find_all("li")]
 
 
 def url(name: str, camp: Camp) -> str:
@@ -52,7 +65,8 @@ def test_preview_fragment_with_htmx(staff_client: Client, camp: Camp) -> None:
     html = response.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith('<div id="preview">')
-    assert "<html" not in html and "42" in html and "<svg" in html
+    assert "<html" not in html and "<svg" in html
+    assert "Náhled semínka 42" in _texts(html, "h3")
     assert not BoardSetup.objects.exists()
 
 
@@ -102,14 +116,26 @@ def test_a_short_seed_typed_by_hand_is_warned_about(staff_client: Client, camp: 
     assert 'id="short-seed"' not in html
 
 
-@pytest.mark.parametrize("seed", ["abc", "-5", "1e5", "9" * 30, ""])
-def test_preview_with_a_bad_seed_is_a_message(staff_client: Client, camp: Camp, seed: str) -> None:
+@pytest.mark.parametrize(
+    ("seed", "problem"),
+    [
+        ("abc", "Zadejte celé číslo."),
+        ("-5", "Hodnota musí být větší nebo rovna 0."),
+        ("1e5", "Zadejte celé číslo."),
+        ("9" * 30, f"Hodnota musí být menší nebo rovna {board_services.MAX_SEED}."),
+        ("", "Toto pole je třeba vyplnit."),
+    ],
+)
+def test_preview_with_a_bad_seed_is_a_message(
+    staff_client: Client, camp: Camp, seed: str, problem: str
+) -> None:
+    """The seed's own error, under the seed box, names the problem; no board is dealt."""
     for extra in ({}, HTMX):
         response = staff_client.get(url("camp", camp), {"seed": seed}, **extra)
         assert response.status_code == 200
         html = response.content.decode()
         assert 'class="zo-map"' not in html
-        assert "seed" in html.lower()
+        assert items_of(response, "id_seed_error") == [problem]
 
 
 def test_accept_stores_the_board(staff_client: Client, camp: Camp) -> None:
@@ -118,7 +144,8 @@ def test_accept_stores_the_board(staff_client: Client, camp: Camp) -> None:
     assert BoardSetup.objects.get(camp=camp).generator_seed == 42
     assert BoardHex.objects.filter(camp=camp).count() == 31
     page = staff_client.get(response["Location"]).content.decode()
-    assert "42" in page and 'data-hx-get="' in page  # the stored board is clickable
+    assert items_of_html(page, "progress")[0] == "1. Herní plán přijat (semínko 42)"
+    assert 'data-hx-get="' in page  # the stored board is clickable
     assert re.search(r'href="\?seed=\d+"', page)  # "another seed" works with a board too
     # Replacing needs the tick: without it the page says so next to the box (no browser bubble).
     preview = staff_client.get(url("camp", camp), {"seed": "43"}).content.decode()
@@ -147,7 +174,9 @@ def test_accept_refused_once_the_game_is_on(staff_client: Client, camp: Camp, te
     board_services.board_generate(camp=camp, seed=1)
     Round.objects.create(camp=camp, number=1, status=RoundStatus.RESOLVED)
     response = staff_client.post(url("accept", camp), {"seed": "2", "replace": "1"}, follow=True)
-    assert "Hra už běží" in response.content.decode()
+    assert errors(response) == [
+        "Hra už běží (některé kolo bylo otevřeno): herní plán už nelze vytvořit znovu."
+    ]
     assert BoardSetup.objects.get(camp=camp).generator_seed == 1
 
 
@@ -191,7 +220,9 @@ def test_no_hand_edits_once_the_game_has_started(staff_client: Client, camp: Cam
     fragment = staff_client.get(url("camp", camp), {"hex": "B2"}, **HTMX).content.decode()
     assert 'name="tile"' not in fragment and "Hra už začala" in fragment
     response = staff_client.post(url("hex", camp), {"hex": "B2", "tile": "treasure", "chests": "2"}, **HTMX)
-    assert response.status_code == 200 and "Hra už začala" in response.content.decode()
+    # The refusal under the editor (the map's note says the game has started on every render).
+    assert response.status_code == 200
+    assert items_of(response, "hex-editor") == ["Hra už začala: herní plán už nejde ručně měnit."]
     after = list(BoardHex.objects.filter(camp=camp).values_list("q", "r", "tile", "chests", "revealed"))
     assert after == before
     assert BoardSetup.objects.get(camp=camp).hand_edits == 0
@@ -235,7 +266,11 @@ def test_hex_link_for_a_bad_label(staff_client: Client, camp: Camp) -> None:
 def test_sides_bays_and_start(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
     board_services.board_generate(camp=camp, seed=1)
     response = staff_client.post(url("sides", camp), follow=True)
-    assert "Strany vylosovány" in response.content.decode()
+    # The progress strip says "2. Strany vylosovány" on every render: the message is the proof.
+    [drawn_message] = messages(response, "success")
+    assert drawn_message.startswith("Strany vylosovány: ")
+    assert drawn_message.endswith(". Teď vyberte zátoku každého týmu.")
+    assert all(f"{team.name}: " in drawn_message for team in teams)
     drawn = {h.team_id: (h.side, h.bay) for h in Harbor.objects.all()}
     draw = BoardSetup.objects.get(camp=camp).sides_draw
     response = staff_client.post(url("sides", camp), follow=True)  # "draw again" not ticked
@@ -253,10 +288,10 @@ def test_sides_bays_and_start(staff_client: Client, camp: Camp, teams: list[Team
         assert response.status_code == 200
         assert Harbor.objects.get(pk=harbor.pk).bay == bay
     response = staff_client.post(url("start", camp), follow=True)
-    assert "Hra začala" in response.content.decode()
+    assert messages(response, "success") == ["Hra začala: každý tým má v přístavu svou nákladní loď C1."]
     assert Ship.objects.filter(team__camp=camp).count() == 3
     response = staff_client.post(url("start", camp), follow=True)
-    assert "už začala" in response.content.decode()
+    assert errors(response) == ["Hra už začala."]  # the page's note says "Hra už začala: …" anyway
     assert Ship.objects.filter(team__camp=camp).count() == 3
 
 
@@ -268,7 +303,7 @@ def test_a_team_name_keeps_its_case_in_messages(staff_client: Client, camp: Camp
     harbor = Harbor.objects.get(team=team)
     bay = geometry(5).bay_number(geometry(5).bays_on(harbor.side)[0])
     response = staff_client.post(url("bay", camp), {"team": team.pk, "bay": str(bay)}, follow=True)
-    assert f"žraloci: přístav v zátoce Z{bay}." in response.content.decode()
+    assert messages(response, "success")[-1] == f"žraloci: přístav v zátoce Z{bay}."  # after the draw's
     assert "Žraloci" not in response.content.decode()
 
 
@@ -317,7 +352,7 @@ def test_bay_of_a_team_of_another_camp_is_refused(
     board_services.board_generate(camp=camp, seed=1)
     board_services.harbors_draw_sides(camp=camp)
     response = staff_client.post(url("bay", camp), {"team": stranger.pk, "bay": "1"}, follow=True)
-    assert response.status_code == 200 and "Vyberte tým" in response.content.decode()
+    assert response.status_code == 200 and errors(response) == ["Vyberte tým tohoto běhu tábora."]
 
 
 def test_get_on_post_only_views_is_refused(staff_client: Client, camp: Camp) -> None:

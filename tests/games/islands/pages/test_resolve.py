@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bs4 import BeautifulSoup
 from django.test import Client
 
 from camp.models import Round, Team
@@ -19,7 +20,12 @@ def test_preview_stores_nothing_then_commit_once(
     store_all(game, teams)
     before = list(BoardHex.objects.filter(camp=game.camp).values_list("revealed", flat=True))
     html = staff_client.get(url("resolve", game.pk)).content.decode()
-    assert "Kolo 2" in html and 'class="zo-map"' in html
+    # The preview itself (every render of the page names "Kolo 2"): its heading and the board after.
+    preview = BeautifulSoup(html, "html.parser").find(id="preview")
+    assert preview is not None
+    headings = [" ".join(h.get_text().split()) for h in preview.find_all("h2")]
+    assert headings[:2] == ["Náhled – zatím se nic neukládá", "Herní plán po tahu (pohled vedoucích)"]
+    assert preview.select_one("svg.zo-map") is not None
     assert not RoundResult.objects.filter(round=game).exists()
     assert list(BoardHex.objects.filter(camp=game.camp).values_list("revealed", flat=True)) == before
     response = staff_client.post(url("resolve", game.pk))
