@@ -22,7 +22,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from camp.forms import refuse_nul_characters
+from camp.forms import parse_row_id, refuse_nul_characters
 from games.islands import words
 from games.islands.engine.hexes import Hex, LabelError, geometry
 from games.islands.engine.notation import Alphabet
@@ -153,8 +153,7 @@ class OrdersForm(forms.Form):
         self.fields = {**routes, **self.fields}
 
     def clean_v(self) -> int | None:
-        text = self.cleaned_data["v"]
-        return int(text) if text.isascii() and text.isdigit() else None
+        return parse_row_id(self.cleaned_data["v"])  # a version is a row's number: same digits
 
     def clean(self) -> OrderSheet:  # type: ignore[override]
         """The sheet as typed, never refused: a field too long is empty (its problem is listed).

@@ -11,7 +11,13 @@ from .events import (
     ship_phrase,
     who_label,
 )
-from .files import FILE_PROBLEM_TEXTS, scenario_problem_line, scenario_problem_text
+from .files import (
+    BREACH_FILE_TEXTS,
+    FILE_PROBLEM_TEXTS,
+    breach_file_line,
+    scenario_problem_line,
+    scenario_problem_text,
+)
 from .names import (
     ALPHABET_NAMES,
     SIDE_NAMES,
@@ -42,6 +48,7 @@ from .orders import (
 
 __all__ = [
     "ALPHABET_NAMES",
+    "BREACH_FILE_TEXTS",
     "BREACH_TEXTS",
     "CAUTION_TEXTS",
     "FILE_PROBLEM_TEXTS",
@@ -49,6 +56,7 @@ __all__ = [
     "SIDE_ON",
     "TILE_MARKS",
     "TILE_NAMES",
+    "breach_file_line",
     "breach_text",
     "caution_text",
     "compass_label",

@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from camp.file_words import json_reason
+from games.islands.engine.orders import Breach, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem
 from games.islands.engine.scenario import ScenarioProblemCode as C
 
@@ -123,3 +124,34 @@ def scenario_problem_line(problem: ScenarioProblem) -> str:
     if not problem.path:
         return text[:1].upper() + text[1:]
     return f"{problem.path}: {text}"
+
+
+#: A round file's illegal order in the file's own English, for the command line (``islands_scenario``
+#: prints these, as docs/formats/islands-scenario.md shows: ``orders.red.routes.C2: step 3 leaves the
+#: board at A1``). Not translated: outside tools read them. Pages use :func:`.orders.breach_text`.
+BREACH_FILE_TEXTS: dict[ProblemCode, str] = {
+    ProblemCode.UNKNOWN_TEAM: "there is no team {team}",
+    ProblemCode.NEGATIVE_AP: "action points cannot be negative ({ap})",
+    ProblemCode.NEGATIVE_BUILD: "cannot build a negative number of ships ({count})",
+    ProblemCode.BUILD_COST: "the ships cost {cost} AP but the team has {ap}",
+    ProblemCode.CARGO_LIMIT: "{have} cargo ships and {build} more would pass the limit of {limit}",
+    ProblemCode.BATTLESHIP_LIMIT: "{have} battleships and {build} more would pass the limit of {limit}",
+    ProblemCode.UNKNOWN_SHIP: "the team has no ship {ship} (a ship built now moves from the next round)",
+    ProblemCode.DUPLICATE_ROUTE: "two routes for {ship}",
+    ProblemCode.SHIP_MAY_NOT_MOVE: "step {step}: {ship} may not move this round ({reason})",
+    ProblemCode.ROUTE_TOO_LONG: "the route has {length} tokens but the team has {allowed}",
+    ProblemCode.UNKNOWN_DIRECTION: "step {step}: {token!r} is not a direction",
+    ProblemCode.OFF_BOARD: "step {step} leaves the board at {at}",
+    ProblemCode.HARBOR_TOO_LONG: "{length} harbor moves but the team has {allowed} steps",
+    ProblemCode.BAD_HARBOR_MOVE: "step {step}: a harbor moves by +1, -1 or 0, not {move}",
+    ProblemCode.FIRE_WITHOUT_BATTLESHIP: "the team had no battleship at the start of the round",
+    ProblemCode.FIRE_OFF_BOARD: "the target {target} is not a board hex",
+}
+
+
+def breach_file_line(breach: Breach) -> str:
+    """``orders.red.routes.C2: step 3 leaves the board at A1``: an illegal order of a round file as
+    the command line prints it."""
+    values: dict[str, object] = {"team": breach.team, "ship": breach.ship, "step": breach.step_text}
+    values.update(breach.params)
+    return f"{breach.path}: {BREACH_FILE_TEXTS[breach.code].format(**values)}"

@@ -20,9 +20,10 @@ from games.islands.engine.scenario import ScenarioError, ScenarioProblem, run_sc
 
 
 def _line(problem: ScenarioProblem) -> str:
-    """The file's own English for the format's problems; an illegal order in the game's words
-    (the engine gives its code and values only)."""
-    return words.scenario_problem_line(problem) if problem.order_problem is not None else str(problem)
+    """The file's own English: the format's problems, and an illegal order as the format's
+    documentation words it (the engine gives its code and values only)."""
+    order = problem.order_problem
+    return words.breach_file_line(order) if order is not None else str(problem)
 
 
 class Command(BaseCommand):
@@ -45,8 +46,7 @@ class Command(BaseCommand):
             with translation.override("en"):
                 self._fail([_line(p) for p in e.problems])
         except IllegalOrders as e:  # the reader checks orders already; kept as a safety net
-            with translation.override("en"):
-                self._fail([f"{p.path}: {words.breach_text(p)}" for p in e.problems])
+            self._fail([words.breach_file_line(p) for p in e.problems])
         self.stdout.write(output)
 
     def _fail(self, lines: list[str]) -> None:

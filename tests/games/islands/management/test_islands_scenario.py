@@ -70,8 +70,8 @@ def test_illegal_order(tmp_path: Path) -> None:
     status, out, err = run(path)
     assert (status, out) == (1, "")
     assert err.strip().splitlines() == [
-        "orders.red.build: the ships cost 6 AP but the team has only 3 AP this round",
-        "orders.red.routes.C1: the route has 3 steps but the team has only 0 steps",
+        "orders.red.build: the ships cost 6 AP but the team has 3",
+        "orders.red.routes.C1: the route has 3 tokens but the team has 0",
     ]
 
 
@@ -82,7 +82,7 @@ def test_illegal_route_names_step_and_hex(tmp_path: Path) -> None:
     path.write_text(json.dumps(doc), encoding="utf-8")
     status, out, err = run(path)
     assert (status, out) == (1, "")
-    assert err.strip() == "orders.red.routes.C1: would sail off the board at B2 (step 3)"
+    assert err.strip() == "orders.red.routes.C1: step 3 leaves the board at B2"
 
 
 def test_missing_file(tmp_path: Path) -> None:
