@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Camp, Placement, Team
 from games.islands import words
+from games.islands.engine import events as ee
+from games.islands.engine.notation import who_parts, who_text
 from games.islands.models import Harbor, RoundResult, Ship, TelescopeChoice
 
 
@@ -107,7 +109,7 @@ def telescope_reveals(result: RoundResult) -> list[TelescopeReveal]:
         TelescopeChoice.objects.filter(result=result).order_by("pk").values_list("ship", "hex")
     ):
         if centre:
-            team, _dot, ship = key.split("#")[0].rpartition(".")
+            team, ship = who_parts(ee.telescope_ship(key))
             out.append(TelescopeReveal(team=team, ship=ship, centre=centre))
     return out
 
@@ -154,14 +156,14 @@ def team_hints(result: RoundResult, team: Team) -> list[TeamHint]:
     origins: dict[str, str] = {}
     found: dict[str, str] = {}  # the first map a ship found in the round (as the engine takes it)
     for e in result.events:
-        who = f"{e.get('team')}.{e.get('actor')}"
+        who = who_text(str(e.get("team")), str(e.get("actor")))
         if e.get("what") == "hint":
             origins[who] = str(e.get("at"))
         elif e.get("what") == "map":
             found.setdefault(who, str(e.get("at")))
     hints = []
     for who, point in (result.hints or {}).items():
-        team_name, _dot, ship = who.rpartition(".")
+        team_name, ship = who_parts(who)
         if team_name == team.name:
             hints.append(
                 TeamHint(ship=ship, point=str(point), origin=origins.get(who, ""), found=found.get(who, ""))

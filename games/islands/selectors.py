@@ -23,6 +23,7 @@ from games.islands.engine import events as ee
 from games.islands.engine import generator
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
+from games.islands.engine.notation import who_parts
 from games.islands.engine.orders import Orders
 from games.islands.engine.resolve import resolve_trusted
 from games.islands.engine.tiles import Tile
@@ -361,7 +362,7 @@ def _telescopes(result: RoundResult | None, choices: Iterable[TelescopeChoice]) 
     chosen = {c.ship: c.hex for c in choices}
     out = []
     for key in ee.telescope_keys(result.pending_telescopes):
-        team, _dot, ship = ee.telescope_ship(key).rpartition(".")
+        team, ship = who_parts(ee.telescope_ship(key))
         out.append(TelescopePending(key=key, team=team, ship=ship, chosen=chosen.get(key)))
     return out
 

@@ -23,6 +23,7 @@ from camp.backup_reader import (
 from camp.models import DONE_STATUSES
 from games.islands import words
 from games.islands.engine.hexes import SIDES, Hex, LabelError, geometry
+from games.islands.engine.notation import who_parts
 from games.islands.engine.scenario import ScenarioError, load_scenario
 from games.islands.engine.state import InvalidState, pirate_number
 from games.islands.game_state import CAMP_ROWS_KEY
@@ -366,7 +367,7 @@ def _check_before(r: DocumentReader, value: Any, path: str, index: DocumentIndex
         r.fail(join(rows_path, "built"), _("expected an object ({…})"))
     else:
         for key, number in built.items():
-            team_named(r, key.rpartition(".")[0], join(join(rows_path, "built"), key[:40]), index)
+            team_named(r, who_parts(key)[0], join(join(rows_path, "built"), key[:40]), index)
             round_reference(r, number, join(join(rows_path, "built"), key[:40]), index)
     state = {k: v for k, v in value.items() if k != CAMP_ROWS_KEY}
     try:

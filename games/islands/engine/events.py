@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 from .hexes import BoardGeometry, Hex
+from .notation import who_text
 from .rng import NO_DRAWS, Draws
 from .state import GameState
 
@@ -80,9 +81,7 @@ class Event:
     @property
     def who(self) -> str:
         """``red.C2``, ``red`` or ``P1``, as in the round file."""
-        if self.team is None:
-            return self.actor
-        return f"{self.team}.{self.actor}" if self.actor else self.team
+        return who_text(self.team, self.actor)
 
     def get(self, key: str) -> DetailValue | None:
         for k, v in self.detail:
@@ -100,7 +99,7 @@ class PendingTelescope:
 
     @property
     def who(self) -> str:
-        return f"{self.team}.{self.ship}"
+        return who_text(self.team, self.ship)
 
 
 @dataclass(frozen=True)
@@ -118,7 +117,7 @@ class MapHint:
 
     @property
     def who(self) -> str:
-        return f"{self.team}.{self.ship}"
+        return who_text(self.team, self.ship)
 
 
 @dataclass(frozen=True)

@@ -220,6 +220,21 @@ class ShipId:
         return f"ShipId({str(self)!r})"
 
 
+def who_text(team: str | None, ship: str) -> str:
+    """The round file's "who" of a ship: ``red.C2`` (a team's ship), ``P1`` (a pirate), ``red``
+    (the team itself: ``ship`` empty)."""
+    if not team:
+        return ship
+    return f"{team}.{ship}" if ship else team
+
+
+def who_parts(who: str) -> tuple[str, str]:
+    """The team and the ship of a "who" (:func:`who_text`): ``red.C2`` -> ``("red", "C2")``,
+    ``P1`` -> ``("", "P1")``. A team name has no dot, so the last dot parts them."""
+    team, _dot, ship = who.rpartition(".")
+    return team, ship
+
+
 def is_pirate_id(text: str) -> bool:
     """Whether ``text`` is a pirate ship's id (``P1``, ``P2``, …)."""
     ship = ShipId.read(text)

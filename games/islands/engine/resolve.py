@@ -42,7 +42,7 @@ from .events import (
     standings,
 )
 from .hexes import BoardGeometry, Hex, compass16, distance, neighbours
-from .notation import RouteStep, ShipId
+from .notation import RouteStep, ShipId, who_text
 from .orders import NO_ORDERS, IllegalOrders, Orders, check_all_orders
 from .rng import NO_DRAWS, DirectionStream, Draws, RoundRandom, pirate_moves
 from .state import (
@@ -194,7 +194,7 @@ class _Mover:
 
     @property
     def label(self) -> str:
-        return f"{self.team.name}.{self.id}" if self.team else self.id
+        return who_text(self.team.name if self.team else None, self.id)
 
     def token(self, step: int, half: int) -> RouteStep:
         """The direction (or None) this mover plays in a half-step."""

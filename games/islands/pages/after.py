@@ -17,6 +17,7 @@ from games.islands import results, selectors, words
 from games.islands.engine.hexes import (
     geometry,
 )
+from games.islands.engine.notation import who_text
 from games.islands.engine.resolve import telescope_hexes
 from games.islands.errors import IslandsError
 from games.islands.forms import TelescopeForm, TelescopeQuery
@@ -94,7 +95,7 @@ def _after_page(request: HttpRequest, model_admin: Any, round_: Round, query: di
     keep = {"show_hidden": "1"} if show_hidden else {}
     overview = selectors.round_overview(round_)
     result = overview.result
-    pending = [f"{t.team}.{t.ship}" for t in overview.pending_telescopes]
+    pending = [who_text(t.team, t.ship) for t in overview.pending_telescopes]
     chosen_ship = query["ship"]
     if chosen_ship not in pending:
         chosen_ship = pending[0] if pending else ""

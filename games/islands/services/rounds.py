@@ -37,6 +37,7 @@ from games.islands import words
 from games.islands.engine import events as ee
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
+from games.islands.engine.notation import who_parts, who_text
 from games.islands.engine.resolve import open_round, resolve_trusted, reveal_by_telescope, telescope_hexes
 from games.islands.engine.scenario import draws_document, load_scenario, state_document
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
@@ -186,7 +187,7 @@ def orders_submit(
 def _before_with_rows(camp: Camp, state: es.GameState) -> dict[str, Any]:
     doc = state_document(state)
     built = {
-        f"{team_name}.{ident}": round_id
+        who_text(team_name, ident): round_id
         for team_name, ident, round_id in Ship.objects.filter(
             team__camp=camp, built_round__isnull=False
         ).values_list("team__name", "ident", "built_round_id")
@@ -304,7 +305,7 @@ def round_undo(
     ships = Ship.objects.filter(team__camp=camp).select_related("team")
     changed = []
     for ship in ships:
-        want = built.get(f"{ship.team.name}.{ship.ident}")
+        want = built.get(who_text(ship.team.name, ship.ident))
         if ship.built_round_id != want:
             ship.built_round_id = want
             changed.append(ship)
@@ -375,7 +376,7 @@ def telescope_choose(*, round: Round, ship: str, at: Hex) -> TelescopeChoice:  #
     centre = at
     state = state_before(locked)
     after = reveal_by_telescope(state, centre)
-    team_name = ee.telescope_ship(key).rpartition(".")[0]
+    team_name, _ship = who_parts(ee.telescope_ship(key))
     newly = {h: team_name for h in telescope_hexes(g, centre) if not state.board.cell(h).revealed}
     game_state_store(camp=camp, state=after, round=locked, revealed_by=newly)
     return TelescopeChoice.objects.create(result=result, ship=key, hex=g.label(centre))

@@ -8,7 +8,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.islands.engine.notation import ShipId, is_pirate_id
+from games.islands.engine.notation import ShipId, is_pirate_id, who_parts
 from games.islands.engine.tiles import Tile
 
 from .names import compass_label, direction_label, ship_label, ship_number, tile_name
@@ -27,8 +27,7 @@ def who_label(team: str | None, actor: str) -> str:
 def dotted_who_label(who: str) -> str:
     """``red.C1`` or ``P1`` (the round file's "who") as :func:`who_label` says it."""
     if "." in who:
-        team, _dot, actor = who.rpartition(".")
-        return who_label(team, actor)
+        return who_label(*who_parts(who))
     if is_pirate_id(who):
         return who_label(None, who)
     return who
@@ -55,8 +54,7 @@ def ship_phrase(team: str | None, actor: str) -> str:
 def dotted_ship_phrase(who: str) -> str:
     """``red.C1`` or ``P1`` (the round file's "who") as :func:`ship_phrase` says it."""
     if "." in who:
-        team, _dot, actor = who.rpartition(".")
-        return ship_phrase(team, actor)
+        return ship_phrase(*who_parts(who))
     if is_pirate_id(who):
         return ship_phrase(None, who)
     return ship_phrase(who, "")

@@ -12,6 +12,7 @@ from django.http import HttpResponse
 from django.test import Client
 
 from camp.models import Round, Team
+from games.islands import words
 from games.islands.engine.hexes import geometry
 from games.islands.engine.orders import Orders, ProblemCode, check_orders
 from games.islands.engine.state import Board, GameState, Ship, ShipKind
@@ -150,7 +151,7 @@ def test_two_routes_for_a_ship_on_the_board_are_one_problem() -> None:
     orders = Orders(ap=3, routes=(("C1", (None,)), ("C1", (None, None))))
     problems = check_orders(state, "red", orders)
     assert [(p.code, p.field, p.ship) for p in problems] == [(ProblemCode.DUPLICATE_ROUTE, "routes", "C1")]
-    assert str(problems[0]) == "orders.red.routes.C1: two routes for C1"
+    assert words.breach_file_line(problems[0]) == "orders.red.routes.C1: two routes for C1"
 
 
 def test_negative_action_points_are_named_from_minus_one() -> None:
