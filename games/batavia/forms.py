@@ -18,6 +18,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from camp.forms import parse_row_id
 from games.batavia.engine import GOAL, Action, Bid, Draw, Pass, Play
 from games.batavia.engine.components import COMPANIES, GOODS
 from games.batavia.engine.scoring import TablePlayer
@@ -343,9 +344,7 @@ class SeatOperationForm(PageForm):
 
     def clean_seat_id(self) -> int | None:
         raw = self.cleaned_data["seat_id"]
-        return (
-            int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) < 12 else None
-        )
+        return parse_row_id(raw) if isinstance(raw, str) else None
 
     def clean(self) -> dict[str, Any]:
         if self.cleaned_data.get("op") not in SEAT_OPERATIONS:

@@ -436,5 +436,4 @@ class BayForm(forms.Form):
 
     def team_id(self) -> int | None:
         self.is_valid()
-        raw = self.cleaned_data["team"]
-        return int(raw) if raw.isascii() and raw.isdigit() else None
+        return parse_row_id(self.cleaned_data["team"])
