@@ -27,7 +27,7 @@ from django.utils import translation
 
 from camp.demo import run_demo_setup
 from games.batavia import words as batavia_words
-from games.batavia.engine.errors import BataviaError
+from games.batavia.engine.errors import RulesError
 from games.batavia.engine.log import LogCode
 from games.islands import words as islands_words
 from games.islands.engine.hexes import geometry
@@ -227,7 +227,7 @@ def batavia_messages() -> Iterator[tuple[str, str]]:
     source = Path(batavia_words.__file__).read_text(encoding="utf-8")
     body = source[source.index("def error_message") :]
     for code in sorted(set(BATAVIA_ERROR_CODES.findall(body))):
-        yield f"error {code}", batavia_words.error_message(BataviaError(code, "English engine text"))
+        yield f"error {code}", batavia_words.error_message(RulesError(code, "English engine text"))
 
 
 def test_every_message_of_the_engines_codes_is_czech() -> None:

@@ -52,7 +52,7 @@ from django.utils import translation
 from camp.admin_search import MAX_SEARCH_LENGTH
 from camp.models import Camp, Round, RoundStatus, Team
 from games.batavia import services as batavia_services
-from games.batavia.engine import BataviaError
+from games.batavia.engine import RulesError
 from games.batavia.engine.state import HAND_SIZE
 from games.batavia.models import BataviaSeat
 from games.batavia.selectors import record_state
@@ -680,7 +680,7 @@ def _with_swapped_card(record: dict[str, Any], seat: int, players: int) -> dict[
             variant = {**record, "deck": swapped}
             try:
                 record_state(variant)
-            except (BataviaError, ValueError):
+            except (RulesError, ValueError):
                 continue
             return variant
     return None

@@ -28,7 +28,7 @@ from camp.backup_reader import (
 )
 from camp.models import Camp, MiniGameKind
 from games.batavia import selectors
-from games.batavia.engine.errors import BataviaError
+from games.batavia.engine.errors import RulesError
 from games.batavia.engine.state import MAX_PLAYERS
 from games.batavia.models import BataviaSeat, BataviaSession, BotKind, SessionMode, SessionStatus, new_token
 from games.batavia.words import error_message
@@ -125,7 +125,7 @@ def batavia_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex
         elif record:
             try:  # the game's own reader: a record that cannot be replayed is refused here, not on a page
                 state = selectors.record_state(record)
-            except BataviaError as e:
+            except RulesError as e:
                 r.fail(join(p, "record"), error_message(e))
                 continue
             by_seat = [name for _number, name in sorted(seat_names.items())]

@@ -6,7 +6,7 @@ translated, as they are); nothing is stored when one is raised. Its kinds:
 :class:`BataviaServiceError` (a change the services refuse) and ``forms.FormProblem`` (a posted
 field that cannot be read).
 
-The rules engine has a root of its own, ``games.batavia.engine.errors.BataviaError``: a pure
+The rules engine has a root of its own, ``games.batavia.engine.errors.RulesError``: a pure
 ``ValueError`` with an English message and a ``code``. The services catch it and raise a
 :class:`BataviaServiceError` with the words for people (``words.error_message``) in its place.
 ``tests/test_error_families.py`` checks that every exception class of the app is one of this family.

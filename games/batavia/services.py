@@ -39,7 +39,7 @@ from games.batavia.engine import (
     state_to_record,
 )
 from games.batavia.engine.bots import make_bot
-from games.batavia.engine.errors import BataviaError
+from games.batavia.engine.errors import RulesError
 from games.batavia.engine.record import RecordError, action_to_json
 from games.batavia.engine.scoring import TablePlayer, competition_ranks, score_table
 from games.batavia.engine.state import DEFAULT_CASH_TABLE, MAX_PLAYERS, MIN_PLAYERS, Score
@@ -186,7 +186,7 @@ def session_create(
                 open_tiles=open_tiles,
                 cash_table=cash_table,
             )
-        except BataviaError as e:
+        except RulesError as e:
             raise BataviaServiceError(error_message(e), e.code) from None
         session.record = {**state_to_record(state), "cash_table": list(state.setup.cash_table)}
     session.save()
@@ -240,7 +240,7 @@ def session_act(
         raise BataviaServiceError(_("The die and the reshuffles are done by the game itself."), "chance")
     try:
         new = apply(state, action, player=state.names[seat])
-    except BataviaError as e:
+    except RulesError as e:
         raise BataviaServiceError(error_message(e, state, action), e.code) from None
     new, _n = _advance(new, bots)
     _save_state(locked, new, session)
@@ -340,7 +340,7 @@ def record_import(*, session: BataviaSession, data: Any) -> GameState:
     try:
         parsed = read_record(data)
         state = selectors.record_state(data)
-    except BataviaError as e:
+    except RulesError as e:
         raise BataviaServiceError(error_message(e), e.code) from None
     except (TypeError, ValueError, KeyError):
         raise BataviaServiceError(

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.batavia.engine import GameState, Play
 from games.batavia.engine.components import COMPANIES, GOODS, counts_to_dict
-from games.batavia.engine.errors import BataviaError
+from games.batavia.engine.errors import RulesError
 from games.batavia.engine.log import LogCode
 from games.batavia.engine.record import RecordError, ReplayError
 
@@ -184,7 +184,7 @@ def log_lines(log: list[Mapping[str, Any]], last: int | None = None) -> list[dic
 # ----------------------------------------------------------------------------------------- errors
 
 
-def error_message(error: BataviaError, state: GameState | None = None, action: object = None) -> str:
+def error_message(error: RulesError, state: GameState | None = None, action: object = None) -> str:
     """An engine error as a clear message in the current language, by its code."""
     if isinstance(error, RecordError):
         return _("The record cannot be read: %(path)s: %(reason)s") % {

@@ -13,7 +13,6 @@ records, what each player may see (visibility) and bots.
 from .actions import Action, Bid, Draw, Pass, Play, Reshuffle, Roll
 from .components import COMPANIES, GOAL, GOODS, Tile
 from .errors import (
-    BataviaError,
     GameOver,
     IllegalAction,
     IllegalBid,
@@ -23,6 +22,7 @@ from .errors import (
     IllegalReshuffle,
     IllegalRoll,
     NotYourTurn,
+    RulesError,
     SetupError,
     WrongPhase,
 )
@@ -61,7 +61,7 @@ __all__ = [
     "GOAL",
     "GOODS",
     "Action",
-    "BataviaError",
+    "RulesError",
     "Bid",
     "Draw",
     "GameOver",

@@ -11,7 +11,7 @@ Every error is a :class:`ValueError` with a clear English message and a stable m
 from __future__ import annotations
 
 
-class BataviaError(ValueError):
+class RulesError(ValueError):
     """Base of every error the engine raises on purpose."""
 
     def __init__(self, code: str, message: str) -> None:
@@ -20,11 +20,11 @@ class BataviaError(ValueError):
         self.message = message
 
 
-class SetupError(BataviaError):
+class SetupError(RulesError):
     """Bad arguments to a new game: player count, names, track, deck, auctioneer."""
 
 
-class IllegalAction(BataviaError):
+class IllegalAction(RulesError):
     """An action the rules do not allow at this point."""
 
 

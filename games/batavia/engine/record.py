@@ -27,7 +27,7 @@ from typing import Any
 
 from .actions import Action, Bid, Draw, Pass, Play, Reshuffle, Roll
 from .components import COMPANIES, COMPANY_INDEX, GOAL, GOODS, Tile, counts_to_dict
-from .errors import BataviaError, IllegalAction
+from .errors import IllegalAction, RulesError
 from .rules import apply, deck_problem, setup_game, track_problem
 from .state import MAX_PLAYERS, MIN_PLAYERS, GameState
 
@@ -35,7 +35,7 @@ FORMAT = "batavia/1"
 _ACTION_KEYS = ("roll", "bid", "pass", "draw", "play", "reshuffle")
 
 
-class RecordError(BataviaError):
+class RecordError(RulesError):
     """A malformed record; ``path`` is the JSON path of the offending value."""
 
     def __init__(self, path: str, message: str) -> None:
@@ -44,7 +44,7 @@ class RecordError(BataviaError):
         self.reason = message
 
 
-class ReplayError(BataviaError):
+class ReplayError(RulesError):
     """Action number ``index`` (counting from 1) is not legal where it stands."""
 
     def __init__(self, index: int, error: IllegalAction) -> None:

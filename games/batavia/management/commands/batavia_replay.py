@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from games.batavia.engine.errors import BataviaError
+from games.batavia.engine.errors import RulesError
 from games.batavia.engine.record import load_record, replay, state_to_output
 
 
@@ -35,7 +35,7 @@ class Command(BaseCommand):
         try:
             state = replay(load_record(text))
             output = json.dumps(state_to_output(state), ensure_ascii=False, indent=2)
-        except BataviaError as e:
+        except RulesError as e:
             self._fail(str(e))
         self.stdout.write(output)
 
