@@ -336,6 +336,8 @@ def plans_deadline_set(*, round: Round, due: datetime | None, user: Any) -> Isla
         raise IslandsError(
             _("Round %(number)d has not been opened.") % {"number": locked.number}, code="not_open"
         )
+    if islands_round.plans_due_at == due:  # the same again: nothing to write down
+        return islands_round
     islands_round.plans_due_at = due
     islands_round.save(update_fields=["plans_due_at"])
     note = time_format(timezone.localtime(due), "H:i") if due is not None else "—"

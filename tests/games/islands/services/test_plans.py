@@ -98,7 +98,9 @@ def test_hand_in_with_problems_is_refused_naming_them(game: Round, teams: list[T
         plans.plan_hand_in(
             round=game, team=red, sheet=OrderSheet.typed(routes={"C1": "S ?"}), version=0, by=TEAM
         )
-    assert e.value.messages == ["Loď 1, krok 2: „?“ není směr: pište S SV JV J JZ SZ (S je sever) nebo . pro stání"]
+    assert e.value.messages == [
+        "Loď 1, krok 2: „?“ není směr: pište S SV JV J JZ SZ (S je sever) nebo . pro stání"
+    ]
     assert not TeamPlan.objects.filter(round=game, team=red).exists()  # nothing stored
     assert not PlanLogEntry.objects.exists()
 
@@ -271,7 +273,8 @@ def test_after_the_deadline_the_team_is_refused_until_staff_reopen_for_it(
         handed_in(game, red)
     at = timezone.localtime(due).strftime("%H:%M")
     assert e.value.messages == [
-        f"Odevzdávání plánů tahu pro kolo 2 skončilo v {at}; požádejte vedoucí, ať ho vašemu týmu znovu otevřou."
+        f"Odevzdávání plánů tahu pro kolo 2 skončilo v {at}; "
+        "požádejte vedoucí, ať ho vašemu týmu znovu otevřou."
     ]
     plans.plan_reopen(round=game, team=red, user=leader)
     assert handed_in(game, red).state == PlanState.HANDED_IN  # reopened for red …
