@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -522,6 +523,16 @@ class PlanRow:
     @property
     def version(self) -> int:
         return self.plan.version if self.plan is not None else 0
+
+    def closed(self, due: datetime | None) -> bool:
+        """Whether the team can no longer write its plan because of the deadline ``due``."""
+        return hand_in_closed(due, reopened=self.reopened)
+
+
+def hand_in_closed(due: datetime | None, *, reopened: bool) -> bool:
+    """After the round's deadline (and not reopened for the team): the team's page reads
+    "uzavřeno" and the team's writes are refused."""
+    return due is not None and timezone.now() > due and not reopened
 
 
 def plan_row(team: Team, plan: TeamPlan | None, orders: TeamOrders | None) -> PlanRow:

@@ -194,7 +194,6 @@ def plans_panel(round_: Round) -> dict[str, Any]:
     """What the hand-in panel shows: each team's plan with its time, the deadline and the log."""
     due = selectors.plans_due_at(round_)
     rows = selectors.round_plans(round_)
-    now = timezone.now()
     return {
         "plans": [
             {
@@ -202,9 +201,7 @@ def plans_panel(round_: Round) -> dict[str, Any]:
                 "colour": style.safe_colour(row.team.colour),
                 "url": url("orders", round_.pk, row.team.pk),
                 # Only a team that may still write wants the hand-in reopened.
-                "reopenable": due is not None
-                and now > due
-                and not row.reopened
+                "reopenable": row.closed(due)
                 and row.state not in (PlanState.HANDED_IN, PlanState.PAPER, PlanState.APPROVED),
             }
             for row in rows
@@ -212,7 +209,7 @@ def plans_panel(round_: Round) -> dict[str, Any]:
         "plans_shown": round_.status in OPENED_STATUSES,
         "plans_open": round_.status == RoundStatus.ORDERS_OPEN,
         "plans_due": timezone.localtime(due) if due is not None else None,
-        "plans_closed": due is not None and now > due,
+        "plans_closed": selectors.hand_in_closed(due, reopened=False),
         "plans_waiting": sum(1 for row in rows if row.state == PlanState.HANDED_IN),
         "plan_log": selectors.plan_log(round_),
     }

@@ -34,6 +34,7 @@ from django.utils.translation import gettext as _
 
 from camp.models import Round, RoundStatus, Team
 from camp.public_version import public_version_bump
+from games.islands import selectors
 from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
 from games.islands.models import (
     IslandsRound,
@@ -107,17 +108,13 @@ def _open(locked: Round) -> None:
         )
 
 
-def _deadline(locked: Round) -> datetime | None:
-    return IslandsRound.objects.filter(round=locked).values_list("plans_due_at", flat=True).first()
-
-
 def _team_may_write(locked: Round, plan: TeamPlan, version: int) -> None:
     """The team's own write: the round open, before the deadline (or reopened), the version seen."""
     _open(locked)
     if version != plan.version:
         raise PlanStale(plan)
-    due = _deadline(locked)
-    if due is not None and timezone.now() > due and not plan.reopened:
+    due = selectors.plans_due_at(locked)
+    if due is not None and selectors.hand_in_closed(due, reopened=plan.reopened):
         raise IslandsError(
             _("The hand-in of round %(number)d closed at %(time)s; ask staff to reopen it for your team.")
             % {"number": locked.number, "time": time_format(timezone.localtime(due), "H:i")},

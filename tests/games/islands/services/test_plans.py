@@ -276,7 +276,10 @@ def test_after_the_deadline_the_team_is_refused_until_staff_reopen_for_it(
         f"Odevzdávání plánů tahu pro kolo 2 skončilo v {at}; "
         "požádejte vedoucí, ať ho vašemu týmu znovu otevřou."
     ]
+    assert selectors.team_plan(game, red).closed(selectors.plans_due_at(game))  # "uzavřeno" on its page
     plans.plan_reopen(round=game, team=red, user=leader)
+    assert not selectors.team_plan(game, red).closed(selectors.plans_due_at(game))
+    assert selectors.team_plan(game, blue).closed(selectors.plans_due_at(game))
     assert handed_in(game, red).state == PlanState.HANDED_IN  # reopened for red …
     with pytest.raises(IslandsError):
         handed_in(game, blue)  # … not for blue
