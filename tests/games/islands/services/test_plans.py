@@ -202,6 +202,12 @@ def test_approving_what_is_not_handed_in_on_screen_is_refused(
         "Plán tahu týmu Modří je na papíře: schválíte ho tím, že ho zapíšete na stránce plánu tahu."
     ]
     assert not TeamOrders.objects.filter(round=game).exists()
+    handed_in(game, red)
+    plans.plan_approve(round=game, team=red, user=leader)
+    with pytest.raises(IslandsError) as e:  # a second staff member pressing the same button
+        plans.plan_approve(round=game, team=red, user=leader)
+    assert e.value.messages == ["Plán tahu týmu Červení pro kolo 2 už je schválený."]
+    assert TeamOrders.objects.get(round=game, team=red).version == 1
 
 
 def test_return_shows_the_note_and_the_team_may_correct_and_hand_in_again(
