@@ -27,6 +27,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import time_format
@@ -50,6 +51,7 @@ from games.islands.services import rounds as round_services
 
 #: Who writes: a staff user, or :data:`BY_TEAM` (the team on its own page, through its link).
 BY_TEAM = PlanBy.TEAM
+Writer = AbstractBaseUser | PlanBy
 
 #: States the team may write a draft over or hand in from.
 _WRITABLE = (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED)
@@ -67,15 +69,15 @@ def _lock(round_: Round, team: Team) -> tuple[Round, TeamPlan]:
     return locked, plan
 
 
-def _user(by: Any) -> Any:
+def _user(by: Writer) -> AbstractBaseUser | None:
     return by if getattr(by, "pk", None) else None
 
 
-def _by(by: Any) -> str:
+def _by(by: Writer) -> str:
     return PlanBy.TEAM if by == BY_TEAM else PlanBy.STAFF
 
 
-def _log(plan: TeamPlan, action: str, by: Any, *, note: str = "", at: datetime | None = None) -> None:
+def _log(plan: TeamPlan, action: str, by: Writer, *, note: str = "", at: datetime | None = None) -> None:
     PlanLogEntry.objects.create(
         round_id=plan.round_id,
         team_id=plan.team_id,
@@ -144,7 +146,7 @@ def plan_save_draft(
     team: Team,
     sheet: OrderSheet,
     version: int,
-    by: Any,
+    by: Writer,
 ) -> TeamPlan:
     """Keep the team's sheet as a draft, as written (a draft may have problems). ``version`` is
     the plan's version the page showed (0: none yet); ``by`` a staff user or :data:`BY_TEAM`."""
@@ -164,7 +166,7 @@ def plan_hand_in(
     team: Team,
     sheet: OrderSheet,
     version: int,
-    by: Any,
+    by: Writer,
 ) -> TeamPlan:
     """Hand the team's sheet in (checked as on the order page: any problem refuses it with
     :class:`OrdersInvalid` naming them; warnings do not). Kept in English letters, as read."""
@@ -192,7 +194,7 @@ def plan_hand_in(
 
 
 @transaction.atomic
-def plan_withdraw(*, round: Round, team: Team, version: int, by: Any) -> TeamPlan:  # noqa: A002
+def plan_withdraw(*, round: Round, team: Team, version: int, by: Writer) -> TeamPlan:  # noqa: A002
     """Take a handed-in plan back (a draft again, kept as it was) until staff approve it."""
     locked, plan = _lock(round, team)
     _team_may_write(locked, plan, version)
