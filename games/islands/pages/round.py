@@ -20,11 +20,14 @@ from django.views.decorators.http import require_POST
 
 from camp.models import OPENED_STATUSES, Round, RoundStatus, Team
 from games.islands import selectors
+from games.islands.engine.notation import Alphabet
 from games.islands.errors import IslandsError
 from games.islands.forms import ConfirmForm, PlanDeadlineForm, PlanReturnForm, PlanTeamForm
 from games.islands.maps import style
 from games.islands.models import PlanState
+from games.islands.orders import OrderSheet, camp_alphabet
 from games.islands.pages.links import url
+from games.islands.pages.orders_map import played_text
 from games.islands.pages.shared import (
     check_perm,
     messages_of,
@@ -194,6 +197,7 @@ def plans_panel(round_: Round) -> dict[str, Any]:
     """What the hand-in panel shows: each team's plan with its time, the deadline and the log."""
     due = selectors.plans_due_at(round_)
     rows = selectors.round_plans(round_)
+    alphabet = camp_alphabet(round_.camp)
     return {
         "plans": [
             {
@@ -203,6 +207,8 @@ def plans_panel(round_: Round) -> dict[str, Any]:
                 # Only a team that may still write wants the hand-in reopened.
                 "reopenable": row.closed(due)
                 and row.state not in (PlanState.HANDED_IN, PlanState.PAPER, PlanState.APPROVED),
+                # What "Schválit" would store, to read before pressing it (staff only, like the page).
+                "sheet": _plan_text(row, alphabet) if row.state == PlanState.HANDED_IN else None,
             }
             for row in rows
         ],
@@ -213,6 +219,14 @@ def plans_panel(round_: Round) -> dict[str, Any]:
         "plans_waiting": sum(1 for row in rows if row.state == PlanState.HANDED_IN),
         "plan_log": selectors.plan_log(round_),
     }
+
+
+def _plan_text(row: selectors.PlanRow, alphabet: Alphabet) -> dict[str, Any] | None:
+    if row.plan is None:
+        return None
+    return played_text(
+        OrderSheet.from_plan(row.plan).written_in(alphabet), style.safe_colour(row.team.colour)
+    )
 
 
 def _plans_answer(

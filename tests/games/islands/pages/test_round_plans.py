@@ -13,6 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from camp.models import Round, Team
+from games.islands.engine.notation import Alphabet
 from games.islands.models import IslandsRound, PlanState, TeamOrders, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.services import plans
@@ -57,7 +58,7 @@ def test_the_panel_shows_each_teams_state_and_time(
     section = panel(staff_client.get(url("page", game.pk)).content.decode())
     assert text(section.find("h2")) == "Plány tahu týmů"
     states = {
-        t.name: (row(section, t)["data-state"], text(row(section, t).select_one(".zo-plan-state")))
+        t.name: (row(section, t)["data-state"], text(row(section, t).select_one(".zo-plan-label")))
         for t in teams
     }
     assert states == {
@@ -68,6 +69,13 @@ def test_the_panel_shows_each_teams_state_and_time(
     assert text(row(section, red).select_one(".zo-plan-time")) == timezone.localtime(
         plan.handed_in_at
     ).strftime("%H:%M")
+    # What "Schválit" would store, in the camp's letters, to read before pressing it.
+    ship, route = next(iter(plan.routes.items()))
+    czech = OrderSheet.from_plan(plan).written_in(Alphabet.CZECH).route(ship)
+    assert text(row(section, red).select_one(".zo-plan-sheet")) == (
+        f"nákladní lodě: 0, bitevní loď: 0 · Loď {ship.removeprefix('C')}: {czech}"
+    )
+    assert row(section, blue).select_one(".zo-plan-sheet") is None  # paper: nothing on screen
     # Approve only what was handed in on screen; paper is typed in on the order page; both go back.
     assert [b.get_text() for b in row(section, red).find_all("button")] == ["Schválit", "Vrátit"]
     assert [b.get_text() for b in row(section, blue).find_all("button")] == ["Vrátit"]
@@ -85,8 +93,8 @@ def test_nothing_yet_and_a_draft(staff_client: Client, game: Round, teams: list[
         round=game, team=red, sheet=OrderSheet.typed(routes={"C1": "S"}), version=0, by=TEAM
     )
     section = panel(staff_client.get(url("page", game.pk)).content.decode())
-    assert text(row(section, red).select_one(".zo-plan-state")) == "koncept"
-    assert text(row(section, teams[1]).select_one(".zo-plan-state")) == "zatím nic"
+    assert text(row(section, red).select_one(".zo-plan-label")) == "koncept"
+    assert text(row(section, teams[1]).select_one(".zo-plan-label")) == "zatím nic"
     assert section.find(id="plans-approve-all") is None  # nothing handed in
 
 
@@ -101,7 +109,7 @@ def test_approve_one_team_with_htmx_answers_with_the_panel(
     assert "<html" not in html  # the partial only
     assert text(section.select_one(".zo-plans-done")) == "Plán tahu týmu Červení je schválený a uložený."
     assert row(section, red)["data-state"] == "approved"
-    assert text(row(section, red).select_one(".zo-plan-state")) == "schváleno"
+    assert text(row(section, red).select_one(".zo-plan-label")) == "schváleno"
     assert TeamOrders.objects.get(round=game, team=red).routes == plan.routes
 
 
