@@ -176,6 +176,31 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
             path("round/<int:round_id>/resolve/", page(resolve.resolve_page), name="islands_round_resolve"),
             path("round/<int:round_id>/after/", page(after.after_page), name="islands_round_after"),
             path("round/<int:round_id>/close/", page(round_page.round_close), name="islands_round_close"),
+            path(
+                "round/<int:round_id>/plans/approve/",
+                page(round_page.plan_approve),
+                name="islands_round_plan_approve",
+            ),
+            path(
+                "round/<int:round_id>/plans/approve-all/",
+                page(round_page.plans_approve_all),
+                name="islands_round_plans_approve_all",
+            ),
+            path(
+                "round/<int:round_id>/plans/return/",
+                page(round_page.plan_return),
+                name="islands_round_plan_return",
+            ),
+            path(
+                "round/<int:round_id>/plans/deadline/",
+                page(round_page.plans_deadline),
+                name="islands_round_plans_deadline",
+            ),
+            path(
+                "round/<int:round_id>/plans/reopen/",
+                page(round_page.plan_reopen),
+                name="islands_round_plan_reopen",
+            ),
             path("round/<int:round_id>/undo/", page(undo.undo_page), name="islands_round_undo"),
             path("round/<int:round_id>/export/", page(round_files.export_round), name="islands_round_export"),
             path(

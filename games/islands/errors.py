@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from games.islands.models import TeamOrders
+from games.islands.models import TeamOrders, TeamPlan
 
 
 class IslandsError(ValidationError):
@@ -77,4 +77,19 @@ class OrdersStale(IslandsError):
         super().__init__(
             _("Someone else stored orders for this team after this page was loaded; nothing was stored."),
             code="stale",
+        )
+
+
+class PlanStale(IslandsError):
+    """The team's plan was written (another phone, staff) after the page was loaded (``stored``:
+    the plan as it is now); nothing was stored."""
+
+    def __init__(self, stored: TeamPlan) -> None:
+        self.stored = stored
+        super().__init__(
+            _(
+                "This plan was changed elsewhere (another phone or staff) after this page was loaded;"
+                " nothing was saved. Here is the plan as it is now."
+            ),
+            code="plan_stale",
         )

@@ -14,15 +14,17 @@ drawn.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date, datetime, time
 from typing import Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.core.files.uploadedfile import UploadedFile
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from camp.forms import parse_row_id, refuse_nul_characters
+from camp.forms import RowIdField, parse_row_id, refuse_nul_characters
 from games.islands import words
 from games.islands.engine.hexes import Hex, LabelError, geometry
 from games.islands.engine.notation import Alphabet
@@ -437,3 +439,63 @@ class BayForm(forms.Form):
     def team_id(self) -> int | None:
         self.is_valid()
         return parse_row_id(self.cleaned_data["team"])
+
+
+# ------------------------------------------------------------------------------------ the teams' plans
+
+#: Longest note staff may send back with a plan.
+MAX_PLAN_NOTE = 500
+
+
+class PlanTeamForm(forms.Form):
+    """A button of the hand-in panel about one team (``team``: its id)."""
+
+    team = RowIdField()
+
+    def team_id(self) -> int | None:
+        return self.cleaned_data["team"] if self.is_valid() else None
+
+
+class PlanReturnForm(PlanTeamForm):
+    """ "Vrátit": the team and staff's note to it (the service refuses an empty one)."""
+
+    note = Text(cut=MAX_PLAN_NOTE)
+
+    def note_text(self) -> str:
+        return self.cleaned_data["note"] if self.is_valid() else ""
+
+
+def _due_time(text: str) -> time | None:
+    """``19:30`` (or ``19.30``, ``19``) -> a time of day; "" -> None; anything else refused."""
+    value = text.strip().replace(".", ":")
+    if not value:
+        return None
+    hours, _sep, minutes = value.partition(":")
+    if not (hours.isascii() and hours.isdigit() and len(hours) <= 2):
+        hours = "x"
+    if minutes and not (minutes.isascii() and minutes.isdigit() and len(minutes) == 2):
+        hours = "x"
+    if hours == "x" or int(hours) > 23 or int(minutes or 0) > 59:
+        raise ValidationError(
+            _("“%(value)s” is not a time of day: write it as 19:30 (or leave it empty for no deadline).")
+            % {"value": text.strip()[:10]},
+            code="due",
+        )
+    return time(int(hours), int(minutes or 0))
+
+
+class PlanDeadlineForm(forms.Form):
+    """The round's hand-in deadline as a time of day (``due``: "19:30"; empty: no deadline) on
+    ``day`` (the round's date, else today), in the camp's time zone: cleaned, an aware moment."""
+
+    due = Text(cut=20, absent_none=True)
+
+    def __init__(self, data: Any, *, day: date) -> None:
+        super().__init__(data)
+        self.day = day
+
+    def clean_due(self) -> datetime | None:
+        if self.cleaned_data["due"] is None:  # not sent at all: no form of the page
+            raise ValidationError(_("Write the time of the deadline, e.g. 19:30."), code="no_due")
+        at = _due_time(self.cleaned_data["due"])
+        return None if at is None else timezone.make_aware(datetime.combine(self.day, at))

@@ -45,7 +45,7 @@ from games.islands.engine.scenario import ScenarioError, load_scenario
 from games.islands.engine.warnings import WarningCode, missing_orders_warning, orders_warnings
 from games.islands.errors import IslandsError, OrdersProblem
 from games.islands.game_state import before_document, state_before
-from games.islands.models import RoundResult, TeamOrders
+from games.islands.models import RoundResult, TeamOrders, TeamPlan
 
 
 def camp_alphabet(camp: Camp) -> Alphabet:
@@ -106,6 +106,18 @@ class OrderSheet:
         )
 
     @classmethod
+    def from_plan(cls, row: TeamPlan) -> OrderSheet:
+        """A team's plan (:class:`TeamPlan`: the sheet as written, routes in its ``letters``)."""
+        return cls(
+            build_cargo=row.build_cargo,
+            build_battleship=row.build_battleship,
+            routes=tuple((str(ship), str(text)) for ship, text in (row.routes or {}).items()),
+            harbor=row.harbor,
+            fire=row.fire,
+            alphabet=Alphabet(row.letters),
+        )
+
+    @classmethod
     def from_orders(cls, orders: Orders, g: BoardGeometry) -> OrderSheet:
         """The engine's orders as a sheet in English letters (what a round file or a bot hands in)."""
         return cls(
@@ -138,6 +150,22 @@ class OrderSheet:
     def written_routes(self) -> list[tuple[str, str]]:
         """The routes that say anything, as the sheet lists them (C1 … C6, then B)."""
         return sorted(((s, t) for s, t in self.routes if t), key=lambda st: sheet_order(st[0]))
+
+    def plan_fields(self) -> dict[str, Any]:
+        """A plan row's fields (:class:`TeamPlan`): the sheet as written, in English letters when
+        every route reads (a draft may hold a typo: it is then kept in its own letters)."""
+        try:
+            sheet = self.written_in(Alphabet.ENGLISH)
+        except RouteSyntaxError:
+            sheet = self
+        return {
+            "build_cargo": sheet.build_cargo,
+            "build_battleship": sheet.build_battleship,
+            "routes": {ship: route for ship, route in sheet.routes if route},
+            "harbor": sheet.harbor,
+            "fire": sheet.fire,
+            "letters": sheet.alphabet.value,
+        }
 
     def row_fields(self) -> dict[str, Any]:
         """The stored row's fields of legal orders (English letters, as round files keep them)."""

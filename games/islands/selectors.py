@@ -12,8 +12,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -51,9 +53,12 @@ from games.islands.models import (
     Harbor,
     IslandsRound,
     Pirate,
+    PlanLogEntry,
+    PlanState,
     RoundResult,
     Ship,
     TeamOrders,
+    TeamPlan,
     TelescopeChoice,
 )
 from games.islands.orders import OrdersWarning, round_warnings, stored_orders
@@ -487,3 +492,89 @@ def notice_board_version(camp: Camp) -> str:
     token that every write changing the board draws anew (``camp.public_version.public_version_bump``),
     so it tells nothing hidden. One small query; nothing is drawn."""
     return str(Camp.objects.filter(pk=camp.pk).values_list("public_version", flat=True).get())
+
+
+# ------------------------------------------------------------------------------------ the teams' plans
+
+#: The state a plan shows when the stored orders are staff's own, typed on the order page.
+ENTERED_BY_STAFF = "staff"
+
+
+@dataclass(frozen=True)
+class PlanRow:
+    """A team's plan for a round as staff's hand-in panel (and the team's page) show it: ``state``
+    is a :class:`PlanState` value, or :data:`ENTERED_BY_STAFF` when the stored orders were typed by
+    staff on the order page ("plán zadali vedoucí"; a plan handed in since waits for approval
+    and shows so); ``at`` when it came to be."""
+
+    team: Team
+    plan: TeamPlan | None
+    state: str
+    at: datetime | None
+    note: str = ""
+    reopened: bool = False
+
+    @property
+    def label(self) -> str:
+        if self.state == ENTERED_BY_STAFF:
+            return _("entered by staff")
+        return str(PlanState(self.state).label)
+
+    @property
+    def version(self) -> int:
+        return self.plan.version if self.plan is not None else 0
+
+    def closed(self, due: datetime | None) -> bool:
+        """Whether the team can no longer write its plan because of the deadline ``due``."""
+        return hand_in_closed(due, reopened=self.reopened)
+
+
+def hand_in_closed(due: datetime | None, *, reopened: bool) -> bool:
+    """After the round's deadline (and not reopened for the team): the team's page reads
+    "uzavřeno" and the team's writes are refused."""
+    return due is not None and timezone.now() > due and not reopened
+
+
+def plan_row(team: Team, plan: TeamPlan | None, orders: TeamOrders | None) -> PlanRow:
+    """One team's :class:`PlanRow` from its plan and stored orders (either may be None)."""
+    state = plan.state if plan is not None else PlanState.NONE
+    if orders is not None and state != PlanState.HANDED_IN:
+        if plan is None or plan.orders_version != orders.version:
+            return PlanRow(
+                team, plan, ENTERED_BY_STAFF, orders.updated_at, reopened=bool(plan and plan.reopened)
+            )
+    if plan is None:
+        return PlanRow(team, None, PlanState.NONE, None)
+    at = {
+        PlanState.DRAFT: plan.saved_at,
+        PlanState.HANDED_IN: plan.handed_in_at,
+        PlanState.PAPER: plan.handed_in_at,
+        PlanState.APPROVED: plan.approved_at,
+        PlanState.RETURNED: plan.returned_at,
+    }.get(PlanState(plan.state))
+    note = plan.note if plan.state == PlanState.RETURNED else ""
+    return PlanRow(team, plan, plan.state, at, note=note, reopened=plan.reopened)
+
+
+def round_plans(round: Round) -> list[PlanRow]:  # noqa: A002
+    """Each team's plan for ``round`` (the camp's teams in their order): three queries."""
+    teams = list(Team.objects.filter(camp_id=round.camp_id).order_by("order", "name", "id"))
+    plans = {p.team_id: p for p in TeamPlan.objects.filter(round=round)}
+    orders = {o.team_id: o for o in TeamOrders.objects.filter(round=round)}
+    return [plan_row(t, plans.get(t.pk), orders.get(t.pk)) for t in teams]
+
+
+def team_plan(round: Round, team: Team) -> PlanRow:  # noqa: A002
+    """One team's plan for ``round`` (for the team's own page: its state, note, version)."""
+    plan = TeamPlan.objects.filter(round=round, team=team).first()
+    return plan_row(team, plan, TeamOrders.objects.filter(round=round, team=team).first())
+
+
+def plans_due_at(round: Round) -> datetime | None:  # noqa: A002
+    """The round's hand-in deadline (None: none set)."""
+    return IslandsRound.objects.filter(round=round).values_list("plans_due_at", flat=True).first()
+
+
+def plan_log(round: Round) -> list[PlanLogEntry]:  # noqa: A002
+    """Every write to the round's plans and deadline, oldest first (staff only)."""
+    return list(PlanLogEntry.objects.filter(round=round).select_related("team", "user").order_by("at", "id"))

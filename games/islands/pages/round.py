@@ -1,6 +1,8 @@
 """The evening checklist of one round (placements → open → orders per team → resolve → after →
 close), with undo of the last resolved round, the export of the round file and the print buttons;
-and the two steps taken from it: open the round, close it."""
+the two steps taken from it: open the round, close it; and the hand-in panel of the teams' plans
+(approve, approve all, send back with a note, the deadline, reopen for one team; htmx: its
+``plans`` partial)."""
 
 from __future__ import annotations
 
@@ -10,25 +12,33 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from camp.models import Round, RoundStatus
+from camp.models import OPENED_STATUSES, Round, RoundStatus, Team
 from games.islands import selectors
+from games.islands.engine.notation import Alphabet
 from games.islands.errors import IslandsError
-from games.islands.forms import ConfirmForm
+from games.islands.forms import ConfirmForm, PlanDeadlineForm, PlanReturnForm, PlanTeamForm
 from games.islands.maps import style
+from games.islands.models import PlanState
+from games.islands.orders import OrderSheet, camp_alphabet
 from games.islands.pages.links import url
+from games.islands.pages.orders_map import played_text
 from games.islands.pages.shared import (
     check_perm,
+    messages_of,
     render_page,
+    rendered_consistently,
     round_or_404,
     sheet_links,
     show_errors,
 )
 from games.islands.printing.changes import sheet_changes
+from games.islands.services import plans as plan_services
 from games.islands.services import rounds as round_services
 
 TEMPLATE = "islands/round.html"
@@ -138,6 +148,7 @@ def round_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         # Staff only, like the whole page: the changes name every team's cargo and hints. Lazy:
         # the htmx checklist does not build every team's sheet.
         "changes": SimpleLazyObject(lambda: sheet_changes(round_)),
+        **plans_panel(round_),
     }
     return render_page(
         request,
@@ -177,3 +188,153 @@ def round_close(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
         return HttpResponseRedirect(url("after", round_.pk))
     messages.success(request, _("%(round)s is closed.") % {"round": round_})
     return HttpResponseRedirect(url("page", round_.pk))
+
+
+# ------------------------------------------------------------------------------------ the hand-in panel
+
+
+def plans_panel(round_: Round) -> dict[str, Any]:
+    """What the hand-in panel shows: each team's plan with its time, the deadline and the log."""
+    due = selectors.plans_due_at(round_)
+    rows = selectors.round_plans(round_)
+    alphabet = camp_alphabet(round_.camp)
+    return {
+        "plans": [
+            {
+                "row": row,
+                "colour": style.safe_colour(row.team.colour),
+                "url": url("orders", round_.pk, row.team.pk),
+                # Only a team that may still write wants the hand-in reopened.
+                "reopenable": row.closed(due)
+                and row.state not in (PlanState.HANDED_IN, PlanState.PAPER, PlanState.APPROVED),
+                # What "Schválit" would store, to read before pressing it (staff only, like the page).
+                "sheet": _plan_text(row, alphabet) if row.state == PlanState.HANDED_IN else None,
+            }
+            for row in rows
+        ],
+        "plans_shown": round_.status in OPENED_STATUSES,
+        "plans_open": round_.status == RoundStatus.ORDERS_OPEN,
+        "plans_due": timezone.localtime(due) if due is not None else None,
+        "plans_closed": selectors.hand_in_closed(due, reopened=False),
+        "plans_waiting": sum(1 for row in rows if row.state == PlanState.HANDED_IN),
+        "plan_log": selectors.plan_log(round_),
+    }
+
+
+def _plan_text(row: selectors.PlanRow, alphabet: Alphabet) -> dict[str, Any] | None:
+    if row.plan is None:
+        return None
+    return played_text(
+        OrderSheet.from_plan(row.plan).written_in(alphabet), style.safe_colour(row.team.colour)
+    )
+
+
+def _plans_answer(
+    request: HttpRequest, round_id: int, model_admin: Any, *, done: str = "", refused: Exception | None = None
+) -> HttpResponse:
+    """After a button of the panel: with htmx the panel again (saying what happened), else the round
+    page with a message."""
+    if not request.htmx:
+        if refused is not None:
+            show_errors(request, refused)
+        else:
+            messages.success(request, done)
+        return HttpResponseRedirect(url("page", round_id) + "#plans")
+
+    def panel() -> HttpResponse:
+        round_ = round_or_404(round_id)
+        context = {
+            "round": round_,
+            "camp": round_.camp,
+            **plans_panel(round_),
+            "plans_done": done if refused is None else "",
+            "plans_refused": messages_of(refused) if refused is not None else [],
+        }
+        title = _("%(round)s – the evening") % {"round": round_}
+        return render_page(request, model_admin, TEMPLATE, title=title, context=context, fragment="plans")
+
+    return rendered_consistently(panel)
+
+
+def _team(round_: Round, team_id: int | None) -> Team:
+    team = Team.objects.filter(pk=team_id, camp_id=round_.camp_id).first() if team_id is not None else None
+    if team is None:
+        raise IslandsError(_("There is no such team in this camp run."), code="no_team")
+    return team
+
+
+@require_POST
+def plan_approve(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    check_perm(request)
+    round_ = round_or_404(round_id)
+    try:
+        team = _team(round_, PlanTeamForm(request.POST).team_id())
+        plan_services.plan_approve(round=round_, team=team, user=request.user)
+    except IslandsError as exc:
+        return _plans_answer(request, round_id, model_admin, refused=exc)
+    done = _("The plan of %(team)s is approved and stored as its orders.") % {"team": team.name}
+    return _plans_answer(request, round_id, model_admin, done=done)
+
+
+@require_POST
+def plans_approve_all(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    check_perm(request)
+    round_ = round_or_404(round_id)
+    try:
+        approved = plan_services.plans_approve_all(round=round_, user=request.user)
+    except IslandsError as exc:
+        return _plans_answer(request, round_id, model_admin, refused=exc)
+    names = ", ".join(plan.team.name for plan in approved)
+    done = ngettext(
+        "%(n)d plan approved and stored as orders: %(teams)s.",
+        "%(n)d plans approved and stored as orders: %(teams)s.",
+        len(approved),
+    ) % {"n": len(approved), "teams": names}
+    return _plans_answer(request, round_id, model_admin, done=done)
+
+
+@require_POST
+def plan_return(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    check_perm(request)
+    round_ = round_or_404(round_id)
+    form = PlanReturnForm(request.POST)
+    try:
+        team = _team(round_, form.team_id())
+        plan_services.plan_return(round=round_, team=team, user=request.user, note=form.note_text())
+    except IslandsError as exc:
+        return _plans_answer(request, round_id, model_admin, refused=exc)
+    done = _("The plan of %(team)s is sent back with the note.") % {"team": team.name}
+    return _plans_answer(request, round_id, model_admin, done=done)
+
+
+@require_POST
+def plans_deadline(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    check_perm(request)
+    round_ = round_or_404(round_id)
+    form = PlanDeadlineForm(request.POST, day=round_.date or timezone.localdate())
+    if not form.is_valid():
+        refused = IslandsError([str(e) for e in form.errors.get("due", ())], code="due")
+        return _plans_answer(request, round_id, model_admin, refused=refused)
+    due = form.cleaned_data["due"]
+    try:
+        plan_services.plans_deadline_set(round=round_, due=due, user=request.user)
+    except IslandsError as exc:
+        return _plans_answer(request, round_id, model_admin, refused=exc)
+    if due is None:
+        done = _("The plans have no deadline now.")
+    else:
+        done = _("The plans are due at %(time)s.") % {"time": timezone.localtime(due).strftime("%H:%M")}
+    return _plans_answer(request, round_id, model_admin, done=done)
+
+
+@require_POST
+def plan_reopen(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    check_perm(request)
+    round_ = round_or_404(round_id)
+    try:
+        team = _team(round_, PlanTeamForm(request.POST).team_id())
+        plan_services.plan_reopen(round=round_, team=team, user=request.user)
+    except IslandsError as exc:
+        return _plans_answer(request, round_id, model_admin, refused=exc)
+    done = _("%(team)s may hand in its plan after the deadline.") % {"team": team.name}
+    return _plans_answer(request, round_id, model_admin, done=done)

@@ -1,0 +1,367 @@
+"""A team's plan for a round: drafts, hand-in, taking back, the paper form received, and staff's
+approval or return; the round's hand-in deadline and its reopening for one team.
+
+Each write is one transaction that locks the round row and then the team's plan row, so two staff
+members, or two phones of one team, get one result each in turn. The team's own writes (draft,
+hand in, take back) carry the plan's ``version`` their page showed: an older one is refused with
+the plan as stored (:class:`PlanStale`), never silently overwritten. Every write is a line of the
+round's plan log (:class:`PlanLogEntry`: who, when, what).
+
+Nothing here resolves anything: an approval stores the plan as the team's orders
+(``orders_submit``), exactly what the team handed in; resolving stays staff's step.
+
+Decisions (see ``docs/islands-rounds.md``, "A team's plan"):
+
+- The team may write while the round is open for orders, until the deadline (``plans_due_at``)
+  unless staff reopened it for the team; staff's actions are not bound by the deadline.
+- A draft is kept as written, problems and all; a plan with problems cannot be handed in
+  (:class:`OrdersInvalid`, the same check as the order page); warnings do not stop it.
+- Handed in on screen, a plan is taken back (``plan_withdraw``) or approved or returned; a paper
+  plan is approved by typing it on the order page (then the plan reads "entered by staff").
+- Drafts change nothing the hall sees; every other state change draws a new public version (the
+  board will show who has handed in).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import time_format
+from django.utils.translation import gettext as _
+
+from camp.models import Round, RoundStatus, Team
+from camp.public_version import public_version_bump
+from games.islands import selectors
+from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
+from games.islands.models import (
+    IslandsRound,
+    PlanAction,
+    PlanBy,
+    PlanLogEntry,
+    PlanState,
+    TeamOrders,
+    TeamPlan,
+)
+from games.islands.orders import OrderSheet, check_team, orders_check
+from games.islands.services import rounds as round_services
+
+#: Who writes: a staff user, or :data:`BY_TEAM` (the team on its own page, through its link).
+BY_TEAM = PlanBy.TEAM
+Writer = AbstractBaseUser | PlanBy
+
+#: States the team may write a draft over or hand in from.
+_WRITABLE = (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED)
+
+
+# ------------------------------------------------------------------------------------ helpers
+
+
+def _lock(round_: Round, team: Team) -> tuple[Round, TeamPlan]:
+    """The round and the team's plan, both locked (the plan row is made when there is none)."""
+    locked = Round.objects.select_for_update().select_related("camp").get(pk=round_.pk)
+    check_team(locked, team)
+    TeamPlan.objects.get_or_create(round=locked, team=team)
+    plan = TeamPlan.objects.select_for_update().select_related("team").get(round=locked, team=team)
+    return locked, plan
+
+
+def _user(by: Writer) -> AbstractBaseUser | None:
+    return by if getattr(by, "pk", None) else None
+
+
+def _by(by: Writer) -> str:
+    return PlanBy.TEAM if by == BY_TEAM else PlanBy.STAFF
+
+
+def _log(plan: TeamPlan, action: str, by: Writer, *, note: str = "", at: datetime | None = None) -> None:
+    PlanLogEntry.objects.create(
+        round_id=plan.round_id,
+        team_id=plan.team_id,
+        at=at or timezone.now(),
+        by=_by(by),
+        user=_user(by),
+        action=action,
+        note=note,
+    )
+
+
+def _save(plan: TeamPlan, **fields: Any) -> TeamPlan:
+    for name, value in fields.items():
+        setattr(plan, name, value)
+    plan.version += 1
+    plan.save()
+    return plan
+
+
+def _names(locked: Round, plan: TeamPlan) -> dict[str, Any]:
+    return {"team": plan.team.name, "number": locked.number}
+
+
+def _open(locked: Round) -> None:
+    if locked.status != RoundStatus.ORDERS_OPEN:
+        raise IslandsError(
+            _("Plans for round %(number)d cannot be handed in now (the round is %(status)s).")
+            % {"number": locked.number, "status": RoundStatus(locked.status).label},
+            code="not_open",
+        )
+
+
+def _team_may_write(locked: Round, plan: TeamPlan, version: int) -> None:
+    """The team's own write: the round open, before the deadline (or reopened), the version seen."""
+    _open(locked)
+    if version != plan.version:
+        raise PlanStale(plan)
+    due = selectors.plans_due_at(locked)
+    if due is not None and selectors.hand_in_closed(due, reopened=plan.reopened):
+        raise IslandsError(
+            _("The hand-in of round %(number)d closed at %(time)s; ask staff to reopen it for your team.")
+            % {"number": locked.number, "time": time_format(timezone.localtime(due), "H:i")},
+            code="closed",
+        )
+
+
+def _refuse_state(locked: Round, plan: TeamPlan) -> IslandsError:
+    """Why the team cannot write over its plan in its state."""
+    names = _names(locked, plan)
+    if plan.state == PlanState.HANDED_IN:
+        message = _("The plan of %(team)s is handed in: take it back first to change it.")
+    elif plan.state == PlanState.PAPER:
+        message = _("%(team)s handed in its plan of round %(number)d on paper; staff type it in.")
+    else:
+        message = _("The plan of %(team)s for round %(number)d is approved: it can no longer change.")
+    return IslandsError(message % names, code=f"plan_{plan.state}")
+
+
+# ------------------------------------------------------------------------------------ the team
+
+
+@transaction.atomic
+def plan_save_draft(
+    *,
+    round: Round,  # noqa: A002
+    team: Team,
+    sheet: OrderSheet,
+    version: int,
+    by: Writer,
+) -> TeamPlan:
+    """Keep the team's sheet as a draft, as written (a draft may have problems). ``version`` is
+    the plan's version the page showed (0: none yet); ``by`` a staff user or :data:`BY_TEAM`."""
+    locked, plan = _lock(round, team)
+    _team_may_write(locked, plan, version)
+    if plan.state not in _WRITABLE:
+        raise _refuse_state(locked, plan)
+    _save(plan, state=PlanState.DRAFT, saved_at=timezone.now(), **sheet.plan_fields())
+    _log(plan, PlanAction.SAVED, by)
+    return plan
+
+
+@transaction.atomic
+def plan_hand_in(
+    *,
+    round: Round,  # noqa: A002
+    team: Team,
+    sheet: OrderSheet,
+    version: int,
+    by: Writer,
+) -> TeamPlan:
+    """Hand the team's sheet in (checked as on the order page: any problem refuses it with
+    :class:`OrdersInvalid` naming them; warnings do not). Kept in English letters, as read."""
+    locked, plan = _lock(round, team)
+    _team_may_write(locked, plan, version)
+    if plan.state not in _WRITABLE:
+        raise _refuse_state(locked, plan)
+    check = orders_check(round=locked, team=team, sheet=sheet)
+    if check.problems:
+        raise OrdersInvalid(check.problems)
+    now = timezone.now()
+    _save(
+        plan,
+        state=PlanState.HANDED_IN,
+        saved_at=now,
+        handed_in_at=now,
+        handed_in_by=_by(by),
+        handed_in_user=_user(by),
+        note="",
+        **check.stored.plan_fields(),
+    )
+    _log(plan, PlanAction.HANDED_IN, by, at=now)
+    public_version_bump(camp=locked.camp_id)
+    return plan
+
+
+@transaction.atomic
+def plan_withdraw(*, round: Round, team: Team, version: int, by: Writer) -> TeamPlan:  # noqa: A002
+    """Take a handed-in plan back (a draft again, kept as it was) until staff approve it."""
+    locked, plan = _lock(round, team)
+    _team_may_write(locked, plan, version)
+    if plan.state != PlanState.HANDED_IN:
+        if plan.state in (PlanState.APPROVED, PlanState.PAPER):
+            raise _refuse_state(locked, plan)
+        raise IslandsError(
+            _("The plan of %(team)s is not handed in: there is nothing to take back.") % _names(locked, plan),
+            code="not_handed_in",
+        )
+    _save(plan, state=PlanState.DRAFT, handed_in_at=None, handed_in_by="", handed_in_user=None)
+    _log(plan, PlanAction.WITHDRAWN, by)
+    public_version_bump(camp=locked.camp_id)
+    return plan
+
+
+# ------------------------------------------------------------------------------------ staff
+
+
+@transaction.atomic
+def plan_paper_received(*, round: Round, team: Team, user: Any) -> TeamPlan:  # noqa: A002
+    """The team's paper form is in staff's hands: its plan reads "handed in (paper)" (staff type it
+    on the order page). Again for a plan already so: nothing changes."""
+    locked, plan = _lock(round, team)
+    _open(locked)
+    if plan.state == PlanState.PAPER:
+        return plan
+    if plan.state == PlanState.HANDED_IN:
+        raise IslandsError(
+            _("%(team)s has already handed in its plan on screen; approve it or send it back first.")
+            % _names(locked, plan),
+            code="plan_handed_in",
+        )
+    if plan.state == PlanState.APPROVED:
+        raise _refuse_state(locked, plan)
+    now = timezone.now()
+    _save(
+        plan, state=PlanState.PAPER, handed_in_at=now, handed_in_by=PlanBy.STAFF, handed_in_user=_user(user)
+    )
+    _log(plan, PlanAction.PAPER, user, at=now)
+    public_version_bump(camp=locked.camp_id)
+    return plan
+
+
+def _approve(locked: Round, plan: TeamPlan, user: Any) -> TeamPlan:
+    if plan.state != PlanState.HANDED_IN:
+        names = _names(locked, plan)
+        if plan.state == PlanState.PAPER:
+            message = _("The plan of %(team)s is on paper: approve it by typing it on the order page.")
+        elif plan.state == PlanState.APPROVED:
+            message = _("The plan of %(team)s for round %(number)d is already approved.")
+        else:
+            message = _("%(team)s has not handed in a plan for round %(number)d: nothing to approve.")
+        raise IslandsError(message % names, code="not_handed_in")
+    existing = (
+        TeamOrders.objects.filter(round=locked, team=plan.team).values_list("version", flat=True).first()
+    )
+    stored = round_services.orders_submit(
+        round=locked, team=plan.team, sheet=OrderSheet.from_plan(plan), user=user, version=existing or 0
+    )
+    now = timezone.now()
+    _save(
+        plan,
+        state=PlanState.APPROVED,
+        approved_at=now,
+        approved_by=_user(user),
+        orders_version=stored.version,
+    )
+    _log(plan, PlanAction.APPROVED, user, at=now)
+    return plan
+
+
+@transaction.atomic
+def plan_approve(*, round: Round, team: Team, user: Any) -> TeamPlan:  # noqa: A002
+    """Store a plan handed in on screen as the team's orders (``orders_submit``: checked again,
+    replacing orders stored before). Resolves nothing."""
+    locked, plan = _lock(round, team)
+    _open(locked)
+    approved = _approve(locked, plan, user)
+    public_version_bump(camp=locked.camp_id)
+    return approved
+
+
+@transaction.atomic
+def plans_approve_all(*, round: Round, user: Any) -> list[TeamPlan]:  # noqa: A002
+    """Approve every plan handed in on screen (all or none: one that no longer passes the check,
+    e.g. the AP changed, refuses them all, naming it). The others are left as they are."""
+    locked = Round.objects.select_for_update().select_related("camp").get(pk=round.pk)
+    _open(locked)
+    plans = list(
+        TeamPlan.objects.select_for_update()
+        .filter(round=locked, state=PlanState.HANDED_IN)
+        .select_related("team")
+        .order_by("team__order", "team__name", "team_id")
+    )
+    if not plans:
+        raise IslandsError(
+            _("No plan of round %(number)d is handed in and waiting for approval.")
+            % {"number": locked.number},
+            code="none_handed_in",
+        )
+    approved = [_approve(locked, plan, user) for plan in plans]
+    public_version_bump(camp=locked.camp_id)
+    return approved
+
+
+@transaction.atomic
+def plan_return(*, round: Round, team: Team, user: Any, note: str) -> TeamPlan:  # noqa: A002
+    """Send a handed-in plan (screen or paper) back to the team with ``note`` (the team sees it);
+    the sheet stays as the team's draft."""
+    locked, plan = _lock(round, team)
+    _open(locked)
+    note = note.strip()
+    if not note:
+        raise IslandsError(_("Write the team a note: what should it change?"), code="no_note")
+    if plan.state not in (PlanState.HANDED_IN, PlanState.PAPER):
+        if plan.state == PlanState.APPROVED:
+            raise _refuse_state(locked, plan)
+        raise IslandsError(
+            _("%(team)s has not handed in a plan for round %(number)d: there is nothing to send back.")
+            % _names(locked, plan),
+            code="not_handed_in",
+        )
+    now = timezone.now()
+    _save(plan, state=PlanState.RETURNED, returned_at=now, note=note)
+    _log(plan, PlanAction.RETURNED, user, note=note, at=now)
+    public_version_bump(camp=locked.camp_id)
+    return plan
+
+
+@transaction.atomic
+def plans_deadline_set(*, round: Round, due: datetime | None, user: Any) -> IslandsRound:  # noqa: A002
+    """Set the round's hand-in deadline (None: no deadline). Only for a round open for orders."""
+    locked = Round.objects.select_for_update().select_related("camp").get(pk=round.pk)
+    _open(locked)
+    islands_round = IslandsRound.objects.select_for_update().filter(round=locked).first()
+    if islands_round is None:  # pragma: no cover - opening a round makes its row
+        raise IslandsError(
+            _("Round %(number)d has not been opened.") % {"number": locked.number}, code="not_open"
+        )
+    if islands_round.plans_due_at == due:  # the same again: nothing to write down
+        return islands_round
+    islands_round.plans_due_at = due
+    islands_round.save(update_fields=["plans_due_at"])
+    note = time_format(timezone.localtime(due), "H:i") if due is not None else "—"
+    PlanLogEntry.objects.create(
+        round=locked,
+        at=timezone.now(),
+        by=PlanBy.STAFF,
+        user=_user(user),
+        action=PlanAction.DEADLINE,
+        note=note,
+    )
+    public_version_bump(camp=locked.camp_id)
+    return islands_round
+
+
+@transaction.atomic
+def plan_reopen(*, round: Round, team: Team, user: Any) -> TeamPlan:  # noqa: A002
+    """Let one team write and hand in after the round's deadline."""
+    locked, plan = _lock(round, team)
+    _open(locked)
+    if plan.reopened:
+        raise IslandsError(
+            _("The hand-in is already reopened for %(team)s.") % _names(locked, plan), code="reopened"
+        )
+    _save(plan, reopened=True)
+    _log(plan, PlanAction.REOPENED, user)
+    public_version_bump(camp=locked.camp_id)
+    return plan
