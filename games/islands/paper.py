@@ -68,7 +68,7 @@ def _typo(error: PaperCodeError) -> PaperCodeTypo:
     if error.reason == "length":
         message = _(
             "A code has %(least)d to %(most)d letters after ZO, this one has %(n)s: "
-            "check that none is missing or extra."
+            "check that no letter is missing or extra."
         )
         values = {"least": PAYLOAD_MIN + SEAL_LENGTH + 1, "most": MAX_LETTERS, "n": error.detail}
         return PaperCodeTypo(message % values, code="length")
