@@ -32,13 +32,16 @@ def test_the_page_has_the_code_field_and_the_camera_script(staff_client: Client)
     response = staff_client.get(PAGE)
     html = response.content.decode()
     assert response.status_code == 200
+    assert re.search(
+        r'<form method="post" action="/admin/islands/islandsround/paper/" id="paper-form">', html
+    )
     assert re.search(r'<input type="text" name="code" id="paper-code" value=""', html)
     assert '<script src="/static/js/zo-paper.js" defer></script>' in html
     assert 'id="paper-problems"' not in html  # nothing asked yet: no error
 
 
 @pytest.mark.parametrize("way", ["printed", "typed", "qr"])
-def test_a_code_opens_the_teams_order_page(
+def test_a_posted_code_opens_the_teams_order_page(
     game: Round, teams: list[Team], staff_client: Client, way: str
 ) -> None:
     team = teams[1]
@@ -46,19 +49,31 @@ def test_a_code_opens_the_teams_order_page(
     typed = {
         "printed": code,
         "typed": code.lower().replace("-", ""),
-        "qr": f"http://192.168.1.10:8000{PAGE}?code={code}",
+        "qr": f"http://192.168.1.10:8000{PAGE}?code={code}",  # the camera read the whole address
     }
-    response = staff_client.get(PAGE, {"code": typed[way]})
+    response = staff_client.post(PAGE, {"code": typed[way]})
     assert response.status_code == 302
     assert response["Location"] == reverse("admin:islands_round_orders", args=[game.pk, team.pk])
     page = staff_client.get(response["Location"])
     assert f"Papírový plán týmu {team.name} na 2. kolo: zadejte ho a uložte." in page.content.decode()
 
 
-def test_the_qr_codes_address_opens_it_directly(game: Round, teams: list[Team], staff_client: Client) -> None:
-    code = str(paper_code(camp=game.camp, team=teams[0], round_number=game.number))
+def test_the_qr_codes_address_shows_whose_plan_it_is_and_opens_it(
+    game: Round, teams: list[Team], staff_client: Client
+) -> None:
+    """Opened from the QR code (a GET: it writes nothing, a phone may open it ahead), the page names
+    the team and the round, and its one button posts the code."""
+    team = teams[0]
+    code = str(paper_code(camp=game.camp, team=team, round_number=game.number))
     response = staff_client.get(f"{PAGE}?code={code}")
-    assert response["Location"] == reverse("admin:islands_round_orders", args=[game.pk, teams[0].pk])
+    assert response.status_code == 200
+    html = response.content.decode()
+    opener = re.search(r'<form method="post" action="([^"]+)" id="paper-open".*?</form>', html, re.S)
+    assert opener and opener.group(1) == PAGE
+    assert f'<input type="hidden" name="code" value="{code}">' in opener.group(0)
+    assert f"<strong>Plán týmu {team.name} na 2. kolo (kód {code}).</strong>" in opener.group(0)
+    posted = staff_client.post(PAGE, {"code": code})
+    assert posted["Location"] == reverse("admin:islands_round_orders", args=[game.pk, team.pk])
 
 
 def test_wrong_codes_are_named_and_change_nothing(
@@ -78,19 +93,22 @@ def test_wrong_codes_are_named_and_change_nothing(
         "": "Opište kód z plánu tahu, např. ZO-4K7P-Q2XM.",
     }
     for typed, message in cases.items():
-        response = staff_client.get(PAGE, {"code": typed})
-        assert response.status_code == 200, typed
-        html = response.content.decode()
-        assert problems_of(html) == [message], typed
-        assert 'aria-invalid="true"' in html
+        for method in (staff_client.get, staff_client.post):
+            response = method(PAGE, {"code": typed})
+            assert response.status_code == 200, typed
+            html = response.content.decode()
+            assert problems_of(html) == [message], typed
+            assert 'aria-invalid="true"' in html
+            assert 'id="paper-open"' not in html  # nothing to open
     assert list(TeamOrders.objects.values_list("pk", "version")) == stored
 
 
 def test_junk_never_fails(db: None, staff_client: Client) -> None:
     for junk in ("\x00", "ZO-" + "Z" * 29 + "2", "ž" * 500, "code=", "ZO-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZ"):
-        response = staff_client.get(PAGE, {"code": junk})
-        assert response.status_code == 200, junk
-        assert problems_of(response.content.decode())
+        for method in (staff_client.get, staff_client.post):
+            response = method(PAGE, {"code": junk})
+            assert response.status_code == 200, junk
+            assert problems_of(response.content.decode())
 
 
 def test_only_staff_who_enter_orders_use_it(game: Round, teams: list[Team]) -> None:
@@ -100,6 +118,7 @@ def test_only_staff_who_enter_orders_use_it(game: Round, teams: list[Team]) -> N
     client.force_login(viewer)
     code = str(paper_code(camp=game.camp, team=teams[0], round_number=game.number))
     assert client.get(PAGE, {"code": code}).status_code == 403
+    assert client.post(PAGE, {"code": code}).status_code == 403
 
 
 def test_the_round_page_links_to_it_while_orders_are_open(game: Round, staff_client: Client) -> None:
