@@ -145,3 +145,27 @@ def test_the_code_does_not_change_the_rest_of_the_sheet(game: Round, teams: list
     assert (with_code.pages[1].extract_text() or "").replace(sheet.paper.code, "").split() == (
         bare.pages[1].extract_text() or ""
     ).split()
+
+
+def test_the_code_and_qr_code_tell_nothing_hidden(game: Round, teams: list[Team]) -> None:
+    """The order form with its code and QR code is byte for byte the same when only what the team may
+    not know changes: a hidden hex, another team's cargo, the pirates' draws, the camp's seed."""
+    from camp.models import Camp
+    from games.islands.engine.tiles import Tile
+    from games.islands.models import BoardHex, IslandsRound, Ship
+
+    def form() -> bytes:
+        round_ = Round.objects.select_related("camp").get(pk=game.pk)
+        sheets = team_sheets_for(round_, [teams[0]], lookup=LOOKUP)
+        return render_team_sheets(sheets, font_dir=settings.PDF_FONT_DIR)
+
+    before = form()
+    hidden = BoardHex.objects.filter(camp=game.camp, revealed=False).order_by("q", "r").first()
+    assert hidden is not None
+    BoardHex.objects.filter(pk=hidden.pk).update(
+        tile=Tile.REEFS.value if hidden.tile != "reefs" else "treasure"
+    )
+    Ship.objects.filter(team=teams[1]).update(chests=2, seahorse=True)
+    IslandsRound.objects.filter(round=game).update(pirate_moves={"P1": ["N"] * 11})
+    Camp.objects.filter(pk=game.camp_id).update(seed=987654321)
+    assert form() == before
