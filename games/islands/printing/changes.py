@@ -259,7 +259,7 @@ def sheet_changes(round_: Round) -> SheetChanges | None:
     rows = []
     for team, sheet in zip(teams, sheets, strict=True):
         old = kept.get(str(team.pk))
-        lines = [_("A new team: its whole sheet")] if old is None else team_sheet_lines(old, _json(sheet))
+        lines = [_("A new team: its whole sheet")] if old is None else team_sheet_lines(old, _compared(sheet))
         rows.append(TeamChanges(team=team, colour=team.colour, lines=tuple(lines)))
     return SheetChanges(
         undone=undone,
