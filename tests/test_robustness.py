@@ -892,7 +892,7 @@ def test_every_paper_code_of_the_world_opens_its_team_or_is_named(
             code = paper_code(camp=team.camp, team=team, round_number=number)
             round_ = Round.objects.filter(camp=team.camp, number=number).first()
             is_open = round_ is not None and round_.status == RoundStatus.ORDERS_OPEN
-            elsewhere = PaperCode.make(camp="x", team_id=team.pk, round_number=number, secret=b"elsewhere")
+            elsewhere = PaperCode.make(camp="x", team=code.team, round_number=number, secret=b"elsewhere")
             wrong = code.letters[:-1] + ("2" if code.letters[-1] != "2" else "3")
             for text in (str(code), wrong, str(elsewhere)):
                 shown = call("get", page, {"code": text})

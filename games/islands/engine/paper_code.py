@@ -3,18 +3,18 @@ which round it is, read aloud or typed by a tired leader, or scanned from the fo
 
 The letters are base 32 without look-alikes (no 0, 1, I, O). After the ``ZO`` prefix come:
 
-- the payload, at least four letters: the team's id and the round's number in one number
-  (Szudzik's pairing: small ids and rounds give a short code);
-- the seal, three letters: an HMAC of the camp run, the team and the round under a secret the
-  caller passes in (the teams cannot know it, so a team cannot make another team's code from its
-  own);
+- the payload, at least four letters: the team's number and the round's number in one number
+  (Szudzik's pairing: small numbers give a short code);
+- the seal, three letters: an HMAC of the camp run (as the caller names it), the team and the
+  round under a secret the caller passes in (the teams cannot know it, so a team cannot make
+  another team's code from its own);
 - the parity, one letter: a weighted sum in GF(32) over everything before it, which catches every
   single wrong letter and every swap of two neighbours for sure (a typo is told as a typo, never
   as a code of another camp run).
 
 Pure: the secret and the camp run's identity come from the caller.
 
->>> code = PaperCode.make(camp="1", team_id=3, round_number=2, secret=b"k")
+>>> code = PaperCode.make(camp="1", team=3, round_number=2, secret=b"k")
 >>> str(code), PaperCode.parse(" zo-" + str(code)[3:].lower()) == code
 ('ZO-222G-XGAH', True)
 >>> code.sealed(camp="1", secret=b"k"), code.sealed(camp="2", secret=b"k")
@@ -33,7 +33,7 @@ PREFIX = "ZO"
 PAYLOAD_MIN = 4
 SEAL_LENGTH = 3
 GROUP = 4
-#: No printed code is longer: 26 payload letters hold any database id (up to 2⁶³) and round.
+#: No printed code is longer: 26 payload letters hold any number up to 2⁶³ and round.
 MAX_LETTERS = 30
 #: Letters people type for a code's that are never in one (told apart in the error).
 LOOK_ALIKES = frozenset("01IO")
@@ -109,23 +109,24 @@ def normalised(text: str) -> str:
 class PaperCode:
     """One team's paper order form for one round; prints itself as ``ZO-XXXX-XXXX``."""
 
-    team_id: int
+    #: The team's number (the caller's: e.g. its place in the camp run's seat order).
+    team: int
     round_number: int
     seal: str
 
     @staticmethod
-    def seal_for(*, camp: str, team_id: int, round_number: int, secret: bytes) -> str:
+    def seal_for(*, camp: str, team: int, round_number: int, secret: bytes) -> str:
         """The three letters only the secret's holder can compute for this camp run, team and round."""
-        message = f"zo-paper/1|{camp}|{team_id}|{round_number}".encode()
+        message = f"zo-paper/1|{camp}|{team}|{round_number}".encode()
         digest = hmac.new(secret, message, hashlib.sha256).digest()
         return _letters(int.from_bytes(digest[:2], "big") >> 1, SEAL_LENGTH)[-SEAL_LENGTH:]
 
     @classmethod
-    def make(cls, *, camp: str, team_id: int, round_number: int, secret: bytes) -> PaperCode:
-        if team_id < 0 or round_number < 0:
-            raise ValueError("A paper code is for a team id and a round number of 0 or more.")
-        seal = cls.seal_for(camp=camp, team_id=team_id, round_number=round_number, secret=secret)
-        return cls(team_id, round_number, seal)
+    def make(cls, *, camp: str, team: int, round_number: int, secret: bytes) -> PaperCode:
+        if team < 0 or round_number < 0:
+            raise ValueError("A paper code is for a team and a round number of 0 or more.")
+        seal = cls.seal_for(camp=camp, team=team, round_number=round_number, secret=secret)
+        return cls(team, round_number, seal)
 
     @classmethod
     def parse(cls, text: str) -> PaperCode:
@@ -143,21 +144,21 @@ class PaperCode:
         values = [_VALUE[ch] for ch in letters]
         if _parity(values[:-1]) != values[-1]:
             raise PaperCodeError("check")
-        team_id, round_number = _unpair(_number(letters[: -SEAL_LENGTH - 1]))
-        return cls(team_id, round_number, letters[-SEAL_LENGTH - 1 : -1])
+        team, round_number = _unpair(_number(letters[: -SEAL_LENGTH - 1]))
+        return cls(team, round_number, letters[-SEAL_LENGTH - 1 : -1])
 
     def sealed(self, *, camp: str, secret: bytes) -> bool:
         """Whether the seal is this camp run's (under ``secret``): a code printed for another camp
         run, or on another laptop, is not."""
         expected = self.seal_for(
-            camp=camp, team_id=self.team_id, round_number=self.round_number, secret=secret
+            camp=camp, team=self.team, round_number=self.round_number, secret=secret
         )
         return hmac.compare_digest(expected, self.seal)
 
     @property
     def letters(self) -> str:
         """Payload, seal and parity, without the prefix and the dashes."""
-        body = _letters(_pair(self.team_id, self.round_number), PAYLOAD_MIN) + self.seal
+        body = _letters(_pair(self.team, self.round_number), PAYLOAD_MIN) + self.seal
         return body + ALPHABET[_parity([_VALUE[ch] for ch in body])]
 
     def __str__(self) -> str:

@@ -32,7 +32,7 @@ from games.islands.maps import visibility
 from games.islands.maps.visibility import MapView
 from games.islands.models import Harbor, IslandsRound, Pirate, RoundResult, Ship
 from games.islands.orders import camp_alphabet
-from games.islands.paper import paper_code
+from games.islands.paper import paper_codes
 
 
 @dataclass(frozen=True)
@@ -280,6 +280,7 @@ def team_sheets_for(
     own_ships: dict[int, list[Ship]] = {}
     for ship in Ship.objects.filter(team__in=teams).order_by("ident"):
         own_ships.setdefault(ship.team_id, []).append(ship)
+    codes = paper_codes(camp, rounds.orders_number)
     sheets = []
     for team in teams:
         ships = sorted(
@@ -319,14 +320,13 @@ def team_sheets_for(
                 else (),
                 most_ap=max(camp.ap_table, default=None),
                 key=key,
-                paper=_paper(camp, team, rounds.orders_number, lookup),
+                paper=_paper(str(codes[team.pk]), lookup),
             )
         )
     return sheets
 
 
-def _paper(camp: Camp, team: Team, orders_number: int, lookup: str) -> PaperForm:
-    code = str(paper_code(camp=camp, team=team, round_number=orders_number))
+def _paper(code: str, lookup: str) -> PaperForm:
     return PaperForm(code, f"{lookup}?code={code}" if lookup else code)
 
 

@@ -14,7 +14,7 @@ from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands.engine.paper_code import PaperCode
 from games.islands.errors import PaperCodeForeign, PaperCodeTypo, PaperRoundNotOpen
-from games.islands.paper import camp_identity, paper_code, paper_lookup, paper_secret
+from games.islands.paper import paper_code, paper_lookup, paper_secret, sealed_as, seats
 
 
 def test_a_code_opens_its_team_and_round(game: Round, teams: list[Team]) -> None:
@@ -58,23 +58,56 @@ FOREIGN = (
 
 def test_a_code_of_another_laptop_or_camp_run_is_named(game: Round, teams: list[Team]) -> None:
     team = teams[0]
-    # printed on another laptop (another secret), for a team id this laptop has
+    number = seats(game.camp).index(team) + 1
+    # printed on another laptop (another secret)
     elsewhere = PaperCode.make(
-        camp=camp_identity(game.camp), team_id=team.pk, round_number=game.number, secret=b"another laptop"
+        camp=sealed_as(game.camp, team), team=number, round_number=game.number, secret=b"another laptop"
     )
-    # last summer's database: the same ids, another camp run made at another moment
-    last_summer = PaperCode.make(
-        camp=f"{game.camp.pk}@{(game.camp.created_at - dt.timedelta(days=365)).isoformat()}",
-        team_id=team.pk,
-        round_number=game.number,
-        secret=paper_secret(),
+    # last summer's camp run: the same team names and seats, made at another moment
+    last_summer = Camp(created_at=game.camp.created_at - dt.timedelta(days=365))
+    old = PaperCode.make(
+        camp=sealed_as(last_summer, team), team=number, round_number=game.number, secret=paper_secret()
     )
-    # a team id no camp run of this laptop has
-    gone = PaperCode.make(camp="1", team_id=10**9, round_number=1, secret=paper_secret())
-    for code in (elsewhere, last_summer, gone):
+    # a team number no camp run of this laptop has
+    gone = PaperCode.make(camp=sealed_as(game.camp, team), team=99, round_number=1, secret=paper_secret())
+    for code in (elsewhere, old, gone):
         with pytest.raises(PaperCodeForeign) as caught:
             paper_lookup(str(code))
         assert caught.value.messages == [FOREIGN]
+
+
+def test_a_team_renamed_after_printing_opens_nothing_wrong(game: Round, teams: list[Team]) -> None:
+    code = str(paper_code(camp=game.camp, team=teams[0], round_number=game.number))
+    Team.objects.filter(pk=teams[0].pk).update(name="Přejmenovaní")
+    with pytest.raises(PaperCodeForeign):
+        paper_lookup(code)
+
+
+def test_a_camp_runs_restored_copy_reads_the_sheets_printed_before(game: Round, teams: list[Team]) -> None:
+    """The copy (new ids, the same moment of making, teams and seats) gives the same codes; a code
+    opens the copy's round where that is open, the original's where only that is."""
+    original = game.camp
+    codes = {t.name: str(paper_code(camp=original, team=t, round_number=game.number)) for t in teams}
+    copy = camp_services.camp_create(name=original.name, year=original.year)
+    Camp.objects.filter(pk=copy.pk).update(created_at=original.created_at)
+    copy.refresh_from_db()
+    for team in reversed(seats(original)):  # made in another order: the seats count, not the ids
+        made = camp_services.team_create(camp=copy, name=team.name, colour=team.colour)
+        Team.objects.filter(pk=made.pk).update(order=team.order)
+    copied = {t.name: t for t in seats(copy)}
+    assert {
+        n: str(paper_code(camp=copy, team=t, round_number=game.number)) for n, t in copied.items()
+    } == codes
+    for code in codes.values():
+        assert paper_lookup(code).round == game  # the copy has no round 2 yet: the original's
+    copy_round = camp_services.round_create(camp=copy)
+    copy_round_2 = camp_services.round_create(camp=copy)
+    Round.objects.filter(pk=copy_round_2.pk).update(status=RoundStatus.ORDERS_OPEN)
+    Round.objects.filter(pk=game.pk).update(status=RoundStatus.RESOLVED)
+    for name, code in codes.items():
+        plan = paper_lookup(code)
+        assert (plan.round.pk, plan.team) == (copy_round_2.pk, copied[name])
+    assert copy_round.number == 1
 
 
 def test_the_key_is_the_laptops_secret_not_the_camps_seed(game: Round, teams: list[Team]) -> None:

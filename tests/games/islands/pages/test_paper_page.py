@@ -81,7 +81,7 @@ def test_wrong_codes_are_named_and_change_nothing(
 ) -> None:
     letters = paper_code(camp=game.camp, team=teams[0], round_number=game.number).letters
     typo = letters[:-1] + ("2" if letters[-1] != "2" else "3")
-    foreign = PaperCode.make(camp="elsewhere", team_id=teams[0].pk, round_number=game.number, secret=b"x")
+    foreign = PaperCode.make(camp="elsewhere", team=1, round_number=game.number, secret=b"x")
     shut = paper_code(camp=game.camp, team=teams[0], round_number=1)
     stored = list(TeamOrders.objects.values_list("pk", "version"))
     cases = {
