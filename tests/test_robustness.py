@@ -115,6 +115,7 @@ QUERY_KEYS = [
     "build_cargo",
     "_changelist_filters",
     "next",
+    "code",
 ]
 JUNK_QUERY = [
     "",
@@ -872,6 +873,41 @@ def test_the_sweep_notices_a_write(
     with pytest.raises(pytest.fail.Exception, match=r"changed \['islands.Ship'\]"):
         Caller(client, baseline)("get", reverse("islands_public:notice_board", args=[world.demo.pk]))
     assert fingerprint() == baseline  # and the write was rolled back
+
+
+def test_every_paper_code_of_the_world_opens_its_team_or_is_named(
+    world: World, staff: Client, baseline: dict[str, str]
+) -> None:
+    """The paper plan page with the codes of every team of the world for every round (and each with
+    a letter wrong, and as another laptop prints it): opened from the QR code it writes nothing; posted,
+    it opens that team's order page of an open round, or names the problem and changes nothing."""
+    from games.islands.engine.paper_code import PaperCode
+    from games.islands.paper import paper_code
+
+    call = Caller(staff, baseline)
+    page = reverse("admin:islands_round_paper")
+    opened = named = 0
+    for team in Team.objects.filter(camp__in=world.camps).select_related("camp"):
+        for number in range(1, 7):
+            code = paper_code(camp=team.camp, team=team, round_number=number)
+            round_ = Round.objects.filter(camp=team.camp, number=number).first()
+            is_open = round_ is not None and round_.status == RoundStatus.ORDERS_OPEN
+            elsewhere = PaperCode.make(camp="x", team=code.team, round_number=number, secret=b"elsewhere")
+            wrong = code.letters[:-1] + ("2" if code.letters[-1] != "2" else "3")
+            for text in (str(code), wrong, str(elsewhere)):
+                shown = call("get", page, {"code": text})
+                assert shown.status_code == 200, text
+                posted = call("post", page, {"code": text})
+                if text == str(code) and is_open:
+                    assert round_ is not None
+                    assert posted["Location"] == reverse(
+                        "admin:islands_round_orders", args=[round_.pk, team.pk]
+                    )
+                    opened += 1
+                else:
+                    assert posted.status_code == 200 and 'id="paper-problems"' in _html(posted), text
+                    named += 1
+    assert opened >= 2 and named > 50
 
 
 # ------------------------------------------------------------------------------------------ CSRF

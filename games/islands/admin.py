@@ -31,7 +31,7 @@ from games.islands.models import (
     TeamOrders,
     TelescopeChoice,
 )
-from games.islands.pages import after, board, orders, resolve, round_files, sheets, standings, undo
+from games.islands.pages import after, board, orders, paper, resolve, round_files, sheets, standings, undo
 from games.islands.pages import round as round_page
 from games.islands.pages.links import url
 from games.islands.pages.shared import READ_PERMISSIONS, read_consistently
@@ -234,6 +234,7 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
                 name="islands_round_changed",
             ),
             path("import/", page(round_files.import_page), name="islands_round_import"),
+            path("paper/", page(paper.paper_page), name="islands_round_paper"),
             path(
                 "camp/<int:camp_id>/standings/",
                 page(standings.standings_page),

@@ -93,3 +93,21 @@ class PlanStale(IslandsError):
             ),
             code="plan_stale",
         )
+
+
+class PaperCodeRefused(IslandsError):
+    """A paper plan's code that opens nothing (:func:`games.islands.paper.paper_lookup`); the
+    message names the problem. Nothing was opened or recorded."""
+
+
+class PaperCodeTypo(PaperCodeRefused):
+    """The text is not a code as printed: a letter misread, missing or two swapped."""
+
+
+class PaperCodeForeign(PaperCodeRefused):
+    """A well-formed code that is not of a camp run of this laptop (another camp run's or another
+    installation's sheet)."""
+
+
+class PaperRoundNotOpen(PaperCodeRefused):
+    """A code of this laptop for a round that is not open for orders (not yet, or any more)."""

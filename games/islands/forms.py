@@ -499,3 +499,18 @@ class PlanDeadlineForm(forms.Form):
             raise ValidationError(_("Write the time of the deadline, e.g. 19:30."), code="no_due")
         at = _due_time(self.cleaned_data["due"])
         return None if at is None else timezone.make_aware(datetime.combine(self.day, at))
+
+
+class PaperCodeForm(forms.Form):
+    """The paper plan's code as typed or scanned (``code``: any text, cut; the lookup names its
+    mistakes). A scanned QR code's whole address is read for the code it carries."""
+
+    code = Text(cut=200, absent_none=True)
+
+    def typed(self) -> str | None:
+        """The code's text (None: no code asked for: the empty page)."""
+        self.is_valid()
+        text: str | None = self.cleaned_data["code"]
+        if text is not None and "code=" in text:  # the QR code's address pasted or read whole
+            text = text.rsplit("code=", 1)[1].split("&", 1)[0]
+        return text

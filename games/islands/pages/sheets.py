@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from camp.adminpages import pdf_response
 from camp.models import Round, Team
+from camp.network import phone_base_url
 from games.islands.pages.links import url
 from games.islands.pages.shared import check_perm, round_or_404, sheets_refused
 from games.islands.printing.bundle import render_changed, render_evening
@@ -28,6 +29,7 @@ from games.islands.printing.data import (
     SheetsUnavailable,
     master_sheet_for,
     notice_sheet_for,
+    paper_form,
     team_sheets_for,
 )
 from games.islands.printing.master_sheet import render_master_sheet
@@ -64,6 +66,12 @@ def _filename(round_: Round, name: str) -> str:
     return f"zlate-ostrovy-round-{round_.number}-{name}.pdf"
 
 
+def paper_lookup_url(request: HttpRequest) -> str:
+    """The full address of the staff's code lookup that the order forms' QR codes carry: the
+    laptop's address for the phones (a phone or the laptop's camera opens it)."""
+    return phone_base_url(request) + url("paper")
+
+
 def _team_sheets_pdf(
     request: HttpRequest, round_: Round, teams: list[Team] | None, name: str
 ) -> HttpResponse:
@@ -71,7 +79,7 @@ def _team_sheets_pdf(
         request,
         round_,
         name,
-        lambda: team_sheets_for(round_, teams),
+        lambda: team_sheets_for(round_, teams, lookup=paper_lookup_url(request)),
         lambda data: render_team_sheets(data, font_dir=settings.PDF_FONT_DIR),
     )
 
@@ -132,7 +140,11 @@ def evening_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
         request,
         round_,
         "tonight",
-        lambda: (team_sheets_for(round_), notice_sheet_for(round_), master_sheet_for(round_)),
+        lambda: (
+            team_sheets_for(round_, lookup=paper_lookup_url(request)),
+            notice_sheet_for(round_),
+            master_sheet_for(round_),
+        ),
         lambda data: render_evening(*data, font_dir=settings.PDF_FONT_DIR),
     )
 
@@ -149,7 +161,8 @@ def changed_sheets_pdf(request: HttpRequest, round_id: int, *, model_admin: Any)
         if changes is None or not changes.anything:
             messages.error(request, _("Nothing changed on the sheets: there is nothing to print again."))
             return HttpResponseRedirect(url("page", round_.pk))
-        teams = [changes.team_sheets[row.team.pk] for row in changes.changed_teams]
+        lookup = paper_lookup_url(request)
+        teams = [paper_form(changes.team_sheets[row.team.pk], lookup) for row in changes.changed_teams]
         notice = changes.notice if changes.notice_changed else None
         content = render_changed(teams, notice, font_dir=settings.PDF_FONT_DIR)
     round_services.round_sheets_printed(result=changes.result)

@@ -57,6 +57,14 @@ def _json(value: Any) -> Any:
     return json.loads(json.dumps(_plain(value)))
 
 
+def _compared(sheet: TeamSheet) -> Any:
+    """A team sheet as compared: without the order form's code (the same for the team and round;
+    sheets kept before there was one do not differ by it)."""
+    shown = _json(sheet)
+    shown.pop("paper", None)
+    return shown
+
+
 def _teams(round_: Round) -> list[Team]:
     return list(Team.objects.filter(camp_id=round_.camp_id).order_by("order", "name", "id"))
 
@@ -75,7 +83,7 @@ def sheets_shown(round: Round) -> dict[str, Any] | None:  # noqa: A002
     except SheetsUnavailable:
         return None
     return {
-        "teams": {str(team.pk): _json(sheet) for team, sheet in zip(teams, sheets, strict=True)},
+        "teams": {str(team.pk): _compared(sheet) for team, sheet in zip(teams, sheets, strict=True)},
         "notice": _json(notice),
     }
 
@@ -251,7 +259,7 @@ def sheet_changes(round_: Round) -> SheetChanges | None:
     rows = []
     for team, sheet in zip(teams, sheets, strict=True):
         old = kept.get(str(team.pk))
-        lines = [_("A new team: its whole sheet")] if old is None else team_sheet_lines(old, _json(sheet))
+        lines = [_("A new team: its whole sheet")] if old is None else team_sheet_lines(old, _compared(sheet))
         rows.append(TeamChanges(team=team, colour=team.colour, lines=tuple(lines)))
     return SheetChanges(
         undone=undone,

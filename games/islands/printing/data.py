@@ -17,7 +17,7 @@ can reach it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
@@ -32,6 +32,7 @@ from games.islands.maps import visibility
 from games.islands.maps.visibility import MapView
 from games.islands.models import Harbor, IslandsRound, Pirate, RoundResult, Ship
 from games.islands.orders import camp_alphabet
+from games.islands.paper import paper_codes
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,24 @@ class TeamSheet:
     route_letters: Alphabet = Alphabet.CZECH
     #: Every team's mark, colour and harbor (the key under the map; the marks on it).
     key: tuple[KeyRow, ...] = ()
+    #: The order form's code and QR code (None: a form without them).
+    paper: PaperForm | None = None
+
+
+@dataclass(frozen=True)
+class PaperForm:
+    """The short code on a team's order form and what its QR code carries: the staff's code lookup
+    address with the code (the code alone when the address is not known)."""
+
+    code: str
+    qr: str
+
+
+def paper_form(sheet: TeamSheet, lookup: str) -> TeamSheet:
+    """``sheet`` with its QR code carrying ``lookup`` (the lookup page's full address) and its code."""
+    if sheet.paper is None or not lookup:
+        return sheet
+    return replace(sheet, paper=PaperForm(sheet.paper.code, f"{lookup}?code={sheet.paper.code}"))
 
 
 @dataclass(frozen=True)
@@ -242,8 +261,14 @@ def _hint_texts(result: RoundResult, team: Team) -> tuple[str, ...]:
     )
 
 
-def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamSheet]:  # noqa: A002
-    """The sheets of ``teams`` (default: every team of the camp, in seat order)."""
+def team_sheets_for(
+    round: Round,  # noqa: A002
+    teams: list[Team] | None = None,
+    *,
+    lookup: str = "",
+) -> list[TeamSheet]:
+    """The sheets of ``teams`` (default: every team of the camp, in seat order); ``lookup``: the
+    full address of the staff's code lookup, for the order forms' QR codes (see :func:`paper_form`)."""
     rounds = sheet_rounds(round)
     camp = round.camp
     if teams is None:
@@ -255,6 +280,7 @@ def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamS
     own_ships: dict[int, list[Ship]] = {}
     for ship in Ship.objects.filter(team__in=teams).order_by("ident"):
         own_ships.setdefault(ship.team_id, []).append(ship)
+    codes = paper_codes(camp, rounds.orders_number)
     sheets = []
     for team in teams:
         ships = sorted(
@@ -294,9 +320,14 @@ def team_sheets_for(round: Round, teams: list[Team] | None = None) -> list[TeamS
                 else (),
                 most_ap=max(camp.ap_table, default=None),
                 key=key,
+                paper=_paper(str(codes[team.pk]), lookup),
             )
         )
     return sheets
+
+
+def _paper(code: str, lookup: str) -> PaperForm:
+    return PaperForm(code, f"{lookup}?code={code}" if lookup else code)
 
 
 def master_sheet_for(round: Round) -> MasterSheet:  # noqa: A002

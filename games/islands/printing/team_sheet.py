@@ -12,7 +12,10 @@ from io import BytesIO
 from pathlib import Path
 
 from django.utils.translation import gettext as _
-from reportlab.lib.colors import HexColor, black
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib.colors import HexColor, black, white
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
@@ -40,7 +43,7 @@ from games.islands.printing.canvas import (
     titles,
     titles_bottom,
 )
-from games.islands.printing.data import SheetEvent, TeamSheet
+from games.islands.printing.data import PaperForm, SheetEvent, TeamSheet
 from games.islands.printing.map import draw_key, draw_legend, draw_map, key_height
 
 #: Route cells per row on the order form; cells when neither the team's AP nor the camp's highest
@@ -59,6 +62,10 @@ FIRE_H = 10 * mm
 NOTES_MIN_H = 25 * mm
 NOTE_LINE = 8 * mm
 NOTE_RULE = HexColor("#c8d0d6")
+#: The order form's QR code (beside the builds, under the compass) and the code under it: black on
+#: white with its quiet zone, big enough for a phone or a laptop's camera from a laser print.
+QR_SIDE = 28 * mm
+QR_CODE_SIZE = 10
 
 
 def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
@@ -228,8 +235,11 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     y -= 3 * mm
     canvas.setFont(FONT_BOLD, 11)
     canvas.drawString(MARGIN, y, _("Build"))
-    y -= 2 * mm
     table_w = 175 * mm
+    if sheet.paper is not None:
+        _paper_code(canvas, sheet.paper, top=y + 1 * mm)
+        table_w = INNER - QR_SIDE - 3 * mm
+    y -= 2 * mm
     cols = (MARGIN, MARGIN + 55 * mm, MARGIN + 85 * mm, MARGIN + 130 * mm)
     row_h = 7 * mm
     heads = (_("ship"), _("cost"), _("you have / at most"), _("how many"))
@@ -314,6 +324,21 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
         flow.y -= FIRE_H
     _notes_box(canvas, flow.y + 2 * mm)
     canvas.showPage()
+
+
+def _paper_code(canvas: Canvas, paper: PaperForm, *, top: float) -> None:
+    """The QR code at the right margin from ``top`` down, the code under it (bold, to read aloud)."""
+    widget = QrCodeWidget(paper.qr, barLevel="M")
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(QR_SIDE, QR_SIDE, transform=[QR_SIDE / (x1 - x0), 0, 0, QR_SIDE / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    left = PAGE_W - MARGIN - QR_SIDE
+    canvas.setFillColor(white)  # the quiet zone stays white whatever is drawn near it
+    canvas.rect(left, top - QR_SIDE, QR_SIDE, QR_SIDE, stroke=0, fill=1)
+    renderPDF.draw(drawing, canvas, left, top - QR_SIDE)
+    canvas.setFillColor(black)
+    canvas.setFont(FONT_BOLD, QR_CODE_SIZE)
+    canvas.drawCentredString(left + QR_SIDE / 2, top - QR_SIDE - QR_CODE_SIZE * 0.9, paper.code)
 
 
 def _notes_box(canvas: Canvas, top: float) -> None:

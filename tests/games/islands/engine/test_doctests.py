@@ -18,6 +18,7 @@ MODULES = [
     "sampling",
     "moments",
     "warnings",
+    "paper_code",
 ]
 
 
