@@ -438,3 +438,16 @@ class BayForm(forms.Form):
         self.is_valid()
         raw = self.cleaned_data["team"]
         return int(raw) if raw.isascii() and raw.isdigit() else None
+
+
+class TeamLinksSwitchForm(forms.Form):
+    """Turning a camp run's team links on or off: ``on`` is "1" or "0"."""
+
+    on = forms.TypedChoiceField(
+        choices=[("1", "on"), ("0", "off")],
+        coerce=lambda value: value == "1",
+        error_messages={
+            "required": gettext_lazy("Say whether to turn the team links on or off."),
+            "invalid_choice": gettext_lazy("Say whether to turn the team links on or off."),
+        },
+    )
