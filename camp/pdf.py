@@ -149,7 +149,7 @@ def render_link_sheets(pages: Sequence[LinkSheet], *, font_dir: Path, title: str
     """The PDF of the link sheets, one A4 page each: name, title, QR code, the link in full, the lines."""
     register_fonts(font_dir)
     buffer = BytesIO()
-    canvas = Canvas(buffer, pagesize=A4, pageCompression=1)
+    canvas = Canvas(buffer, pagesize=A4, pageCompression=1, invariant=1)  # the same sheet, the same bytes
     canvas.setTitle(title)
     width, height = A4
     margin = 18 * mm

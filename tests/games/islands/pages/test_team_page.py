@@ -18,7 +18,7 @@ from django.urls import reverse
 from camp.models import Camp, Round, Team
 from camp.public_version import public_version_bump
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamLink
+from games.islands.models import BoardHex, IslandsRound, Ship, TeamLink
 from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
 from games.islands.services import team_links as link_services
