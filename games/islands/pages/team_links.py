@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from camp.adminpages import pdf_response, render_admin_page
-from camp.models import Camp
+from camp.models import Camp, Team
 from camp.network import is_loopback_host, phone_base_url
 from camp.pdf import LinkSheet, render_link_sheets
 from games.islands import selectors
@@ -57,7 +57,13 @@ def links_page(request: HttpRequest, camp_id: int, *, model_admin: admin.ModelAd
         for link in selectors.team_links(camp)
     ]
     base = phone_base_url(request)
+    linked = {row["link"].team_id for row in rows}
     context = {
+        "unlinked": [
+            team
+            for team in Team.objects.filter(camp=camp).order_by("order", "name", "id")
+            if team.pk not in linked
+        ],
         "camp": camp,
         "setup": setup,
         "on": bool(setup and setup.team_links),

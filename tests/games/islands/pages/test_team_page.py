@@ -342,3 +342,21 @@ def pdf_text(pdf: bytes) -> str:
     from pypdf import PdfReader
 
     return "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages).replace("\n", "")
+
+
+def test_a_team_added_after_the_links_were_turned_on_gets_its_link_from_the_page(
+    camp: Camp, teams: list[Team], staff_client: Client
+) -> None:
+    """Teams can join until the game starts; the links may be on before (the board is set up)."""
+    from camp import services as camp_services
+    from games.islands.services import board as board_services
+
+    board_services.board_generate(camp=camp, seed=10**15 + 7)
+    links_on(camp)
+    late = camp_services.team_create(camp=camp, name="Žlutí", colour="#f1c40f")
+    page_url_ = reverse("admin:islands_teamlink_camp", args=[camp.pk])
+    shown = staff_client.get(page_url_).content.decode()
+    assert "Týmy zatím bez odkazu (přibyly po zapnutí odkazů): Žlutí" in shown
+    staff_client.post(reverse("admin:islands_teamlink_switch", args=[camp.pk]), {"on": "1"})
+    link = TeamLink.objects.get(team=late)
+    assert f"/tym/{link.token}/" in staff_client.get(page_url_).content.decode()
