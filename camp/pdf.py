@@ -12,6 +12,7 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode import qrencoder
 from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color, HexColor, black, white
@@ -109,6 +110,27 @@ class LinkSheet:
     footer: str = ""
     #: Black on white (a white band framed in black, not the team's colour): for a black-and-white printer.
     mono: bool = False
+
+
+def qr_svg(url: str, *, label: str) -> str:
+    """The QR code of ``url`` as one small inline ``<svg>`` (one path, black on white, a quiet zone of
+    4 modules; the same encoder and error correction as the link sheets' QR codes), for a staff page
+    that shows the teams' QR codes. ``label`` (escaped here) names it for screen readers."""
+    from xml.sax.saxutils import quoteattr
+
+    qr = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)  # as QrCodeWidget(barLevel="M")
+    qr.addData(url)
+    qr.make()
+    count = qr.getModuleCount()
+    dark = "".join(
+        f"M{col + 4},{row + 4}h1v1h-1z" for row in range(count) for col in range(count) if qr.isDark(row, col)
+    )
+    side = count + 8
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" role="img" '
+        f'aria-label={quoteattr(label)} shape-rendering="crispEdges">'
+        f'<rect width="{side}" height="{side}" fill="#fff"/><path d="{dark}" fill="#000"/></svg>'
+    )
 
 
 def _colour(text: str) -> HexColor:

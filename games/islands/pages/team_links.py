@@ -14,13 +14,14 @@ from django.contrib import admin, messages
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from camp.adminpages import pdf_response, render_admin_page
 from camp.models import Camp, Team
 from camp.network import is_loopback_host, phone_base_url
-from camp.pdf import LinkSheet, render_link_sheets
+from camp.pdf import LinkSheet, qr_svg, render_link_sheets
 from games.islands import selectors
 from games.islands.errors import IslandsError
 from games.islands.forms import TeamLinksSwitchForm
@@ -52,10 +53,12 @@ def camp_list(request: HttpRequest, *, admin_context: dict[str, object]) -> Http
 def links_page(request: HttpRequest, camp_id: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
     camp = get_object_or_404(Camp, pk=camp_id)
     setup = selectors.board_setup(camp)
-    rows = [
-        {"link": link, "url": team_url(request, link) if link.link_active else ""}
-        for link in selectors.team_links(camp)
-    ]
+    rows = []
+    for link in selectors.team_links(camp):
+        url = team_url(request, link) if link.link_active else ""
+        label = _("QR code of the link of %(team)s") % {"team": link.team.name}
+        qr = mark_safe(qr_svg(url, label=label)) if url else ""  # noqa: S308 - our own drawing, escaped
+        rows.append({"link": link, "url": url, "qr": qr})
     base = phone_base_url(request)
     linked = {row["link"].team_id for row in rows}
     context = {

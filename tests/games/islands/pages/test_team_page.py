@@ -360,3 +360,19 @@ def test_a_team_added_after_the_links_were_turned_on_gets_its_link_from_the_page
     staff_client.post(reverse("admin:islands_teamlink_switch", args=[camp.pk]), {"on": "1"})
     link = TeamLink.objects.get(team=late)
     assert f"/tym/{link.token}/" in staff_client.get(page_url_).content.decode()
+
+
+def test_the_staff_page_shows_each_working_link_s_own_qr_code(
+    game: Round, teams: list[Team], staff_client: Client
+) -> None:
+    from camp.pdf import qr_svg
+
+    links = links_on(game.camp)
+    revoked = link_services.team_link_revoke(link=links[teams[2].name])
+    content = staff_client.get(reverse("admin:islands_teamlink_camp", args=[game.camp.pk])).content.decode()
+    rows = dict(re.findall(r'<tr data-team="([^"]+)">(.*?)</tr>', content, re.S))
+    for team in teams[:2]:
+        url = f"http://testserver/tym/{links[team.name].token}/"
+        assert qr_svg(url, label=f"QR kód odkazu týmu {team.name}") in rows[team.name]
+    assert "<svg" not in rows[revoked.team.name] and "zrušený" in rows[revoked.team.name]
+    assert rows[teams[0].name].count("<svg") == 1
