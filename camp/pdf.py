@@ -1,13 +1,24 @@
 """What every printed sheet of the camp shares: the embedded DejaVu fonts (Czech renders
-everywhere) and a few colour and size helpers for ReportLab canvases."""
+everywhere), a few colour and size helpers for ReportLab canvases, and the link sheets (one A4 page
+per team with its private link and a QR code of it: Batavia's seats, the islands' team links)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
+from io import BytesIO
 from pathlib import Path
 
 from reportlab import rl_config
+from reportlab.graphics import renderPDF
+from reportlab.graphics.barcode import qrencoder
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color, HexColor, black, white
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
@@ -84,3 +95,137 @@ def fit_text(
         else:
             longest = middle - 1
     return text[:keep].rstrip() + ELLIPSIS, size
+
+
+@dataclass(frozen=True)
+class LinkSheet:
+    """One team's sheet. ``lines`` are the instructions under the QR code (already translated)."""
+
+    team: str
+    colour: str
+    url: str
+    title: str
+    subtitle: str = ""
+    lines: Sequence[str] = field(default_factory=tuple)
+    footer: str = ""
+    #: Black on white (a white band framed in black, not the team's colour): for a black-and-white printer.
+    mono: bool = False
+
+
+def qr_svg(url: str, *, label: str) -> str:
+    """The QR code of ``url`` as one small inline ``<svg>`` (one path, black on white, a quiet zone of
+    4 modules; the same encoder and error correction as the link sheets' QR codes), for a staff page
+    that shows the teams' QR codes. ``label`` (escaped here) names it for screen readers."""
+    from xml.sax.saxutils import quoteattr
+
+    qr = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)  # as QrCodeWidget(barLevel="M")
+    qr.addData(url)
+    qr.make()
+    count = qr.getModuleCount()
+    dark = "".join(
+        f"M{col + 4},{row + 4}h1v1h-1z" for row in range(count) for col in range(count) if qr.isDark(row, col)
+    )
+    side = count + 8
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" role="img" '
+        f'aria-label={quoteattr(label)} shape-rendering="crispEdges">'
+        f'<rect width="{side}" height="{side}" fill="#fff"/><path d="{dark}" fill="#000"/></svg>'
+    )
+
+
+def _colour(text: str) -> HexColor:
+    return colour(text)
+
+
+def _ink(text: str) -> Color:
+    return ink(colour(text))
+
+
+def _fit(canvas: Canvas, text: str, font: str, size: float, width: float) -> float:
+    """The largest font size up to ``size`` at which ``text`` fits ``width``."""
+    while size > 8 and canvas.stringWidth(text, font, size) > width:
+        size -= 1
+    return size
+
+
+def _wrap_link(url: str, length: int) -> list[str]:
+    """Cut a link (it has no spaces) into lines of at most ``length`` characters, never after a
+    ``-``: PDF text extraction joins such a line to the next without its hyphen, so a link copied
+    from the sheet would break.
+
+    >>> _wrap_link("abc-defg", 4)
+    ['abc', '-def', 'g']
+    """
+    lines: list[str] = []
+    rest = url
+    while len(rest) > length:
+        cut = length
+        while cut > 1 and rest[cut - 1] == "-":
+            cut -= 1
+        lines.append(rest[:cut])
+        rest = rest[cut:]
+    return lines + [rest] if rest else lines
+
+
+def render_link_sheets(pages: Sequence[LinkSheet], *, font_dir: Path, title: str = "Batavia") -> bytes:
+    """The PDF of the link sheets, one A4 page each: name, title, QR code, the link in full, the lines."""
+    register_fonts(font_dir)
+    buffer = BytesIO()
+    canvas = Canvas(buffer, pagesize=A4, pageCompression=1, invariant=1)  # the same sheet, the same bytes
+    canvas.setTitle(title)
+    width, height = A4
+    margin = 18 * mm
+    inner = width - 2 * margin
+    for page in pages:
+        # the team's colour band with its name
+        band = 34 * mm
+        if page.mono:
+            canvas.setLineWidth(2)
+            canvas.rect(margin / 2, height - band, width - margin, band - margin / 2, stroke=1, fill=0)
+            canvas.setFillColor(black)
+        else:
+            canvas.setFillColor(_colour(page.colour))
+            canvas.rect(0, height - band, width, band, stroke=0, fill=1)
+            canvas.setFillColor(_ink(page.colour))
+        name, size = fit_text(canvas, page.team, FONT_BOLD, 40, inner, smallest=12)  # a long one ends in "…"
+        canvas.setFont(FONT_BOLD, size)
+        canvas.drawString(margin, height - band + 11 * mm, name)
+        canvas.setFillColor(black)
+        y = height - band - 14 * mm
+        canvas.setFont(FONT_BOLD, 22)
+        canvas.drawString(margin, y, page.title)
+        if page.subtitle:
+            y -= 9 * mm
+            canvas.setFont(FONT, 13)
+            canvas.drawString(margin, y, page.subtitle)
+        # the QR code, centred
+        side = 95 * mm
+        widget = QrCodeWidget(page.url, barLevel="M")
+        x0, y0, x1, y1 = widget.getBounds()
+        drawing = Drawing(side, side, transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0])
+        drawing.add(widget)
+        y -= 10 * mm + side
+        renderPDF.draw(drawing, canvas, (width - side) / 2, y)
+        # the link in full: on one line if it fits at a readable size, else wrapped
+        y -= 10 * mm
+        size = _fit(canvas, page.url, FONT, 11, inner)
+        canvas.setFont(FONT, size)
+        chunks = [page.url] if canvas.stringWidth(page.url, FONT, size) <= inner else _wrap_link(page.url, 60)
+        for chunk in chunks:
+            canvas.drawCentredString(width / 2, y, chunk)
+            y -= 5.5 * mm
+        y -= 6 * mm
+        canvas.setFont(FONT, 13)
+        for line in page.lines:
+            for part in simpleSplit(line, FONT, 13, inner):
+                canvas.drawString(margin, y, part)
+                y -= 6.5 * mm
+            y -= 2 * mm
+        if page.footer:
+            canvas.setFont(FONT, 9)
+            canvas.setFillColor(HexColor("#666666"))
+            canvas.drawString(margin, 12 * mm, page.footer)
+            canvas.setFillColor(black)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

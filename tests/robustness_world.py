@@ -40,6 +40,8 @@ from games.islands import orders as islands_orders
 from games.islands.demo import demo_play, play_round, submit_orders
 from games.islands.engine.sampling import random_legal_orders
 from games.islands.game_state import game_state
+from games.islands.models import TeamLink
+from games.islands.services.team_links import team_link_revoke, team_links_switch
 
 SMALL_SEED = 4151990316782215021
 BATAVIA_ACTIONS = 24
@@ -58,6 +60,9 @@ class World:
     #: Links that work, and one revoked.
     tokens: list[str]
     revoked_token: str
+    #: The islands' team links (on in the demo and the small camp): working ones, and one revoked.
+    team_link_tokens: list[str]
+    revoked_team_link: str
 
     @property
     def camps(self) -> list[Camp]:
@@ -124,6 +129,12 @@ def build_world() -> World:
     camp_services.placements_record(round=placed, ranks={t.pk: i for i, t in enumerate(bare_teams, 1)})
     planned = camp_services.round_create(camp=bare)
 
+    for camp in (demo, small):
+        team_links_switch(camp=camp, on=True)
+    revoked_link = team_link_revoke(
+        link=TeamLink.objects.filter(team__camp=small).order_by("team__order").first()
+    )
+
     assert Round.objects.get(pk=round4.pk).status == RoundStatus.RESOLVED
     assert BataviaSession.objects.get(pk=digital.pk).status == "playing"
     assert len(digital.record["actions"]) > BATAVIA_ACTIONS  # the teams' actions, the die's rolls
@@ -145,6 +156,8 @@ def build_world() -> World:
         physical=physical,
         tokens=list(BataviaSeat.objects.filter(token_revoked_at=None).values_list("token", flat=True)),
         revoked_token=revoked.token,
+        team_link_tokens=list(TeamLink.objects.filter(token_revoked_at=None).values_list("token", flat=True)),
+        revoked_team_link=revoked_link.token,
     )
 
 

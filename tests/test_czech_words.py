@@ -35,6 +35,8 @@ from games.islands.engine.orders import Breach, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
 from games.islands.engine.tiles import Tile
 from games.islands.engine.warnings import Caution, WarningCode
+from games.islands.models import BoardSetup
+from games.islands.services.team_links import team_links_switch
 from games.islands.words.events import EVENT_TEXTS
 from tools.page_snapshot import crawl, demo_start, demo_tokens
 
@@ -268,6 +270,8 @@ def czech_pages(django_db_setup: None, django_db_blocker: Any) -> Iterator[list[
 
     with django_db_blocker.unblock():
         run_demo_setup(out=lambda line: None)
+        for setup in BoardSetup.objects.filter(game_started_at__isnull=False):  # the team pages too
+            team_links_switch(camp=setup.camp, on=True)
         user = get_user_model().objects.create_superuser("vedouci", "", "heslo-heslo-123")
         staff, public = Client(), Client()
         staff.force_login(user)

@@ -31,6 +31,8 @@ from django.test import Client
 
 from camp.demo import run_demo_setup
 from camp.security_headers import HEADER, content_security_policy
+from games.islands.models import BoardSetup
+from games.islands.services.team_links import team_links_switch
 from tests.browser import CHROMIUM
 from tests.inline_script import inline_scripts_in_html
 from tools.page_snapshot import crawl, demo_start, demo_tokens, is_public
@@ -82,7 +84,7 @@ class DemoPages:
     vnu: subprocess.Popen[bytes] | None  # vnu checking them, its report into folder / "vnu.json"
 
     def shown(self, url: str) -> str:
-        return re.sub(r"/batavia/t/[^/]+/", "/batavia/t/TOKEN/", url)
+        return re.sub(r"/(batavia/t|tym)/[^/]+/", r"/\1/TOKEN/", url)
 
 
 @pytest.fixture(scope="module")
@@ -94,6 +96,8 @@ def demo_pages(
     folder = tmp_path_factory.mktemp("pages")
     with django_db_blocker.unblock():
         run_demo_setup(out=lambda line: None)
+        for setup in BoardSetup.objects.filter(game_started_at__isnull=False):  # the team pages too
+            team_links_switch(camp=setup.camp, on=True)
         user = get_user_model().objects.create_superuser("vedouci", "", "heslo-heslo-123")
         staff, public = Client(), Client()
         staff.force_login(user)
@@ -133,6 +137,7 @@ def test_the_crawl_reaches_every_kind_of_page(demo_pages: DemoPages) -> None:
         r"^/nastenka/\d+/$",
         r"^/nastenka/\d+/\?projektor",
         r"^/batavia/t/[^/]+/$",
+        r"^/tym/[^/]+/$",
     ):
         assert any(re.search(pattern, url) for url in urls), (pattern, urls)
 

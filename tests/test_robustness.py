@@ -59,7 +59,7 @@ from games.batavia.selectors import record_state
 from games.islands import words
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamOrders
+from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamLink, TeamOrders
 from tests.games.batavia.test_secrecy import normalise
 from tests.pages import messages as messages_of
 from tests.robustness_world import (
@@ -138,6 +138,7 @@ PUBLIC = {
     "camp:home",
     "islands_public:notice_board",
     "islands_public:round_replay",
+    "islands_public:team",
     "batavia:team",
     "batavia:team_check",
 }
@@ -219,8 +220,14 @@ def valid_fills(route: Route, world: World) -> list[dict[str, str]]:
         return [{"camp_id": c, "number": n} for c in camps for n in ("1", "4", "2")]
     if params == {"pk"}:
         return [{"pk": s} for s in sessions]
+    if params == {"token"} and route.name == "islands_public:team":
+        return [{"token": t} for t in world.team_link_tokens]
     if params == {"token"}:
         return [{"token": t} for t in world.tokens]
+    if params == {"link_id"}:  # a team link (the staff's renew and revoke)
+        return [
+            {"link_id": str(pk)} for pk in TeamLink.objects.order_by("pk").values_list("pk", flat=True)[:2]
+        ]
     if params == {"id"}:
         return [{"id": str(world.superuser.pk)}]
     if params == {"app_label"}:
@@ -526,6 +533,13 @@ def test_public_pages_work_without_login(world: World, client: Client, baseline:
         assert response["Cache-Control"].startswith("max-age=0")  # never kept by a shared phone's cache
         response = call("post", reverse("batavia:team_check", args=[token]), {"count-EN": "abc"}, htmx=True)
         assert response.status_code == 200
+    for token in world.team_link_tokens:
+        link = TeamLink.objects.select_related("team").get(token=token)
+        response = call("get", reverse("islands_public:team", args=[token]))
+        assert response.status_code == 200 and f"<h1>{link.team.name}</h1>" in response.content.decode()
+        assert response["Cache-Control"].startswith("max-age=0")  # never kept by a shared phone's cache
+        response = call("get", reverse("islands_public:team", args=[token]), htmx=True)
+        assert response.status_code == 200 and b'id="team-view"' in response.content
     assert call("get", reverse("camp:home")).status_code == 200  # the start page
 
 
@@ -544,6 +558,13 @@ def test_unknown_and_revoked_links_get_the_friendly_not_found_page(
                     continue
                 assert response.status_code == 404, (where, response.status_code)
                 assert friendly in response.content.decode(), where
+    for token in [world.revoked_team_link, *JUNK_TOKEN, world.tokens[0], world.team_link_tokens[0] + "x"]:
+        path = f"/tym/{token}/"
+        for htmx in (False, True):
+            response = call("get", path, htmx=htmx)
+            assert response.status_code == 404, (path, response.status_code)
+            assert friendly in response.content.decode(), path
+        assert call("post", path, {"v": "1"}).status_code == 405
     for camp_id in JUNK_INT[:3]:
         assert call("get", f"/nastenka/{camp_id}/").status_code == 404
 
@@ -641,6 +662,43 @@ def test_public_pages_are_the_same_whatever_is_hidden(world: World, client: Clie
         _assert_same(before_teams_eye, _render(staff, teams_eye), "hidden tiles on the team's-eye map")
         _change_what_only_staff_knows(world.camps)
         _assert_same(before, _render(client, public), "cargo, telescope choices, orders")
+        transaction.set_rollback(True)
+
+
+def test_team_pages_are_the_same_whatever_is_hidden_from_them(world: World, client: Client) -> None:
+    """Every team page (page and poll fragment) is byte for byte the same after the hidden tiles, the
+    pirates' draws, the orders not resolved yet and one team's cargo changed (on the other teams'
+    pages); the camp's version is drawn anew, as a real write does, so every page is rendered again."""
+    from camp.public_version import public_version_bump
+
+    links = list(TeamLink.objects.filter(token__in=world.team_link_tokens).select_related("team"))
+    pages = {
+        link.pk: [(reverse("islands_public:team", args=[link.token]), h) for h in (False, True)]
+        for link in links
+    }
+    before = {pk: _render(client, paths) for pk, paths in pages.items()}
+    with transaction.atomic():
+        for row in BoardHex.objects.filter(camp__in=world.camps, revealed=False):
+            row.tile = Tile.OPEN_SEA.value if row.tile != Tile.OPEN_SEA.value else Tile.TREASURE.value
+            row.chests = 0 if row.tile == Tile.OPEN_SEA.value else 7
+            row.save(update_fields=["tile", "chests"])
+        for islands_round in IslandsRound.objects.filter(round__camp__in=world.camps):
+            draws = islands_round.pirate_moves
+            islands_round.pirate_moves = {pirate: ["S"] * len(moves) for pirate, moves in draws.items()}
+            islands_round.save(update_fields=["pirate_moves"])
+        TeamOrders.objects.filter(round__camp__in=world.camps, round__status=RoundStatus.ORDERS_OPEN).update(
+            routes={}, harbor="", fire="", build_cargo=0, build_battleship=0
+        )
+        cargo_of = links[0]
+        Ship.objects.filter(team=cargo_of.team).update(chests=F("chests") + 1)
+        for camp in world.camps:
+            public_version_bump(camp=camp)
+        for link in links:
+            after = _render(client, pages[link.pk])
+            if link.team_id == cargo_of.team_id:
+                assert _differences(before[link.pk], after)  # its own cargo: it sees it
+            else:
+                _assert_same(before[link.pk], after, f"hidden data on {link.team}'s page")
         transaction.set_rollback(True)
 
 

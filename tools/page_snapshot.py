@@ -105,28 +105,34 @@ def _file_name(url: str) -> str:
 
 def demo_start(tokens: dict[str, str]) -> list[str]:
     """Where the crawl of the demo camp starts: the start page and the admin index, every camp's
-    notice board (both languages) and every Batavia team page (``tokens``: the seats' live tokens)."""
+    notice board (both languages), every Batavia team page (``tokens``: the seats' live tokens) and
+    every islands team page (its team link's token, when the camp's team links are on)."""
     from camp.models import Camp
 
     start = ["/", "/en/", "/admin/", "/en/admin/"]
     for camp in Camp.objects.all():
         start += [f"/nastenka/{camp.pk}/", f"/en/nastenka/{camp.pk}/"]
-    start += [f"/batavia/t/{t}/" for t in tokens]
+    start += [f"/batavia/t/{t}/" for t, name in tokens.items() if not name.startswith("TEAM-LINK-")]
+    start += [f"/tym/{t}/" for t, name in tokens.items() if name.startswith("TEAM-LINK-")]
     return start
 
 
 def demo_tokens() -> dict[str, str]:
-    """Every Batavia seat's live token and a stable name for it (a token changes from run to run)."""
+    """Every Batavia seat's live token and every islands team link's, each with a stable name (a
+    token changes from run to run)."""
     from games.batavia.models import BataviaSeat
+    from games.islands.models import TeamLink
 
     seats = BataviaSeat.objects.order_by("session_id", "number")
-    return {s.token: f"TOKEN-{s.session_id}-{s.number}" for s in seats if s.token}
+    tokens = {s.token: f"TOKEN-{s.session_id}-{s.number}" for s in seats if s.token}
+    links = TeamLink.objects.filter(token_revoked_at=None).order_by("team_id")
+    return tokens | {link.token: f"TEAM-LINK-{link.team_id}" for link in links}
 
 
 def is_public(url: str) -> bool:
-    """A page that people read without a login (the start page, notice boards, Batavia team pages)."""
+    """A page that people read without a login (the start page, notice boards, team pages)."""
     return url in ("/", "/en/") or url.startswith(
-        ("/nastenka/", "/en/nastenka/", "/batavia/t/", "/en/batavia/t/")
+        ("/nastenka/", "/en/nastenka/", "/batavia/t/", "/en/batavia/t/", "/tym/", "/en/tym/")
     )
 
 

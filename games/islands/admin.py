@@ -28,10 +28,22 @@ from games.islands.models import (
     Pirate,
     RoundResult,
     Ship,
+    TeamLink,
     TeamOrders,
     TelescopeChoice,
 )
-from games.islands.pages import after, board, orders, paper, resolve, round_files, sheets, standings, undo
+from games.islands.pages import (
+    after,
+    board,
+    orders,
+    paper,
+    resolve,
+    round_files,
+    sheets,
+    standings,
+    team_links,
+    undo,
+)
 from games.islands.pages import round as round_page
 from games.islands.pages.links import url
 from games.islands.pages.shared import READ_PERMISSIONS, read_consistently
@@ -125,6 +137,47 @@ class ShipAdmin(ReadOnlyAdmin):
     list_display = ("team", "ident", "kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus")
     list_filter = ("team__camp", "team", "kind")
     list_select_related = ("team",)
+
+
+@admin.register(TeamLink)
+class TeamLinkAdmin(ReadOnlyAdmin):
+    """The teams' own links; each camp run's page lists them, with the handouts and the buttons (see
+    :mod:`games.islands.pages.team_links`). The list never shows a token."""
+
+    list_display = ("team", "link_active", "created_at", "renewed_at")
+    list_select_related = ("team",)
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # A link opens a team's page: staff who may read the round pages (they see more there).
+        return any(request.user.has_perm(p) for p in READ_PERMISSIONS)
+
+    def get_urls(self) -> list[URLPattern]:
+        def wrap(view: Any) -> Any:
+            return self.admin_site.admin_view(_guarded(view, self.has_view_permission))
+
+        return [
+            path(
+                "camp/<int:camp_id>/",
+                wrap(partial(team_links.links_page, model_admin=self)),
+                name="islands_teamlink_camp",
+            ),
+            path("camp/<int:camp_id>/switch/", wrap(team_links.links_switch), name="islands_teamlink_switch"),
+            path(
+                "camp/<int:camp_id>/handouts/",
+                wrap(team_links.handouts_pdf),
+                name="islands_teamlink_handouts",
+            ),
+            path("<int:link_id>/renew/", wrap(team_links.link_renew), name="islands_teamlink_renew"),
+            path("<int:link_id>/revoke/", wrap(team_links.link_revoke), name="islands_teamlink_revoke"),
+            *super().get_urls(),
+        ]
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        return team_links.camp_list(request, admin_context=self.admin_site.each_context(request))
 
 
 @admin.register(Pirate)

@@ -514,3 +514,16 @@ class PaperCodeForm(forms.Form):
         if text is not None and "code=" in text:  # the QR code's address pasted or read whole
             text = text.rsplit("code=", 1)[1].split("&", 1)[0]
         return text
+
+
+class TeamLinksSwitchForm(forms.Form):
+    """Turning a camp run's team links on or off: ``on`` is "1" or "0"."""
+
+    on = forms.TypedChoiceField(
+        choices=[("1", "on"), ("0", "off")],
+        coerce=lambda value: value == "1",
+        error_messages={
+            "required": gettext_lazy("Say whether to turn the team links on or off."),
+            "invalid_choice": gettext_lazy("Say whether to turn the team links on or off."),
+        },
+    )

@@ -11,6 +11,8 @@ Writes go through :mod:`games.islands.services`; reads through :mod:`games.islan
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -77,6 +79,9 @@ class BoardSetup(models.Model):
     sides_draw = models.PositiveSmallIntegerField(_("draw of sides"), default=0)
     sides_drawn_at = models.DateTimeField(_("sides drawn at"), null=True, blank=True)
     game_started_at = models.DateTimeField(_("game started at"), null=True, blank=True)
+    #: The teams' own links (a private page per team, :class:`TeamLink`) are on: staff switch them on
+    #: per camp run; paper stays the default. Off, every team link reads nothing.
+    team_links = models.BooleanField(_("team links on"), default=False)
 
     class Meta:
         verbose_name = _("board set-up")
@@ -542,3 +547,38 @@ class PlanLogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} {self.at:%H:%M} {self.action}"
+
+
+def new_link_token() -> str:
+    """An unguessable token for a team's private link (256 bits), as Batavia's seats have."""
+    return secrets.token_urlsafe(32)
+
+
+class TeamLink(models.Model):
+    """A team's private link to its own live page (read only): ``/tym/<token>/``.
+
+    One per team (so per camp run). Renewing draws a new token (the old link reads nothing at once);
+    revoking shuts it until it is renewed. Writes go through :mod:`games.islands.services.team_links`.
+    Like Batavia's links, never written to the camp file.
+    """
+
+    team = models.OneToOneField(
+        Team, on_delete=models.CASCADE, related_name="islands_link", verbose_name=_("team")
+    )
+    token = models.CharField(
+        _("access token"), max_length=64, unique=True, default=new_link_token, editable=False
+    )
+    token_revoked_at = models.DateTimeField(_("link revoked at"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    renewed_at = models.DateTimeField(_("renewed at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("team link")
+        verbose_name_plural = _("team links")
+
+    def __str__(self) -> str:
+        return str(self.team)
+
+    @property
+    def link_active(self) -> bool:
+        return self.token_revoked_at is None

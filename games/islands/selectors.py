@@ -57,6 +57,7 @@ from games.islands.models import (
     PlanState,
     RoundResult,
     Ship,
+    TeamLink,
     TeamOrders,
     TeamPlan,
     TelescopeChoice,
@@ -235,6 +236,31 @@ def round_result(round: Round) -> RoundResult | None:  # noqa: A002
 
 
 # ------------------------------------------------------------------------------------ rounds
+
+
+def team_link_by_token(token: str) -> TeamLink | None:
+    """The team link of ``token`` with its team, camp run and board set-up (one query), or None.
+    Whether it may be read (not revoked, links on) is the page's to ask."""
+    if not token or len(token) > 64:
+        return None
+    return TeamLink.objects.select_related("team__camp__islands_setup").filter(token=token).first()
+
+
+def team_links(camp: Camp) -> list[TeamLink]:
+    """The camp run's team links, in seat order."""
+    return list(
+        TeamLink.objects.filter(team__camp=camp)
+        .select_related("team")
+        .order_by("team__order", "team__name", "team__id")
+    )
+
+
+def team_pending_telescopes(result: RoundResult | None, team: Team) -> list[TelescopePending]:
+    """The telescope choices of ``result`` still to make by ``team``'s ships (its own only)."""
+    if result is None:
+        return []
+    choices = TelescopeChoice.objects.filter(result=result)
+    return [t for t in _telescopes(result, choices) if t.open and t.team == team.name]
 
 
 def later_opened_round(round: Round) -> Round | None:  # noqa: A002

@@ -1,11 +1,13 @@
-"""Public pages of the Golden Islands (no login): the notice board of a camp run."""
+"""Public pages of the Golden Islands (no login): the notice board of a camp run, a round's replay,
+and a team's own page behind its private link."""
 
 from django.urls import path
 
-from games.islands.pages import notice_board, replay
+from games.islands.pages import notice_board, replay, team
 
 app_name = "islands_public"
 urlpatterns = [
     path("nastenka/<int:camp_id>/", notice_board.notice_board, name="notice_board"),
     path("nastenka/<int:camp_id>/kolo/<int:number>/", replay.round_replay, name="round_replay"),
+    path("tym/<str:token>/", team.team_page, name="team"),
 ]

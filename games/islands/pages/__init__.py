@@ -9,6 +9,8 @@
 - :mod:`.round_files`: export and import of round files;
 - :mod:`.standings`: the staff standings; :mod:`.sheets`: the printed sheets (PDF);
 - :mod:`.notice_board`: the public notice board; :mod:`.replay`: a round step by step (public);
+- :mod:`.team`: a team's own live page behind its private link (public, read only);
+  :mod:`.team_links`: the staff's list of those links, their QR handouts, renew and revoke;
 - :mod:`.shared`: what the staff round pages share; :mod:`.rows`: table rows staff and public pages
   both show; :mod:`.links`: the round pages' addresses (light: the evening panel imports it).
 
