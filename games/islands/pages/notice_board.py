@@ -55,6 +55,11 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
     result = selectors.round_result(last) if last is not None else None
     has_board = selectors.board_setup(camp) is not None
     projector = "projektor" in request.GET
+    standings, hand_in = standing_rows(camp), hand_in_board(camp)
+    if hand_in is not None:  # the projector shows it as a column of the standings: room for the events
+        handed_in = {row["team_id"]: row["handed_in"] for row in hand_in["teams"]}
+        for row in standings:
+            row["handed_in"] = handed_in.get(row["team_id"], False)
     public_map = selectors.map_view_for_public(camp) if has_board else None
     context = {
         "camp": camp,
@@ -72,8 +77,8 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
         "projector_fonts": projector_fonts(camp.board_side),
         "legend": style.legend(staff=False),
         "team_key": svg.team_key(public_map) if public_map is not None else [],
-        "standings": standing_rows(camp),
-        "hand_in": hand_in_board(camp),
+        "standings": standings,
+        "hand_in": hand_in,
         "events": group_events(results.events_with_telescopes(result, viewer="public"))
         if result is not None
         else [],
@@ -104,6 +109,7 @@ def hand_in_board(camp: Camp) -> dict[str, Any] | None:
         "due": time_format(timezone.localtime(due), "H:i") if due is not None else "",
         "teams": [
             {
+                "team_id": row.team.pk,
                 "team": row.team.name,
                 "mark": svg.team_mark_svg(row.team.label, row.team.shape, row.team.colour),
                 "handed_in": row.state in HANDED_IN,

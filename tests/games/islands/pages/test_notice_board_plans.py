@@ -59,6 +59,22 @@ def lines(html: bytes) -> dict[str, str]:
     return found
 
 
+def projector_lines(html: bytes) -> dict[str, str]:
+    """The projector's marks in the standings (✓ or – after the name, the word their title): each
+    team's name → its mark and the word it stands for."""
+    soup = BeautifulSoup(html.decode(), "html.parser")
+    assert soup.find("section", class_="zo-hand-in") is None  # the column, not the list
+    found = {}
+    for row in soup.select("#board tbody tr"):
+        name, state = row.select_one("td.team .name"), row.select_one("td.team .zo-plan")
+        if state is None:
+            continue
+        assert name is not None
+        assert state["title"] == state["aria-label"]
+        found[name.get_text()] = f"{state.get_text()} {state['title']}"
+    return found
+
+
 def version(camp_id: int) -> str:
     return Camp.objects.values_list("public_version", flat=True).get(pk=camp_id)
 
@@ -101,7 +117,17 @@ def test_each_team_reads_handed_in_or_not_in_both_languages_and_on_the_projector
     assert lines(czech) == expected
     classes = [li["class"] for li in section.select("li.zo-plan")]
     assert classes == [["zo-plan", "in"], ["zo-plan", "in"], ["zo-plan", "out"]]
-    assert lines(board(client, game.camp_id, "?projektor")) == expected
+    projector = board(client, game.camp_id, "?projektor")
+    assert projector_lines(projector) == {
+        red.name: "✓ odevzdáno",
+        blue.name: "✓ odevzdáno",
+        green.name: "– neodevzdáno",
+    }
+    key = BeautifulSoup(projector.decode(), "html.parser").select_one("#board thead .zo-key")
+    assert key is not None and key.get_text() == "✓ = odevzdáno"
+    heading = BeautifulSoup(projector.decode(), "html.parser").select_one("p.zo-hand-in")
+    assert heading is not None and heading.strong is not None
+    assert heading.strong.get_text() == "Plány tahu na 2. kolo"
     assert lines(board(client, game.camp_id, **HTMX)) == expected  # the poll's fragment
     english = board(client, game.camp_id, language="en")
     assert lines(english) == {red.name: "✓ handed in", blue.name: "✓ handed in", green.name: "not handed in"}
@@ -175,6 +201,10 @@ def test_the_deadline_is_shown_when_one_is_set(
         assert section is not None
         due_line = section.select_one(".zo-due")
         assert due_line is not None and due_line.get_text() == text
+    projector = BeautifulSoup(board(client, game.camp_id, "?projektor").decode(), "html.parser")
+    heading = projector.select_one("p.zo-hand-in")
+    due_line = heading.select_one(".zo-due") if heading is not None else None
+    assert due_line is not None and due_line.get_text() == "odevzdání do 19:30"
 
 
 def test_no_line_when_no_round_is_open_for_orders(client: Client, game: Round, teams: list[Team]) -> None:
@@ -184,6 +214,9 @@ def test_no_line_when_no_round_is_open_for_orders(client: Client, game: Round, t
     page = board(client, game.camp_id)
     assert hand_in_section(page) is None
     assert "odevzdáno" not in page.decode()
+    projector = board(client, game.camp_id, "?projektor")
+    assert projector_lines(projector) == {}
+    assert BeautifulSoup(projector.decode(), "html.parser").select_one("p.zo-hand-in") is None
 
 
 def _board_queries(client: Client, camp_id: int) -> int:
