@@ -8,23 +8,35 @@ draws, hints, cargo and undelivered orders never reach this page.
 The board polls itself every 10 s with the version it shows (:func:`selectors.notice_board_version`):
 an unchanged board answers 204 (htmx swaps nothing) or, to a plain GET with ``If-None-Match``,
 304. ``?projektor`` is the dining-hall screen. The round step by step is :mod:`.replay`.
+
+While a round is open for orders the board lists per team whether its plan is handed in, and the
+round's deadline (:func:`hand_in_board`): nothing of the plan, and a draft or a plan sent back reads
+exactly as no plan at all (a team never learns that another team is writing one).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+from django.utils.formats import time_format
 from django.utils.translation import get_language
 
-from camp.models import DONE_STATUSES, Camp, Round
+from camp.models import DONE_STATUSES, Camp, Round, RoundStatus
 from camp.public_cache import cached_public_page
 from games.islands import results, selectors
 from games.islands.maps import style, svg
+from games.islands.models import PlanState
 from games.islands.pages.rows import group_events, standing_rows
 
 TEMPLATE = "islands/notice_board.html"
 #: Seconds between two polls of the notice board.
 POLL_SECONDS = 10
+#: The plan states the hall reads as "handed in" (on screen, on paper, approved, or orders typed by
+#: staff); any other (none, draft, returned) reads "not handed in", the same bytes for each.
+HANDED_IN = frozenset({PlanState.HANDED_IN, PlanState.PAPER, PlanState.APPROVED, selectors.ENTERED_BY_STAFF})
 
 
 @cached_public_page
@@ -43,6 +55,11 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
     result = selectors.round_result(last) if last is not None else None
     has_board = selectors.board_setup(camp) is not None
     projector = "projektor" in request.GET
+    standings, hand_in = standing_rows(camp), hand_in_board(camp)
+    if hand_in is not None:  # the projector shows it as a column of the standings: room for the events
+        handed_in = {row["team_id"]: row["handed_in"] for row in hand_in["teams"]}
+        for row in standings:
+            row["handed_in"] = handed_in.get(row["team_id"], False)
     public_map = selectors.map_view_for_public(camp) if has_board else None
     context = {
         "camp": camp,
@@ -60,7 +77,8 @@ def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
         "projector_fonts": projector_fonts(camp.board_side),
         "legend": style.legend(staff=False),
         "team_key": svg.team_key(public_map) if public_map is not None else [],
-        "standings": standing_rows(camp),
+        "standings": standings,
+        "hand_in": hand_in,
         "events": group_events(results.events_with_telescopes(result, viewer="public"))
         if result is not None
         else [],
@@ -76,3 +94,26 @@ def projector_fonts(side: int) -> dict[str, str]:
     size = svg.projector_text_size(side)
     mark = max(size, style.PROJECTOR_MARK)
     return {"label": f"{size:.1f}px", "mark": f"{mark:.1f}px", "ship": f"{size:.1f}px"}
+
+
+def hand_in_board(camp: Camp) -> dict[str, Any] | None:
+    """Who has handed in the plan of the round open for orders (None: no round is): the round's
+    number, its deadline as the hall reads it ("19:30", "" when none) and per team, in seat order,
+    its mark, name and whether it handed in. Five queries, whatever the number of teams."""
+    open_round = Round.objects.filter(camp=camp, status=RoundStatus.ORDERS_OPEN).order_by("number").first()
+    if open_round is None:
+        return None
+    due = selectors.plans_due_at(open_round)
+    return {
+        "number": open_round.number,
+        "due": time_format(timezone.localtime(due), "H:i") if due is not None else "",
+        "teams": [
+            {
+                "team_id": row.team.pk,
+                "team": row.team.name,
+                "mark": svg.team_mark_svg(row.team.label, row.team.shape, row.team.colour),
+                "handed_in": row.state in HANDED_IN,
+            }
+            for row in selectors.round_plans(open_round)
+        ],
+    }

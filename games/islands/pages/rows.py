@@ -15,6 +15,7 @@ def standing_rows(camp: Camp) -> list[dict[str, Any]]:
     return [
         {
             "rank": s.rank,
+            "team_id": s.team.pk,
             "team": s.team.name,
             "colour": style.safe_colour(s.team.colour),
             "mark": svg.team_mark_svg(s.team.label, s.team.shape, s.team.colour),

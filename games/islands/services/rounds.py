@@ -178,6 +178,8 @@ def orders_submit(
             "version": (existing.version if existing is not None else 0) + 1,
         },
     )
+    if existing is None:  # the notice board now reads the team's plan as handed in
+        public_version_bump(camp=locked.camp_id)
     return stored
 
 

@@ -59,8 +59,10 @@ def test_every_write_that_changes_the_board_changes_its_version(
         return page
 
     changed("start")
-    rounds.orders_submit(round=game, team=teams[0], sheet=OrderSheet())
-    assert board(client, camp)[1] == seen[-1]  # stored orders are not on the board
+    stored = rounds.orders_submit(round=game, team=teams[0], sheet=OrderSheet())
+    changed("orders stored")  # the team's line now reads "handed in"
+    rounds.orders_submit(round=game, team=teams[0], sheet=OrderSheet(), version=stored.version)
+    assert board(client, camp)[1] == seen[-1]  # what the orders say is not on the board
     BoardHex.objects.filter(camp=camp, revealed=False).update(tile="reefs", chests=0)
     assert board(client, camp)[1] == seen[-1]  # nor what hidden hexes hold
     rounds.round_resolve(round=game)

@@ -8,18 +8,21 @@ The camp is built once for the module; one Chromium page measures it."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from camp import services as camp_services
-from camp.models import MAX_BOARD_SIDE, Camp, Team
+from camp.models import MAX_BOARD_SIDE, Camp, Round, Team
 from games.islands import demo
 from games.islands.engine.hexes import geometry
 from games.islands.models import BoardHex, Harbor, Ship
+from games.islands.services import plans
 from tests.browser import NEEDS_CHROMIUM, launched_chromium
 
 pytestmark = NEEDS_CHROMIUM
@@ -40,8 +43,10 @@ TEAMS = (
 )
 
 
-def hall_camp() -> Camp:
-    """Side 13, 12 teams, two rounds played by the demo's planner (events to read); then every team
+def hall_camp(*, open_next: bool = False) -> Camp:
+    """Side 13, 12 teams, two rounds played by the demo's planner (events to read; with
+    ``open_next`` the third round open for orders, so the board lists who has handed in: half the
+    teams have, and the deadline is set); then every team
     has two cargo ships: the first three teams' six on one hex by the first team's harbor, the
     others' first ship out on the hex before its own harbor (spread round the board), the second in
     its harbor."""
@@ -50,8 +55,14 @@ def hall_camp() -> Camp:
         camp_services.team_create(camp=camp, name=name, colour=colour)
     Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
     camp.refresh_from_db()
-    demo.demo_play(camp, rounds=2)
+    demo.demo_play(camp, rounds=2, open_next=open_next)
     teams = list(Team.objects.filter(camp=camp).order_by("order"))
+    if open_next:
+        third = Round.objects.get(camp=camp, number=3)
+        for team in teams[::2]:
+            plans.plan_paper_received(round=third, team=team, user=None)
+        due = timezone.make_aware(dt.datetime.combine(timezone.localdate(), dt.time(19, 30)))
+        plans.plans_deadline_set(round=third, due=due, user=None)
     g = geometry(camp.board_side)
 
     def before_harbor(team: Team) -> Any:
@@ -99,6 +110,11 @@ MEASURE = """() => {
     scrollY: document.documentElement.scrollHeight - innerHeight,
     ships, texts, lines: lines.filter(el => el.tagName === 'LI').length,
     shown: shown.filter(el => el.tagName === 'LI').length, halfShown,
+    // the hand-in line's teams wholly on the screen
+    handIn: [...document.querySelectorAll('#board td.team .zo-plan')].filter(visible).filter(el => {
+      const b = el.getBoundingClientRect();
+      return b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth;
+    }).length,
     more: [...document.querySelectorAll('#board [data-pages-more]')].filter(visible)
       .map(el => el.textContent.trim()),
   };
@@ -124,15 +140,19 @@ def _shoot(page: Any, name: str) -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_hall_reads_the_largest_board_with_twelve_teams(live_server: Any, chromium: Any) -> None:
-    camp = hall_camp()
+@pytest.mark.parametrize("open_next", [False, True], ids=["after-the-round", "hand-in-open"])
+def test_the_hall_reads_the_largest_board_with_twelve_teams(
+    live_server: Any, chromium: Any, open_next: bool
+) -> None:
+    camp = hall_camp(open_next=open_next)
     url = f"{live_server.url}{reverse('islands_public:notice_board', args=[camp.pk])}?projektor"
     page = chromium.new_page(viewport={"width": 1920, "height": 1080})
     for width, height in ((1920, 1080), (1280, 720)):
         page.set_viewport_size({"width": width, "height": height})
         page.goto(url)
         m = page.evaluate(MEASURE)
-        _shoot(page, f"projector-{width}.png")
+        _shoot(page, f"projector-{width}{'-hand-in' if open_next else ''}.png")
+        assert m["handIn"] == (12 if open_next else 0), (width, m["handIn"])
         assert m["scrollX"] <= 0 and m["scrollY"] <= 0, (width, m["scrollX"], m["scrollY"])
         assert not m["texts"], (width, m["texts"])
         assert m["shown"] and not m["halfShown"], (width, m["halfShown"])
