@@ -10,4 +10,5 @@ urlpatterns = [
     path("nastenka/<int:camp_id>/", notice_board.notice_board, name="notice_board"),
     path("nastenka/<int:camp_id>/kolo/<int:number>/", replay.round_replay, name="round_replay"),
     path("tym/<str:token>/", team.team_page, name="team"),
+    path("tym/<str:token>/plan/", team.team_plan, name="team_plan"),
 ]

@@ -18,34 +18,47 @@ set-up) and, when the camp's version is unchanged, no render. The cache key is n
 A revoked, renewed-away or unknown link, and every link while the camp run's team links are off,
 get the same "not found" page, which says nothing of the team or the camp run.
 
-The order form comes later: it will be a partial of this page's template, posted to its own URL
-(the team's plan, see the plans' services); :func:`team_context` is where its data joins.
+While the round is open for orders the page carries the team's plan form (the ``plan`` partial,
+outside the polled view: it holds what is being typed and the request's CSRF token), posted to
+``/tym/<token>/plan/`` (:func:`team_plan`): one of the plans' services per press, the team always
+the link's. A stale version, a plan with problems, the deadline: refused, shown with why.
 """
 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from typing import Any
 
+from django import forms
 from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import time_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
-from camp.models import DONE_STATUSES, Camp, Round
+from camp.models import DONE_STATUSES, Camp, Round, RoundStatus
 from camp.public_cache import public_version
+from games.islands import orders as islands_orders
 from games.islands import selectors
+from games.islands.engine.notation import Alphabet, sheet_order
+from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
+from games.islands.forms import OrderEntry, click_modes, read_orders, route_field
 from games.islands.maps import style, svg
-from games.islands.models import TeamLink
+from games.islands.models import PlanState, Ship, TeamLink, TeamPlan
+from games.islands.orders import OrderSheet
 from games.islands.pages.rows import standing_rows
 from games.islands.printing.canvas import state_text
 from games.islands.printing.data import SheetsUnavailable, TeamSheet, sheet_rounds, team_sheets_for
+from games.islands.services import plans
 
 TEMPLATE = "islands/team.html"
 #: Seconds between two polls of a team page (as the notice board's).
@@ -153,7 +166,175 @@ def team_page(request: HttpRequest, token: str) -> HttpResponse:
     if htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)  # unchanged: htmx swaps nothing
     ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}
+    if not htmx:
+        ctx.update(plan_context(PlanDesk.read(link)))
     response = render(request, f"{TEMPLATE}#live" if htmx else TEMPLATE, ctx)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"  # the token is in the address
+    return response
+
+
+# ------------------------------------------------------------------------------------ the plan form
+# Rendered beside the cached view, never inside it: the form carries the request's CSRF token and
+# what was typed, and the view's version (the poll) stays a hash of the map's bytes only.
+
+#: The buttons of the plan form (``action``).
+ACTIONS = ("draft", "hand_in", "withdraw")
+
+
+class PlanActionForm(forms.Form):
+    """Which button of the plan form was pressed; the sheet itself is read by ``OrdersForm``."""
+
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+
+
+@dataclass(frozen=True)
+class PlanDesk:
+    """The team's round open for orders, its ships as on the sheet and the camp's letters."""
+
+    link: TeamLink
+    round: Round
+    ships: list[Ship]
+
+    @classmethod
+    def read(cls, link: TeamLink) -> PlanDesk | None:
+        round_ = now_round(link.team.camp)
+        if round_ is None or round_.status != RoundStatus.ORDERS_OPEN:
+            return None
+        ships = sorted(Ship.objects.filter(team=link.team), key=lambda s: sheet_order(s.ident))
+        return cls(link, round_, ships)
+
+    @property
+    def idents(self) -> list[str]:
+        return [s.ident for s in self.ships]
+
+    @property
+    def alphabet(self) -> Alphabet:
+        return islands_orders.camp_alphabet(self.round.camp)
+
+    def read_form(self, data: QueryDict) -> OrderEntry:
+        return read_orders(data, self.idents, click_modes(self.ships), self.alphabet)
+
+    def sheet_of(self, plan: TeamPlan | None) -> OrderSheet:
+        """The plan's sheet in the camp's letters, a field per ship (empty without a plan)."""
+        if plan is None:
+            return OrderSheet(alphabet=self.alphabet).for_ships(self.idents)
+        sheet = OrderSheet.from_plan(plan)
+        try:
+            sheet = sheet.written_in(self.alphabet)
+        except ValueError:  # a draft kept with a typo in other letters: shown as written
+            pass
+        return sheet.for_ships(self.idents)
+
+
+def state_line(row: selectors.PlanRow, closed: bool) -> str:
+    """The plan's state as the team reads it ("koncept uložen 18:02", "vráceno: …", "uzavřeno")."""
+    if closed and row.state in (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED):
+        return _("hand-in closed")
+    if row.state == PlanState.DRAFT and row.at is not None:
+        return _("draft saved %(time)s") % {"time": time_format(timezone.localtime(row.at), "H:i")}
+    if row.state == PlanState.RETURNED:
+        return _("returned: %(note)s") % {"note": row.note} if row.note else _("returned")
+    return row.label
+
+
+def plan_context(
+    desk: PlanDesk | None,
+    *,
+    typed: OrderSheet | None = None,
+    version: int | None = None,
+    message: str = "",
+    problems: list[str] | None = None,
+    stale: OrderSheet | None = None,
+    done: str = "",
+) -> dict[str, Any]:
+    """What the ``plan`` partial shows: the form (``typed``, else the plan as stored), its state
+    line and buttons, and why the last press was refused (``message``, ``problems``, ``stale``)."""
+    if desk is None:
+        return {"plan_open": False}
+    row = selectors.team_plan(desk.round, desk.link.team)
+    closed = row.closed(selectors.plans_due_at(desk.round))
+    sheet = typed if typed is not None else desk.sheet_of(row.plan)
+    writable = not closed and row.state in (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED)
+    writable = writable or (row.state == selectors.ENTERED_BY_STAFF and not closed)
+    return {
+        "plan_open": True,
+        "plan_url": reverse("islands_public:team_plan", args=[desk.link.token]),
+        "plan_round": desk.round.number,
+        "plan_state": state_line(row, closed),
+        "plan_version": row.version if version is None else version,
+        "plan_writable": writable,
+        "plan_withdrawable": row.state == PlanState.HANDED_IN and not closed,
+        "plan_sheet": sheet,
+        "plan_routes": [{"ident": i, "field": route_field(i), "value": sheet.route(i)} for i in desk.idents],
+        "plan_message": message,
+        "plan_problems": problems or [],
+        "plan_stale": stale,
+        "plan_stale_routes": [(i, stale.route(i)) for i in desk.idents if stale.route(i)] if stale else [],
+        "plan_done": done,
+    }
+
+
+def _pressed(desk: PlanDesk, action: str, entry: OrderEntry) -> dict[str, Any]:
+    """One service call for the button pressed; the partial's context, with why when refused."""
+    team, version = desk.link.team, entry.version if entry.version is not None else -1
+    try:
+        if entry.problems and action != "withdraw":
+            raise IslandsError(list(entry.problems), code="form")
+        if action == "draft":
+            plans.plan_save_draft(
+                round=desk.round, team=team, sheet=entry.sheet, version=version, by=plans.BY_TEAM
+            )
+            done = _("The draft is saved.")
+        elif action == "hand_in":
+            plans.plan_hand_in(
+                round=desk.round, team=team, sheet=entry.sheet, version=version, by=plans.BY_TEAM
+            )
+            done = _("The plan is handed in.")
+        else:
+            plans.plan_withdraw(round=desk.round, team=team, version=version, by=plans.BY_TEAM)
+            done = _("The plan is taken back: it is a draft again.")
+    except PlanStale as exc:
+        # What was typed stays in the form; the next save is made knowing the plan as stored now.
+        return plan_context(
+            desk,
+            typed=entry.sheet,
+            version=exc.stored.version,
+            message=exc.messages[0],
+            stale=desk.sheet_of(exc.stored),
+        )
+    except OrdersInvalid as exc:
+        message = _("The plan was not handed in: it has problems.")
+        return plan_context(desk, typed=entry.sheet, message=message, problems=exc.messages)
+    except IslandsError as exc:
+        return plan_context(desk, typed=entry.sheet, message=_("Nothing was saved."), problems=exc.messages)
+    return plan_context(desk, done=done)
+
+
+@never_cache
+@require_POST
+def team_plan(request: HttpRequest, token: str) -> HttpResponse:
+    """A press of the plan form: one service call (the team is the link's, never the form's); htmx
+    gets the ``plan`` partial, a plain post the page again (refused: with why, as typed)."""
+    link = readable_link(token)
+    if link is None:
+        return _not_found(request)
+    desk = PlanDesk.read(link)
+    action = PlanActionForm(request.POST)
+    if desk is None:
+        ctx = {"plan_open": False, "plan_message": _("The round is not open for orders now.")}
+    elif not action.is_valid():
+        ctx = plan_context(desk, message=_("Nothing was saved: press one of the form's buttons."))
+    else:
+        ctx = _pressed(desk, action.cleaned_data["action"], desk.read_form(request.POST))
+    if request.headers.get("HX-Request") == "true":
+        response = render(request, f"{TEMPLATE}#plan", ctx)
+    elif not ctx.get("plan_message") and not ctx.get("plan_problems"):
+        response = redirect(reverse("islands_public:team", args=[token]))
+    else:
+        version, view = team_view(link)
+        page_ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}
+        response = render(request, TEMPLATE, {**page_ctx, **ctx})
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"
     return response
