@@ -139,6 +139,7 @@ PUBLIC = {
     "islands_public:notice_board",
     "islands_public:round_replay",
     "islands_public:team",
+    "islands_public:team_plan",
     "batavia:team",
     "batavia:team_check",
 }
@@ -220,7 +221,7 @@ def valid_fills(route: Route, world: World) -> list[dict[str, str]]:
         return [{"camp_id": c, "number": n} for c in camps for n in ("1", "4", "2")]
     if params == {"pk"}:
         return [{"pk": s} for s in sessions]
-    if params == {"token"} and route.name == "islands_public:team":
+    if params == {"token"} and route.name in ("islands_public:team", "islands_public:team_plan"):
         return [{"token": t} for t in world.team_link_tokens]
     if params == {"token"}:
         return [{"token": t} for t in world.tokens]
@@ -354,11 +355,14 @@ def queued_levels(response: HttpResponse) -> set[int]:
 
 
 def refused(response: HttpResponse) -> bool:
-    """Did the request refuse what was sent? Anything but a success: a success message, or the team
-    page's redirect to its "done" notice (the one write that says so without a message)."""
+    """Did the request refuse what was sent? Anything but a success: a success message, a team
+    page's redirect to its "done" notice, or the plan form's "done" notice (the writes that say so
+    without a message)."""
     if response.status_code >= 400:
         return True
     if messages.SUCCESS in queued_levels(response):
+        return False
+    if response.status_code == 200 and b"data-plan-done" in response.content:  # the team's plan form
         return False
     return not (response.status_code == 302 and "done=1" in response["Location"])
 
@@ -565,6 +569,9 @@ def test_unknown_and_revoked_links_get_the_friendly_not_found_page(
             assert response.status_code == 404, (path, response.status_code)
             assert friendly in response.content.decode(), path
         assert call("post", path, {"v": "1"}).status_code == 405
+        plan = call("post", f"{path}plan/", {"action": "draft", "v": "0", "build_cargo": "1"})
+        assert plan.status_code == 404, (path, plan.status_code)
+        assert friendly in plan.content.decode(), path
     for camp_id in JUNK_INT[:3]:
         assert call("get", f"/nastenka/{camp_id}/").status_code == 404
 

@@ -166,8 +166,9 @@ def team_page(request: HttpRequest, token: str) -> HttpResponse:
     if htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)  # unchanged: htmx swaps nothing
     ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}
-    if not htmx:
-        ctx.update(plan_context(PlanDesk.read(link)))
+    if not htmx:  # ``done``: back from a press of the plan form that was taken
+        done = _("Saved.") if request.GET.get("done") == "1" else ""
+        ctx.update(plan_context(PlanDesk.read(link), done=done))
     response = render(request, f"{TEMPLATE}#live" if htmx else TEMPLATE, ctx)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"  # the token is in the address
@@ -330,7 +331,7 @@ def team_plan(request: HttpRequest, token: str) -> HttpResponse:
     if request.headers.get("HX-Request") == "true":
         response = render(request, f"{TEMPLATE}#plan", ctx)
     elif not ctx.get("plan_message") and not ctx.get("plan_problems"):
-        response = redirect(reverse("islands_public:team", args=[token]))
+        response = redirect(reverse("islands_public:team", args=[token]) + "?done=1")
     else:
         version, view = team_view(link)
         page_ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}

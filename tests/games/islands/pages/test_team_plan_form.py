@@ -119,7 +119,10 @@ def test_a_plain_post_redirects_back_to_the_page(game: Round, teams: list[Team])
     client = Client()
     response = client.post(plan_url(link), {"action": "draft", "v": "0", **route_fields(game, teams[0])})
     assert response.status_code == 302
-    assert response["Location"] == page_url(link)
+    assert response["Location"] == f"{page_url(link)}?done=1"
+    assert '<p class="zo-done" role="status" data-plan-done>Uloženo.</p>' in plan_section(
+        client.get(response["Location"]).content
+    )
 
 
 def test_a_returned_plan_shows_the_note_and_approved_reads_approved(
@@ -205,7 +208,7 @@ def test_a_post_without_the_csrf_token_is_refused(game: Round, teams: list[Team]
         plan_url(link),
         {"action": "draft", "v": "0", "build_cargo": "1", "csrfmiddlewaretoken": token.group(1).decode()},
     )
-    assert response.status_code == 302
+    assert response.status_code == 302, response.content
     assert TeamPlan.objects.get().build_cargo == "1"
 
 
