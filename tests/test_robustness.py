@@ -140,6 +140,7 @@ PUBLIC = {
     "islands_public:round_replay",
     "islands_public:team",
     "islands_public:team_plan",
+    "islands_public:team_plan_check",
     "batavia:team",
     "batavia:team_check",
 }
@@ -221,7 +222,7 @@ def valid_fills(route: Route, world: World) -> list[dict[str, str]]:
         return [{"camp_id": c, "number": n} for c in camps for n in ("1", "4", "2")]
     if params == {"pk"}:
         return [{"pk": s} for s in sessions]
-    if params == {"token"} and route.name in ("islands_public:team", "islands_public:team_plan"):
+    if params == {"token"} and route.name.startswith("islands_public:team"):
         return [{"token": t} for t in world.team_link_tokens]
     if params == {"token"}:
         return [{"token": t} for t in world.tokens]

@@ -11,4 +11,5 @@ urlpatterns = [
     path("nastenka/<int:camp_id>/kolo/<int:number>/", replay.round_replay, name="round_replay"),
     path("tym/<str:token>/", team.team_page, name="team"),
     path("tym/<str:token>/plan/", team.team_plan, name="team_plan"),
+    path("tym/<str:token>/plan/kontrola/", team.team_plan_check, name="team_plan_check"),
 ]

@@ -52,6 +52,7 @@ from games.islands import selectors
 from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
 from games.islands.forms import OrderEntry, click_modes, read_orders, route_field
+from games.islands.game_state import state_before
 from games.islands.maps import style, svg
 from games.islands.models import PlanState, Ship, TeamLink, TeamPlan
 from games.islands.orders import OrderSheet
@@ -273,6 +274,7 @@ def plan_context(
         "plan_stale": stale,
         "plan_stale_routes": [(i, stale.route(i)) for i in desk.idents if stale.route(i)] if stale else [],
         "plan_done": done,
+        "plan_check_url": reverse("islands_public:team_plan_check", args=[desk.link.token]),
     }
 
 
@@ -336,6 +338,45 @@ def team_plan(request: HttpRequest, token: str) -> HttpResponse:
         version, view = team_view(link)
         page_ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}
         response = render(request, TEMPLATE, {**page_ctx, **ctx})
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def team_check(desk: PlanDesk, entry: OrderEntry) -> dict[str, Any]:
+    """The live check of the sheet being typed, as the staff's order page checks it, but against
+    nothing of the other teams: their fire targets (the staff's warning of a shot into a route's
+    end) are theirs to keep, so the team's check gets none of them."""
+    team = desk.link.team
+    islands_orders.check_team(desk.round, team)
+    found = islands_orders.check(
+        entry.sheet, state_before(desk.round), islands_orders.team_ap(desk.round, team), team=team
+    )
+    problems = [*entry.problems, *(p.message for p in found.problems)]
+    return {
+        "check_ap": found.ap,
+        "check_ap_left": found.ap_left,
+        "check_problems": list(dict.fromkeys(problems)),
+        "check_warnings": [w.message for w in found.warnings],
+    }
+
+
+@never_cache
+@require_POST
+def team_plan_check(request: HttpRequest, token: str) -> HttpResponse:
+    """The live check while typing (htmx: the ``plan_check`` partial); nothing is stored."""
+    link = readable_link(token)
+    if link is None:
+        return _not_found(request)
+    desk = PlanDesk.read(link)
+    if desk is None:
+        ctx: dict[str, Any] = {"check_closed": _("The round is not open for orders now.")}
+    else:
+        try:
+            ctx = team_check(desk, desk.read_form(request.POST))
+        except IslandsError as exc:  # the game is not set up (no board, no harbors)
+            ctx = {"check_closed": " ".join(exc.messages)}
+    response = render(request, f"{TEMPLATE}#plan_check", ctx)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"
     return response

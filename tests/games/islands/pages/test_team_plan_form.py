@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from camp.models import Camp, Round, Team
 from games.islands.models import PlanState, TeamLink, TeamPlan
+from games.islands.orders import OrderSheet
 from games.islands.services import plans
 from games.islands.services import team_links as link_services
 from tests.games.islands.pages.helpers import HTMX, legal_route
@@ -287,3 +288,58 @@ def test_a_draft_never_reaches_the_notice_board(game: Round, teams: list[Team]) 
     press(link, "draft", **route_fields(game, red))
     cache.clear()
     assert Client().get(board).content == before
+
+
+# ------------------------------------------------------------------------------------ the live check
+
+
+def check_url(link: TeamLink) -> str:
+    return reverse("islands_public:team_plan_check", args=[link.token])
+
+
+def live_check(link: TeamLink, **fields: str) -> bytes:
+    response = Client().post(check_url(link), {"v": "0", **fields}, **HTMX)  # type: ignore[arg-type]
+    assert response.status_code == 200
+    return response.content
+
+
+def test_the_live_check_lists_problems_and_ap_and_stores_nothing(game: Round, teams: list[Team]) -> None:
+    red = teams[0]
+    link = links_on(game.camp)[red.name]
+    content = live_check(link, **{"route-C1": "S ?"}).decode()
+    assert (
+        "<li>Loď 1, krok 2: „?“ není směr: pište S SV JV J JZ SZ (S je sever) nebo . pro stání</li>"
+        in content
+    )
+    assert re.search(r"<p data-check-ap>AB \d+, nevyužito: \d+</p>", content)
+    fine = live_check(link, **route_fields(game, red)).decode()
+    assert "data-check-problems" not in fine
+    assert not TeamPlan.objects.exists()
+
+
+def test_the_live_check_is_the_same_whatever_is_hidden_or_another_team_plans(
+    game: Round, teams: list[Team]
+) -> None:
+    from games.islands.models import BoardHex, Ship
+    from games.islands.services import rounds as round_services
+
+    red, blue = teams[0], teams[1]
+    links = links_on(game.camp)
+    ship, route = legal_route(game, red, explore=True)  # into a hidden hex, if it has one
+    typed = {f"route-{ship}": route, "build_cargo": "1"}
+    before = live_check(links[red.name], **typed)
+    BoardHex.objects.filter(camp=game.camp, revealed=False).update(tile="reefs", chests=0)
+    Ship.objects.filter(team=blue).update(chests=1)
+    ship, route = legal_route(game, blue, strict=False)  # another team's orders
+    round_services.orders_submit(round=game, team=blue, sheet=OrderSheet.typed(routes={ship: route}))
+    press(links[blue.name], "draft", build_cargo="1")
+    assert live_check(links[red.name], **typed) == before
+
+
+def test_the_live_check_without_the_csrf_token_or_with_a_bad_token_is_refused(
+    game: Round, teams: list[Team]
+) -> None:
+    link = links_on(game.camp)[teams[0].name]
+    assert Client(enforce_csrf_checks=True).post(check_url(link), {"v": "0"}).status_code == 403
+    unknown = reverse("islands_public:team_plan_check", args=["x" * 43])
+    assert Client().post(unknown, {"v": "0"}).status_code == 404
