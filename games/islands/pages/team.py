@@ -130,7 +130,7 @@ def team_context(link: TeamLink) -> dict[str, Any]:
 
 def _view_key(link: TeamLink, camp_version: str) -> str:
     # Whatever the team sees is written with a new camp version (the game's rows, placements, rounds).
-    # The team's plan (a later step) joins here with its own version.
+    # The team's plan is not in the view: its form is rendered beside it, afresh on every request.
     return ":".join(["zo-team", str(link.pk), link.token, camp_version, get_language()])
 
 

@@ -142,6 +142,16 @@ def test_a_returned_plan_shows_the_note_and_approved_reads_approved(
     assert "Odevzdat plán" not in plan_section(content)
 
 
+def test_orders_typed_by_staff_read_entered_by_the_leaders(game: Round, teams: list[Team]) -> None:
+    from games.islands.services import rounds as round_services
+
+    red = teams[0]
+    link = links_on(game.camp)[red.name]
+    ship, route = legal_route(game, red)
+    round_services.orders_submit(round=game, team=red, sheet=OrderSheet.typed(routes={ship: route}))
+    assert state_of(Client().get(page_url(link)).content) == "plán zadali vedoucí"
+
+
 def test_after_the_deadline_it_reads_closed_and_a_press_is_refused(
     game: Round, teams: list[Team], leader: object
 ) -> None:
