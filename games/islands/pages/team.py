@@ -257,6 +257,10 @@ def plan_context(
     row = selectors.team_plan(desk.round, desk.link.team)
     closed = row.closed(selectors.plans_due_at(desk.round))
     sheet = typed if typed is not None else desk.sheet_of(row.plan)
+    orders = selectors.team_orders(desk.round, desk.link.team)
+    if typed is None and row.state == selectors.ENTERED_BY_STAFF and orders is not None:
+        # Staff typed the team's orders: the form starts from them (a draft saved builds on them).
+        sheet = OrderSheet.from_row(orders).written_in(desk.alphabet).for_ships(desk.idents)
     writable = not closed and row.state in (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED)
     writable = writable or (row.state == selectors.ENTERED_BY_STAFF and not closed)
     return {

@@ -149,7 +149,9 @@ def test_orders_typed_by_staff_read_entered_by_the_leaders(game: Round, teams: l
     link = links_on(game.camp)[red.name]
     ship, route = legal_route(game, red)
     round_services.orders_submit(round=game, team=red, sheet=OrderSheet.typed(routes={ship: route}))
-    assert state_of(Client().get(page_url(link)).content) == "plán zadali vedoucí"
+    content = Client().get(page_url(link)).content
+    assert state_of(content) == "plán zadali vedoucí"
+    assert f'name="route-{ship}" value="{route}"' in plan_section(content)  # the form starts from them
 
 
 def test_after_the_deadline_it_reads_closed_and_a_press_is_refused(
