@@ -126,11 +126,9 @@ def _check_setup(r: DocumentReader, value: Any, spath: str) -> None:
 def _check_hexes(r: DocumentReader, value: Any, hpath: str, index: DocumentIndex) -> None:
     side = index.board_side
     cells = Duplicates(r, _("a second entry for this hex (%(path)s)"), items=hpath, latest=True)
-    for i, item in enumerate(r.items(value, hpath)):
-        p = join(hpath, i)
-        cell = r.obj(item, p, required=("at", "tile", "chests", "revealed", "revealed_round", "revealed_by"))
-        if cell is None:
-            continue
+    for i, p, cell in r.objects(
+        value, hpath, required=("at", "tile", "chests", "revealed", "revealed_round", "revealed_by")
+    ):
         h = _label(r, cell.get("at"), join(p, "at"), side)
         tile = r.choice(cell.get("tile"), join(p, "tile"), TileChoice.values)
         chests = r.integer(cell.get("chests"), join(p, "chests"), minimum=0, maximum=MAX_CHESTS_PER_HEX)
@@ -158,11 +156,9 @@ def _check_hexes(r: DocumentReader, value: Any, hpath: str, index: DocumentIndex
 def _check_harbors(r: DocumentReader, value: Any, apath: str, index: DocumentIndex) -> None:
     side = index.board_side
     harbors = Duplicates(r, _("a second harbor of “%(name)s”"))
-    for i, item in enumerate(r.items(value, apath)):
-        p = join(apath, i)
-        harbor = r.obj(item, p, required=("team", "side", "bay", "delivered"), optional=("ap_before_import",))
-        if harbor is None:
-            continue
+    for i, p, harbor in r.objects(
+        value, apath, required=("team", "side", "bay", "delivered"), optional=("ap_before_import",)
+    ):
         team = team_reference(r, harbor.get("team"), join(p, "team"), index)
         if team is not None:
             harbors.note(team, join(p, "team"), i, name=team)
@@ -188,26 +184,22 @@ def _check_harbors(r: DocumentReader, value: Any, apath: str, index: DocumentInd
 
 def _check_ships(r: DocumentReader, value: Any, shpath: str, index: DocumentIndex) -> None:
     ships = Duplicates(r, _("a second ship %(ident)s of “%(name)s”"))
-    for i, item in enumerate(r.items(value, shpath)):
-        p = join(shpath, i)
-        ship = r.obj(
-            item,
-            p,
-            required=(
-                "team",
-                "ident",
-                "kind",
-                "at",
-                "chests",
-                "boat",
-                "seahorse",
-                "mermaid",
-                "octopus",
-                "built_round",
-            ),
-        )
-        if ship is None:
-            continue
+    for i, p, ship in r.objects(
+        value,
+        shpath,
+        required=(
+            "team",
+            "ident",
+            "kind",
+            "at",
+            "chests",
+            "boat",
+            "seahorse",
+            "mermaid",
+            "octopus",
+            "built_round",
+        ),
+    ):
         team = team_reference(r, ship.get("team"), join(p, "team"), index)
         ident = r.choice(ship.get("ident"), join(p, "ident"), SHIP_IDENTS)
         kind = r.choice(ship.get("kind"), join(p, "kind"), ShipKindChoice.values)
@@ -225,11 +217,7 @@ def _check_ships(r: DocumentReader, value: Any, shpath: str, index: DocumentInde
 
 def _check_pirates(r: DocumentReader, value: Any, ppath: str, side: int | None) -> None:
     pirates = Duplicates(r, _("a second pirate ship %(ident)s"))
-    for i, item in enumerate(r.items(value, ppath)):
-        p = join(ppath, i)
-        pirate = r.obj(item, p, required=("ident", "at", "seahorse", "mermaid", "octopus"))
-        if pirate is None:
-            continue
+    for i, p, pirate in r.objects(value, ppath, required=("ident", "at", "seahorse", "mermaid", "octopus")):
         ident = r.string(pirate.get("ident"), join(p, "ident"), max_length=max_length(Pirate, "ident"))
         if ident is not None:
             try:
@@ -244,16 +232,13 @@ def _check_pirates(r: DocumentReader, value: Any, ppath: str, side: int | None) 
 
 def _check_rounds(r: DocumentReader, value: Any, rpath: str, index: DocumentIndex) -> None:
     entries = Duplicates(r, _("a second entry for round %(number)d (%(path)s)"), items=rpath, latest=True)
-    for i, item in enumerate(r.items(value, rpath)):
-        p = join(rpath, i)
-        entry = r.obj(
-            item,
-            p,
-            required=("round", "opened", "orders", "result"),
-            optional=("plans", "plan_log", "undone"),  # documents written before them have none
-        )
-        if entry is None:
-            continue
+    # plans, plan_log, undone: optional (documents written before them have none)
+    for i, p, entry in r.objects(
+        value,
+        rpath,
+        required=("round", "opened", "orders", "result"),
+        optional=("plans", "plan_log", "undone"),
+    ):
         number = round_reference(r, entry.get("round"), join(p, "round"), index)
         if number is not None:
             entries.note(number, join(p, "round"), i, number=number)
@@ -313,26 +298,23 @@ def _check_opened(r: DocumentReader, value: Any, opath: str, index: DocumentInde
 
 def _check_orders(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
     ordered = Duplicates(r, _("a second set of orders of “%(name)s” in this round"))
-    for j, item in enumerate(r.items(value, path)):
-        op = join(path, j)
-        orders = r.obj(
-            item,
-            op,
-            required=(
-                "team",
-                "ap",
-                "build_cargo",
-                "build_battleship",
-                "routes",
-                "harbor",
-                "fire",
-                "updated_at",
-                "updated_by",
-            ),
-            optional=("version",),  # before the orders' versions: 0
-        )
-        if orders is None:
-            continue
+    # version: optional (before the orders' versions: 0)
+    for j, op, orders in r.objects(
+        value,
+        path,
+        required=(
+            "team",
+            "ap",
+            "build_cargo",
+            "build_battleship",
+            "routes",
+            "harbor",
+            "fire",
+            "updated_at",
+            "updated_by",
+        ),
+        optional=("version",),
+    ):
         team = team_reference(r, orders.get("team"), join(op, "team"), index)
         if team is not None:
             ordered.note(team, join(op, "team"), j, name=team)
@@ -378,11 +360,9 @@ def _check_result(r: DocumentReader, value: Any, rp: str, index: DocumentIndex) 
     r.moment(result.get("resolved_at"), join(rp, "resolved_at"))
     _username(r, result.get("resolved_by"), join(rp, "resolved_by"))
     chosen = Duplicates(r, _("a second choice of %(ship)s"))
-    for j, item in enumerate(r.items(result.get("telescope_choices"), join(rp, "telescope_choices"))):
-        cp = join(join(rp, "telescope_choices"), j)
-        choice = r.obj(item, cp, required=("ship", "hex", "chosen_at"))
-        if choice is None:
-            continue
+    for j, cp, choice in r.objects(
+        result.get("telescope_choices"), join(rp, "telescope_choices"), required=("ship", "hex", "chosen_at")
+    ):
         ship = r.string(
             choice.get("ship"), join(cp, "ship"), max_length=max_length(TelescopeChoice, "ship"), blank=False
         )
@@ -412,11 +392,7 @@ def _check_draws(r: DocumentReader, value: Any, path: str, index: DocumentIndex)
 def _check_plans(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
     """The teams' plans of the round (:class:`TeamPlan`): a sheet as written, a draft's typos too."""
     planned = Duplicates(r, _("a second plan of “%(name)s” in this round"))
-    for j, item in enumerate(r.items(value, path)):
-        pp = join(path, j)
-        plan = r.obj(item, pp, required=_PLAN_KEYS)
-        if plan is None:
-            continue
+    for j, pp, plan in r.objects(value, path, required=_PLAN_KEYS):
         team = team_reference(r, plan.get("team"), join(pp, "team"), index)
         if team is not None:
             planned.note(team, join(pp, "team"), j, name=team)
@@ -471,11 +447,7 @@ def _check_routes(r: DocumentReader, routes: Any, path: str) -> None:
 
 def _check_plan_log(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
     """The round's plan log: who did what to a team's plan, or to the round's deadline (no team)."""
-    for j, item in enumerate(r.items(value, path)):
-        lp = join(path, j)
-        entry = r.obj(item, lp, required=("team", "at", "by", "user", "action", "note"))
-        if entry is None:
-            continue
+    for _j, lp, entry in r.objects(value, path, required=("team", "at", "by", "user", "action", "note")):
         team_reference(r, entry.get("team"), join(lp, "team"), index, null=True)
         r.moment(entry.get("at"), join(lp, "at"))
         r.choice(entry.get("by"), join(lp, "by"), PlanBy.values)
@@ -516,11 +488,9 @@ def _check_links(r: DocumentReader, value: Any, path: str, index: DocumentIndex)
     working after a restore)."""
     linked = Duplicates(r, _("a second link of “%(name)s”"))
     tokens = Duplicates(r, _("the same token as %(path)s"), items=path)
-    for j, item in enumerate(r.items(value, path, max_items=SMALL_MAX)):
-        lp = join(path, j)
-        link = r.obj(item, lp, required=("team", "token", "revoked_at", "created_at", "renewed_at"))
-        if link is None:
-            continue
+    for j, lp, link in r.objects(
+        value, path, required=("team", "token", "revoked_at", "created_at", "renewed_at"), max_items=SMALL_MAX
+    ):
         team = team_reference(r, link.get("team"), join(lp, "team"), index)
         if team is not None:
             linked.note(team, join(lp, "team"), j, name=team)
