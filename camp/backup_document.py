@@ -182,11 +182,9 @@ def _check_teams(r: DocumentReader, value: Any) -> set[str]:
     """The teams; returns the names of the valid ones."""
     names = Duplicates(r, _("a second team named “%(name)s” (teams[%(first)d])"))
     labels = Duplicates(r, _("a second team with the mark “%(label)s” (teams[%(first)d])"))
-    for i, item in enumerate(r.items(value, "teams", max_items=SMALL_MAX)):
-        path = join("teams", i)
-        team = r.obj(item, path, required=("name", "colour", "order"), optional=("label", "shape"))
-        if team is None:
-            continue
+    for i, path, team in r.objects(
+        value, "teams", required=("name", "colour", "order"), optional=("label", "shape"), max_items=SMALL_MAX
+    ):
         if "label" in team:  # optional, both: documents written before the marks get the default ones
             label = r.string(team.get("label"), join(path, "label"), max_length=LABEL_MAX_LENGTH, blank=False)
             if label is not None and not (label.isalnum() and label == label.upper()):
@@ -214,11 +212,9 @@ def _check_teams(r: DocumentReader, value: Any) -> set[str]:
 def _check_rounds(r: DocumentReader, value: Any, index: DocumentIndex) -> None:
     """The rounds, each with its mini-game and placements; the valid ones go into ``index``."""
     numbers = Duplicates(r, _("a second round %(number)d (rounds[%(first)d])"))
-    for i, item in enumerate(r.items(value, "rounds", max_items=SMALL_MAX)):
-        path = join("rounds", i)
-        round_ = r.obj(item, path, required=("number", "date", "status", "minigame", "placements"))
-        if round_ is None:
-            continue
+    for i, path, round_ in r.objects(
+        value, "rounds", required=("number", "date", "status", "minigame", "placements"), max_items=SMALL_MAX
+    ):
         number = r.integer(round_.get("number"), join(path, "number"), minimum=1, maximum=SMALL_MAX)
         r.day(round_.get("date"), join(path, "date"), null=True)
         status = r.choice(round_.get("status"), join(path, "status"), ROUND_STATUS_ORDER)
@@ -246,11 +242,7 @@ def _check_rounds(r: DocumentReader, value: Any, index: DocumentIndex) -> None:
 
 def _check_placements(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
     placed = Duplicates(r, _("“%(name)s” is placed twice in this round"))
-    for j, entry in enumerate(r.items(value, path, max_items=SMALL_MAX)):
-        ppath = join(path, j)
-        placement = r.obj(entry, ppath, required=("team", "rank", "ap"))
-        if placement is None:
-            continue
+    for j, ppath, placement in r.objects(value, path, required=("team", "rank", "ap"), max_items=SMALL_MAX):
         team_name = team_reference(r, placement.get("team"), join(ppath, "team"), index)
         if team_name is not None:
             placed.note(team_name, join(ppath, "team"), j, name=team_name)

@@ -43,9 +43,10 @@ def moment_text(value: datetime | None) -> str | None:
 def camp_export_document(*, camp: Camp) -> dict[str, Any]:
     """The whole camp run as a ``zlate-ostrovy-camp/1`` document (plain JSON data).
 
-    It holds the camp's secrets (its seed, the hidden board, the pirates' draws, the Batavia decks):
-    a staff backup, to be kept like the database. It holds no database id, no user account (only
-    the user name of who typed orders or resolved a round) and no Batavia team link."""
+    It holds the camp's secrets (its seed, the hidden board, the pirates' draws, the Batavia decks,
+    the teams' plans, the islands team links' tokens): a staff backup, to be kept like the database.
+    It holds no database id, no user account (only the user names of who typed orders, resolved a
+    round, handed in or approved a plan) and no Batavia team link."""
     teams = list(Team.objects.filter(camp=camp).order_by("order", "name", "id"))
     names = {t.pk: t.name for t in teams}
     rounds = list(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -94,6 +94,25 @@ class DocumentReader:
             )
             return []
         return value
+
+    def objects(
+        self,
+        value: Any,
+        path: str,
+        *,
+        required: Iterable[str],
+        optional: Iterable[str] = (),
+        max_items: int = 100_000,
+    ) -> Iterator[tuple[int, str, dict[str, Any]]]:
+        """Each entry of a JSON list of objects (:meth:`items`, each read by :meth:`obj`) as its
+        index, its path (``teams[2]``) and the object; an entry that is no object is noted and
+        skipped. Lazily, so the problems come in the order of the entries' own checks."""
+        required, optional = tuple(required), tuple(optional)
+        for i, item in enumerate(self.items(value, path, max_items=max_items)):
+            entry_path = join(path, i)
+            entry = self.obj(item, entry_path, required=required, optional=optional)
+            if entry is not None:
+                yield i, entry_path, entry
 
     def string(self, value: Any, path: str, *, max_length: int, blank: bool = True) -> str | None:
         if not isinstance(value, str):

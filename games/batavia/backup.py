@@ -70,27 +70,24 @@ def batavia_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex
     games = Duplicates(
         r, _("a second game of Batavia for round %(number)d (%(path)s)"), items=path, latest=True
     )
-    for i, item in enumerate(r.items(value, path, max_items=10_000)):
-        p = join(path, i)
-        game = r.obj(
-            item,
-            p,
-            required=(
-                "round",
-                "mode",
-                "status",
-                "record",
-                "version",
-                "open_tiles",
-                "cash_table",
-                "calculator",
-                "created_at",
-                "updated_at",
-                "seats",
-            ),
-        )
-        if game is None:
-            continue
+    for i, p, game in r.objects(
+        value,
+        path,
+        required=(
+            "round",
+            "mode",
+            "status",
+            "record",
+            "version",
+            "open_tiles",
+            "cash_table",
+            "calculator",
+            "created_at",
+            "updated_at",
+            "seats",
+        ),
+        max_items=10_000,
+    ):
         number = round_reference(r, game.get("round"), join(p, "round"), index)
         if number is not None:
             games.note(number, join(p, "round"), i, number=number)
@@ -142,11 +139,7 @@ def _check_seats(
     numbers = Duplicates(r, _("a second seat %(number)d"))
     names = Duplicates(r, _("“%(name)s” has a second seat in this game"))
     seat_names: dict[int, str | None] = {}
-    for j, entry in enumerate(seats):
-        sp = join(path, j)
-        seat = r.obj(entry, sp, required=("number", "team", "bot", "link_revoked_at"))
-        if seat is None:
-            continue
+    for j, sp, seat in r.objects(seats, path, required=("number", "team", "bot", "link_revoked_at")):
         seat_number = r.integer(seat.get("number"), join(sp, "number"), minimum=0, maximum=len(seats) - 1)
         if seat_number is not None:
             numbers.note(seat_number, join(sp, "number"), j, number=seat_number)

@@ -559,7 +559,8 @@ class TeamLink(models.Model):
 
     One per team (so per camp run). Renewing draws a new token (the old link reads nothing at once);
     revoking shuts it until it is renewed. Writes go through :mod:`games.islands.services.team_links`.
-    Like Batavia's links, never written to the camp file.
+    Unlike Batavia's links, the camp file (a staff backup) carries the token, so the printed QR codes
+    open a restored camp run (docs/camp-backup-format.md, "Decisions").
     """
 
     team = models.OneToOneField(

@@ -43,3 +43,22 @@ def test_a_team_the_document_does_not_hold_is_named_at_its_path() -> None:
         "islands.rounds[0].result.before.teams: no team named “Modří” in teams",
         "batavia[0].seats[1].team: no team named “Zelení” in teams",
     ]
+
+
+def test_objects_yields_each_object_with_its_index_and_path_and_skips_the_others() -> None:
+    r = DocumentReader()
+    value = [{"name": "A"}, 7, {"name": "B", "colour": "#fff"}, {}]
+    with translation.override("en"):
+        read = list(r.objects(value, "teams", required=("name",)))
+        assert list(r.objects({"name": "A"}, "rounds", required=("name",))) == []
+    assert read == [
+        (0, "teams[0]", {"name": "A"}),
+        (2, "teams[2]", {"name": "B", "colour": "#fff"}),
+        (3, "teams[3]", {}),
+    ]
+    assert r.problems == [
+        "teams[1]: expected an object ({…})",
+        "teams[2].colour: unknown key (this is not a field of zlate-ostrovy-camp/1)",
+        "teams[3].name: missing",
+        "rounds: expected a list ([…])",
+    ]

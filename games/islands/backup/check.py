@@ -23,8 +23,8 @@ from camp.backup_reader import (
 from camp.models import DONE_STATUSES
 from games.islands import words
 from games.islands.engine.hexes import SIDES, Hex, LabelError, geometry
-from games.islands.engine.notation import who_parts
-from games.islands.engine.scenario import ScenarioError, load_scenario
+from games.islands.engine.notation import Alphabet, who_parts
+from games.islands.engine.scenario import ScenarioError, load_scenario, read_draws
 from games.islands.engine.state import InvalidState, pirate_number
 from games.islands.game_state import CAMP_ROWS_KEY
 from games.islands.models import (
@@ -32,11 +32,21 @@ from games.islands.models import (
     SHIP_IDENTS,
     BoardSetup,
     Pirate,
+    PlanAction,
+    PlanBy,
+    PlanState,
     ShipKindChoice,
+    TeamLink,
     TeamOrders,
+    TeamPlan,
     TelescopeChoice,
     TileChoice,
 )
+
+#: A team link's token: what :func:`games.islands.models.new_link_token` draws (256 bits, 43
+#: characters of URL-safe base64) up to the column's length; a shorter one would be guessable.
+_TOKEN_MIN_LENGTH = 43
+_TOKEN_CHARACTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
 
 def _label(
@@ -67,7 +77,12 @@ def _username(r: DocumentReader, value: Any, path: str) -> None:
 
 
 def islands_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
-    doc = r.obj(value, path, required=("setup", "hexes", "harbors", "ships", "pirates", "rounds"))
+    doc = r.obj(
+        value,
+        path,
+        required=("setup", "hexes", "harbors", "ships", "pirates", "rounds"),
+        optional=("links",),  # documents written before the team links have none
+    )
     if doc is None:
         return
     if doc.get("setup") is not None:
@@ -77,6 +92,8 @@ def islands_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex
     _check_ships(r, doc.get("ships"), join(path, "ships"), index)
     _check_pirates(r, doc.get("pirates"), join(path, "pirates"), index.board_side)
     _check_rounds(r, doc.get("rounds"), join(path, "rounds"), index)
+    if "links" in doc:
+        _check_links(r, doc["links"], join(path, "links"), index)
 
 
 def _check_setup(r: DocumentReader, value: Any, spath: str) -> None:
@@ -92,6 +109,7 @@ def _check_setup(r: DocumentReader, value: Any, spath: str) -> None:
             "sides_drawn_at",
             "game_started_at",
         ),
+        optional=("team_links",),  # before the team links: off
     )
     if setup is not None:
         r.integer(setup.get("generator_seed"), join(spath, "generator_seed"), minimum=0, maximum=2**63 - 1)
@@ -101,16 +119,16 @@ def _check_setup(r: DocumentReader, value: Any, spath: str) -> None:
         r.integer(setup.get("sides_draw"), join(spath, "sides_draw"), minimum=0, maximum=SMALL_MAX)
         r.moment(setup.get("sides_drawn_at"), join(spath, "sides_drawn_at"), null=True)
         r.moment(setup.get("game_started_at"), join(spath, "game_started_at"), null=True)
+        if "team_links" in setup:
+            r.boolean(setup["team_links"], join(spath, "team_links"))
 
 
 def _check_hexes(r: DocumentReader, value: Any, hpath: str, index: DocumentIndex) -> None:
     side = index.board_side
     cells = Duplicates(r, _("a second entry for this hex (%(path)s)"), items=hpath, latest=True)
-    for i, item in enumerate(r.items(value, hpath)):
-        p = join(hpath, i)
-        cell = r.obj(item, p, required=("at", "tile", "chests", "revealed", "revealed_round", "revealed_by"))
-        if cell is None:
-            continue
+    for i, p, cell in r.objects(
+        value, hpath, required=("at", "tile", "chests", "revealed", "revealed_round", "revealed_by")
+    ):
         h = _label(r, cell.get("at"), join(p, "at"), side)
         tile = r.choice(cell.get("tile"), join(p, "tile"), TileChoice.values)
         chests = r.integer(cell.get("chests"), join(p, "chests"), minimum=0, maximum=MAX_CHESTS_PER_HEX)
@@ -138,11 +156,9 @@ def _check_hexes(r: DocumentReader, value: Any, hpath: str, index: DocumentIndex
 def _check_harbors(r: DocumentReader, value: Any, apath: str, index: DocumentIndex) -> None:
     side = index.board_side
     harbors = Duplicates(r, _("a second harbor of “%(name)s”"))
-    for i, item in enumerate(r.items(value, apath)):
-        p = join(apath, i)
-        harbor = r.obj(item, p, required=("team", "side", "bay", "delivered"))
-        if harbor is None:
-            continue
+    for i, p, harbor in r.objects(
+        value, apath, required=("team", "side", "bay", "delivered"), optional=("ap_before_import",)
+    ):
         team = team_reference(r, harbor.get("team"), join(p, "team"), index)
         if team is not None:
             harbors.note(team, join(p, "team"), i, name=team)
@@ -162,30 +178,28 @@ def _check_harbors(r: DocumentReader, value: Any, apath: str, index: DocumentInd
                     _("bay Z%(bay)d is not on the side %(drawn)s") % {"bay": bay, "drawn": drawn},
                 )
         r.integer(harbor.get("delivered"), join(p, "delivered"), minimum=0, maximum=INT_MAX)
+        if "ap_before_import" in harbor:  # before round files were imported: 0
+            r.integer(harbor["ap_before_import"], join(p, "ap_before_import"), minimum=0, maximum=INT_MAX)
 
 
 def _check_ships(r: DocumentReader, value: Any, shpath: str, index: DocumentIndex) -> None:
     ships = Duplicates(r, _("a second ship %(ident)s of “%(name)s”"))
-    for i, item in enumerate(r.items(value, shpath)):
-        p = join(shpath, i)
-        ship = r.obj(
-            item,
-            p,
-            required=(
-                "team",
-                "ident",
-                "kind",
-                "at",
-                "chests",
-                "boat",
-                "seahorse",
-                "mermaid",
-                "octopus",
-                "built_round",
-            ),
-        )
-        if ship is None:
-            continue
+    for i, p, ship in r.objects(
+        value,
+        shpath,
+        required=(
+            "team",
+            "ident",
+            "kind",
+            "at",
+            "chests",
+            "boat",
+            "seahorse",
+            "mermaid",
+            "octopus",
+            "built_round",
+        ),
+    ):
         team = team_reference(r, ship.get("team"), join(p, "team"), index)
         ident = r.choice(ship.get("ident"), join(p, "ident"), SHIP_IDENTS)
         kind = r.choice(ship.get("kind"), join(p, "kind"), ShipKindChoice.values)
@@ -203,11 +217,7 @@ def _check_ships(r: DocumentReader, value: Any, shpath: str, index: DocumentInde
 
 def _check_pirates(r: DocumentReader, value: Any, ppath: str, side: int | None) -> None:
     pirates = Duplicates(r, _("a second pirate ship %(ident)s"))
-    for i, item in enumerate(r.items(value, ppath)):
-        p = join(ppath, i)
-        pirate = r.obj(item, p, required=("ident", "at", "seahorse", "mermaid", "octopus"))
-        if pirate is None:
-            continue
+    for i, p, pirate in r.objects(value, ppath, required=("ident", "at", "seahorse", "mermaid", "octopus")):
         ident = r.string(pirate.get("ident"), join(p, "ident"), max_length=max_length(Pirate, "ident"))
         if ident is not None:
             try:
@@ -222,11 +232,13 @@ def _check_pirates(r: DocumentReader, value: Any, ppath: str, side: int | None) 
 
 def _check_rounds(r: DocumentReader, value: Any, rpath: str, index: DocumentIndex) -> None:
     entries = Duplicates(r, _("a second entry for round %(number)d (%(path)s)"), items=rpath, latest=True)
-    for i, item in enumerate(r.items(value, rpath)):
-        p = join(rpath, i)
-        entry = r.obj(item, p, required=("round", "opened", "orders", "result"))
-        if entry is None:
-            continue
+    # plans, plan_log, undone: optional (documents written before them have none)
+    for i, p, entry in r.objects(
+        value,
+        rpath,
+        required=("round", "opened", "orders", "result"),
+        optional=("plans", "plan_log", "undone"),
+    ):
         number = round_reference(r, entry.get("round"), join(p, "round"), index)
         if number is not None:
             entries.note(number, join(p, "round"), i, number=number)
@@ -242,6 +254,12 @@ def _check_round(
     elif status in DONE_STATUSES:
         r.fail(join(p, "opened"), _("round %(number)d is resolved, so it was opened") % {"number": number})
     _check_orders(r, entry.get("orders"), join(p, "orders"), index)
+    if "plans" in entry:
+        _check_plans(r, entry["plans"], join(p, "plans"), index)
+    if "plan_log" in entry:
+        _check_plan_log(r, entry["plan_log"], join(p, "plan_log"), index)
+    if entry.get("undone") is not None:
+        _check_undone(r, entry["undone"], join(p, "undone"), index)
     if entry.get("result") is None:
         if status in DONE_STATUSES:
             r.fail(
@@ -257,9 +275,17 @@ def _check_round(
 
 
 def _check_opened(r: DocumentReader, value: Any, opath: str, index: DocumentIndex) -> None:
-    opened = r.obj(value, opath, required=("opened_at", "pirate_moves", "priority"))
+    opened = r.obj(
+        value,
+        opath,
+        required=("opened_at", "pirate_moves", "priority"),
+        optional=("fixed_draws", "plans_due_at"),  # before them: none
+    )
     if opened is not None:
         r.moment(opened.get("opened_at"), join(opath, "opened_at"), null=True)
+        if "fixed_draws" in opened:
+            _check_draws(r, opened["fixed_draws"], join(opath, "fixed_draws"), index)
+        r.moment(opened.get("plans_due_at"), join(opath, "plans_due_at"), null=True)
         moves = r.blob(opened.get("pirate_moves"), join(opath, "pirate_moves"))
         if moves is not None and not isinstance(moves, dict):
             r.fail(join(opath, "pirate_moves"), _("expected an object ({…})"))
@@ -272,41 +298,35 @@ def _check_opened(r: DocumentReader, value: Any, opath: str, index: DocumentInde
 
 def _check_orders(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
     ordered = Duplicates(r, _("a second set of orders of “%(name)s” in this round"))
-    for j, item in enumerate(r.items(value, path)):
-        op = join(path, j)
-        orders = r.obj(
-            item,
-            op,
-            required=(
-                "team",
-                "ap",
-                "build_cargo",
-                "build_battleship",
-                "routes",
-                "harbor",
-                "fire",
-                "updated_at",
-                "updated_by",
-            ),
-        )
-        if orders is None:
-            continue
+    # version: optional (before the orders' versions: 0)
+    for j, op, orders in r.objects(
+        value,
+        path,
+        required=(
+            "team",
+            "ap",
+            "build_cargo",
+            "build_battleship",
+            "routes",
+            "harbor",
+            "fire",
+            "updated_at",
+            "updated_by",
+        ),
+        optional=("version",),
+    ):
         team = team_reference(r, orders.get("team"), join(op, "team"), index)
         if team is not None:
             ordered.note(team, join(op, "team"), j, name=team)
         for name in ("ap", "build_cargo", "build_battleship"):
             r.integer(orders.get(name), join(op, name), minimum=0, maximum=SMALL_MAX)
-        routes = orders.get("routes")
-        if not isinstance(routes, dict):
-            r.fail(join(op, "routes"), _("expected an object ({…})"))
-        else:
-            for ship, route in routes.items():
-                r.string(ship, join(op, "routes"), max_length=10)
-                r.string(route, join(join(op, "routes"), str(ship)[:10]), max_length=10_000)
+        _check_routes(r, orders.get("routes"), join(op, "routes"))
         r.string(orders.get("harbor"), join(op, "harbor"), max_length=max_length(TeamOrders, "harbor"))
         r.string(orders.get("fire"), join(op, "fire"), max_length=max_length(TeamOrders, "fire"))
         r.moment(orders.get("updated_at"), join(op, "updated_at"))
         _username(r, orders.get("updated_by"), join(op, "updated_by"))
+        if "version" in orders:
+            r.integer(orders["version"], join(op, "version"), minimum=0, maximum=INT_MAX)
 
 
 def _check_result(r: DocumentReader, value: Any, rp: str, index: DocumentIndex) -> None:
@@ -323,9 +343,13 @@ def _check_result(r: DocumentReader, value: Any, rp: str, index: DocumentIndex) 
             "resolved_by",
             "telescope_choices",
         ),
+        optional=("draws", "printed_at"),  # before them: no draws kept, not printed
     )
     if result is None:
         return
+    if result.get("draws") is not None:
+        _check_draws(r, result["draws"], join(rp, "draws"), index)
+    r.moment(result.get("printed_at"), join(rp, "printed_at"), null=True)
     _check_before(r, result.get("before"), join(rp, "before"), index)
     for name, kind in (("events", list), ("hints", dict), ("pending_telescopes", list), ("standings", list)):
         blob = r.blob(result.get(name), join(rp, name))
@@ -336,11 +360,9 @@ def _check_result(r: DocumentReader, value: Any, rp: str, index: DocumentIndex) 
     r.moment(result.get("resolved_at"), join(rp, "resolved_at"))
     _username(r, result.get("resolved_by"), join(rp, "resolved_by"))
     chosen = Duplicates(r, _("a second choice of %(ship)s"))
-    for j, item in enumerate(r.items(result.get("telescope_choices"), join(rp, "telescope_choices"))):
-        cp = join(join(rp, "telescope_choices"), j)
-        choice = r.obj(item, cp, required=("ship", "hex", "chosen_at"))
-        if choice is None:
-            continue
+    for j, cp, choice in r.objects(
+        result.get("telescope_choices"), join(rp, "telescope_choices"), required=("ship", "hex", "chosen_at")
+    ):
         ship = r.string(
             choice.get("ship"), join(cp, "ship"), max_length=max_length(TelescopeChoice, "ship"), blank=False
         )
@@ -349,6 +371,141 @@ def _check_result(r: DocumentReader, value: Any, rp: str, index: DocumentIndex) 
         if choice.get("hex") != "":
             _label(r, choice.get("hex"), join(cp, "hex"), index.board_side)
         r.moment(choice.get("chosen_at"), join(cp, "chosen_at"))
+
+
+def _check_draws(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
+    """A round file's ``draws`` (``{"P1.shot": "E7", "Modří.C2.rum": ["S"]}``), read by the game's
+    own reader."""
+    if r.blob(value, path) is None or index.board_side is None:
+        return
+    if not isinstance(value, dict):
+        r.fail(path, _("expected an object ({…})"))
+        return
+    try:
+        read_draws(value, index.board_side)
+    except ScenarioError as e:
+        for problem in e.problems:
+            key = problem.path.removeprefix("draws").removeprefix(".")
+            r.fail(join(path, key) if key else path, words.scenario_problem_text(problem))
+
+
+def _check_plans(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
+    """The teams' plans of the round (:class:`TeamPlan`): a sheet as written, a draft's typos too."""
+    planned = Duplicates(r, _("a second plan of “%(name)s” in this round"))
+    for j, pp, plan in r.objects(value, path, required=_PLAN_KEYS):
+        team = team_reference(r, plan.get("team"), join(pp, "team"), index)
+        if team is not None:
+            planned.note(team, join(pp, "team"), j, name=team)
+        r.choice(plan.get("state"), join(pp, "state"), PlanState.values)
+        for name in ("build_cargo", "build_battleship", "harbor", "fire"):
+            r.string(plan.get(name), join(pp, name), max_length=max_length(TeamPlan, name))
+        _check_routes(r, plan.get("routes"), join(pp, "routes"))
+        r.choice(plan.get("letters"), join(pp, "letters"), [a.value for a in Alphabet])
+        r.integer(plan.get("version"), join(pp, "version"), minimum=0, maximum=INT_MAX)
+        for name in ("saved_at", "handed_in_at", "approved_at", "returned_at"):
+            r.moment(plan.get(name), join(pp, name), null=True)
+        r.choice(plan.get("handed_in_by"), join(pp, "handed_in_by"), ["", *PlanBy.values])
+        _username(r, plan.get("handed_in_user"), join(pp, "handed_in_user"))
+        _username(r, plan.get("approved_by"), join(pp, "approved_by"))
+        r.optional_integer(plan.get("orders_version"), join(pp, "orders_version"), minimum=0, maximum=INT_MAX)
+        r.string(plan.get("note"), join(pp, "note"), max_length=100_000)
+        r.boolean(plan.get("reopened"), join(pp, "reopened"))
+
+
+_PLAN_KEYS = (
+    "team",
+    "state",
+    "build_cargo",
+    "build_battleship",
+    "routes",
+    "harbor",
+    "fire",
+    "letters",
+    "version",
+    "saved_at",
+    "handed_in_at",
+    "handed_in_by",
+    "handed_in_user",
+    "approved_at",
+    "approved_by",
+    "orders_version",
+    "returned_at",
+    "note",
+    "reopened",
+)
+
+
+def _check_routes(r: DocumentReader, routes: Any, path: str) -> None:
+    """``{"C1": "N N ."}``: a route per ship id, as text."""
+    if not isinstance(routes, dict):
+        r.fail(path, _("expected an object ({…})"))
+        return
+    for ship, route in routes.items():
+        r.string(ship, path, max_length=10)
+        r.string(route, join(path, str(ship)[:10]), max_length=10_000)
+
+
+def _check_plan_log(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
+    """The round's plan log: who did what to a team's plan, or to the round's deadline (no team)."""
+    for _j, lp, entry in r.objects(value, path, required=("team", "at", "by", "user", "action", "note")):
+        team_reference(r, entry.get("team"), join(lp, "team"), index, null=True)
+        r.moment(entry.get("at"), join(lp, "at"))
+        r.choice(entry.get("by"), join(lp, "by"), PlanBy.values)
+        _username(r, entry.get("user"), join(lp, "user"))
+        action = r.choice(entry.get("action"), join(lp, "action"), PlanAction.values)
+        if action is not None and (action == PlanAction.DEADLINE) != (entry.get("team") is None):
+            r.fail(
+                join(lp, "team"),
+                _("the deadline's entry names no team; every other entry names its team"),
+            )
+        r.string(entry.get("note"), join(lp, "note"), max_length=100_000)
+
+
+def _check_undone(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
+    """What the sheets of an undone resolution showed (``shown``: each team's sheet by its name,
+    the notice board's), kept to compare the next resolution with."""
+    undone = r.obj(value, path, required=("shown", "printed", "resolved_at", "undone_at"))
+    if undone is None:
+        return
+    shown_path = join(path, "shown")
+    shown = r.blob(undone.get("shown"), shown_path)
+    if shown is not None:
+        shown = r.obj(shown, shown_path, required=("teams", "notice"))
+    if shown is not None:
+        sheets = shown.get("teams")
+        if not isinstance(sheets, dict):
+            r.fail(join(shown_path, "teams"), _("expected an object ({…})"))
+        else:
+            for name in sheets:
+                team_named(r, name, join(join(shown_path, "teams"), name[:40]), index)
+    r.boolean(undone.get("printed"), join(path, "printed"))
+    r.moment(undone.get("resolved_at"), join(path, "resolved_at"))
+    r.moment(undone.get("undone_at"), join(path, "undone_at"))
+
+
+def _check_links(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
+    """The teams' private links, each with its token (a staff file: the printed QR codes keep
+    working after a restore)."""
+    linked = Duplicates(r, _("a second link of “%(name)s”"))
+    tokens = Duplicates(r, _("the same token as %(path)s"), items=path)
+    for j, lp, link in r.objects(
+        value, path, required=("team", "token", "revoked_at", "created_at", "renewed_at"), max_items=SMALL_MAX
+    ):
+        team = team_reference(r, link.get("team"), join(lp, "team"), index)
+        if team is not None:
+            linked.note(team, join(lp, "team"), j, name=team)
+        token = r.string(link.get("token"), join(lp, "token"), max_length=max_length(TeamLink, "token"))
+        if token is not None and (len(token) < _TOKEN_MIN_LENGTH or not set(token) <= _TOKEN_CHARACTERS):
+            r.fail(
+                join(lp, "token"),
+                _("expected a link's token: %(min)d to %(max)d letters, digits, - or _")
+                % {"min": _TOKEN_MIN_LENGTH, "max": max_length(TeamLink, "token")},
+            )
+        elif token is not None:
+            tokens.note(token, join(lp, "token"), j)
+        r.moment(link.get("revoked_at"), join(lp, "revoked_at"), null=True)
+        r.moment(link.get("created_at"), join(lp, "created_at"))
+        r.moment(link.get("renewed_at"), join(lp, "renewed_at"), null=True)
 
 
 def _check_before(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
@@ -405,5 +562,26 @@ def islands_summary(value: dict[str, Any]) -> list[str]:
             ngettext("%(count)d round resolved.", "%(count)d rounds resolved.", resolved)
             % {"count": resolved}
         )
+    links = value.get("links", [])
+    if links:
+        lines.append(
+            ngettext(
+                "%(count)d team link: its printed QR code keeps working.",
+                "%(count)d team links: their printed QR codes keep working.",
+                len(links),
+            )
+            % {"count": len(links)}
+        )
+        taken = TeamLink.objects.filter(token__in=[k["token"] for k in links]).count()
+        if taken:
+            lines.append(
+                ngettext(
+                    "%(count)d of them is already in use in this database (the camp run the file was "
+                    "written from is here): that team gets a new link, print its handout again.",
+                    "%(count)d of them are already in use in this database (the camp run the file was "
+                    "written from is here): those teams get new links, print their handouts again.",
+                    taken,
+                )
+                % {"count": taken}
+            )
     return lines
-

@@ -15,10 +15,14 @@ from games.islands.models import (
     Harbor,
     IslandsRound,
     Pirate,
+    PlanLogEntry,
     RoundResult,
     Ship,
+    TeamLink,
     TeamOrders,
+    TeamPlan,
     TelescopeChoice,
+    UndoneResolution,
 )
 
 
@@ -33,9 +37,6 @@ def islands_export(camp: Camp) -> dict[str, Any]:
     def at(q: int | None, r: int | None) -> str | None:
         return None if q is None or r is None else g.label(Hex(q, r))
 
-    def username(user: Any) -> str | None:
-        return None if user is None else user.get_username()
-
     rounds = []
     for round_ in Round.objects.filter(camp=camp).order_by("number"):
         opened = IslandsRound.objects.filter(round=round_).first()
@@ -44,7 +45,13 @@ def islands_export(camp: Camp) -> dict[str, Any]:
             key=lambda o: seat[o.team_id],
         )
         result = RoundResult.objects.filter(round=round_).select_related("resolved_by").first()
-        if opened is None and not orders and result is None:
+        plans = sorted(
+            TeamPlan.objects.filter(round=round_).select_related("handed_in_user", "approved_by"),
+            key=lambda p: seat[p.team_id],
+        )
+        log = list(PlanLogEntry.objects.filter(round=round_).select_related("user").order_by("at", "id"))
+        undone = UndoneResolution.objects.filter(round=round_).first()
+        if opened is None and not orders and result is None and not plans and not log and undone is None:
             continue
         rounds.append(
             {
@@ -55,6 +62,8 @@ def islands_export(camp: Camp) -> dict[str, Any]:
                     "opened_at": moment_text(opened.opened_at),
                     "pirate_moves": opened.pirate_moves,
                     "priority": [teams[tid] for tid in opened.priority if tid in teams],
+                    "fixed_draws": opened.fixed_draws,
+                    "plans_due_at": moment_text(opened.plans_due_at),
                 },
                 "orders": [
                     {
@@ -66,11 +75,26 @@ def islands_export(camp: Camp) -> dict[str, Any]:
                         "harbor": o.harbor,
                         "fire": o.fire,
                         "updated_at": moment_text(o.updated_at),
-                        "updated_by": username(o.updated_by),
+                        "updated_by": _username(o.updated_by),
+                        "version": o.version,
                     }
                     for o in orders
                 ],
+                "plans": [_plan_export(p, teams) for p in plans],
+                "plan_log": [
+                    {
+                        "team": teams.get(e.team_id),
+                        "at": moment_text(e.at),
+                        "by": e.by,
+                        "user": _username(e.user),
+                        "action": e.action,
+                        "note": e.note,
+                    }
+                    for e in log
+                    if e.team_id is None or e.team_id in teams
+                ],
                 "result": None if result is None else _result_export(result, numbers),
+                "undone": None if undone is None else _undone_export(undone, teams),
             }
         )
     return {
@@ -84,6 +108,7 @@ def islands_export(camp: Camp) -> dict[str, Any]:
             "sides_draw": setup.sides_draw,
             "sides_drawn_at": moment_text(setup.sides_drawn_at),
             "game_started_at": moment_text(setup.game_started_at),
+            "team_links": setup.team_links,
         },
         "hexes": [
             {
@@ -97,7 +122,13 @@ def islands_export(camp: Camp) -> dict[str, Any]:
             for h in hexes
         ],
         "harbors": [
-            {"team": teams[h.team_id], "side": h.side, "bay": h.bay, "delivered": h.delivered}
+            {
+                "team": teams[h.team_id],
+                "side": h.side,
+                "bay": h.bay,
+                "delivered": h.delivered,
+                "ap_before_import": h.ap_before_import,
+            }
             for h in sorted(Harbor.objects.filter(team__camp=camp), key=lambda h: seat[h.team_id])
         ],
         "ships": [
@@ -125,7 +156,59 @@ def islands_export(camp: Camp) -> dict[str, Any]:
             }
             for p in Pirate.objects.filter(camp=camp).order_by("ident")
         ],
+        "links": [
+            {
+                "team": teams[link.team_id],
+                "token": link.token,
+                "revoked_at": moment_text(link.token_revoked_at),
+                "created_at": moment_text(link.created_at),
+                "renewed_at": moment_text(link.renewed_at),
+            }
+            for link in sorted(TeamLink.objects.filter(team__camp=camp), key=lambda k: seat[k.team_id])
+        ],
         "rounds": rounds,
+    }
+
+
+def _username(user: Any) -> str | None:
+    return None if user is None else user.get_username()
+
+
+def _plan_export(plan: TeamPlan, teams: dict[int, str]) -> dict[str, Any]:
+    return {
+        "team": teams[plan.team_id],
+        "state": plan.state,
+        "build_cargo": plan.build_cargo,
+        "build_battleship": plan.build_battleship,
+        "routes": plan.routes,
+        "harbor": plan.harbor,
+        "fire": plan.fire,
+        "letters": plan.letters,
+        "version": plan.version,
+        "saved_at": moment_text(plan.saved_at),
+        "handed_in_at": moment_text(plan.handed_in_at),
+        "handed_in_by": plan.handed_in_by,
+        "handed_in_user": _username(plan.handed_in_user),
+        "approved_at": moment_text(plan.approved_at),
+        "approved_by": _username(plan.approved_by),
+        "orders_version": plan.orders_version,
+        "returned_at": moment_text(plan.returned_at),
+        "note": plan.note,
+        "reopened": plan.reopened,
+    }
+
+
+def _undone_export(undone: UndoneResolution, teams: dict[int, str]) -> dict[str, Any]:
+    """The kept sheets name each team by its name (the row keys them by the team's id)."""
+    shown = dict(undone.shown)
+    kept = shown.get("teams")
+    if isinstance(kept, dict):
+        shown["teams"] = {teams[int(k)]: v for k, v in kept.items() if k.isdigit() and int(k) in teams}
+    return {
+        "shown": shown,
+        "printed": undone.printed,
+        "resolved_at": moment_text(undone.resolved_at),
+        "undone_at": moment_text(undone.undone_at),
     }
 
 
@@ -144,11 +227,12 @@ def _result_export(result: RoundResult, numbers: dict[int, int]) -> dict[str, An
         "hints": result.hints,
         "pending_telescopes": result.pending_telescopes,
         "standings": result.standings,
+        "draws": result.draws,
         "resolved_at": moment_text(result.resolved_at),
-        "resolved_by": None if result.resolved_by is None else result.resolved_by.get_username(),
+        "printed_at": moment_text(result.printed_at),
+        "resolved_by": _username(result.resolved_by),
         "telescope_choices": [
             {"ship": c.ship, "hex": c.hex, "chosen_at": moment_text(c.chosen_at)}
             for c in TelescopeChoice.objects.filter(result=result).order_by("chosen_at", "id")
         ],
     }
-

@@ -15,10 +15,15 @@ from games.islands.models import (
     Harbor,
     IslandsRound,
     Pirate,
+    PlanLogEntry,
     RoundResult,
     Ship,
+    TeamLink,
     TeamOrders,
+    TeamPlan,
     TelescopeChoice,
+    UndoneResolution,
+    new_link_token,
 )
 
 
@@ -50,6 +55,7 @@ def islands_store(value: dict[str, Any], imported: ImportedCamp) -> None:
             sides_draw=setup["sides_draw"],
             sides_drawn_at=moment(setup["sides_drawn_at"]),
             game_started_at=moment(setup["game_started_at"]),
+            team_links=setup.get("team_links", False),
         )
     BoardHex.objects.bulk_create(
         BoardHex(
@@ -66,7 +72,13 @@ def islands_store(value: dict[str, Any], imported: ImportedCamp) -> None:
         if (h := g.parse(cell["at"])) is not None
     )
     Harbor.objects.bulk_create(
-        Harbor(team=teams[h["team"]], side=h["side"], bay=h["bay"], delivered=h["delivered"])
+        Harbor(
+            team=teams[h["team"]],
+            side=h["side"],
+            bay=h["bay"],
+            delivered=h["delivered"],
+            ap_before_import=h.get("ap_before_import", 0),
+        )
         for h in value["harbors"]
     )
     Ship.objects.bulk_create(
@@ -104,7 +116,9 @@ def islands_store(value: dict[str, Any], imported: ImportedCamp) -> None:
                 round=round_,
                 pirate_moves=opened["pirate_moves"],
                 priority=[teams[name].pk for name in opened["priority"]],
+                fixed_draws=opened.get("fixed_draws", {}),
                 opened_at=moment(opened["opened_at"]),
+                plans_due_at=moment(opened.get("plans_due_at")),
             )
         for o in entry["orders"]:
             row = TeamOrders.objects.create(
@@ -117,6 +131,7 @@ def islands_store(value: dict[str, Any], imported: ImportedCamp) -> None:
                 harbor=o["harbor"],
                 fire=o["fire"],
                 updated_by=imported.user(o["updated_by"]),
+                version=o.get("version", 0),
             )
             TeamOrders.objects.filter(pk=row.pk).update(updated_at=moment(o["updated_at"]))  # not auto_now
         if (result := entry["result"]) is not None:
@@ -134,10 +149,83 @@ def islands_store(value: dict[str, Any], imported: ImportedCamp) -> None:
                 hints=result["hints"],
                 pending_telescopes=result["pending_telescopes"],
                 standings=result["standings"],
+                draws=result.get("draws"),
                 resolved_at=moment(result["resolved_at"]),
+                printed_at=moment(result.get("printed_at")),
                 resolved_by=imported.user(result["resolved_by"]),
             )
             for c in result["telescope_choices"]:
                 choice = TelescopeChoice.objects.create(result=stored, ship=c["ship"], hex=c["hex"])
                 TelescopeChoice.objects.filter(pk=choice.pk).update(chosen_at=moment(c["chosen_at"]))
+        TeamPlan.objects.bulk_create(
+            TeamPlan(
+                round=round_,
+                team=teams[p["team"]],
+                state=p["state"],
+                build_cargo=p["build_cargo"],
+                build_battleship=p["build_battleship"],
+                routes=p["routes"],
+                harbor=p["harbor"],
+                fire=p["fire"],
+                letters=p["letters"],
+                version=p["version"],
+                saved_at=moment(p["saved_at"]),
+                handed_in_at=moment(p["handed_in_at"]),
+                handed_in_by=p["handed_in_by"],
+                handed_in_user=imported.user(p["handed_in_user"]),
+                approved_at=moment(p["approved_at"]),
+                approved_by=imported.user(p["approved_by"]),
+                orders_version=p["orders_version"],
+                returned_at=moment(p["returned_at"]),
+                note=p["note"],
+                reopened=p["reopened"],
+            )
+            for p in entry.get("plans", [])
+        )
+        PlanLogEntry.objects.bulk_create(  # in the file's order: the log's order of one moment
+            PlanLogEntry(
+                round=round_,
+                team=team_of(e["team"]),
+                at=moment(e["at"]),
+                by=e["by"],
+                user=imported.user(e["user"]),
+                action=e["action"],
+                note=e["note"],
+            )
+            for e in entry.get("plan_log", [])
+        )
+        if (undone := entry.get("undone")) is not None:
+            shown = dict(undone["shown"])
+            if isinstance(shown.get("teams"), dict):  # team names -> the new team ids
+                shown["teams"] = {str(teams[name].pk): sheet for name, sheet in shown["teams"].items()}
+            UndoneResolution.objects.create(
+                round=round_,
+                shown=shown,
+                printed=undone["printed"],
+                resolved_at=moment(undone["resolved_at"]),
+                undone_at=moment(undone["undone_at"]),
+            )
+    _store_links(value.get("links", []), imported)
 
+
+def _store_links(links: list[dict[str, Any]], imported: ImportedCamp) -> None:
+    """Each team's link with its token as written (the printed QR codes keep working), active or
+    revoked as it was. A token this database already holds (the camp run the file was written from
+    is here too, or the file was imported before) is drawn anew, as "Nový odkaz" would: the link
+    renewed at the import's moment, its state kept; the link of the camp run already here keeps
+    working and is never taken over."""
+    from django.utils.dateparse import parse_datetime
+
+    tokens = [k["token"] for k in links]
+    taken = set(TeamLink.objects.filter(token__in=tokens).values_list("token", flat=True))
+    for k in links:
+        renewed = k["token"] in taken
+        link = TeamLink.objects.create(
+            team=imported.teams[k["team"]],
+            token=new_link_token() if renewed else k["token"],
+            token_revoked_at=parse_datetime(k["revoked_at"]) if k["revoked_at"] else None,
+            renewed_at=imported.moment
+            if renewed
+            else (parse_datetime(k["renewed_at"]) if k["renewed_at"] else None),
+        )
+        TeamLink.objects.filter(pk=link.pk).update(created_at=parse_datetime(k["created_at"]))  # auto_now_add
