@@ -18,6 +18,9 @@ Decisions (see ``docs/islands-rounds.md``, "A team's plan"):
   (:class:`OrdersInvalid`, the same check as the order page); warnings do not stop it.
 - Handed in on screen, a plan is taken back (``plan_withdraw``) or approved or returned; a paper
   plan is approved by typing it on the order page (then the plan reads "entered by staff").
+- Orders staff store on the order page (``plan_orders_entered``) settle a plan handed in, on screen
+  or on paper: it reads "entered by staff" and no longer waits for approval (a later "approve all"
+  cannot replace staff's correction with it); the team's sheet stays its draft.
 - Drafts change nothing the hall sees; every other state change draws a new public version (the
   board will show who has handed in).
 """
@@ -276,6 +279,29 @@ def plan_approve(*, round: Round, team: Team, user: Any) -> TeamPlan:  # noqa: A
     approved = _approve(locked, plan, user)
     public_version_bump(camp=locked.camp_id)
     return approved
+
+
+@transaction.atomic
+def plan_orders_entered(
+    *,
+    round: Round,  # noqa: A002
+    team: Team,
+    sheet: OrderSheet,
+    user: Any,
+    version: int | None,
+) -> TeamOrders:
+    """Store the orders staff typed on the order page (``orders_submit``: its checks, its
+    ``version``, its refusals). A plan handed in (screen or paper) is settled by them in the same
+    transaction: a draft again (the team's sheet kept), so it reads "entered by staff", leaves the
+    waiting plans and no approval replaces these orders with it. Other plans are left as they are."""
+    locked = Round.objects.select_for_update().select_related("camp").get(pk=round.pk)
+    plan = TeamPlan.objects.select_for_update().filter(round=locked, team=team).first()
+    stored = round_services.orders_submit(round=locked, team=team, sheet=sheet, user=user, version=version)
+    if plan is not None and plan.state in (PlanState.HANDED_IN, PlanState.PAPER):
+        _save(plan, state=PlanState.DRAFT, handed_in_at=None, handed_in_by="", handed_in_user=None)
+        _log(plan, PlanAction.ENTERED, user)
+        public_version_bump(camp=locked.camp_id)
+    return stored
 
 
 @transaction.atomic
