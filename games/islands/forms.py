@@ -448,12 +448,17 @@ MAX_PLAN_NOTE = 500
 
 
 class PlanTeamForm(forms.Form):
-    """A button of the hand-in panel about one team (``team``: its id)."""
+    """A button of the hand-in panel about one team (``team``: its id); ``back=orders`` when it was
+    pressed on the team's order page (the answer goes back there)."""
 
     team = RowIdField()
 
     def team_id(self) -> int | None:
         return self.cleaned_data["team"] if self.is_valid() else None
+
+    def back_to_orders(self) -> bool:
+        """Pressed on the team's order page (anything else: the round page)."""
+        return self.data.get("back") == "orders"
 
 
 class PlanReturnForm(PlanTeamForm):
