@@ -263,7 +263,7 @@ def plan_approve(request: HttpRequest, round_id: int, *, model_admin: Any) -> Ht
     form = PlanTeamForm(request.POST)
     try:
         team = _team(round_, form.team_id())
-        plan_services.plan_approve(round=round_, team=team, user=request.user)
+        plan_services.plan_approve(round=round_, team=team, user=request.user, version=form.seen_version())
     except IslandsError as exc:
         return _plans_answer(request, round_id, model_admin, refused=exc, form=form)
     done = _("The plan of %(team)s is approved and stored as its orders.") % {"team": team.name}
@@ -294,7 +294,9 @@ def plan_return(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
     form = PlanReturnForm(request.POST)
     try:
         team = _team(round_, form.team_id())
-        plan_services.plan_return(round=round_, team=team, user=request.user, note=form.note_text())
+        plan_services.plan_return(
+            round=round_, team=team, user=request.user, note=form.note_text(), version=form.seen_version()
+        )
     except IslandsError as exc:
         return _plans_answer(request, round_id, model_admin, refused=exc, form=form)
     done = _("The plan of %(team)s is sent back with the note.") % {"team": team.name}

@@ -270,12 +270,35 @@ def _approve(locked: Round, plan: TeamPlan, user: Any) -> TeamPlan:
     return plan
 
 
+def _seen(locked: Round, plan: TeamPlan, version: int | None) -> None:
+    """Refuse staff's press about a plan that changed after their page showed it (``version``;
+    None: not asked, as from a script): they approve or send back only what they read."""
+    if version is not None and version != plan.version:
+        raise IslandsError(
+            _(
+                "The plan of %(team)s changed after your page showed it (the team took it back or"
+                " handed in another); nothing was done: read it again."
+            )
+            % _names(locked, plan),
+            code="plan_changed",
+        )
+
+
 @transaction.atomic
-def plan_approve(*, round: Round, team: Team, user: Any) -> TeamPlan:  # noqa: A002
+def plan_approve(
+    *,
+    round: Round,  # noqa: A002
+    team: Team,
+    user: Any,
+    version: int | None = None,
+) -> TeamPlan:
     """Store a plan handed in on screen as the team's orders (``orders_submit``: checked again,
-    replacing orders stored before). Resolves nothing."""
+    replacing orders stored before). Resolves nothing. ``version``: the plan's version the page
+    showed (refused when it has changed since)."""
     locked, plan = _lock(round, team)
     _open(locked)
+    if plan.state == PlanState.HANDED_IN:
+        _seen(locked, plan, version)
     approved = _approve(locked, plan, user)
     public_version_bump(camp=locked.camp_id)
     return approved
@@ -328,9 +351,16 @@ def plans_approve_all(*, round: Round, user: Any) -> list[TeamPlan]:  # noqa: A0
 
 
 @transaction.atomic
-def plan_return(*, round: Round, team: Team, user: Any, note: str) -> TeamPlan:  # noqa: A002
+def plan_return(
+    *,
+    round: Round,  # noqa: A002
+    team: Team,
+    user: Any,
+    note: str,
+    version: int | None = None,
+) -> TeamPlan:
     """Send a handed-in plan (screen or paper) back to the team with ``note`` (the team sees it);
-    the sheet stays as the team's draft."""
+    the sheet stays as the team's draft. ``version`` as for :func:`plan_approve`."""
     locked, plan = _lock(round, team)
     _open(locked)
     note = note.strip()
@@ -344,6 +374,7 @@ def plan_return(*, round: Round, team: Team, user: Any, note: str) -> TeamPlan: 
             % _names(locked, plan),
             code="not_handed_in",
         )
+    _seen(locked, plan, version)
     now = timezone.now()
     _save(plan, state=PlanState.RETURNED, returned_at=now, note=note)
     _log(plan, PlanAction.RETURNED, user, note=note, at=now)

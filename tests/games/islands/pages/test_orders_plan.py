@@ -160,6 +160,35 @@ def test_send_back_on_the_order_page_with_a_note_or_without_one(
     assert text(found.select_one(".zo-plan-caption")) == "Vrácený týmu; tým ho zatím znovu neodevzdal:"
 
 
+def test_a_plan_changed_since_the_page_showed_it_is_neither_approved_nor_sent_back(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    red = teams[0]
+    hand_in(game, red)
+    path = url("orders", game.pk, red.pk)
+    shown = section(soup(staff_client, path))
+    forms = {f["action"]: {i["name"]: i.get("value", "") for i in f.find_all("input")} for f in shown("form")}
+    # Meanwhile the team takes its plan back and hands in another.
+    plan = TeamPlan.objects.get(round=game, team=red)
+    plans.plan_withdraw(round=game, team=red, version=plan.version, by=TEAM)
+    hand_in(game, red)
+    changed = (
+        "Plán tahu týmu Červení se změnil, když už ho vaše stránka ukazovala (tým ho vzal zpět nebo "
+        "odevzdal jiný); nic se nestalo: přečtěte si ho znovu."
+    )
+    for action, data in forms.items():
+        response = staff_client.post(action, {**data, "note": "Změňte trasu."}, follow=True)
+        assert errors(response) == [changed]
+        assert response.redirect_chain == [(path + "#team-plan", 302)]
+    assert TeamPlan.objects.get(round=game, team=red).state == PlanState.HANDED_IN
+    assert not TeamOrders.objects.filter(round=game, team=red).exists()
+    # The page as it is now approves the plan it shows.
+    fresh = section(soup(staff_client, path)).find("form")
+    data = {i["name"]: i.get("value", "") for i in fresh.find_all("input")}
+    staff_client.post(fresh["action"], data)
+    assert TeamPlan.objects.get(round=game, team=red).state == PlanState.APPROVED
+
+
 def test_back_names_no_other_page_than_the_teams_own(
     staff_client: Client, game: Round, teams: list[Team], other_camp: object
 ) -> None:
