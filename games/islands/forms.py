@@ -448,12 +448,23 @@ MAX_PLAN_NOTE = 500
 
 
 class PlanTeamForm(forms.Form):
-    """A button of the hand-in panel about one team (``team``: its id)."""
+    """A button of the hand-in panel about one team (``team``: its id; ``version``: its plan's
+    version the page showed, if sent); ``back=orders`` when it was pressed on the team's order page
+    (the answer goes back there)."""
 
     team = RowIdField()
+    version = RowIdField()
 
     def team_id(self) -> int | None:
         return self.cleaned_data["team"] if self.is_valid() else None
+
+    def seen_version(self) -> int | None:
+        """The plan's version the page showed (None: not sent, or no number)."""
+        return self.cleaned_data["version"] if self.is_valid() else None
+
+    def back_to_orders(self) -> bool:
+        """Pressed on the team's order page (anything else: the round page)."""
+        return self.data.get("back") == "orders"
 
 
 class PlanReturnForm(PlanTeamForm):

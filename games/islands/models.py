@@ -516,6 +516,8 @@ class PlanAction(models.TextChoices):
     RETURNED = "returned", _("returned")
     DEADLINE = "deadline", _("deadline set")
     REOPENED = "reopened", _("reopened after the deadline")
+    #: Staff stored orders typed on the order page over a plan handed in (screen or paper).
+    ENTERED = "entered", _("orders entered by staff")
 
 
 class PlanLogEntry(models.Model):

@@ -4,9 +4,12 @@ form → check → render.
 GET: the page, the form filled from the stored orders; ``?hex=`` with the form's values is a map
 click (htmx: the ``editor`` partial, built by :func:`.orders_map.apply_click`). POST with htmx: the
 live check while typing (the ``check`` partial: problems, routes drawn on the map, AP left; nothing
-stored). A plain POST stores the orders (``round_services.orders_submit``), refused with the page
-kept when another staff member stored newer ones meanwhile. A resolved or closed round's orders
-are shown as played, read-only. The fields are read by :class:`games.islands.forms.OrdersForm`."""
+stored). A plain POST stores the orders (``plans.plan_orders_entered``: ``orders_submit``, and a plan
+the team handed in is settled by them), refused with the page kept when another staff member stored
+newer ones meanwhile. While the round is open the team's own plan is shown above the form (its
+state, its sheet as text, the hand-in panel's buttons); ``?from=plan`` fills the form from it. A
+resolved or closed round's orders are shown as played, read-only. The fields are read by
+:class:`games.islands.forms.OrdersForm`."""
 
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ from games.islands.forms import OrderEntry, click_modes, read_orders
 from games.islands.maps import style
 from games.islands.models import Ship
 from games.islands.orders import OrdersCheck, OrderSheet
+from games.islands.pages.hand_in import SHEET_STATES, plan_sheet, team_plan_entry
 from games.islands.pages.links import url
 from games.islands.pages.orders_map import (
     COSTS,
@@ -42,7 +46,7 @@ from games.islands.pages.orders_map import (
     stale_orders,
 )
 from games.islands.pages.shared import check_perm, render_page, rendered_consistently, round_or_404
-from games.islands.services import rounds as round_services
+from games.islands.services import plans as plan_services
 
 TEMPLATE = "islands/round_orders.html"
 
@@ -68,6 +72,9 @@ class OrdersPage:
     def idents(self) -> list[str]:
         return [s.ident for s in self.ships]
 
+    def plan(self) -> selectors.PlanRow:
+        return selectors.team_plan(self.round, self.team)
+
     @property
     def title(self) -> str:
         return _("Orders of %(team)s – %(round)s") % {"team": self.team.name, "round": self.round}
@@ -91,6 +98,16 @@ class OrdersPage:
             sheet = OrderSheet.from_row(stored).written_in(self.alphabet)
         mode = self.modes[0] if self.modes else ""
         return OrderEntry(sheet.for_ships(self.idents), mode=mode, version=stored.version if stored else 0)
+
+    def plan_entry(self) -> OrderEntry | None:
+        """The form filled from the team's plan (``?from=plan``: a leader corrects it rather than
+        typing it again), saved over the stored orders' version; None: no plan with a sheet."""
+        plan = self.plan().plan
+        if plan is None or plan.state not in SHEET_STATES:
+            return None
+        stored = self.stored_entry()
+        sheet = plan_sheet(plan, self.alphabet).for_ships(self.idents)
+        return replace(stored, sheet=sheet)
 
     def check(self, sheet: OrderSheet) -> OrdersCheck:
         return islands_orders.orders_check(round=self.round, team=self.team, sheet=sheet)
@@ -116,6 +133,7 @@ class Entry:
     stale: dict[str, Any] | None = None
     submitted: bool = False
     click_message: str = ""
+    from_plan: bool = False
 
     @classmethod
     def checked(cls, page: OrdersPage, form: OrderEntry, **kw: Any) -> Entry:
@@ -142,6 +160,8 @@ def _shown(request: HttpRequest, model_admin: Any, page: OrdersPage) -> HttpResp
             entry = Entry.checked(page, page.read_form(request.POST), fragment="check")
         elif "hex" in request.GET:
             entry = _clicked(page, request.GET)
+        elif request.GET.get("from") == "plan" and (planned := page.plan_entry()) is not None:
+            entry = Entry.checked(page, planned, from_plan=True)
         else:
             entry = Entry.checked(page, page.stored_entry())
     except IslandsError as exc:  # the game is not set up (no board, no harbors)
@@ -150,7 +170,7 @@ def _shown(request: HttpRequest, model_admin: Any, page: OrdersPage) -> HttpResp
 
 
 def _save(request: HttpRequest, model_admin: Any, round_id: int, team_id: int) -> HttpResponse:
-    """Store the posted orders (``round_services.orders_submit``, outside any read: it writes). What
+    """Store the posted orders (``plans.plan_orders_entered``, outside any read: it writes). What
     was posted is checked first; when the orders are not stored, the page shows why, read afresh:
     the round may have been resolved meanwhile."""
     with consistent_reads():
@@ -194,7 +214,7 @@ def _store(request: HttpRequest, page: OrdersPage, entry: Entry) -> bool:
     entry.submitted = True
     form = entry.form
     try:
-        round_services.orders_submit(
+        plan_services.plan_orders_entered(
             round=page.round, team=page.team, sheet=form.sheet, user=request.user, version=form.version
         )
     except OrdersStale as exc:
@@ -245,6 +265,11 @@ def _entry_page(request: HttpRequest, model_admin: Any, page: OrdersPage, entry:
         "click_message": entry.click_message,
         "check": check_summary(entry.check, drawn, problems=_problems(entry)),
         "stored": selectors.team_orders(page.round, page.team) is not None,
+        # The team's own plan, on its own page only, above the form (no htmx partial shows it).
+        "team_plan": team_plan_entry(page.round, page.plan(), page.alphabet)
+        if editable and not request.htmx
+        else None,
+        "from_plan": entry.from_plan,
         **fields(page.idents, page.modes, form.sheet, colour=style.safe_colour(page.team.colour)),
         **orders_map(
             page.round, page.team, form, drawn, clickable=editable and bool(page.modes), page_url=page.url

@@ -20,14 +20,13 @@ from django.views.decorators.http import require_POST
 
 from camp.models import OPENED_STATUSES, Round, RoundStatus, Team
 from games.islands import selectors
-from games.islands.engine.notation import Alphabet
 from games.islands.errors import IslandsError
 from games.islands.forms import ConfirmForm, PlanDeadlineForm, PlanReturnForm, PlanTeamForm
 from games.islands.maps import style
 from games.islands.models import PlanState
-from games.islands.orders import OrderSheet, camp_alphabet
+from games.islands.orders import camp_alphabet
+from games.islands.pages.hand_in import plan_entry
 from games.islands.pages.links import url
-from games.islands.pages.orders_map import played_text
 from games.islands.pages.shared import (
     check_perm,
     messages_of,
@@ -199,19 +198,7 @@ def plans_panel(round_: Round) -> dict[str, Any]:
     rows = selectors.round_plans(round_)
     alphabet = camp_alphabet(round_.camp)
     return {
-        "plans": [
-            {
-                "row": row,
-                "colour": style.safe_colour(row.team.colour),
-                "url": url("orders", round_.pk, row.team.pk),
-                # Only a team that may still write wants the hand-in reopened.
-                "reopenable": row.closed(due)
-                and row.state not in (PlanState.HANDED_IN, PlanState.PAPER, PlanState.APPROVED),
-                # What "Schválit" would store, to read before pressing it (staff only, like the page).
-                "sheet": _plan_text(row, alphabet) if row.state == PlanState.HANDED_IN else None,
-            }
-            for row in rows
-        ],
+        "plans": [plan_entry(round_, row, alphabet, due) for row in rows],
         "plans_shown": round_.status in OPENED_STATUSES,
         "plans_open": round_.status == RoundStatus.ORDERS_OPEN,
         "plans_due": timezone.localtime(due) if due is not None else None,
@@ -221,25 +208,23 @@ def plans_panel(round_: Round) -> dict[str, Any]:
     }
 
 
-def _plan_text(row: selectors.PlanRow, alphabet: Alphabet) -> dict[str, Any] | None:
-    if row.plan is None:
-        return None
-    return played_text(
-        OrderSheet.from_plan(row.plan).written_in(alphabet), style.safe_colour(row.team.colour)
-    )
-
-
 def _plans_answer(
-    request: HttpRequest, round_id: int, model_admin: Any, *, done: str = "", refused: Exception | None = None
+    request: HttpRequest,
+    round_id: int,
+    model_admin: Any,
+    *,
+    done: str = "",
+    refused: Exception | None = None,
+    form: PlanTeamForm | None = None,
 ) -> HttpResponse:
     """After a button of the panel: with htmx the panel again (saying what happened), else the round
-    page with a message."""
+    page with a message (pressed on a team's order page, ``form``: that page)."""
     if not request.htmx:
         if refused is not None:
             show_errors(request, refused)
         else:
             messages.success(request, done)
-        return HttpResponseRedirect(url("page", round_id) + "#plans")
+        return HttpResponseRedirect(_back(round_id, form))
 
     def panel() -> HttpResponse:
         round_ = round_or_404(round_id)
@@ -256,6 +241,14 @@ def _plans_answer(
     return rendered_consistently(panel)
 
 
+def _back(round_id: int, form: PlanTeamForm | None) -> str:
+    """Where a plain press goes back to: the team's order page it was pressed on, else the panel."""
+    team_id = form.team_id() if form is not None and form.back_to_orders() else None
+    if team_id is not None and Team.objects.filter(pk=team_id, camp__rounds__pk=round_id).exists():
+        return url("orders", round_id, team_id) + "#team-plan"
+    return url("page", round_id) + "#plans"
+
+
 def _team(round_: Round, team_id: int | None) -> Team:
     team = Team.objects.filter(pk=team_id, camp_id=round_.camp_id).first() if team_id is not None else None
     if team is None:
@@ -267,13 +260,14 @@ def _team(round_: Round, team_id: int | None) -> Team:
 def plan_approve(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     check_perm(request)
     round_ = round_or_404(round_id)
+    form = PlanTeamForm(request.POST)
     try:
-        team = _team(round_, PlanTeamForm(request.POST).team_id())
-        plan_services.plan_approve(round=round_, team=team, user=request.user)
+        team = _team(round_, form.team_id())
+        plan_services.plan_approve(round=round_, team=team, user=request.user, version=form.seen_version())
     except IslandsError as exc:
-        return _plans_answer(request, round_id, model_admin, refused=exc)
+        return _plans_answer(request, round_id, model_admin, refused=exc, form=form)
     done = _("The plan of %(team)s is approved and stored as its orders.") % {"team": team.name}
-    return _plans_answer(request, round_id, model_admin, done=done)
+    return _plans_answer(request, round_id, model_admin, done=done, form=form)
 
 
 @require_POST
@@ -300,11 +294,13 @@ def plan_return(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
     form = PlanReturnForm(request.POST)
     try:
         team = _team(round_, form.team_id())
-        plan_services.plan_return(round=round_, team=team, user=request.user, note=form.note_text())
+        plan_services.plan_return(
+            round=round_, team=team, user=request.user, note=form.note_text(), version=form.seen_version()
+        )
     except IslandsError as exc:
-        return _plans_answer(request, round_id, model_admin, refused=exc)
+        return _plans_answer(request, round_id, model_admin, refused=exc, form=form)
     done = _("The plan of %(team)s is sent back with the note.") % {"team": team.name}
-    return _plans_answer(request, round_id, model_admin, done=done)
+    return _plans_answer(request, round_id, model_admin, done=done, form=form)
 
 
 @require_POST

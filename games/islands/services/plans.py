@@ -18,6 +18,9 @@ Decisions (see ``docs/islands-rounds.md``, "A team's plan"):
   (:class:`OrdersInvalid`, the same check as the order page); warnings do not stop it.
 - Handed in on screen, a plan is taken back (``plan_withdraw``) or approved or returned; a paper
   plan is approved by typing it on the order page (then the plan reads "entered by staff").
+- Orders staff store on the order page (``plan_orders_entered``) settle a plan handed in, on screen
+  or on paper: it reads "entered by staff" and no longer waits for approval (a later "approve all"
+  cannot replace staff's correction with it); the team's sheet stays its draft.
 - Drafts change nothing the hall sees; every other state change draws a new public version (the
   board will show who has handed in).
 """
@@ -267,15 +270,61 @@ def _approve(locked: Round, plan: TeamPlan, user: Any) -> TeamPlan:
     return plan
 
 
+def _seen(locked: Round, plan: TeamPlan, version: int | None) -> None:
+    """Refuse staff's press about a plan that changed after their page showed it (``version``;
+    None: not asked, as from a script): they approve or send back only what they read."""
+    if version is not None and version != plan.version:
+        raise IslandsError(
+            _(
+                "The plan of %(team)s changed after your page showed it (the team took it back or"
+                " handed in another); nothing was done: read it again."
+            )
+            % _names(locked, plan),
+            code="plan_changed",
+        )
+
+
 @transaction.atomic
-def plan_approve(*, round: Round, team: Team, user: Any) -> TeamPlan:  # noqa: A002
+def plan_approve(
+    *,
+    round: Round,  # noqa: A002
+    team: Team,
+    user: Any,
+    version: int | None = None,
+) -> TeamPlan:
     """Store a plan handed in on screen as the team's orders (``orders_submit``: checked again,
-    replacing orders stored before). Resolves nothing."""
+    replacing orders stored before). Resolves nothing. ``version``: the plan's version the page
+    showed (refused when it has changed since)."""
     locked, plan = _lock(round, team)
     _open(locked)
+    if plan.state == PlanState.HANDED_IN:
+        _seen(locked, plan, version)
     approved = _approve(locked, plan, user)
     public_version_bump(camp=locked.camp_id)
     return approved
+
+
+@transaction.atomic
+def plan_orders_entered(
+    *,
+    round: Round,  # noqa: A002
+    team: Team,
+    sheet: OrderSheet,
+    user: Any,
+    version: int | None,
+) -> TeamOrders:
+    """Store the orders staff typed on the order page (``orders_submit``: its checks, its
+    ``version``, its refusals). A plan handed in (screen or paper) is settled by them in the same
+    transaction: a draft again (the team's sheet kept), so it reads "entered by staff", leaves the
+    waiting plans and no approval replaces these orders with it. Other plans are left as they are."""
+    locked = Round.objects.select_for_update().select_related("camp").get(pk=round.pk)
+    plan = TeamPlan.objects.select_for_update().filter(round=locked, team=team).first()
+    stored = round_services.orders_submit(round=locked, team=team, sheet=sheet, user=user, version=version)
+    if plan is not None and plan.state in (PlanState.HANDED_IN, PlanState.PAPER):
+        _save(plan, state=PlanState.DRAFT, handed_in_at=None, handed_in_by="", handed_in_user=None)
+        _log(plan, PlanAction.ENTERED, user)
+        public_version_bump(camp=locked.camp_id)
+    return stored
 
 
 @transaction.atomic
@@ -302,9 +351,16 @@ def plans_approve_all(*, round: Round, user: Any) -> list[TeamPlan]:  # noqa: A0
 
 
 @transaction.atomic
-def plan_return(*, round: Round, team: Team, user: Any, note: str) -> TeamPlan:  # noqa: A002
+def plan_return(
+    *,
+    round: Round,  # noqa: A002
+    team: Team,
+    user: Any,
+    note: str,
+    version: int | None = None,
+) -> TeamPlan:
     """Send a handed-in plan (screen or paper) back to the team with ``note`` (the team sees it);
-    the sheet stays as the team's draft."""
+    the sheet stays as the team's draft. ``version`` as for :func:`plan_approve`."""
     locked, plan = _lock(round, team)
     _open(locked)
     note = note.strip()
@@ -318,6 +374,7 @@ def plan_return(*, round: Round, team: Team, user: Any, note: str) -> TeamPlan: 
             % _names(locked, plan),
             code="not_handed_in",
         )
+    _seen(locked, plan, version)
     now = timezone.now()
     _save(plan, state=PlanState.RETURNED, returned_at=now, note=note)
     _log(plan, PlanAction.RETURNED, user, note=note, at=now)

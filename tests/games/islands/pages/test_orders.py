@@ -22,6 +22,7 @@ from games.islands.engine.notation import Alphabet, Route
 from games.islands.game_state import game_state
 from games.islands.models import BoardHex, Ship, TeamOrders
 from games.islands.orders import OrderSheet
+from games.islands.services import plans as plan_services
 from games.islands.services import rounds as round_services
 from tests.games.islands.pages.helpers import (
     HTMX,
@@ -233,13 +234,13 @@ def test_orders_saved_while_another_staff_member_resolves_the_round(
     team = teams[0]
     ship, route = legal_route(game, team)
     round_services.orders_submit(round=game, team=team, sheet=OrderSheet.typed(routes={ship: route}))
-    submit = round_services.orders_submit
+    submit = plan_services.plan_orders_entered  # the page's save: the orders, and a plan handed in
 
     def resolved_first(**kwargs: Any) -> Any:
         round_services.round_resolve(round=Round.objects.get(pk=game.pk))  # "Potvrdit" on another laptop
         return submit(**kwargs)
 
-    monkeypatch.setattr(round_services, "orders_submit", resolved_first)
+    monkeypatch.setattr(plan_services, "plan_orders_entered", resolved_first)
     page = url("orders", game.pk, team.pk)
     response = staff_client.post(page, orders_data(ship, route, build_cargo="1", v="1"), follow=True)
     assert response.status_code == 200 and response.redirect_chain == [(page, 302)]

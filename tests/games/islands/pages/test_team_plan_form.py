@@ -15,11 +15,15 @@ from django.urls import reverse
 from django.utils import timezone
 
 from camp.models import Camp, Round, Team
-from games.islands.models import PlanState, TeamLink, TeamPlan
+from games.islands.engine.notation import Alphabet
+from games.islands.game_state import game_state
+from games.islands.models import PlanState, Ship, TeamLink, TeamOrders, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.services import plans
+from games.islands.services import rounds as round_services
 from games.islands.services import team_links as link_services
 from tests.games.islands.pages.helpers import HTMX, legal_route
+from tests.pages import items_of
 
 pytestmark = pytest.mark.django_db
 
@@ -346,6 +350,43 @@ def test_the_live_check_is_the_same_whatever_is_hidden_or_another_team_plans(
     round_services.orders_submit(round=game, team=blue, sheet=OrderSheet.typed(routes={ship: route}))
     press(links[blue.name], "draft", build_cargo="1")
     assert live_check(links[red.name], **typed) == before
+
+
+def route_end(game: Round, team: Team, ship: str, route: str) -> str:
+    """The label of the hex where ``ship``'s one-step ``route`` (Czech letters) ends."""
+    state = game_state(game.camp, round=game)
+    own = state.team(team.name)
+    start = next(own.harbor if s.at is None else s.at for s in own.ships if s.id == ship)
+    step = next(d for d in ("N", "NE", "SE", "S", "SW", "NW") if Alphabet.CZECH.letter(d) == route)
+    return state.geometry.label(start.step(step))
+
+
+def test_the_live_check_leaves_out_another_team_s_shot_at_this_team_s_route_end(
+    game: Round, teams: list[Team], staff_client: Client
+) -> None:
+    """Blue's battleship fires (stored orders and a plan handed in) at the hex where red's route
+    ends: red's own check answers the same bytes as before, while staff's check of red warns."""
+    red, blue = teams[0], teams[1]
+    links = links_on(game.camp)
+    ship, route = legal_route(game, red)
+    end = route_end(game, red, ship, route)
+    typed = {f"route-{ship}": route}
+    Ship.objects.create(team=blue, ident="B", kind="battleship")
+    round_services.orders_submit(round=game, team=blue, sheet=OrderSheet.typed(), version=0)
+    staff_check = lambda: staff_client.post(  # noqa: E731
+        reverse("admin:islands_round_orders", args=[game.pk, red.pk]), {**typed, "v": "0"}, **HTMX
+    )
+    shot = f"Loď {ship.removeprefix('C')}: skončí v {end}, kam dopadne výstřel týmu Modří na {end}"
+    assert shot not in (items_of(staff_check(), "orders-warnings") or [])
+    before = live_check(links[red.name], **typed)
+    assert b"data-check-warnings" in before  # the team's check lists its own warnings
+
+    aimed = OrderSheet.typed(fire=end)
+    round_services.orders_submit(round=game, team=blue, sheet=aimed, version=1)
+    plans.plan_hand_in(round=game, team=blue, sheet=aimed, version=0, by=plans.BY_TEAM)
+    assert TeamOrders.objects.get(round=game, team=blue).fire == end
+    assert shot in (items_of(staff_check(), "orders-warnings") or [])  # staff know blue's target
+    assert live_check(links[red.name], **typed) == before  # the team does not
 
 
 def test_the_live_check_without_the_csrf_token_or_with_a_bad_token_is_refused(

@@ -12,7 +12,7 @@ from django.utils import timezone
 from camp.models import Round, Team
 from games.islands import selectors
 from games.islands.engine.notation import Alphabet
-from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
+from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale, PlanStale
 from games.islands.models import IslandsRound, PlanLogEntry, PlanState, TeamOrders, TeamPlan
 from games.islands.orders import OrderSheet, orders_check
 from games.islands.services import plans
@@ -263,6 +263,54 @@ def test_staff_typed_orders_without_any_plan_read_entered_by_staff(game: Round, 
         "Zelení": "handed_in",
     }
     assert rows["Zelení"].at is not None and rows["Modří"].at is None
+
+
+def test_orders_staff_enter_settle_a_plan_handed_in_on_screen_or_paper_and_leave_others(
+    game: Round, teams: list[Team], leader: object
+) -> None:
+    red, blue, green = teams
+    plan = handed_in(game, red)
+    plans.plan_paper_received(round=game, team=blue, user=leader)
+    plans.plan_save_draft(
+        round=game, team=green, sheet=OrderSheet.typed(routes={"C1": "S"}), version=0, by=TEAM
+    )
+    for team in teams:
+        plans.plan_orders_entered(
+            round=game, team=team, sheet=legal_sheet(game, team), user=leader, version=0
+        )
+    states = {p.team.name: (p.state, p.version) for p in TeamPlan.objects.filter(round=game)}
+    assert states == {
+        "Červení": (PlanState.DRAFT, plan.version + 1),  # the team's sheet kept as its draft
+        "Modří": (PlanState.DRAFT, 2),
+        "Zelení": (PlanState.DRAFT, 1),  # a draft: left as it was
+    }
+    assert TeamPlan.objects.get(round=game, team=red).routes == plan.routes
+    assert {r.team.name: r.state for r in selectors.round_plans(game)} == dict.fromkeys(
+        ("Červení", "Modří", "Zelení"), selectors.ENTERED_BY_STAFF
+    )
+    entered = [line for line in log_lines(game) if line[1] == "entered"]
+    assert entered == [("Červení", "entered", "staff", "hlavni"), ("Modří", "entered", "staff", "hlavni")]
+    with pytest.raises(IslandsError):  # nothing waits for approval any more
+        plans.plan_approve(round=game, team=red, user=leader)
+    # The team may write again: its next hand-in waits for staff, as before.
+    again = plans.plan_hand_in(
+        round=game, team=red, sheet=legal_sheet(game, red), version=plan.version + 1, by=TEAM
+    )
+    assert selectors.team_plan(game, red).state == PlanState.HANDED_IN and again.state == PlanState.HANDED_IN
+
+
+def test_orders_refused_leave_the_plan_handed_in(game: Round, teams: list[Team], leader: object) -> None:
+    red = teams[0]
+    plan = handed_in(game, red)
+    with pytest.raises(OrdersInvalid):
+        bad = OrderSheet.typed(build_cargo="99")
+        plans.plan_orders_entered(round=game, team=red, sheet=bad, user=leader, version=0)
+    round_services.orders_submit(round=game, team=red, sheet=legal_sheet(game, red))
+    with pytest.raises(OrdersStale):  # another staff member stored orders meanwhile
+        plans.plan_orders_entered(round=game, team=red, sheet=legal_sheet(game, red), user=leader, version=0)
+    kept = TeamPlan.objects.get(round=game, team=red)
+    assert (kept.state, kept.version) == (PlanState.HANDED_IN, plan.version)
+    assert not PlanLogEntry.objects.filter(action="entered").exists()
 
 
 # ------------------------------------------------------------------------------------ the deadline
