@@ -12,6 +12,7 @@ benchmark's own process never sets Django up with another database)."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import dataclasses
 import http.client
@@ -167,6 +168,7 @@ def world_data(target: Path, kind: str = "played") -> World:
             flush=True,
         )
         _WORLDS[kind] = built
+        atexit.register(shutil.rmtree, built, ignore_errors=True)  # each server works on a copy
     built = _WORLDS[kind]
     target.mkdir(parents=True, exist_ok=True)
     for name in ("db.sqlite3", "secret_key"):
