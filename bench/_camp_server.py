@@ -3,11 +3,16 @@ whose orders the load's staff enter while the first one's round is resolved and 
 temporary data folder, served by ``python -m camp.server`` (waitress, camp mode: production
 settings, ``DEBUG`` off) on loopback, and a small keep-alive HTTP client with a staff login.
 
-``python -m bench._camp_server DATA_DIR`` builds the camp (run in a child process, so the
+Two camps (``world``): ``"played"`` (the staff pages' benchmark: a board of side 9, 3 teams) and
+``"night"`` (the camp night's load and the team pages: a board of side 13, 12 teams, their own
+links on; :data:`NIGHT_TEAMS`).
+
+``python -m bench._camp_server DATA_DIR [WORLD]`` builds the camp (run in a child process, so the
 benchmark's own process never sets Django up with another database)."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import dataclasses
 import http.client
@@ -32,6 +37,14 @@ ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = 15
 OTHER_ROUNDS = 2  # the second camp run's
 STAFF, PASSWORD = "bench", "bench-camp-server-2026"
+#: The camp night's camp: the largest board and as many teams as a camp has, each with its own link.
+NIGHT_SIDE = 13
+NIGHT_TEAMS = 12
+_COLOURS = (
+    "#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98", "#ca6f1e",
+    "#17a589", "#566573", "#e84393", "#6d4c41", "#00838f", "#9e9d24",
+)  # fmt: skip
+WORLDS = ("played", "night")
 STATIC_FILE = "/static/admin/css/base.css"  # a static file the same server serves (WhiteNoise)
 _WORLDS: dict[str, Path] = {}
 #: The process id of the camp server serving on a port (for its CPU time).
@@ -44,7 +57,8 @@ class World:
     round: int  # open for orders
     teams: list[int]
     #: The pages' addresses by name ("orders" and "sheet": one per team; "other_orders": one per
-    #: team of the second camp run, "other_round" its round open for orders).
+    #: team of the second camp run, "other_round" its round open for orders; "team_pages": each
+    #: team's own page ``/tym/<token>/``, the night's camp only).
     urls: dict[str, Any]
     other_round: int = 0
     other_teams: list[int] = dataclasses.field(default_factory=list)
@@ -58,8 +72,9 @@ def camp_env(data_dir: Path) -> dict[str, str]:
     return env
 
 
-def _build(data_dir: Path) -> None:
-    """(child process) Migrate and play the camp; prints the world as JSON."""
+def _build(data_dir: Path, kind: str = "played") -> None:
+    """(child process) Migrate and play the camp (``kind``: one of :data:`WORLDS`); prints the
+    world as JSON."""
     os.environ.update({"ZO_CAMP": "1", "ZO_COMMAND_LINE": "1"})
     import django
 
@@ -73,12 +88,21 @@ def _build(data_dir: Path) -> None:
 
     call_command("migrate", verbosity=0)
     get_user_model().objects.create_superuser(STAFF, "", PASSWORD)
-    camp = camp_services.camp_create(name="Benchmark", year=2026, board_side=9)
+    night = kind == "night"
+    camp = camp_services.camp_create(name="Benchmark", year=2026, board_side=NIGHT_SIDE if night else 9)
+    names = [f"Tým {n}" for n in range(1, NIGHT_TEAMS + 1)] if night else ["Červení", "Modří", "Zelení"]
     teams = [
         camp_services.team_create(camp=camp, name=name, colour=colour)
-        for name, colour in (("Červení", "#c0392b"), ("Modří", "#2471a3"), ("Zelení", "#229954"))
+        for name, colour in zip(names, _COLOURS, strict=False)
     ]
     demo_play(camp, rounds=ROUNDS, open_next=True)
+    links = []
+    if night:
+        from games.islands.models import TeamLink
+        from games.islands.services.team_links import team_links_switch
+
+        team_links_switch(camp=camp, on=True)
+        links = [TeamLink.objects.get(team=t).token for t in teams]
     round_ = Round.objects.get(camp=camp, number=ROUNDS + 1)
     from django.urls import reverse
 
@@ -105,6 +129,7 @@ def _build(data_dir: Path) -> None:
         "board": reverse("islands_public:notice_board", args=[camp.pk]),
         "board_en": translated_board(camp.pk),
         "replay": reverse("islands_public:round_replay", args=[camp.pk, ROUNDS]),
+        "team_pages": [reverse("islands_public:team", args=[token]) for token in links],
     }
     world = {"camp": camp.pk, "round": round_.pk, "teams": [t.pk for t in teams], "urls": urls}
     world.update({"other_round": other_round.pk, "other_teams": [t.pk for t in other_teams]})
@@ -120,13 +145,15 @@ def translated_board(camp_id: int) -> str:
         return reverse("islands_public:notice_board", args=[camp_id])
 
 
-def world_data(target: Path) -> World:
-    """A copy of the played camp's data folder at ``target`` (built once per process)."""
-    if "built" not in _WORLDS:
-        built = Path(tempfile.mkdtemp(prefix="zo-bench-world-"))
+def world_data(target: Path, kind: str = "played") -> World:
+    """A copy of the ``kind`` camp's data folder at ``target`` (each built once per process)."""
+    if kind not in WORLDS:
+        raise ValueError(f"no camp {kind!r}; there are {', '.join(WORLDS)}")
+    if kind not in _WORLDS:
+        built = Path(tempfile.mkdtemp(prefix=f"zo-bench-{kind}-"))
         started = time.perf_counter()
         done = subprocess.run(
-            [sys.executable, "-m", "bench._camp_server", str(built)],
+            [sys.executable, "-m", "bench._camp_server", str(built), kind],
             cwd=ROOT,
             env=camp_env(built),
             capture_output=True,
@@ -136,9 +163,13 @@ def world_data(target: Path) -> World:
         if done.returncode != 0:
             raise RuntimeError(f"building the camp failed:\n{done.stderr[-3000:]}")
         (built / "world.json").write_text(done.stdout.strip().splitlines()[-1])
-        print(f"(camp with {ROUNDS} rounds played in {time.perf_counter() - started:.1f} s)", flush=True)
-        _WORLDS["built"] = built
-    built = _WORLDS["built"]
+        print(
+            f"(camp {kind!r} with {ROUNDS} rounds played in {time.perf_counter() - started:.1f} s)",
+            flush=True,
+        )
+        _WORLDS[kind] = built
+        atexit.register(shutil.rmtree, built, ignore_errors=True)  # each server works on a copy
+    built = _WORLDS[kind]
     target.mkdir(parents=True, exist_ok=True)
     for name in ("db.sqlite3", "secret_key"):
         if (built / name).exists():
@@ -154,11 +185,11 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def camp_server(threads: int | None = None) -> Iterator[tuple[str, int, World, Path]]:
-    """``make camp`` on loopback over a copy of the played camp: (host, port, world, data folder)."""
+def camp_server(threads: int | None = None, world: str = "played") -> Iterator[tuple[str, int, World, Path]]:
+    """``make camp`` on loopback over a copy of the ``world`` camp: (host, port, world, data folder)."""
     with tempfile.TemporaryDirectory(prefix="zo-bench-camp-") as tmp:
         data = Path(tmp) / "data"
-        world = world_data(data)
+        played = world_data(data, world)
         port = free_port()
         log = open(Path(tmp) / "server.log", "wb")
         process = subprocess.Popen(
@@ -192,7 +223,7 @@ def camp_server(threads: int | None = None) -> Iterator[tuple[str, int, World, P
                     raise RuntimeError("the camp server did not start within 3 minutes")
                 time.sleep(0.2)
             SERVER_PIDS[port] = process.pid
-            yield "127.0.0.1", port, world, data
+            yield "127.0.0.1", port, played, data
         finally:
             SERVER_PIDS.pop(port, None)
             process.send_signal(signal.SIGTERM)
@@ -278,4 +309,4 @@ def form_fields(html: bytes) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    _build(Path(sys.argv[1]))
+    _build(Path(sys.argv[1]), *sys.argv[2:3])

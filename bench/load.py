@@ -1,7 +1,8 @@
 """Load: a camp night's crowd on the camp server (issue 18), measured from the clients' side.
 
 ``python -m bench.load [--clients 300] [--seconds 60]`` (``make bench`` runs it with these defaults)
-starts ``make camp`` on loopback over a copy of a played camp and, for ``--seconds``:
+starts ``make camp`` on loopback over a copy of a played camp (the camp night's: a board of side 13,
+12 teams with their own links on, 15 rounds played) and, for ``--seconds``:
 
 - ``--clients`` phones on the notice board (every 10th in English), each as htmx drives it: the
   whole page (and its two scripts) once, then every 10 s a poll ``?v=<version>`` with htmx's
@@ -9,6 +10,8 @@ starts ``make camp`` on loopback over a copy of a played camp and, for ``--secon
   does. They join over the first poll interval;
 - 10 projector screens (``?projektor``, polling the same way) and 10 replay pages reloaded every
   10 s with ``If-None-Match``;
+- the 12 teams' phones, each on its own page ``/tym/<token>/`` (issue 21), polling it as htmx does
+  (``?v=<version>``, ``HX-Request``: 204 when unchanged, else the new view) on the same interval;
 - three staff sessions entering and saving orders of the second camp run, one team each, a pause of
   :data:`STAFF_PAUSE` between saves; and the game master, who every :data:`CHANGE_EVERY` seconds
   opens the resolve preview of the first camp run's open round and presses "Potvrdit", or undoes it
@@ -18,8 +21,9 @@ The clients are raw HTTP/1.1 sockets under asyncio: every answer is timed from t
 request is due, so a connection left in the accept queue, a reconnection and a request queued in
 the server all count (``wrk`` counts none of them). The run fails (non-zero exit status, the reason
 printed) on any refused or reset connection, timeout or answer 5xx or otherwise unexpected, any
-connection the server closed, a client that never got a new board, a p99 of change → new board
-(per client and change) above the poll interval + 2 s, an order save p99 above 1 s, a failed
+connection the server closed, a client that never got a new board or team page, a p99 of change →
+new board or new team page (per client and change) above the poll interval + 2 s, an order save p99
+above 1 s, a failed
 preview, resolve or undo, and an order lost or doubled (the stored version of each team's orders
 must be the number of saves acknowledged, its route the last one saved). Only loopback addresses.
 """
@@ -64,6 +68,8 @@ TIMEOUT = 30.0
 ENGLISH_EVERY = 10
 
 HTMX_POLL = {"HX-Request": "true", "HX-Trigger": "board", "HX-Target": "board", "Accept": "*/*"}
+#: A team page's poll (games/islands/templates/islands/team.html: ``#team-view``, outerHTML).
+TEAM_POLL = {"HX-Request": "true", "HX-Trigger": "team-view", "HX-Target": "team-view", "Accept": "*/*"}
 PAGE = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Language": "cs"}
 
 
@@ -152,6 +158,32 @@ class Tally:
     late_ms: list[float] = field(default_factory=list)  # how late the benchmark sent (its own CPU)
     answers_ms: list[float] = field(default_factory=list)
     closed_by_server: int = 0
+    #: The htmx polls alone (not a page's first load, its scripts or a replay's reload).
+    polls: Counter[int] = field(default_factory=Counter)
+    polls_ms: list[float] = field(default_factory=list)
+    unchanged_ms: list[float] = field(default_factory=list)  # the polls answered 204
+
+    def poll(self, status: int, took_ms: float) -> None:
+        self.polls[status] += 1
+        self.polls_ms.append(took_ms)
+        if status == 204:
+            self.unchanged_ms.append(took_ms)
+
+    def poll_summary(self) -> str:
+        """How many polls, the share answered 204, the p50 / p99 of all and of the 204s alone."""
+        count = sum(self.polls.values())
+        if not count:
+            return "none"
+
+        def p50_p99(values: list[float]) -> str:
+            if not values:
+                return "none"
+            return f"p50 {statistics.median(values):.1f} ms, p99 {percentile(values, 0.99):.1f} ms"
+
+        return (
+            f"{count} polls, {100 * self.polls[204] / count:.0f} % 204: {p50_p99(self.polls_ms)}; "
+            f"the 204s {p50_p99(self.unchanged_ms)}"
+        )
 
     def error(self, kind: str, what: str) -> None:
         self.errors[kind] += 1
@@ -165,7 +197,7 @@ class Client:
 
     name: str
     page: str  # the address it opens
-    kind: str  # "board" (htmx polls) or "replay" (reloads with If-None-Match)
+    kind: str  # "board" (htmx polls), "team" (a team's page, htmx polls) or "replay" (reloads)
     projector: bool = False
     held: list[tuple[float, str]] = field(default_factory=list)
     reader: asyncio.StreamReader | None = None
@@ -186,7 +218,8 @@ class Client:
         if self.kind == "replay":
             return self.page, {**PAGE, "If-None-Match": etag}
         query = f"?v={self.version}" + ("&projektor" if self.projector else "")
-        return self.page.split("?")[0] + query, {**HTMX_POLL, "HX-Current-URL": self.page}
+        poll = TEAM_POLL if self.kind == "team" else HTMX_POLL
+        return self.page.split("?")[0] + query, {**poll, "HX-Current-URL": self.page}
 
     def close(self) -> None:
         if self.writer is not None:
@@ -238,6 +271,8 @@ async def run_client(client: Client, host: str, port: int, start: float, until: 
         got = await fetch(client, host, port, path, headers, tally, due)
         if got is not None:
             head, body = got
+            if not first and client.kind != "replay":
+                tally.poll(head.status, tally.answers_ms[-1])  # fetch's figure, just recorded
             expected = (200,) if first else (200, 304) if client.kind == "replay" else (200, 204)
             if head.status not in expected:
                 kind = "5xx" if head.status >= 500 else "unexpected"
@@ -245,8 +280,8 @@ async def run_client(client: Client, host: str, port: int, start: float, until: 
             elif head.status == 200:
                 client.hold(time.monotonic(), held_version(head, body))
                 etag = head.headers.get("etag", "")
-                if client.kind == "board":
-                    due = time.monotonic()  # htmx swapped the board in: its poll timer starts anew
+                if client.kind != "replay":
+                    due = time.monotonic()  # htmx swapped the view in: its poll timer starts anew
                 if first:
                     for script in re.findall(rb'<script src="([^"]+)"', body):  # the page's scripts
                         src, src_due = script.decode(), time.monotonic()
@@ -261,6 +296,7 @@ async def run_client(client: Client, host: str, port: int, start: float, until: 
 
 
 def crowd(world_urls: dict[str, object], clients: int) -> list[Client]:
+    """The notice board's crowd: phones, projector screens and replay pages."""
     board, board_en, replay = (str(world_urls[k]) for k in ("board", "board_en", "replay"))
     phones = [
         Client(f"phone {i}", board_en if i % ENGLISH_EVERY == ENGLISH_EVERY - 1 else board, "board")
@@ -273,10 +309,36 @@ def crowd(world_urls: dict[str, object], clients: int) -> list[Client]:
     return phones + screens + replays
 
 
-async def drive_crowd(everyone: list[Client], host: str, port: int, seconds: float, tally: Tally) -> None:
+def team_phones(world_urls: dict[str, object]) -> list[Client]:
+    """One phone per team on its own page (``/tym/<token>/``)."""
+    pages = world_urls.get("team_pages") or []
+    assert isinstance(pages, list)
+    return [Client(f"team {i + 1}", str(page), "team") for i, page in enumerate(pages)]
+
+
+async def drive_crowd(
+    everyone: list[Client],
+    host: str,
+    port: int,
+    seconds: float,
+    tally: Tally,
+    team_tally: Tally | None = None,
+) -> None:
+    """Every client until ``seconds`` have passed, each joining at a random moment of the first poll
+    interval; the team phones' answers go to ``team_tally`` (else to ``tally``)."""
     began = time.monotonic()
     rng = random.Random(18)
-    runs = [run_client(c, host, port, began + rng.uniform(0, POLL), began + seconds, tally) for c in everyone]
+    runs = [
+        run_client(
+            c,
+            host,
+            port,
+            began + rng.uniform(0, POLL),
+            began + seconds,
+            team_tally if team_tally is not None and c.kind == "team" else tally,
+        )
+        for c in everyone
+    ]
     async with asyncio.timeout(seconds + TIMEOUT + 30):  # bounded, whatever the server does
         await asyncio.gather(*runs)
 
@@ -305,6 +367,36 @@ def catch_up_seconds(
         reached = next((at for at, r in ranked if r >= number), None)
         out.append(None if reached is None else max(0.0, reached - change.at))
     return out
+
+
+def team_catch_up_seconds(changes: Sequence[Change], held: Sequence[tuple[float, str]]) -> list[float | None]:
+    """For each change, the seconds until a team's phone held its team page's next version (0 when
+    it had it before the acknowledgement arrived), None when it never did.
+
+    A team page's version is a hash of what the page shows (an undo shows again what the page showed
+    before the resolve), so it is not ranked as the board's token is: every change of the run (a
+    resolve or an undo of the team's camp run) changes what each team's page shows, and the changes
+    are further apart than a poll interval, so the n-th new version after the page was loaded is the
+    n-th change's (a change acknowledged before the page was loaded is on that page)."""
+    if not held:
+        return [None] * len(changes)
+    loaded, later = held[0][0], [at for at, _v in held[1:]]
+    out: list[float | None] = []
+    for change in changes:
+        if change.at <= loaded:
+            out.append(0.0)
+        elif later:
+            out.append(max(0.0, later.pop(0) - change.at))
+        else:
+            out.append(None)
+    return out
+
+
+def team_unknown_versions(changes: Sequence[Change], held: Sequence[tuple[float, str]]) -> list[str]:
+    """New versions a team's phone held beyond one per change (a write the benchmark did not do)."""
+    loaded = held[0][0] if held else 0.0
+    expected = sum(1 for change in changes if change.at > loaded)
+    return [v for _at, v in held[1 + expected :]]
 
 
 def unknown_versions(versions: Sequence[str], held: Sequence[tuple[float, str]]) -> list[str]:
@@ -468,6 +560,9 @@ class Report:
     saves_ms: list[float]
     changes: int
     staff_dropped: int = 0
+    #: The team phones' answers and change → new team page (per phone and change).
+    team_tally: Tally = field(default_factory=Tally)
+    team_catch_ups: list[float | None] = field(default_factory=list)
 
     def problems(self) -> list[str]:
         found: list[str] = []
@@ -487,6 +582,7 @@ class Report:
         reached = [c for c in self.catch_ups if c is not None]
         if reached and missed == 0 and percentile(reached, 0.99) > POLL + SLACK:
             found.append(f"change → new board p99 {percentile(reached, 0.99):.1f} s > {POLL + SLACK:.0f} s")
+        found += self._team_problems()
         if self.unknown:
             found.append(f"{len(self.unknown)} versions held that no change made, e.g. {self.unknown[0]}")
         if self.saves_ms and percentile(self.saves_ms, 0.99) > SAVE_P99_MS:
@@ -494,6 +590,23 @@ class Report:
         if not self.saves_ms:
             found.append("no order was saved under load")
         return found + self.staff_errors[:10] + self.game_errors + self.orders
+
+    def _team_problems(self) -> list[str]:
+        found: list[str] = []
+        errors = self.team_tally.errors
+        for kind in ("refused", "reset", "timeout", "5xx", "unexpected", "other"):
+            if errors[kind]:
+                found.append(f"{errors[kind]} {kind} (team pages)")
+        if self.team_tally.closed_by_server:
+            found.append(f"{self.team_tally.closed_by_server} team page answers closed their connection")
+        missed = sum(1 for c in self.team_catch_ups if c is None)
+        if missed:
+            found.append(f"{missed} times a team's phone never got its new page")
+        reached = [c for c in self.team_catch_ups if c is not None]
+        if reached and missed == 0 and percentile(reached, 0.99) > POLL + SLACK:
+            p99 = percentile(reached, 0.99)
+            found.append(f"change → new team page p99 {p99:.1f} s > {POLL + SLACK:.0f} s")
+        return found
 
 
 def main(argv: Sequence[str] = ()) -> int:
@@ -508,9 +621,10 @@ def main(argv: Sequence[str] = ()) -> int:
         least = CHANGE_EVERY + POLL + 2 * SLACK + 1
         parser.error(f"--seconds must leave room for a change and two polls after it (at least {least:.0f})")
     targets_before = len(RESULTS)
-    with camp_server(threads=args.threads) as (host, port, world, data_dir):
-        everyone = crowd(world.urls, args.clients)
-        tally = Tally()
+    with camp_server(threads=args.threads, world="night") as (host, port, world, data_dir):
+        board_crowd, teams = crowd(world.urls, args.clients), team_phones(world.urls)
+        everyone = board_crowd + teams
+        tally, team_tally = Tally(), Tally()
         began = time.monotonic()
         until = began + args.seconds
         cpu_before, load_before = cpu_seconds(SERVER_PIDS.get(port, 0)), os.getloadavg()[0]
@@ -519,7 +633,7 @@ def main(argv: Sequence[str] = ()) -> int:
         threads = [threading.Thread(target=s.run) for s in staff] + [threading.Thread(target=game.run)]
         for thread in threads:
             thread.start()
-        asyncio.run(drive_crowd(everyone, host, port, args.seconds, tally))
+        asyncio.run(drive_crowd(everyone, host, port, args.seconds, tally, team_tally))
         for thread in threads:
             thread.join(TIMEOUT * 3)
         server_cpu = cpu_seconds(SERVER_PIDS.get(port, 0)) - cpu_before
@@ -537,17 +651,23 @@ def main(argv: Sequence[str] = ()) -> int:
             orders.append(
                 f"team {team}: the last saved route of {ship} was {route!r}, stored {routes.get(ship)!r}"
             )
-    catch_ups = [c for client in everyone for c in catch_up_seconds(game.changes, game.versions, client.held)]
+    catch_ups = [
+        c for client in board_crowd for c in catch_up_seconds(game.changes, game.versions, client.held)
+    ]
+    team_catch_ups = [c for client in teams for c in team_catch_up_seconds(game.changes, client.held)]
     report = Report(
         tally=tally,
         catch_ups=catch_ups,
-        unknown=[v for client in everyone for v in unknown_versions(game.versions, client.held)],
+        unknown=[v for client in board_crowd for v in unknown_versions(game.versions, client.held)]
+        + [v for client in teams for v in team_unknown_versions(game.changes, client.held)],
         staff_errors=[e for s in staff for e in s.errors],
         game_errors=game.errors,
         orders=orders,
         saves_ms=[v for s in staff for v in s.saves_ms],
         changes=len(game.changes),
         staff_dropped=sum(s.dropped for s in staff),
+        team_tally=team_tally,
+        team_catch_ups=team_catch_ups,
     )
     print_report(report, everyone, staff, game, args, server_cpu=server_cpu, load=load)
     problems = report.problems()
@@ -558,6 +678,17 @@ def main(argv: Sequence[str] = ()) -> int:
         p99 = percentile(reached, 0.99) if len(reached) == len(catch_ups) else float("inf")
         check(
             "load: change → new board p99",
+            p99,
+            POLL,
+            unit="s",
+            at_most=(POLL + SLACK) / POLL,
+            reference_name="the poll interval",
+        )
+    team_reached = [c for c in team_catch_ups if c is not None]
+    if team_reached:
+        p99 = percentile(team_reached, 0.99) if len(team_reached) == len(team_catch_ups) else float("inf")
+        check(
+            "load: change → new team page p99",
             p99,
             POLL,
             unit="s",
@@ -579,10 +710,11 @@ def print_report(
     server_cpu: float,
     load: float,
 ) -> None:
-    tally = report.tally
+    tally, teams = report.tally, report.team_tally
     answers = sum(tally.answers.values())
     by_status = ", ".join(f"{status} {n}" for status, n in sorted(tally.answers.items()))
-    connections = len(tally.connects_ms)
+    connections = len(tally.connects_ms) + len(teams.connects_ms)
+    team_phones = sum(1 for client in everyone if client.kind == "team")
 
     def ms(values: list[float]) -> str:
         if not values:
@@ -592,8 +724,9 @@ def print_report(
 
     reached = [c for c in report.catch_ups if c is not None]
     print(
-        f"crowd: {args.clients} phones, {PROJECTORS} projectors, {REPLAYS} replays for {args.seconds:.0f} s "
-        f"(a poll every {POLL:.0f} s); {len(staff)} staff saving orders; {report.changes} changes "
+        f"crowd: {args.clients} phones, {PROJECTORS} projectors, {REPLAYS} replays, {team_phones} team pages "
+        f"for {args.seconds:.0f} s (a poll every {POLL:.0f} s); {len(staff)} staff saving orders; "
+        f"{report.changes} changes "
         f"({', '.join(c.what for c in game.changes)})"
     )
     print(
@@ -601,11 +734,21 @@ def print_report(
     )
     for example in tally.examples:
         print(f"  e.g. {example}")
+    team_answers = ", ".join(f"{status} {n}" for status, n in sorted(teams.answers.items()))
+    print(
+        f"team pages' answers: {sum(teams.answers.values())}: {team_answers}; "
+        f"errors: {dict(teams.errors) or 0}"
+    )
+    for example in teams.examples:
+        print(f"  e.g. {example}")
     print(
         f"connections: {connections} opened by {len(everyone)} clients, "
-        f"{tally.closed_by_server} closed by the server; connect {ms(tally.connects_ms)}"
+        f"{tally.closed_by_server + teams.closed_by_server} closed by the server; "
+        f"connect {ms(tally.connects_ms + teams.connects_ms)}"
     )
     print(f"answer (from when due: connect and queue included): {ms(tally.answers_ms)}")
+    print(f"board polls (phones and projectors): {tally.poll_summary()}")
+    print(f"team page polls: {teams.poll_summary()}")
     print(f"the benchmark's own lag (a request sent after it was due): {ms(tally.late_ms)}")
     if reached:
         print(
@@ -613,6 +756,13 @@ def print_report(
             f"{statistics.median(reached):.1f} s, p99 {percentile(reached, 0.99):.1f} s, "
             f"max {max(reached):.1f} s, "
             f"never {len(report.catch_ups) - len(reached)} (target p99 ≤ {POLL + SLACK:.0f} s)"
+        )
+    team_reached = [c for c in report.team_catch_ups if c is not None]
+    if team_reached:
+        print(
+            f"change → new team page ({len(report.team_catch_ups)} = team phones × changes): median "
+            f"{statistics.median(team_reached):.1f} s, p99 {percentile(team_reached, 0.99):.1f} s, "
+            f"max {max(team_reached):.1f} s, never {len(report.team_catch_ups) - len(team_reached)}"
         )
     saves = sum(s.saved for s in staff)
     print(

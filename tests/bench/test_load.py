@@ -22,6 +22,9 @@ from bench.load import (
     parse_head,
     percentile,
     read_answer,
+    team_catch_up_seconds,
+    team_phones,
+    team_unknown_versions,
     unknown_versions,
 )
 
@@ -82,6 +85,46 @@ def test_the_poll_after_a_version_carries_it_with_htmx_headers() -> None:
     replay.hold(1.0, "v1-cs")
     assert replay.next_request('"v1-cs"') == ("/nastenka/1/kolo/3/", replay.next_request('"v1-cs"')[1])
     assert replay.next_request('"v1-cs"')[1]["If-None-Match"] == '"v1-cs"'
+
+
+def test_a_team_phone_polls_its_own_page_with_htmx_headers() -> None:
+    (first, second) = team_phones({"team_pages": ["/tym/aaa/", "/tym/bbb/"], "board": "/nastenka/1/"})
+    assert (first.name, first.page, second.page) == ("team 1", "/tym/aaa/", "/tym/bbb/")
+    assert first.next_request("")[0] == "/tym/aaa/"  # the whole page first
+    first.hold(1.0, "0f3a9c")
+    path, headers = first.next_request("")
+    assert path == "/tym/aaa/?v=0f3a9c"
+    assert (headers["HX-Request"], headers["HX-Target"], headers["HX-Current-URL"]) == (
+        "true",
+        "team-view",
+        "/tym/aaa/",
+    )
+    assert team_phones({"board": "/nastenka/1/"}) == []  # a camp without team links
+
+
+def test_change_to_new_team_page_is_counted_by_the_versions_after_the_page() -> None:
+    changes = [Change(100.0, "b-cs", "resolve"), Change(115.0, "c-cs", "undo")]
+    # The undo shows again what the page showed before the resolve: the same hash, still a change.
+    held = [(3.0, "h0"), (104.0, "h1"), (118.5, "h0")]
+    assert team_catch_up_seconds(changes, held) == [4.0, 3.5]
+    assert team_unknown_versions(changes, held) == []
+    # Got before the acknowledgement arrived: 0; never got the second: None.
+    assert team_catch_up_seconds(changes, [(3.0, "h0"), (99.0, "h1")]) == [0.0, None]
+    # A page loaded after the first change shows it already.
+    assert team_catch_up_seconds(changes, [(101.0, "h1"), (120.0, "h0")]) == [0.0, 5.0]
+    assert team_catch_up_seconds(changes, []) == [None, None]
+    # One more new page than changes: a write the benchmark did not make.
+    assert team_unknown_versions(changes, [*held, (130.0, "h9")]) == ["h9"]
+
+
+def test_polls_are_tallied_apart_from_page_loads() -> None:
+    tally = Tally()
+    assert tally.poll_summary() == "none"
+    for status, took in ((204, 2.0), (204, 4.0), (200, 90.0), (204, 3.0)):
+        tally.poll(status, took)
+    assert tally.poll_summary() == (
+        "4 polls, 75 % 204: p50 3.5 ms, p99 90.0 ms; the 204s p50 3.0 ms, p99 4.0 ms"
+    )
 
 
 def test_catch_up_is_measured_per_client_and_change() -> None:
@@ -146,6 +189,19 @@ def test_a_clean_run_passes_and_each_failure_fails_it() -> None:
     lost = "team 4: 12 saves acknowledged, version 11 stored (lost or doubled)"
     assert clean_report(orders=[lost]).problems() == [lost]
     assert clean_report(game_errors=["resolve answered 500"]).problems() == ["resolve answered 500"]
+
+
+def test_the_team_pages_fail_a_run_as_the_board_does() -> None:
+    assert clean_report(team_catch_ups=[1.0, 9.9]).problems() == []
+    late = clean_report(team_catch_ups=[1.0] * 98 + [POLL + SLACK + 1] * 2).problems()
+    assert late == [f"change → new team page p99 {POLL + SLACK + 1:.1f} s > {POLL + SLACK:.0f} s"]
+    assert clean_report(team_catch_ups=[1.0, None]).problems() == [
+        "1 times a team's phone never got its new page"
+    ]
+    failed = clean_report()
+    failed.team_tally.error("5xx", "team 3 /tym/x/?v=y: 500")
+    failed.team_tally.closed_by_server = 2
+    assert failed.problems() == ["1 5xx (team pages)", "2 team page answers closed their connection"]
 
 
 def test_percentile() -> None:

@@ -28,3 +28,14 @@ def test_runs_one_by_name(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Captur
     out = capsys.readouterr().out
     assert "== islands_generator ==" in out
     assert "median ms" in out
+
+
+def test_the_team_page_benchmark_reads_the_version_each_page_shows() -> None:
+    from bench._camp_server import Answer
+    from bench.team_page import shown_version
+
+    assert shown_version(Answer(200, {"etag": '"tok-cs"'}, b"")) == "tok-cs"  # the board's
+    view = b'<div id="team-view" data-version="0f3a9c"\n     data-hx-get="?v=0f3a9c">'
+    assert shown_version(Answer(200, {}, view)) == "0f3a9c"  # the team's view
+    with pytest.raises(RuntimeError, match="without the version"):
+        shown_version(Answer(200, {}, b"<p>not found</p>"))

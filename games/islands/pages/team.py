@@ -12,8 +12,11 @@ hash of the bytes of what the page shows (the ``view`` partial), nothing else: a
 data (an unrevealed hex, a pirate draw, another team's cargo or orders) renders the same bytes, so
 the same version, and the poll answers 204. The rendered view is kept in the cache under the team's
 link and the camp run's :attr:`~camp.models.Camp.public_version` (which every write of the game's
-rows draws anew, hidden ones too): a poll costs one query (the link, its team, camp run and board
-set-up) and, when the camp's version is unchanged, no render. The cache key is never shown.
+rows draws anew, hidden ones too), and its version beside it: an unchanged poll is answered 204 by
+:func:`unchanged_poll` before anything else is read, for one small query in plain SQL (is the link
+readable, the camp run's version) and a short cache read, as cheap as the notice board's (issue 21;
+``python -m bench team_page``); any other request reads the link with the ORM (one query) and, when
+the camp's version is unchanged, renders nothing. The cache key is never shown.
 
 A revoked, renewed-away or unknown link, and every link while the camp run's team links are off,
 get the same "not found" page, which says nothing of the team or the camp run.
@@ -134,6 +137,26 @@ def _view_key(link: TeamLink, camp_version: str) -> str:
     return ":".join(["zo-team", str(link.pk), link.token, camp_version, get_language()])
 
 
+def _version_key(link_id: int, token: str, camp_version: str) -> str:
+    # The view's version alone, kept beside it: an unchanged poll reads this short string, not the view.
+    return ":".join(["zo-team-version", str(link_id), token, camp_version, get_language()])
+
+
+def unchanged_poll(token: str, shown: str | None) -> bool:
+    """Whether a poll of the page showing the version ``shown`` is answered "unchanged" at once: the
+    link may be read and the view kept for its camp run's version is the one shown. One small query
+    and one short cache read, no ORM and no render: the team page's poll as cheap as the notice
+    board's (issue 21). Anything else (a link not readable, nothing kept, another version) goes the
+    whole way."""
+    if not shown:
+        return False
+    readable = selectors.readable_team_link_version(token)
+    if readable is None:
+        return False
+    link_id, camp_version = readable
+    return cache.get(_version_key(link_id, token, camp_version)) == shown
+
+
 def team_view(link: TeamLink) -> tuple[str, SafeString]:
     """(version, the rendered ``view`` partial) of the team's page, from the cache when the camp run
     has not changed since it was rendered. The version is a hash of the view's bytes only."""
@@ -146,6 +169,7 @@ def team_view(link: TeamLink) -> tuple[str, SafeString]:
     version = hashlib.sha256(html.encode()).hexdigest()[:20]
     if public_version(link.team.camp_id) == camp_version:  # no write came in meanwhile: keep it
         cache.set(key, (version, html), TIMEOUT)
+        cache.set(_version_key(link.pk, link.token, camp_version), version, TIMEOUT)
     return version, mark_safe(html)  # noqa: S308 - rendered by the template engine just now
 
 
@@ -159,6 +183,8 @@ def _not_found(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_GET
 def team_page(request: HttpRequest, token: str) -> HttpResponse:
+    if request.headers.get("HX-Request") == "true" and unchanged_poll(token, request.GET.get("v")):
+        return HttpResponse(status=204)  # unchanged: htmx swaps nothing
     link = readable_link(token)
     if link is None:
         return _not_found(request)

@@ -199,6 +199,41 @@ def test_a_cached_view_costs_one_query(game: Round, teams: list[Team], django_as
         assert poll(link, version) == 204
 
 
+def test_an_unchanged_poll_is_answered_before_the_link_is_read_with_the_orm(
+    game: Round, teams: list[Team], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games.islands.pages import team as team_page
+
+    link = links_on(game.camp)[teams[0].name]
+    version = version_of(page(link))
+
+    def slow_path(token: str) -> None:
+        raise AssertionError("an unchanged poll went the whole way")
+
+    monkeypatch.setattr(team_page, "readable_link", slow_path)
+    assert poll(link, version) == 204
+    with pytest.raises(AssertionError, match="went the whole way"):
+        poll(link, "0" * 20)  # another version: the whole way, for the new view
+
+
+def test_a_poll_showing_the_last_version_of_a_shut_link_reads_nothing(game: Round, teams: list[Team]) -> None:
+    links = links_on(game.camp)
+    revoked, renewed = links[teams[0].name], links[teams[1].name]
+    shown = {name: version_of(page(link)) for name, link in links.items()}
+    assert poll(revoked, shown[teams[0].name]) == 204  # kept: the quick answer is ready
+
+    link_services.team_link_revoke(link=revoked)
+    assert poll(revoked, shown[teams[0].name]) == 404
+    old_token = renewed.token
+    link_services.team_link_renew(link=renewed)
+    old = Client().get(f"{reverse('islands_public:team', args=[old_token])}?v={shown[teams[1].name]}", **HTMX)  # type: ignore[arg-type]
+    assert old.status_code == 404
+    assert poll(renewed, shown[teams[1].name]) == 204  # the new token: the same view
+    other = links[teams[2].name]
+    link_services.team_links_switch(camp=game.camp, on=False)
+    assert poll(other, shown[teams[2].name]) == 404
+
+
 def test_another_team_s_cargo_is_never_on_the_page(game: Round, teams: list[Team]) -> None:
     team, other = teams[0], teams[1]
     link = links_on(game.camp)[team.name]
