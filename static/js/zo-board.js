@@ -1,12 +1,14 @@
 // The notice board's two small helpers (no library, no build step):
 // - a map in [data-zoom] zooms and pans: buttons + / − / ⟲, a drag, a pinch, the mouse wheel.
 //   It changes only the SVG's viewBox; the zoom survives the board's polling (kept per data-zoom).
+//   A click or tap that does not move is left to the map's hex links (the team's planning map).
 // - an events column in [data-pages] shows a page of whole lines at a time when it is longer than
 //   its box, and turns the pages by itself.
 (function () {
   "use strict";
   var kept = {}; // data-zoom key -> [x, y, w, h]
   var MIN_SCALE = 1, MAX_SCALE = 6;
+  var SLOP = 6; // px a pressed pointer moves before it drags the map
 
   function box(svg) { return svg.getAttribute("viewBox").split(/[ ,]+/).map(Number); }
 
@@ -52,6 +54,7 @@
     holder.appendChild(tools);
 
     var pointers = {};
+    var downAt = {}; // pointerId -> [x, y] where it went down
     var last = null; // [x, y] of one pointer, or [distance] of two
     function spread() {
       var p = Object.values(pointers);
@@ -59,11 +62,17 @@
     }
     svg.addEventListener("pointerdown", function (e) {
       pointers[e.pointerId] = e;
-      svg.setPointerCapture(e.pointerId);
+      downAt[e.pointerId] = [e.clientX, e.clientY];
       last = Object.keys(pointers).length === 2 ? [spread()] : [e.clientX, e.clientY];
     });
     svg.addEventListener("pointermove", function (e) {
       if (!pointers[e.pointerId]) return;
+      if (!svg.hasPointerCapture(e.pointerId)) {
+        // Captured only once it moves: a click or a tap stays the hex link's under it (a map to tap).
+        var d = downAt[e.pointerId];
+        if (Object.keys(pointers).length < 2 && Math.hypot(e.clientX - d[0], e.clientY - d[1]) < SLOP) return;
+        svg.setPointerCapture(e.pointerId);
+      }
       pointers[e.pointerId] = e;
       var r = svg.getBoundingClientRect();
       if (Object.keys(pointers).length === 2 && last.length === 1) {
@@ -82,6 +91,7 @@
     });
     function up(e) {
       delete pointers[e.pointerId];
+      delete downAt[e.pointerId];
       var rest = Object.values(pointers);
       last = rest.length === 1 ? [rest[0].clientX, rest[0].clientY] : null;
     }
