@@ -201,8 +201,7 @@ def apply_click(
         return replace(entry, sheet=replace(sheet, fire=label)), ""
     if ident not in dict(sheet.routes):
         return entry, _("Choose a ship first.")
-    labels = next((plan.points for plan in check.routes if plan.ship == ident), ())
-    end_label = labels[-1] if labels else _start(check.team_state, ident, g)
+    end_label = route_end(check, ident, g)
     try:
         end = g.parse(end_label)
     except LabelError:
@@ -216,6 +215,13 @@ def apply_click(
         ) % {"hex": label, "ship": words.ship_label(ident), "end": end_label}
     token = STAY if direction is None else sheet.alphabet.letter(direction)
     return replace(entry, sheet=sheet.with_route(ident, " ".join([*sheet.route(ident).split(), token]))), ""
+
+
+def route_end(check: islands_orders.OrdersCheck, ident: str, g: BoardGeometry) -> str:
+    """Where a click extends the route of ship ``ident`` from: the end of its route as drawn, or
+    where the ship is ("" for a ship the team does not have)."""
+    labels = next((plan.points for plan in check.routes if plan.ship == ident), ())
+    return labels[-1] if labels else _start(check.team_state, ident, g)
 
 
 def _start(team: es.Team, ident: str, g: BoardGeometry) -> str:

@@ -30,6 +30,7 @@ map, and a tap on a hex extends a route as a click on the staff's order page doe
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
@@ -53,6 +54,7 @@ from camp.models import DONE_STATUSES, Camp, Round, RoundStatus
 from camp.public_cache import public_version
 from games.islands import orders as islands_orders
 from games.islands import selectors, words
+from games.islands.engine.hexes import LabelError, geometry, to_pixel
 from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.engine.state import InvalidState
 from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
@@ -67,9 +69,10 @@ from games.islands.forms import (
 )
 from games.islands.game_state import state_before
 from games.islands.maps import style, svg
+from games.islands.maps.style import SIZE
 from games.islands.models import PlanState, Ship, TeamLink, TeamPlan
 from games.islands.orders import OrderSheet
-from games.islands.pages.orders_map import drawable, fields, map_click, team_orders_map
+from games.islands.pages.orders_map import drawable, fields, map_click, route_end, team_orders_map
 from games.islands.pages.rows import standing_rows
 from games.islands.printing.canvas import state_text
 from games.islands.printing.data import SheetsUnavailable, TeamSheet, sheet_rounds, team_sheets_for
@@ -454,7 +457,20 @@ def plan_map_context(desk: PlanDesk, entry: OrderEntry, *, writable: bool) -> di
         "plan_map": shown,
         "plan_mode": mode,
         "plan_click": fields(desk.idents, modes, entry.sheet, colour=colour) if modes else None,
+        "plan_focus": _focus(desk, drawn, mode) if modes else "",
     }
+
+
+def _focus(desk: PlanDesk, drawn: islands_orders.OrdersCheck, mode: str) -> str:
+    """Where a phone's planning map zooms in to (``data-zoom-focus`` of static/js/zo-board.js: x, y
+    and a hex's width, in the map's units): the end of the chosen ship's route (the fire target)."""
+    g = geometry(desk.round.camp.board_side)
+    label = drawn.fire if mode == FIRE_MODE else route_end(drawn, mode, g)
+    try:
+        x, y = to_pixel(g.parse(label), SIZE)
+    except LabelError:  # no target yet, or a route whose end is not known
+        return ""
+    return f"{x:.1f} {y:.1f} {SIZE * math.sqrt(3):.1f}"
 
 
 class PlanTapForm(forms.Form):

@@ -19,8 +19,10 @@ from django.utils.translation import gettext
 from camp.models import Round, RoundStatus, Team
 from games.islands import orders as islands_orders
 from games.islands import words
-from games.islands.engine.hexes import Hex, direction_between, geometry
-from games.islands.engine.notation import Alphabet
+from games.islands.engine.hexes import Hex, direction_between, geometry, to_pixel
+from games.islands.engine.notation import Alphabet, sheet_order
+from games.islands.game_state import state_before
+from games.islands.maps.style import SIZE
 from games.islands.models import BoardHex, Ship, TeamLink, TeamOrders, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.services import plans
@@ -60,8 +62,22 @@ def field(content: bytes, name: str) -> str:
 
 
 def tap_message(content: bytes) -> str:
-    found = re.search(r'<p class="zo-refused" role="alert" data-tap-message>(.*?)</p>', content.decode(), re.S)
+    found = re.search(
+        r'<p class="zo-refused" role="alert" data-tap-message>(.*?)</p>', content.decode(), re.S
+    )
     return unescape(found.group(1)) if found else ""
+
+
+def focus(content: bytes) -> tuple[float, float]:
+    """Where the planning map zooms in on a phone (its ``data-zoom-focus``: x, y, a hex's width)."""
+    found = re.search(r'data-zoom-focus="(-?[\d.]+) (-?[\d.]+) ([\d.]+)"', content.decode())
+    assert found is not None and float(found.group(3)) == round(SIZE * 3**0.5, 1)
+    return float(found.group(1)), float(found.group(2))
+
+
+def pixel(h: Hex) -> tuple[float, float]:
+    x, y = to_pixel(h, SIZE)
+    return round(x, 1), round(y, 1)
 
 
 def czech(text: str, **values: str) -> str:
@@ -104,6 +120,7 @@ def test_a_tap_next_to_the_route_s_end_adds_that_step(game: Round, teams: list[T
     assert tap_message(content) == ""
     assert re.search(r"<p data-check-ap>AB \d+, nevyužito: \d+</p>", content.decode())  # checked again
     assert f'<input type="radio" name="mode" value="{ship}" checked>' in content.decode()
+    assert focus(content) == pixel(target)  # a phone's map zooms in on the new end
     # The end itself: a stay.
     content = tap(link, **{f"route-{ship}": route, "mode": ship, "hex": g.label(end)})
     assert field(content, f"route-{ship}") == f"{route} ."
@@ -148,7 +165,10 @@ def test_a_tap_sets_the_battleship_s_target(game: Round, teams: list[Team]) -> N
         ({"hex": "Q99"}, ("“%(label)s” is not a hex of this board.", {"label": "Q99"})),
         ({"hex": ""}, ("“%(label)s” is not a hex of this board.", {"label": ""})),
         ({"mode": "C9"}, ("This team has no ship “%(ship)s”.", {"ship": "C9"})),
-        ({"mode": "fire"}, ("Your team has no battleship this round: it cannot fire, the map sets no target.", {})),
+        (
+            {"mode": "fire"},
+            ("Your team has no battleship this round: it cannot fire, the map sets no target.", {}),
+        ),
     ],
 )
 def test_a_tap_that_cannot_be_taken_says_why_and_changes_nothing(
@@ -210,6 +230,9 @@ def test_the_page_carries_a_planning_map_to_tap(game: Round, teams: list[Team]) 
     assert f'<a href="{url}?hex=A1" data-hx-get="{url}?hex=A1" data-hx-target="#team-plan"' in plan
     assert 'data-zoom="plan"' in plan
     assert plan.count('name="mode"') == len(Ship.objects.filter(team=red))  # a radio per ship
+    seen = state_before(game).team(red.name)
+    first = min(seen.ships, key=lambda s: sheet_order(s.id))
+    assert focus(page.encode()) == pixel(first.at or seen.harbor)  # zoomed in on where it starts
     # The live check draws the routes as typed on it, swapped in beside the check.
     ship, route = legal_route(game, red)
     check = Client().post(
