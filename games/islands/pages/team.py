@@ -364,12 +364,17 @@ def team_plan(request: HttpRequest, token: str) -> HttpResponse:
     elif not ctx.get("plan_message") and not ctx.get("plan_problems"):
         response = redirect(reverse("islands_public:team", args=[token]) + "?done=1")
     else:
-        version, view = team_view(link)
-        page_ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}
-        response = render(request, TEMPLATE, {**page_ctx, **ctx})
+        response = plan_page(request, link, ctx)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"
     return response
+
+
+def plan_page(request: HttpRequest, link: TeamLink, ctx: dict[str, Any]) -> HttpResponse:
+    """The whole page with the plan form of ``ctx`` (a press or a map's tap without htmx)."""
+    version, view = team_view(link)
+    page_ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}
+    return render(request, TEMPLATE, {**page_ctx, **ctx})
 
 
 def team_check(desk: PlanDesk, entry: OrderEntry) -> dict[str, Any]:
@@ -435,6 +440,7 @@ PLAN_TARGET = "#team-plan"
 
 
 def plan_writable(desk: PlanDesk) -> bool:
+    """May the team write its plan now (read afresh: a tap or a check comes from a page shown before)?"""
     row = selectors.team_plan(desk.round, desk.link.team)
     return _writable(row, row.closed(selectors.plans_due_at(desk.round)))
 
@@ -497,16 +503,16 @@ def tap_refusal(desk: PlanDesk, mode: str | None) -> str:
 def plan_tapped(desk: PlanDesk, query: QueryDict) -> dict[str, Any]:
     """The ``plan`` partial after a tap: the form as sent (without its fields, a tap of a page
     without scripts: the plan as shown) changed by the tap, checked; or why it changed nothing."""
-    tap = PlanTapForm(query)
-    tap.is_valid()
-    entry = desk.read_form(query)
-    if not any(key.startswith(ROUTE_PREFIX) or key == "mode" for key in query):
-        entry = replace(entry, sheet=plan_context(desk)["plan_sheet"])
     if not plan_writable(desk):
         return {
             **plan_context(desk),
             "plan_tap_message": _("The plan cannot be changed now: the tap set nothing."),
         }
+    tap = PlanTapForm(query)
+    tap.is_valid()
+    entry = desk.read_form(query)
+    if not any(key.startswith(ROUTE_PREFIX) or key == "mode" for key in query):
+        entry = replace(entry, sheet=plan_context(desk)["plan_sheet"])
     message = tap_refusal(desk, tap.cleaned_data["mode"])
     try:
         if not message:
@@ -540,12 +546,7 @@ def team_plan_map(request: HttpRequest, token: str) -> HttpResponse:
         ctx = {"plan_open": False, "plan_message": _("The round is not open for orders now.")}
     else:
         ctx = plan_tapped(desk, request.GET)
-    if htmx:
-        response = render(request, f"{TEMPLATE}#plan", ctx)
-    else:
-        version, view = team_view(link)
-        page_ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}
-        response = render(request, TEMPLATE, {**page_ctx, **ctx})
+    response = render(request, f"{TEMPLATE}#plan", ctx) if htmx else plan_page(request, link, ctx)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"
     return response
