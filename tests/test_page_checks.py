@@ -138,6 +138,7 @@ def test_the_crawl_reaches_every_kind_of_page(demo_pages: DemoPages) -> None:
         r"^/nastenka/\d+/\?projektor",
         r"^/batavia/t/[^/]+/$",
         r"^/tym/[^/]+/$",
+        r"^/tym/[^/]+/plan/mapa/\?hex=",  # a tap on the planning map, followed without htmx
     ):
         assert any(re.search(pattern, url) for url in urls), (pattern, urls)
 

@@ -141,6 +141,7 @@ PUBLIC = {
     "islands_public:team",
     "islands_public:team_plan",
     "islands_public:team_plan_check",
+    "islands_public:team_plan_map",
     "batavia:team",
     "batavia:team_check",
 }
@@ -573,6 +574,10 @@ def test_unknown_and_revoked_links_get_the_friendly_not_found_page(
         plan = call("post", f"{path}plan/", {"action": "draft", "v": "0", "build_cargo": "1"})
         assert plan.status_code == 404, (path, plan.status_code)
         assert friendly in plan.content.decode(), path
+        for htmx in (False, True):
+            tap = call("get", f"{path}plan/mapa/", {"hex": "A1", "route-C1": "S"}, htmx=htmx)
+            assert tap.status_code == 404, (path, tap.status_code)
+            assert friendly in tap.content.decode(), path
     for camp_id in JUNK_INT[:3]:
         assert call("get", f"/nastenka/{camp_id}/").status_code == 404
 
@@ -683,7 +688,11 @@ def test_team_pages_are_the_same_whatever_is_hidden_from_them(world: World, clie
         TeamLink.objects.filter(token__in=world.team_link_tokens).select_related("team").order_by("pk")
     )
     pages = {
-        link.pk: [(reverse("islands_public:team", args=[link.token]), h) for h in (False, True)]
+        link.pk: [
+            *((reverse("islands_public:team", args=[link.token]), h) for h in (False, True)),
+            # a tap on the planning map, answered from the form as sent (or, the round not open, why not)
+            (reverse("islands_public:team_plan_map", args=[link.token]) + "?hex=A1&route-C1=S&mode=C1", True),
+        ]
         for link in links
     }
     before = {pk: _render(client, paths) for pk, paths in pages.items()}

@@ -12,4 +12,5 @@ urlpatterns = [
     path("tym/<str:token>/", team.team_page, name="team"),
     path("tym/<str:token>/plan/", team.team_plan, name="team_plan"),
     path("tym/<str:token>/plan/kontrola/", team.team_plan_check, name="team_plan_check"),
+    path("tym/<str:token>/plan/mapa/", team.team_plan_map, name="team_plan_map"),
 ]

@@ -1,12 +1,16 @@
 // The notice board's two small helpers (no library, no build step):
 // - a map in [data-zoom] zooms and pans: buttons + / − / ⟲, a drag, a pinch, the mouse wheel.
 //   It changes only the SVG's viewBox; the zoom survives the board's polling (kept per data-zoom).
+//   A click or tap that does not move is left to the map's hex links (the team's planning map); a
+//   map with data-zoom-focus starts zoomed in on that point, and follows it when it nears the edge.
 // - an events column in [data-pages] shows a page of whole lines at a time when it is longer than
 //   its box, and turns the pages by itself.
 (function () {
   "use strict";
   var kept = {}; // data-zoom key -> [x, y, w, h]
   var MIN_SCALE = 1, MAX_SCALE = 6;
+  var SLOP = 6; // px a pressed pointer moves before it drags the map
+  var TAP_PX = 44; // px a hex is wide, at least, on a map first drawn zoomed in on its focus
 
   function box(svg) { return svg.getAttribute("viewBox").split(/[ ,]+/).map(Number); }
 
@@ -18,6 +22,21 @@
     var full = box(svg);
     var key = holder.dataset.zoom;
     var view = kept[key] ? kept[key].slice() : full.slice();
+    if (holder.dataset.zoomFocus) focus(holder.dataset.zoomFocus.split(" ").map(Number));
+
+    function focus(f) { // f: x, y and a hex's width in the map's units (a map to tap: the team's plan)
+      var w = view[2], h = view[3];
+      if (!kept[key]) { // first drawn: zoomed in until a hex is a finger's width
+        var scale = Math.min(MAX_SCALE, TAP_PX * full[2] / (svg.getBoundingClientRect().width * f[2]));
+        if (scale < 1.2) return;
+        w = full[2] / scale;
+        h = full[3] / scale;
+      } else if (f[0] > view[0] + w * .15 && f[0] < view[0] + w * .85 &&
+                 f[1] > view[1] + h * .15 && f[1] < view[1] + h * .85) {
+        return; // still well inside the part shown: the map stays as the user left it
+      }
+      view = [f[0] - w / 2, f[1] - h / 2, w, h];
+    }
 
     function apply() {
       var w = Math.min(full[2], Math.max(full[2] / MAX_SCALE, view[2]));
@@ -52,6 +71,7 @@
     holder.appendChild(tools);
 
     var pointers = {};
+    var downAt = {}; // pointerId -> [x, y] where it went down
     var last = null; // [x, y] of one pointer, or [distance] of two
     function spread() {
       var p = Object.values(pointers);
@@ -59,11 +79,17 @@
     }
     svg.addEventListener("pointerdown", function (e) {
       pointers[e.pointerId] = e;
-      svg.setPointerCapture(e.pointerId);
+      downAt[e.pointerId] = [e.clientX, e.clientY];
       last = Object.keys(pointers).length === 2 ? [spread()] : [e.clientX, e.clientY];
     });
     svg.addEventListener("pointermove", function (e) {
       if (!pointers[e.pointerId]) return;
+      if (!svg.hasPointerCapture(e.pointerId)) {
+        // Captured only once it moves: a click or a tap stays the hex link's under it (a map to tap).
+        var d = downAt[e.pointerId];
+        if (Object.keys(pointers).length < 2 && Math.hypot(e.clientX - d[0], e.clientY - d[1]) < SLOP) return;
+        svg.setPointerCapture(e.pointerId);
+      }
       pointers[e.pointerId] = e;
       var r = svg.getBoundingClientRect();
       if (Object.keys(pointers).length === 2 && last.length === 1) {
@@ -82,6 +108,7 @@
     });
     function up(e) {
       delete pointers[e.pointerId];
+      delete downAt[e.pointerId];
       var rest = Object.values(pointers);
       last = rest.length === 1 ? [rest[0].clientX, rest[0].clientY] : null;
     }

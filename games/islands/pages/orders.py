@@ -26,7 +26,7 @@ from camp.request_memo import consistent_reads
 from games.islands import orders as islands_orders
 from games.islands import selectors
 from games.islands.engine.hexes import geometry
-from games.islands.engine.notation import Alphabet, Route, sheet_order
+from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
 from games.islands.forms import OrderEntry, click_modes, read_orders
 from games.islands.maps import style
@@ -36,9 +36,10 @@ from games.islands.pages.hand_in import SHEET_STATES, plan_sheet, team_plan_entr
 from games.islands.pages.links import url
 from games.islands.pages.orders_map import (
     COSTS,
-    apply_click,
     check_summary,
+    drawable,
     fields,
+    map_click,
     orders_map,
     played_map,
     played_text,
@@ -114,10 +115,7 @@ class OrdersPage:
 
     def drawable(self, sheet: OrderSheet, check: OrdersCheck) -> OrdersCheck:
         """The check whose routes the map draws: a route with a typo is drawn up to the typo."""
-        if not any(p.code == "route_syntax" and p.ship for p in check.problems):
-            return check
-        routes = tuple((i, Route.leading(t, sheet.alphabet).text(sheet.alphabet)) for i, t in sheet.routes)
-        return self.check(replace(sheet, routes=routes))
+        return drawable(sheet, check, self.check)
 
 
 @dataclass
@@ -236,11 +234,9 @@ def _clicked(page: OrdersPage, query: QueryDict) -> Entry:
     has_fields = any(k.startswith("route-") or k == "mode" for k in query)
     entry = Entry.checked(page, page.read_form(query) if has_fields else page.stored_entry())
     if page.round.status == RoundStatus.ORDERS_OPEN:
-        drawn = page.drawable(entry.form.sheet, entry.check)
-        form, entry.click_message = apply_click(
-            entry.form, drawn, query.get("hex", ""), side=page.round.camp.board_side
+        entry.form, entry.check, entry.click_message = map_click(
+            entry.form, entry.check, query.get("hex", ""), side=page.round.camp.board_side, checker=page.check
         )
-        entry.form, entry.check = form, page.check(form.sheet)
     return entry
 
 

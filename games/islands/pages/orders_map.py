@@ -1,9 +1,12 @@
 """What the order page shows of a sheet: the team's ships (a table row each), the map with this
 team's routes and target drawn on it, what a click on the map does to the sheet, the fields, the
-check's summary, and stored orders (another's meanwhile, or a resolved round's) as text."""
+check's summary, and stored orders (another's meanwhile, or a resolved round's) as text. The team's
+own plan form (``team.py``) draws its planning map and takes its clicks with the same functions
+(:func:`team_orders_map`, :func:`map_click`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -14,7 +17,7 @@ from games.islands import orders as islands_orders
 from games.islands import selectors, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import BoardGeometry, LabelError, direction_between, geometry
-from games.islands.engine.notation import STAY, Alphabet, sheet_order
+from games.islands.engine.notation import STAY, Alphabet, Route, sheet_order
 from games.islands.engine.state import (
     BATTLESHIP_COST,
     CARGO_SHIP_COST,
@@ -72,26 +75,55 @@ def orders_map(
 ) -> dict[str, Any]:
     """The order-entry map of a round not resolved yet (the board as it stands before it): hidden
     tiles only when asked for; this team's routes and target on it."""
+    click_url = page_url if clickable else ""
     if entry.show_hidden:
         view = selectors.map_view_before(round_, staff=True)
-    else:
-        # The team's own cargo is no secret to the team at the laptop; others' cargo stays hidden.
-        public = selectors.map_view_before(round_, staff=False)
-        own = {s.id: s.chests for s in check.team_state.ships}
-        view = visibility.for_team(public, team=team.name, cargo=own)
-    ends = {plan.points[-1] for plan in check.routes if plan.ship == entry.mode and len(plan.points) > 1}
+        return _drawn(view, team, entry.mode, check, click_url=click_url, target="#editor", staff=True)
+    return team_orders_map(round_, team, entry.mode, check, click_url=click_url, target="#editor")
+
+
+def team_orders_map(
+    round_: Round,
+    team: Team,
+    mode: str,
+    check: islands_orders.OrdersCheck,
+    *,
+    click_url: str = "",
+    target: str = "",
+) -> dict[str, Any]:
+    """The order-entry map as the team itself may see it (:func:`visibility.for_team`: the public
+    map and its own ships' cargo; never a hidden tile, nobody else's cargo or target), this team's
+    routes and target on it, the route end of the ship of ``mode`` marked; with ``click_url`` each
+    hex a link to it (htmx swaps ``target``)."""
+    public = selectors.map_view_before(round_, staff=False)
+    own = {s.id: s.chests for s in check.team_state.ships}
+    view = visibility.for_team(public, team=team.name, cargo=own)
+    return _drawn(view, team, mode, check, click_url=click_url, target=target, staff=False)
+
+
+def _drawn(
+    view: visibility.MapView,
+    team: Team,
+    mode: str,
+    check: islands_orders.OrdersCheck,
+    *,
+    click_url: str,
+    target: str,
+    staff: bool,
+) -> dict[str, Any]:
+    ends = {plan.points[-1] for plan in check.routes if plan.ship == mode and len(plan.points) > 1}
     view = replace(
         view,
         routes=_routes_drawn(check, style.safe_colour(team.colour)),
         target=check.fire or None,
         highlights=frozenset(h for h in ends if not h.startswith("Z")),
     )
-    if clickable:
-        view = view.clicking(page_url, "#editor")
+    if click_url:
+        view = view.clicking(click_url, target)
     return {
         "map_svg": svg.render_svg(view),
         "team_key": svg.team_key(view),
-        "legend": style.legend(staff=entry.show_hidden),
+        "legend": style.legend(staff=staff),
     }
 
 
@@ -122,6 +154,30 @@ def played_map(
     return context
 
 
+#: Checks a sheet of the page's team (the staff's check, or the team's own without the others'
+#: fire targets).
+Checker = Callable[[OrderSheet], islands_orders.OrdersCheck]
+
+
+def drawable(
+    sheet: OrderSheet, check: islands_orders.OrdersCheck, checker: Checker
+) -> islands_orders.OrdersCheck:
+    """The check whose routes the map draws: a route with a typo is drawn up to the typo."""
+    if not any(p.code == "route_syntax" and p.ship for p in check.problems):
+        return check
+    routes = tuple((i, Route.leading(t, sheet.alphabet).text(sheet.alphabet)) for i, t in sheet.routes)
+    return checker(replace(sheet, routes=routes))
+
+
+def map_click(
+    entry: OrderEntry, check: islands_orders.OrdersCheck, label: str, *, side: int, checker: Checker
+) -> tuple[OrderEntry, islands_orders.OrdersCheck, str]:
+    """A click on hex ``label`` of the map of ``entry`` (``check``: its check): the entry changed
+    by it (:func:`apply_click`, from the routes as drawn), its check, and a message ("" if none)."""
+    clicked, message = apply_click(entry, drawable(entry.sheet, check, checker), label, side=side)
+    return clicked, check if clicked is entry else checker(clicked.sheet), message
+
+
 def apply_click(
     entry: OrderEntry, check: islands_orders.OrdersCheck, label: str, *, side: int
 ) -> tuple[OrderEntry, str]:
@@ -145,8 +201,7 @@ def apply_click(
         return replace(entry, sheet=replace(sheet, fire=label)), ""
     if ident not in dict(sheet.routes):
         return entry, _("Choose a ship first.")
-    labels = next((plan.points for plan in check.routes if plan.ship == ident), ())
-    end_label = labels[-1] if labels else _start(check.team_state, ident, g)
+    end_label = route_end(check, ident, g)
     try:
         end = g.parse(end_label)
     except LabelError:
@@ -160,6 +215,13 @@ def apply_click(
         ) % {"hex": label, "ship": words.ship_label(ident), "end": end_label}
     token = STAY if direction is None else sheet.alphabet.letter(direction)
     return replace(entry, sheet=sheet.with_route(ident, " ".join([*sheet.route(ident).split(), token]))), ""
+
+
+def route_end(check: islands_orders.OrdersCheck, ident: str, g: BoardGeometry) -> str:
+    """Where a click extends the route of ship ``ident`` from: the end of its route as drawn, or
+    where the ship is ("" for a ship the team does not have)."""
+    labels = next((plan.points for plan in check.routes if plan.ship == ident), ())
+    return labels[-1] if labels else _start(check.team_state, ident, g)
 
 
 def _start(team: es.Team, ident: str, g: BoardGeometry) -> str:

@@ -24,13 +24,18 @@ get the same "not found" page, which says nothing of the team or the camp run.
 While the round is open for orders the page carries the team's plan form (the ``plan`` partial,
 outside the polled view: it holds what is being typed and the request's CSRF token), posted to
 ``/tym/<token>/plan/`` (:func:`team_plan`): one of the plans' services per press, the team always
-the link's. A stale version, a plan with problems, the deadline: refused, shown with why.
+the link's. A stale version, a plan with problems, the deadline: refused, shown with why. The form
+carries its own planning map (the ``plan_map`` partial): the routes being typed drawn on the team's
+map, and a tap on a hex extends a route as a click on the staff's order page does
+(``/tym/<token>/plan/mapa/``, :func:`team_plan_map`; nothing stored).
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from django import forms
@@ -51,14 +56,26 @@ from django.views.decorators.http import require_GET, require_POST
 from camp.models import DONE_STATUSES, Camp, Round, RoundStatus
 from camp.public_cache import public_version
 from games.islands import orders as islands_orders
-from games.islands import selectors
+from games.islands import selectors, words
+from games.islands.engine.hexes import LabelError, geometry, to_pixel
 from games.islands.engine.notation import Alphabet, sheet_order
+from games.islands.engine.state import InvalidState
 from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
-from games.islands.forms import OrderEntry, click_modes, read_orders, route_field
+from games.islands.forms import (
+    FIRE_MODE,
+    ROUTE_PREFIX,
+    OrderEntry,
+    Text,
+    click_modes,
+    read_orders,
+    route_field,
+)
 from games.islands.game_state import state_before
 from games.islands.maps import style, svg
+from games.islands.maps.style import SIZE
 from games.islands.models import PlanState, Ship, TeamLink, TeamPlan
 from games.islands.orders import OrderSheet
+from games.islands.pages.orders_map import drawable, fields, map_click, route_end, team_orders_map
 from games.islands.pages.rows import standing_rows
 from games.islands.printing.canvas import state_text
 from games.islands.printing.data import SheetsUnavailable, TeamSheet, sheet_rounds, team_sheets_for
@@ -275,6 +292,7 @@ def plan_context(
     problems: list[str] | None = None,
     stale: OrderSheet | None = None,
     done: str = "",
+    mode: str = "",
 ) -> dict[str, Any]:
     """What the ``plan`` partial shows: the form (``typed``, else the plan as stored), its state
     line and buttons, and why the last press was refused (``message``, ``problems``, ``stale``)."""
@@ -287,8 +305,7 @@ def plan_context(
     if typed is None and row.state == selectors.ENTERED_BY_STAFF and orders is not None:
         # Staff typed the team's orders: the form starts from them (a draft saved builds on them).
         sheet = OrderSheet.from_row(orders).written_in(desk.alphabet).for_ships(desk.idents)
-    writable = not closed and row.state in (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED)
-    writable = writable or (row.state == selectors.ENTERED_BY_STAFF and not closed)
+    writable = _writable(row, closed)
     return {
         "plan_open": True,
         "plan_url": reverse("islands_public:team_plan", args=[desk.link.token]),
@@ -305,7 +322,15 @@ def plan_context(
         "plan_stale_routes": [(i, stale.route(i)) for i in desk.idents if stale.route(i)] if stale else [],
         "plan_done": done,
         "plan_check_url": reverse("islands_public:team_plan_check", args=[desk.link.token]),
+        **plan_map_context(desk, OrderEntry(sheet, mode=mode), writable=writable),
     }
+
+
+def _writable(row: selectors.PlanRow, closed: bool) -> bool:
+    """May the team write its plan now (save a draft, hand it in)?"""
+    if closed:
+        return False
+    return row.state in (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED, selectors.ENTERED_BY_STAFF)
 
 
 def _pressed(desk: PlanDesk, action: str, entry: OrderEntry) -> dict[str, Any]:
@@ -365,23 +390,24 @@ def team_plan(request: HttpRequest, token: str) -> HttpResponse:
     elif not ctx.get("plan_message") and not ctx.get("plan_problems"):
         response = redirect(reverse("islands_public:team", args=[token]) + "?done=1")
     else:
-        version, view = team_view(link)
-        page_ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}
-        response = render(request, TEMPLATE, {**page_ctx, **ctx})
+        response = plan_page(request, link, ctx)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"
     return response
+
+
+def plan_page(request: HttpRequest, link: TeamLink, ctx: dict[str, Any]) -> HttpResponse:
+    """The whole page with the plan form of ``ctx`` (a press or a map's tap without htmx)."""
+    version, view = team_view(link)
+    page_ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}
+    return render(request, TEMPLATE, {**page_ctx, **ctx})
 
 
 def team_check(desk: PlanDesk, entry: OrderEntry) -> dict[str, Any]:
     """The live check of the sheet being typed, as the staff's order page checks it, but against
     nothing of the other teams: their fire targets (the staff's warning of a shot into a route's
     end) are theirs to keep, so the team's check gets none of them."""
-    team = desk.link.team
-    islands_orders.check_team(desk.round, team)
-    found = islands_orders.check(
-        entry.sheet, state_before(desk.round), islands_orders.team_ap(desk.round, team), team=team
-    )
+    found = team_orders_check(desk, entry.sheet)
     problems = [*entry.problems, *(p.message for p in found.problems)]
     return {
         "check_ap": found.ap,
@@ -394,7 +420,8 @@ def team_check(desk: PlanDesk, entry: OrderEntry) -> dict[str, Any]:
 @never_cache
 @require_POST
 def team_plan_check(request: HttpRequest, token: str) -> HttpResponse:
-    """The live check while typing (htmx: the ``plan_check`` partial); nothing is stored."""
+    """The live check while typing (htmx: the ``plan_check`` partial, and the planning map redrawn
+    out of band); nothing is stored."""
     link = readable_link(token)
     if link is None:
         return _not_found(request)
@@ -403,10 +430,149 @@ def team_plan_check(request: HttpRequest, token: str) -> HttpResponse:
         ctx: dict[str, Any] = {"check_closed": _("The round is not open for orders now.")}
     else:
         try:
-            ctx = team_check(desk, desk.read_form(request.POST))
+            entry = desk.read_form(request.POST)
+            ctx = team_check(desk, entry)
         except IslandsError as exc:  # the game is not set up (no board, no harbors)
             ctx = {"check_closed": " ".join(exc.messages)}
-    response = render(request, f"{TEMPLATE}#plan_check", ctx)
+        else:  # the planning map redrawn with the routes as typed (swapped in beside the check)
+            ctx.update(plan_map_context(desk, entry, writable=plan_writable(desk)), plan_map_oob=True)
+    response = render(request, f"{TEMPLATE}#plan_live", ctx)
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def team_orders_check(desk: PlanDesk, sheet: OrderSheet) -> islands_orders.OrdersCheck:
+    """The team's sheet checked as the staff's order page checks it, against nothing of the other
+    teams (:func:`team_check`). Raises :class:`IslandsError` only when the game is not set up."""
+    team = desk.link.team
+    islands_orders.check_team(desk.round, team)
+    return islands_orders.check(
+        sheet, state_before(desk.round), islands_orders.team_ap(desk.round, team), team=team
+    )
+
+
+# ------------------------------------------------------------------------------------ the planning map
+# The plan form's own map (the ``plan_map`` partial, inside the form, never in the polled view): the
+# board before the round as the team may see it (orders_map.team_orders_map: never a hidden tile,
+# nobody else's cargo or target), the routes being typed drawn on it. While the plan may be written,
+# a tap on a hex extends the route of the ship chosen or sets the fire target, as a click on the
+# staff's order page does (orders_map.map_click): a GET with the form's values
+# (``/tym/<token>/plan/mapa/?hex=…``) that stores nothing and answers the ``plan`` partial with the
+# form changed. The live check redraws the map as the routes are typed.
+
+#: What the planning map's hexes swap.
+PLAN_TARGET = "#team-plan"
+
+
+def plan_writable(desk: PlanDesk) -> bool:
+    """May the team write its plan now (read afresh: a tap or a check comes from a page shown before)?"""
+    row = selectors.team_plan(desk.round, desk.link.team)
+    return _writable(row, row.closed(selectors.plans_due_at(desk.round)))
+
+
+def plan_map_context(desk: PlanDesk, entry: OrderEntry, *, writable: bool) -> dict[str, Any]:
+    """The planning map with ``entry``'s routes and target on it and, while the plan may be written,
+    its hexes to tap and what a tap sets (``plan_click``: the modes, ``plan_mode`` the one chosen).
+    Nothing while the game is not set up (the check says why), or its rows cannot be played."""
+    modes = click_modes(desk.ships) if writable else []
+    mode = entry.mode if entry.mode in modes else (modes[0] if modes else "")
+    try:
+        found = team_orders_check(desk, entry.sheet)
+        drawn = drawable(entry.sheet, found, partial(team_orders_check, desk))
+        url = reverse("islands_public:team_plan_map", args=[desk.link.token]) if modes else ""
+        shown = team_orders_map(desk.round, desk.link.team, mode, drawn, click_url=url, target=PLAN_TARGET)
+    except (IslandsError, InvalidState):  # (rows the rules cannot hold: the page still shows the rest)
+        return {}
+    colour = style.safe_colour(desk.link.team.colour)
+    return {
+        "plan_map": shown,
+        "plan_mode": mode,
+        "plan_click": fields(desk.idents, modes, entry.sheet, colour=colour) if modes else None,
+        "plan_focus": _focus(desk, drawn, mode) if modes else "",
+    }
+
+
+def _focus(desk: PlanDesk, drawn: islands_orders.OrdersCheck, mode: str) -> str:
+    """Where a phone's planning map zooms in to (``data-zoom-focus`` of static/js/zo-board.js: x, y
+    and a hex's width, in the map's units): the end of the chosen ship's route (the fire target)."""
+    g = geometry(desk.round.camp.board_side)
+    label = drawn.fire if mode == FIRE_MODE else route_end(drawn, mode, g)
+    try:
+        x, y = to_pixel(g.parse(label), SIZE)
+    except LabelError:  # no target yet, or a route whose end is not known
+        return ""
+    return f"{x:.1f} {y:.1f} {SIZE * math.sqrt(3):.1f}"
+
+
+class PlanTapForm(forms.Form):
+    """A tap on the planning map: the hex and the map's mode as sent (the sheet is read by
+    ``OrdersForm``, which turns a mode it does not know into the first; a tap must not)."""
+
+    hex = Text(cut=20)
+    mode = Text(cut=20, absent_none=True)
+
+
+def tap_refusal(desk: PlanDesk, mode: str | None) -> str:
+    """Why a tap in ``mode`` (as sent) may set nothing; "" when it may."""
+    if not mode or mode in click_modes(desk.ships):
+        return ""
+    if mode == FIRE_MODE:
+        return _("Your team has no battleship this round: it cannot fire, the map sets no target.")
+    if mode in desk.idents:
+        return _("%(ship)s may not move this round: the map sets no route for it.") % {
+            "ship": words.ship_label(mode)
+        }
+    return _("This team has no ship “%(ship)s”.") % {"ship": mode[:10]}
+
+
+def plan_tapped(desk: PlanDesk, query: QueryDict) -> dict[str, Any]:
+    """The ``plan`` partial after a tap: the form as sent (without its fields, a tap of a page
+    without scripts: the plan as shown) changed by the tap, checked; or why it changed nothing."""
+    if not plan_writable(desk):
+        return {
+            **plan_context(desk),
+            "plan_tap_message": _("The plan cannot be changed now: the tap set nothing."),
+        }
+    tap = PlanTapForm(query)
+    tap.is_valid()
+    entry = desk.read_form(query)
+    if not any(key.startswith(ROUTE_PREFIX) or key == "mode" for key in query):
+        entry = replace(entry, sheet=plan_context(desk)["plan_sheet"])
+    message = tap_refusal(desk, tap.cleaned_data["mode"])
+    try:
+        if not message:
+            entry, _found, message = map_click(
+                entry,
+                team_orders_check(desk, entry.sheet),
+                tap.cleaned_data["hex"],
+                side=desk.round.camp.board_side,
+                checker=partial(team_orders_check, desk),
+            )
+        checked = team_check(desk, entry)
+    except IslandsError as exc:  # the game is not set up (no board, no harbors)
+        checked, message = {}, " ".join(exc.messages)
+    ctx = plan_context(desk, typed=entry.sheet, version=entry.version, mode=entry.mode)
+    return {**ctx, **checked, "plan_tap_message": message}
+
+
+@never_cache
+@require_GET
+def team_plan_map(request: HttpRequest, token: str) -> HttpResponse:
+    """A tap on the planning map (``?hex=`` and the form's values; htmx: the ``plan`` partial, else
+    the page with it): the form changed by the tap, nothing stored; the team is the link's."""
+    link = readable_link(token)
+    if link is None:
+        return _not_found(request)
+    htmx = request.headers.get("HX-Request") == "true"
+    if "hex" not in request.GET:  # the poll of a page shown at this address (a tap without htmx)
+        return team_page(request, token) if htmx else redirect(reverse("islands_public:team", args=[token]))
+    desk = PlanDesk.read(link)
+    if desk is None:
+        ctx = {"plan_open": False, "plan_message": _("The round is not open for orders now.")}
+    else:
+        ctx = plan_tapped(desk, request.GET)
+    response = render(request, f"{TEMPLATE}#plan", ctx) if htmx else plan_page(request, link, ctx)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"
     return response
