@@ -12,4 +12,6 @@ urlpatterns = [
     path("tym/<str:token>/", team.team_page, name="team"),
     path("tym/<str:token>/plan/", team.team_plan, name="team_plan"),
     path("tym/<str:token>/plan/kontrola/", team.team_plan_check, name="team_plan_check"),
+    path("tym/<str:token>/plan/stav/", team.team_plan_watch, name="team_plan_watch"),
+    path("tym/<str:token>/plan/formular/", team.team_plan_form, name="team_plan_form"),
 ]

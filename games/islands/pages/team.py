@@ -21,7 +21,10 @@ get the same "not found" page, which says nothing of the team or the camp run.
 While the round is open for orders the page carries the team's plan form (the ``plan`` partial,
 outside the polled view: it holds what is being typed and the request's CSRF token), posted to
 ``/tym/<token>/plan/`` (:func:`team_plan`): one of the plans' services per press, the team always
-the link's. A stale version, a plan with problems, the deadline: refused, shown with why.
+the link's. A stale version, a plan with problems, the deadline: refused, shown with why. The plan's
+state line is polled on its own (``/tym/<token>/plan/stav/``, :func:`team_plan_watch`), so staff's
+answer reaches the page without a reload and never over what the team is typing (below, "the plan,
+live").
 """
 
 from __future__ import annotations
@@ -170,6 +173,7 @@ def team_page(request: HttpRequest, token: str) -> HttpResponse:
     if not htmx:  # ``done``: back from a press of the plan form that was taken
         done = _("Saved.") if request.GET.get("done") == "1" else ""
         ctx.update(plan_context(PlanDesk.read(link), done=done))
+        ctx.update(plan_watch_context(link))
     response = render(request, f"{TEMPLATE}#live" if htmx else TEMPLATE, ctx)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"  # the token is in the address
@@ -334,6 +338,7 @@ def team_plan(request: HttpRequest, token: str) -> HttpResponse:
         ctx = plan_context(desk, message=_("Nothing was saved: press one of the form's buttons."))
     else:
         ctx = _pressed(desk, action.cleaned_data["action"], desk.read_form(request.POST))
+    ctx.update(plan_watch_context(link, typed=bool(ctx.get("plan_message"))))  # refused: as typed
     if request.headers.get("HX-Request") == "true":
         response = render(request, f"{TEMPLATE}#plan", ctx)
     elif not ctx.get("plan_message") and not ctx.get("plan_problems"):
@@ -342,6 +347,114 @@ def team_plan(request: HttpRequest, token: str) -> HttpResponse:
         version, view = team_view(link)
         page_ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}
         response = render(request, TEMPLATE, {**page_ctx, **ctx})
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+# ------------------------------------------------------------------------------------ the plan, live
+# The ``plan_watch`` partial shows the plan's state line and is polled every POLL_SECONDS
+# (``/tym/<token>/plan/stav/``), as the map is. Its version is a hash of what it shows (the state
+# line with a returned plan's note, whether the form may be written or taken back, which stored plan
+# and orders the form starts from), all of it the team's own: a change of hidden data or of another
+# team's plan leaves it byte for byte the same, and the poll answers 204. It is rendered inside the
+# ``plan`` partial, so the team's own press brings its new version with it (no notice of one's own
+# change). The form below it holds what is being typed: when the poll brings a change, zo-plan-watch.js
+# loads the fresh ``plan`` partial (``/tym/<token>/plan/formular/``) only if nothing was typed into
+# it; otherwise it shows the watch's notice, with a button to load it. Without JavaScript nothing
+# polls: a reload shows the plan as stored.
+
+
+def watch_notice(row: selectors.PlanRow, closed: bool) -> str:
+    """What changed, as the notice above a form the team has typed into says it."""
+    if closed:
+        return _("Hand-in has closed meanwhile: the plan can no longer be changed.")
+    notices = {
+        PlanState.RETURNED: _("The leaders returned the plan meanwhile."),
+        PlanState.APPROVED: _("The leaders approved the plan meanwhile."),
+        selectors.ENTERED_BY_STAFF: _("The leaders entered your plan themselves meanwhile."),
+        PlanState.HANDED_IN: _("The plan was handed in meanwhile (on another phone)."),
+        PlanState.PAPER: _("The leaders received your plan on paper meanwhile."),
+        PlanState.DRAFT: _("A draft was saved meanwhile (on another phone)."),
+    }
+    return notices.get(row.state, _("The plan changed meanwhile."))
+
+
+def watch_state(link: TeamLink) -> dict[str, Any]:
+    """What the ``plan_watch_body`` partial shows: the state line as the form shows it and the
+    form's buttons (the same rules as :func:`plan_context`), read in four queries; the notice."""
+    round_ = now_round(link.team.camp)
+    if round_ is None or round_.status != RoundStatus.ORDERS_OPEN:
+        notice = _("The round is no longer open for orders: the plan can no longer be changed.")
+        return {"watch_open": False, "watch_notice": notice}
+    row = selectors.team_plan(round_, link.team)
+    closed = row.closed(selectors.plans_due_at(round_))
+    writable = not closed and row.state in (
+        PlanState.NONE,
+        PlanState.DRAFT,
+        PlanState.RETURNED,
+        selectors.ENTERED_BY_STAFF,
+    )
+    stored = f"{row.version}|{row.at.isoformat() if row.at else ''}"
+    return {
+        "watch_open": True,
+        "watch_round": round_.number,
+        "watch_state": state_line(row, closed),
+        "watch_writable": writable,
+        "watch_withdrawable": row.state == PlanState.HANDED_IN and not closed,
+        "watch_stored": hashlib.sha256(stored.encode()).hexdigest()[:12],
+        "watch_notice": watch_notice(row, closed),
+    }
+
+
+def plan_watch_context(link: TeamLink, *, typed: bool = False, changed: bool = False) -> dict[str, Any]:
+    """The ``plan_watch`` partial's context: its body, its version (a hash of the body), its URLs;
+    ``typed``: the form below holds what was typed, not the stored plan (a refused press);
+    ``changed``: the poll's answer to a page showing another version (the notice is offered)."""
+    state = watch_state(link)
+    body = render_to_string(f"{TEMPLATE}#plan_watch_body", state)
+    return {
+        "watch_body": mark_safe(body),  # noqa: S308 - rendered by the template engine just now
+        "watch_version": hashlib.sha256(body.encode()).hexdigest()[:20],
+        "watch_notice": state["watch_notice"],
+        "watch_url": reverse("islands_public:team_plan_watch", args=[link.token]),
+        "watch_form_url": reverse("islands_public:team_plan_form", args=[link.token]),
+        "watch_poll_ms": POLL_SECONDS * 1000,
+        "watch_typed": typed,
+        "watch_changed": changed,
+    }
+
+
+@never_cache
+@require_GET
+def team_plan_watch(request: HttpRequest, token: str) -> HttpResponse:
+    """The poll of the plan's state (``?v=`` the version shown): 204 unchanged, else the ``plan_watch``
+    partial with its notice."""
+    link = readable_link(token)
+    if link is None:
+        return _not_found(request)
+    if request.headers.get("HX-Request") != "true":  # a plain visit: the page itself
+        return redirect(reverse("islands_public:team", args=[token]))
+    ctx = plan_watch_context(link, changed=True)
+    if request.GET.get("v") == ctx["watch_version"]:
+        return HttpResponse(status=204)  # unchanged: htmx swaps nothing
+    response = render(request, f"{TEMPLATE}#plan_watch", ctx)
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@never_cache
+@require_GET
+def team_plan_form(request: HttpRequest, token: str) -> HttpResponse:
+    """The ``plan`` partial as stored now (what replaces the form after a change the poll found)."""
+    link = readable_link(token)
+    if link is None:
+        return _not_found(request)
+    if request.headers.get("HX-Request") != "true":  # a plain visit: the page itself
+        return redirect(reverse("islands_public:team", args=[token]))
+    ctx = {**plan_context(PlanDesk.read(link)), **plan_watch_context(link)}
+    response = render(request, f"{TEMPLATE}#plan", ctx)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"
     return response
