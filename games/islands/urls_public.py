@@ -14,4 +14,5 @@ urlpatterns = [
     path("tym/<str:token>/plan/kontrola/", team.team_plan_check, name="team_plan_check"),
     path("tym/<str:token>/plan/stav/", team.team_plan_watch, name="team_plan_watch"),
     path("tym/<str:token>/plan/formular/", team.team_plan_form, name="team_plan_form"),
+    path("tym/<str:token>/dalekohled/", team.team_telescope, name="team_telescope"),
 ]
