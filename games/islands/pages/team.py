@@ -342,7 +342,9 @@ def team_telescope(request: HttpRequest, token: str) -> HttpResponse:
     htmx = request.headers.get("HX-Request") == "true" and not post
     response = render(request, f"{TELESCOPE_TEMPLATE}#telescope" if htmx else TELESCOPE_TEMPLATE, ctx)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"
+    # The token in the address goes to no other site; "no-referrer" would also make the browser send
+    # ``Origin: null`` with the confirmation's plain form post, which the CSRF check refuses.
+    response["Referrer-Policy"] = "same-origin"
     return response
 
 
