@@ -75,6 +75,10 @@ TEMPLATE = "islands/team.html"
 #: Seconds between two polls of a team page (as the notice board's).
 POLL_SECONDS = 10
 #: Seconds a rendered view stays cached (a changed camp run is found under a new key at once anyway).
+#: The token in the address goes to no other site. Not "no-referrer": with it a browser sends
+#: ``Origin: null`` with a plain form post (the plan form without JavaScript, the telescope's
+#: confirmation), and Django's CSRF check refuses that.
+REFERRER_POLICY = "same-origin"
 TIMEOUT = 60 * 60
 
 
@@ -184,7 +188,7 @@ def team_page(request: HttpRequest, token: str) -> HttpResponse:
         ctx.update(plan_watch_context(link))
     response = render(request, f"{TEMPLATE}#live" if htmx else TEMPLATE, ctx)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"  # the token is in the address
+    response["Referrer-Policy"] = REFERRER_POLICY  # the token is in the address
     return response
 
 
@@ -342,9 +346,7 @@ def team_telescope(request: HttpRequest, token: str) -> HttpResponse:
     htmx = request.headers.get("HX-Request") == "true" and not post
     response = render(request, f"{TELESCOPE_TEMPLATE}#telescope" if htmx else TELESCOPE_TEMPLATE, ctx)
     response["X-Robots-Tag"] = "noindex"
-    # The token in the address goes to no other site; "no-referrer" would also make the browser send
-    # ``Origin: null`` with the confirmation's plain form post, which the CSRF check refuses.
-    response["Referrer-Policy"] = "same-origin"
+    response["Referrer-Policy"] = REFERRER_POLICY
     return response
 
 
@@ -516,7 +518,7 @@ def team_plan(request: HttpRequest, token: str) -> HttpResponse:
         page_ctx = {"team": link.team, "view": view, "version": version, "poll_ms": POLL_SECONDS * 1000}
         response = render(request, TEMPLATE, {**page_ctx, **ctx})
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = REFERRER_POLICY
     return response
 
 
@@ -608,7 +610,7 @@ def team_plan_watch(request: HttpRequest, token: str) -> HttpResponse:
         return HttpResponse(status=204)  # unchanged: htmx swaps nothing
     response = render(request, f"{TEMPLATE}#plan_watch", ctx)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = REFERRER_POLICY
     return response
 
 
@@ -624,7 +626,7 @@ def team_plan_form(request: HttpRequest, token: str) -> HttpResponse:
     ctx = {**plan_context(PlanDesk.read(link)), **plan_watch_context(link)}
     response = render(request, f"{TEMPLATE}#plan", ctx)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = REFERRER_POLICY
     return response
 
 
@@ -663,5 +665,5 @@ def team_plan_check(request: HttpRequest, token: str) -> HttpResponse:
             ctx = {"check_closed": " ".join(exc.messages)}
     response = render(request, f"{TEMPLATE}#plan_check", ctx)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = REFERRER_POLICY
     return response

@@ -71,3 +71,31 @@ def test_the_form_follows_staff_unless_the_team_has_typed(
     assert page.get_attribute(f"input[name=route-{ship}]", "readonly") is not None
     assert TeamPlan.objects.get(round=round_, team=red).state == PlanState.RETURNED
     page.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_javascript_the_form_posts_and_a_reload_shows_the_plan_as_stored(
+    live_server: Any, browser: Any, camp: Camp, teams: list[Team]
+) -> None:
+    """Nothing polls; the form is a plain post (its CSRF check needs the browser's Origin, which a
+    "no-referrer" policy would send as null), and the page shows staff's answer once reloaded."""
+    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
+    camp.refresh_from_db()
+    demo_play(camp, rounds=1)
+    round_ = opened(camp)
+    red = teams[0]
+    leader = get_user_model().objects.create_superuser("hlavni", password="x")
+    link_services.team_links_switch(camp=camp, on=True)
+    link = TeamLink.objects.get(team=red)
+    ship, route = legal_route(round_, red)
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 800})
+    page = context.new_page()
+    page.goto(f"{live_server.url}{reverse('islands_public:team', args=[link.token])}")
+    page.fill(f"input[name=route-{ship}]", route)
+    page.click("button[value=hand_in]")
+    page.wait_for_selector("[data-plan-done]")
+    assert TeamPlan.objects.get(round=round_, team=red).state == PlanState.HANDED_IN
+    plans.plan_return(round=round_, team=red, note="Jinou trasu", user=leader)
+    page.reload()
+    assert page.inner_text("[data-plan-state]") == "vráceno: Jinou trasu"
+    context.close()
