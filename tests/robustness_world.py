@@ -5,7 +5,8 @@ touch.
 The world (:func:`build_world`), built through the real services:
 
 - the demo camp (``fixtures/demo_base.json``, side 9): rounds 1–3 played and closed by
-  ``games.islands.demo``, round 4 resolved but not closed, round 5 a Batavia game in play (digital,
+  ``games.islands.demo``, round 4 resolved but not closed (a team's telescope choice pending, for
+  the team's telescope page), round 5 a Batavia game in play (digital,
   three teams, some actions taken), round 6 a Batavia game played on the real board (calculator),
   with one revoked link;
 - a small camp (side 5): round 1 closed, round 2 open for orders with one team's orders stored;
@@ -40,7 +41,7 @@ from games.islands import orders as islands_orders
 from games.islands.demo import demo_play, play_round, submit_orders
 from games.islands.engine.sampling import random_legal_orders
 from games.islands.game_state import game_state
-from games.islands.models import TeamLink
+from games.islands.models import RoundResult, Ship, TeamLink
 from games.islands.services.team_links import team_link_revoke, team_links_switch
 
 SMALL_SEED = 4151990316782215021
@@ -77,6 +78,17 @@ def _store_orders(round_: Round, team: Team) -> None:
     submit_orders(round_, team, orders, state)
 
 
+def _pending_telescope(round_: Round) -> None:
+    """A telescope choice still to make in the resolved ``round_`` (its first team's first ship), as
+    when a ship ends the round on a telescope: the after page and the team's telescope page offer it."""
+    result = RoundResult.objects.get(round=round_)
+    if not result.pending_telescopes:
+        ship = Ship.objects.filter(team__camp=round_.camp).order_by("team__order", "team_id", "ident").first()
+        assert ship is not None
+        result.pending_telescopes = [f"{ship.team.name}.{ship.ident}"]
+        result.save(update_fields=["pending_telescopes"])
+
+
 def _batavia_round(camp: Camp, name: str) -> Round:
     round_ = camp_services.round_create(camp=camp)
     camp_services.minigame_record(round=round_, name=name, kind="batavia")
@@ -103,6 +115,7 @@ def build_world() -> World:
     demo_play(demo, rounds=3)
     round4 = camp_services.round_create(camp=demo)
     play_round(demo, round4, close=False)
+    _pending_telescope(round4)
     round5 = _batavia_round(demo, "Batavia v jídelně")
     digital = batavia_services.session_create(minigame=round5.minigame)
     batavia_services.session_start(session=digital)

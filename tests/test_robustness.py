@@ -142,6 +142,9 @@ PUBLIC = {
     "islands_public:team_plan",
     "islands_public:team_plan_check",
     "islands_public:team_plan_map",
+    "islands_public:team_plan_watch",
+    "islands_public:team_plan_form",
+    "islands_public:team_telescope",
     "batavia:team",
     "batavia:team_check",
 }
@@ -546,6 +549,10 @@ def test_public_pages_work_without_login(world: World, client: Client, baseline:
         assert response["Cache-Control"].startswith("max-age=0")  # never kept by a shared phone's cache
         response = call("get", reverse("islands_public:team", args=[token]), htmx=True)
         assert response.status_code == 200 and b'id="team-view"' in response.content
+        response = call("get", reverse("islands_public:team_plan_watch", args=[token]), htmx=True)
+        assert response.status_code == 200 and b'id="plan-watch"' in response.content
+        response = call("get", reverse("islands_public:team_telescope", args=[token]))
+        assert response.status_code == 200 and b"data-telescope" in response.content
     assert call("get", reverse("camp:home")).status_code == 200  # the start page
 
 
@@ -578,6 +585,13 @@ def test_unknown_and_revoked_links_get_the_friendly_not_found_page(
             tap = call("get", f"{path}plan/mapa/", {"hex": "A1", "route-C1": "S"}, htmx=htmx)
             assert tap.status_code == 404, (path, tap.status_code)
             assert friendly in tap.content.decode(), path
+        for part in ("plan/stav/", "plan/formular/", "dalekohled/"):
+            response = call("get", f"{path}{part}", {"v": "0", "round": "4", "telescope": "C1"}, htmx=True)
+            assert response.status_code == 404, (path, part, response.status_code)
+            assert friendly in response.content.decode(), (path, part)
+        choice = {"round": "4", "telescope": "C1", "hex": "A1", "confirm": "1"}
+        scope = call("post", f"{path}dalekohled/", choice)
+        assert scope.status_code == 404, (path, scope.status_code)
     for camp_id in JUNK_INT[:3]:
         assert call("get", f"/nastenka/{camp_id}/").status_code == 404
 

@@ -250,6 +250,38 @@ def telescope_hex(side: int, label: str) -> Hex:
     return centre
 
 
+class TeamTelescopeForm(forms.Form):
+    """A team's own telescope choice on its page (``/tym/<token>/dalekohled/``), on a board of
+    ``side``: ``round`` (the round's number; None when none or no number was sent), ``telescope``
+    (as the team's page names it: ``C1``, ``C1#2`` for the ship's second), ``hex`` (the label typed
+    or clicked; None when not sent) and ``confirm`` (the confirmation step's button). Cleaned, also
+    ``at``: the hex named, or None (not named yet, or the error of ``hex`` says what is wrong)."""
+
+    round = RowIdField()
+    telescope = Text(cut=20)
+    hex = Text(cut=10, absent_none=True)
+    confirm = Ticked()
+
+    def __init__(self, data: Any = None, *, side: int) -> None:
+        super().__init__(data)
+        self.side = side
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        cleaned["at"] = None
+        label = cleaned.get("hex")
+        if label is None:
+            return cleaned
+        if not label.strip():
+            self.add_error("hex", ValidationError(_("Enter the hex to look at."), code="label"))
+            return cleaned
+        try:
+            cleaned["at"] = telescope_hex(self.side, label)
+        except ValidationError as exc:
+            self.add_error("hex", exc)
+        return cleaned
+
+
 class TelescopeQuery(forms.Form):
     """The after-the-round page's query: the telescope shown (``ship``), a hex clicked for it
     (``hex``, None when no hex was clicked), ``skip`` (asks whether to skip it), ``show_hidden``."""

@@ -297,6 +297,14 @@ def team_pending_telescopes(result: RoundResult | None, team: Team) -> list[Tele
     return [t for t in _telescopes(result, choices) if t.open and t.team == team.name]
 
 
+def team_telescopes(result: RoundResult | None, team: Team) -> list[TelescopePending]:
+    """Every telescope choice of ``result`` that is ``team``'s (open, chosen or skipped; its own only)."""
+    if result is None:
+        return []
+    choices = TelescopeChoice.objects.filter(result=result)
+    return [t for t in _telescopes(result, choices) if t.team == team.name]
+
+
 def later_opened_round(round: Round) -> Round | None:  # noqa: A002
     """The first later round of the camp that has been opened (its orders open, or resolved), or
     None. While there is one, ``round`` can no longer be undone."""

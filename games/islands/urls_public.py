@@ -13,4 +13,7 @@ urlpatterns = [
     path("tym/<str:token>/plan/", team.team_plan, name="team_plan"),
     path("tym/<str:token>/plan/kontrola/", team.team_plan_check, name="team_plan_check"),
     path("tym/<str:token>/plan/mapa/", team.team_plan_map, name="team_plan_map"),
+    path("tym/<str:token>/plan/stav/", team.team_plan_watch, name="team_plan_watch"),
+    path("tym/<str:token>/plan/formular/", team.team_plan_form, name="team_plan_form"),
+    path("tym/<str:token>/dalekohled/", team.team_telescope, name="team_telescope"),
 ]

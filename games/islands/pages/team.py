@@ -28,6 +28,13 @@ the link's. A stale version, a plan with problems, the deadline: refused, shown 
 carries its own planning map (the ``plan_map`` partial): the routes being typed drawn on the team's
 map, and a tap on a hex extends a route as a click on the staff's order page does
 (``/tym/<token>/plan/mapa/``, :func:`team_plan_map`; nothing stored).
+
+The plan's state line is polled on its own (``/tym/<token>/plan/stav/``, :func:`team_plan_watch`), so staff's
+answer reaches the page without a reload and never over what the team is typing (below, "the plan,
+live").
+
+A pending telescope of the team is chosen on ``/tym/<token>/dalekohled/`` (:func:`team_telescope`):
+a hex picked, confirmed, then revealed by the same service staff's after page uses.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ import math
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
+from urllib.parse import urlencode
 
 from django import forms
 from django.core.cache import cache
@@ -51,7 +59,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from camp.models import DONE_STATUSES, Camp, Round, RoundStatus
 from camp.public_cache import public_version
@@ -59,12 +67,14 @@ from games.islands import orders as islands_orders
 from games.islands import selectors, words
 from games.islands.engine.hexes import LabelError, geometry, to_pixel
 from games.islands.engine.notation import Alphabet, sheet_order
+from games.islands.engine.resolve import telescope_hexes
 from games.islands.engine.state import InvalidState
 from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
 from games.islands.forms import (
     FIRE_MODE,
     ROUTE_PREFIX,
     OrderEntry,
+    TeamTelescopeForm,
     Text,
     click_modes,
     read_orders,
@@ -80,11 +90,16 @@ from games.islands.pages.rows import standing_rows
 from games.islands.printing.canvas import state_text
 from games.islands.printing.data import SheetsUnavailable, TeamSheet, sheet_rounds, team_sheets_for
 from games.islands.services import plans
+from games.islands.services import rounds as round_services
 
 TEMPLATE = "islands/team.html"
 #: Seconds between two polls of a team page (as the notice board's).
 POLL_SECONDS = 10
 #: Seconds a rendered view stays cached (a changed camp run is found under a new key at once anyway).
+#: The token in the address goes to no other site. Not "no-referrer": with it a browser sends
+#: ``Origin: null`` with a plain form post (the plan form without JavaScript, the telescope's
+#: confirmation), and Django's CSRF check refuses that.
+REFERRER_POLICY = "same-origin"
 TIMEOUT = 60 * 60
 
 
@@ -132,6 +147,7 @@ def team_context(link: TeamLink) -> dict[str, Any]:
     sheet, pending = team_sheet(link)
     standing = next((row for row in standing_rows(team.camp) if row["team"] == team.name), None)
     ctx: dict[str, Any] = {"team": team, "sheet": sheet, "standing": standing, "telescopes": pending}
+    ctx["telescope_url"] = reverse("islands_public:team_telescope", args=[link.token])
     if sheet is not None:
         ctx.update(
             {
@@ -213,9 +229,168 @@ def team_page(request: HttpRequest, token: str) -> HttpResponse:
     if not htmx:  # ``done``: back from a press of the plan form that was taken
         done = _("Saved.") if request.GET.get("done") == "1" else ""
         ctx.update(plan_context(PlanDesk.read(link), done=done))
+        ctx.update(plan_watch_context(link))
     response = render(request, f"{TEMPLATE}#live" if htmx else TEMPLATE, ctx)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"  # the token is in the address
+    response["Referrer-Policy"] = REFERRER_POLICY  # the token is in the address
+    return response
+
+
+# ------------------------------------------------------------------------------------ the telescope
+# The team names the hex of its own pending telescope itself: a hex clicked on the map or typed (a
+# GET: nothing is stored), then a confirmation step whose button posts it (one misclick must not use
+# a telescope up), then the reveal staff's after page makes (``telescope_team_choose``: the round
+# row locked; whichever of the team and staff comes first counts). A team never skips one.
+
+TELESCOPE_TEMPLATE = "islands/team_telescope.html"
+
+
+def telescope_name(t: selectors.TelescopePending) -> str:
+    """How the team's page names one of its telescopes in addresses and forms: ``C1``, and ``C1#2``
+    for the same ship's second of the round."""
+    return t.key[len(t.team) + 1 :]
+
+
+def telescope_label(t: selectors.TelescopePending) -> str:
+    """The telescope as the team reads it: its ship's name ("Loď 1"; "Loď 1, 2. dalekohled")."""
+    ship = words.ship_label(t.ship)
+    _key, mark, number = t.key.rpartition("#")
+    return _("%(ship)s, telescope %(number)s") % {"ship": ship, "number": number} if mark else ship
+
+
+@dataclass(frozen=True)
+class TelescopeDesk:
+    """The round whose telescopes the team's page speaks of (the round named by its number, else the
+    last one resolved) and the team's own telescopes of it, open or done."""
+
+    link: TeamLink
+    round: Round | None
+    telescopes: list[selectors.TelescopePending]
+
+    @classmethod
+    def read(cls, link: TeamLink, number: int | None) -> TelescopeDesk:
+        rounds = Round.objects.filter(camp_id=link.team.camp_id)
+        if number is None:
+            round_ = rounds.filter(status__in=DONE_STATUSES).order_by("-number").first()
+        else:
+            round_ = rounds.filter(number=number).first()
+        result = selectors.round_result(round_) if round_ is not None else None
+        return cls(link, round_, selectors.team_telescopes(result, link.team))
+
+    def find(self, name: str) -> selectors.TelescopePending | None:
+        """The telescope ``name`` names; without a name the only open one (None: several or none)."""
+        if not name.strip():
+            waiting = self.waiting
+            return waiting[0] if len(waiting) == 1 else None
+        return next((t for t in self.telescopes if telescope_name(t) == name.strip()), None)
+
+    @property
+    def waiting(self) -> list[selectors.TelescopePending]:
+        """The team's telescopes a hex can be chosen for now (the round resolved, not closed)."""
+        if self.round is None or self.round.status != RoundStatus.RESOLVED:
+            return []
+        return [t for t in self.telescopes if t.open]
+
+    def url(self, t: selectors.TelescopePending, **extra: str) -> str:
+        number = self.round.number if self.round is not None else ""
+        query = urlencode({"round": number, "telescope": telescope_name(t), **extra})
+        return f"{reverse('islands_public:team_telescope', args=[self.link.token])}?{query}"
+
+
+def telescope_context(
+    desk: TelescopeDesk, form: TeamTelescopeForm, *, problems: list[str] | None = None, done: bool = False
+) -> dict[str, Any]:
+    """What the telescope page shows: the telescope named (or why none), its state, the hex picked
+    (to confirm) or why the label names none, and the public map (clickable while it is open)."""
+    data = form.cleaned_data
+    camp = desk.link.team.camp
+    g = geometry(camp.board_side)
+    t = desk.find(data["telescope"])
+    view = selectors.map_view_for_public(camp)
+    ctx: dict[str, Any] = {
+        "team": desk.link.team,
+        "back_url": reverse("islands_public:team", args=[desk.link.token]),
+        "problems": problems or [],
+        "others": [{"label": telescope_label(o), "url": desk.url(o)} for o in desk.waiting if o != t],
+        "telescope": t,
+    }
+    if t is None:
+        ctx["missing"] = _("No telescope of yours waits for a hex here.")
+    else:
+        ctx["label"] = telescope_label(t)
+        ctx["open"] = t in desk.waiting
+        shown = t.chosen or None
+        if ctx["open"]:
+            hex_errors: list[str] = list(form.errors.get("hex", []))
+            picked = data["at"]
+            ctx.update(
+                {
+                    "typed": (form.data.get("hex") or "")[:10] if hex_errors else "",
+                    "hex_errors": hex_errors,
+                    "picked": g.label(picked) if picked is not None else "",
+                    "pick_url": reverse("islands_public:team_telescope", args=[desk.link.token]),
+                    "round_number": desk.round.number if desk.round is not None else "",
+                    "name": telescope_name(t),
+                    "again_url": desk.url(t),
+                }
+            )
+            shown = ctx["picked"] or None
+            view = view.clicking(desk.url(t), "#telescope")
+        elif t.open:
+            ctx["closed"] = _("The round's telescopes can no longer be chosen.")
+        ctx["done"] = done and bool(t.chosen)
+        if shown:
+            ctx["shown"] = shown
+            view = replace(view, highlights=frozenset(g.label(h) for h in telescope_hexes(g, g.parse(shown))))
+    ctx.update(map_svg=svg.render_svg(view), legend=style.legend(staff=False), team_key=svg.team_key(view))
+    return ctx
+
+
+def _telescope_choose(desk: TelescopeDesk, form: TeamTelescopeForm, name: str) -> list[str]:
+    """Store the team's confirmed choice for its telescope ``name`` (one service call); why not, when
+    refused."""
+    data = form.cleaned_data
+    if form.errors.get("hex") or desk.round is None:  # the field says why, or the page: no telescope
+        return [_("Nothing was saved.")]
+    if data["at"] is None:
+        return [_("Choose the hex to look at: click it on the map or type its label.")]
+    if not data["confirm"]:
+        return [_("Nothing was saved: confirm the hex with its button.")]
+    try:
+        round_services.telescope_team_choose(
+            round=desk.round, team=desk.link.team, telescope=name, at=data["at"]
+        )
+    except IslandsError as exc:
+        return list(exc.messages)
+    return []
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def team_telescope(request: HttpRequest, token: str) -> HttpResponse:
+    """The team's telescope page: GET shows a telescope (``?round=4&telescope=C1``, the only open one
+    without them) and, with ``hex``, the hex to confirm (htmx, a map click: the ``telescope``
+    partial); POST with ``confirm`` stores the choice, then back to the page (``done=1``)."""
+    link = readable_link(token)
+    if link is None:
+        return _not_found(request)
+    post = request.method == "POST"
+    form = TeamTelescopeForm(request.POST if post else request.GET, side=link.team.camp.board_side)
+    form.is_valid()
+    desk = TelescopeDesk.read(link, form.cleaned_data["round"])
+    problems: list[str] = []
+    if post:
+        t = desk.find(form.cleaned_data["telescope"])  # the team's own, or the name as sent (refused)
+        name = telescope_name(t) if t is not None else form.cleaned_data["telescope"]
+        problems = _telescope_choose(desk, form, name)
+        if not problems and t is not None:
+            return redirect(desk.url(t, done="1"))
+        desk = TelescopeDesk.read(link, form.cleaned_data["round"])  # as it stands after the refusal
+    ctx = telescope_context(desk, form, problems=problems, done=request.GET.get("done") == "1")
+    htmx = request.headers.get("HX-Request") == "true" and not post
+    response = render(request, f"{TELESCOPE_TEMPLATE}#telescope" if htmx else TELESCOPE_TEMPLATE, ctx)
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = REFERRER_POLICY
     return response
 
 
@@ -385,6 +560,7 @@ def team_plan(request: HttpRequest, token: str) -> HttpResponse:
         ctx = plan_context(desk, message=_("Nothing was saved: press one of the form's buttons."))
     else:
         ctx = _pressed(desk, action.cleaned_data["action"], desk.read_form(request.POST))
+    ctx.update(plan_watch_context(link, typed=bool(ctx.get("plan_message"))))  # refused: as typed
     if request.headers.get("HX-Request") == "true":
         response = render(request, f"{TEMPLATE}#plan", ctx)
     elif not ctx.get("plan_message") and not ctx.get("plan_problems"):
@@ -392,7 +568,115 @@ def team_plan(request: HttpRequest, token: str) -> HttpResponse:
     else:
         response = plan_page(request, link, ctx)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = REFERRER_POLICY
+    return response
+
+
+# ------------------------------------------------------------------------------------ the plan, live
+# The ``plan_watch`` partial shows the plan's state line and is polled every POLL_SECONDS
+# (``/tym/<token>/plan/stav/``), as the map is. Its version is a hash of what it shows (the state
+# line with a returned plan's note, whether the form may be written or taken back, which stored plan
+# and orders the form starts from), all of it the team's own: a change of hidden data or of another
+# team's plan leaves it byte for byte the same, and the poll answers 204. It is rendered inside the
+# ``plan`` partial, so the team's own press brings its new version with it (no notice of one's own
+# change). The form below it holds what is being typed: when the poll brings a change, zo-plan-watch.js
+# loads the fresh ``plan`` partial (``/tym/<token>/plan/formular/``) only if nothing was typed into
+# it; otherwise it shows the watch's notice, with a button to load it. Without JavaScript nothing
+# polls: a reload shows the plan as stored.
+
+
+def watch_notice(row: selectors.PlanRow, closed: bool) -> str:
+    """What changed, as the notice above a form the team has typed into says it."""
+    if closed:
+        return _("Hand-in has closed meanwhile: the plan can no longer be changed.")
+    notices = {
+        PlanState.RETURNED: _("The leaders returned the plan meanwhile."),
+        PlanState.APPROVED: _("The leaders approved the plan meanwhile."),
+        selectors.ENTERED_BY_STAFF: _("The leaders entered your plan themselves meanwhile."),
+        PlanState.HANDED_IN: _("The plan was handed in meanwhile (on another phone)."),
+        PlanState.PAPER: _("The leaders received your plan on paper meanwhile."),
+        PlanState.DRAFT: _("A draft was saved meanwhile (on another phone)."),
+    }
+    return notices.get(row.state, _("The plan changed meanwhile."))
+
+
+def watch_state(link: TeamLink) -> dict[str, Any]:
+    """What the ``plan_watch_body`` partial shows: the state line as the form shows it and the
+    form's buttons (the same rules as :func:`plan_context`), read in four queries; the notice."""
+    round_ = now_round(link.team.camp)
+    if round_ is None or round_.status != RoundStatus.ORDERS_OPEN:
+        notice = _("The round is no longer open for orders: the plan can no longer be changed.")
+        return {"watch_open": False, "watch_notice": notice}
+    row = selectors.team_plan(round_, link.team)
+    closed = row.closed(selectors.plans_due_at(round_))
+    writable = not closed and row.state in (
+        PlanState.NONE,
+        PlanState.DRAFT,
+        PlanState.RETURNED,
+        selectors.ENTERED_BY_STAFF,
+    )
+    stored = f"{row.version}|{row.at.isoformat() if row.at else ''}"
+    return {
+        "watch_open": True,
+        "watch_round": round_.number,
+        "watch_state": state_line(row, closed),
+        "watch_writable": writable,
+        "watch_withdrawable": row.state == PlanState.HANDED_IN and not closed,
+        "watch_stored": hashlib.sha256(stored.encode()).hexdigest()[:12],
+        "watch_notice": watch_notice(row, closed),
+    }
+
+
+def plan_watch_context(link: TeamLink, *, typed: bool = False, changed: bool = False) -> dict[str, Any]:
+    """The ``plan_watch`` partial's context: its body, its version (a hash of the body), its URLs;
+    ``typed``: the form below holds what was typed, not the stored plan (a refused press);
+    ``changed``: the poll's answer to a page showing another version (the notice is offered)."""
+    state = watch_state(link)
+    body = render_to_string(f"{TEMPLATE}#plan_watch_body", state)
+    return {
+        "watch_body": mark_safe(body),  # noqa: S308 - rendered by the template engine just now
+        "watch_version": hashlib.sha256(body.encode()).hexdigest()[:20],
+        "watch_notice": state["watch_notice"],
+        "watch_url": reverse("islands_public:team_plan_watch", args=[link.token]),
+        "watch_form_url": reverse("islands_public:team_plan_form", args=[link.token]),
+        "watch_poll_ms": POLL_SECONDS * 1000,
+        "watch_typed": typed,
+        "watch_changed": changed,
+    }
+
+
+@never_cache
+@require_GET
+def team_plan_watch(request: HttpRequest, token: str) -> HttpResponse:
+    """The poll of the plan's state (``?v=`` the version shown): 204 unchanged, else the ``plan_watch``
+    partial with its notice."""
+    link = readable_link(token)
+    if link is None:
+        return _not_found(request)
+    if request.headers.get("HX-Request") != "true":  # a plain visit: the page itself
+        return redirect(reverse("islands_public:team", args=[token]))
+    ctx = plan_watch_context(link, changed=True)
+    if request.GET.get("v") == ctx["watch_version"]:
+        return HttpResponse(status=204)  # unchanged: htmx swaps nothing
+    response = render(request, f"{TEMPLATE}#plan_watch", ctx)
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = REFERRER_POLICY
+    return response
+
+
+@never_cache
+@require_GET
+def team_plan_form(request: HttpRequest, token: str) -> HttpResponse:
+    """The ``plan`` partial as stored now (what replaces the form after a change the poll found)."""
+    link = readable_link(token)
+    if link is None:
+        return _not_found(request)
+    if request.headers.get("HX-Request") != "true":  # a plain visit: the page itself
+        return redirect(reverse("islands_public:team", args=[token]))
+    ctx = {**plan_context(PlanDesk.read(link)), **plan_watch_context(link)}
+    response = render(request, f"{TEMPLATE}#plan", ctx)
+    response["X-Robots-Tag"] = "noindex"
+    response["Referrer-Policy"] = REFERRER_POLICY
     return response
 
 
@@ -438,7 +722,7 @@ def team_plan_check(request: HttpRequest, token: str) -> HttpResponse:
             ctx.update(plan_map_context(desk, entry, writable=plan_writable(desk)), plan_map_oob=True)
     response = render(request, f"{TEMPLATE}#plan_live", ctx)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = REFERRER_POLICY
     return response
 
 
@@ -574,5 +858,5 @@ def team_plan_map(request: HttpRequest, token: str) -> HttpResponse:
         ctx = plan_tapped(desk, request.GET)
     response = render(request, f"{TEMPLATE}#plan", ctx) if htmx else plan_page(request, link, ctx)
     response["X-Robots-Tag"] = "noindex"
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = REFERRER_POLICY
     return response

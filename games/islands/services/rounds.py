@@ -368,9 +368,15 @@ def telescope_choose(*, round: Round, ship: str, at: Hex) -> TelescopeChoice:  #
     label): the hex and its neighbours are revealed for all. Triggers nothing (revealing is not
     entering)."""
     locked = _lock_round(round)
-    camp = locked.camp
     result = _result_after(locked)
     key = _open_telescope_key(result, ship)
+    return _telescope_reveal(locked, result, key, at)
+
+
+def _telescope_reveal(locked: Round, result: RoundResult, key: str, at: Hex) -> TelescopeChoice:
+    """Reveal ``at`` and its neighbours for the open telescope ``key`` and store the choice (inside
+    the caller's transaction, the round row locked)."""
+    camp = locked.camp
     g = geometry(camp.board_side)
     if not g.on_board(at):
         message = _("%(label)s is a bay: name a hex of the board.") % {"label": g.label(at)}
@@ -382,6 +388,36 @@ def telescope_choose(*, round: Round, ship: str, at: Hex) -> TelescopeChoice:  #
     newly = {h: team_name for h in telescope_hexes(g, centre) if not state.board.cell(h).revealed}
     game_state_store(camp=camp, state=after, round=locked, revealed_by=newly)
     return TelescopeChoice.objects.create(result=result, ship=key, hex=g.label(centre))
+
+
+@transaction.atomic
+def telescope_team_choose(*, round: Round, team: Team, telescope: str, at: Hex) -> TelescopeChoice:  # noqa: A002
+    """The team's own choice of the hex ``at`` for one of its pending telescopes, from its page.
+
+    ``telescope`` names it as the team's page does: the ship (``C1``), ``C1#2`` for the ship's
+    second telescope of the round; the team is always ``team`` (the link's), so no other team's
+    telescope can be named. Refused (nothing stored) when the round is not resolved or is closed,
+    when the team has no such telescope pending, and when its choice was entered already (by staff
+    on the after page, or from another phone): whichever comes first counts. Staff may still
+    choose or skip (:func:`telescope_choose`, :func:`telescope_skip`); a team cannot skip."""
+    locked = _lock_round(round)
+    name = (telescope or "").strip()
+    who = words.who_label(team.name, ee.telescope_ship(name)[:20]) if name else "—"
+    if locked.camp_id != team.camp_id:
+        raise IslandsError(
+            _("%(ship)s has no telescope to choose for in this round.") % {"ship": who}, code="no_telescope"
+        )
+    result = _result_after(locked)
+    key = who_text(team.name, name)
+    if not name or "." in name or key not in ee.telescope_keys(result.pending_telescopes):
+        raise IslandsError(
+            _("%(ship)s has no telescope to choose for in this round.") % {"ship": who}, code="no_telescope"
+        )
+    if TelescopeChoice.objects.filter(result=result, ship=key).exists():
+        raise IslandsError(
+            _("The telescope choice of %(ship)s has already been entered.") % {"ship": who}, code="chosen"
+        )
+    return _telescope_reveal(locked, result, key, at)
 
 
 @transaction.atomic

@@ -289,6 +289,47 @@ def test_telescope_choose_skip_and_close(started: Camp, teams: list[Team]) -> No
         round_services.telescope_skip(round=round_, ship=f"{blue.name}.C1")
 
 
+def test_a_team_chooses_its_own_telescopes_and_whichever_is_first_counts(
+    started: Camp, teams: list[Team], other_camp: Camp
+) -> None:
+    red, blue, _green = teams
+    round_ = opened(started)
+    round_services.round_resolve(round=round_)
+    RoundResult.objects.filter(round=round_).update(
+        pending_telescopes=[f"{red.name}.C1", f"{blue.name}.C1", f"{red.name}.C1"]
+    )
+    g = geometry(5)
+    choice = round_services.telescope_team_choose(round=round_, team=red, telescope="C1#2", at=g.parse("C3"))
+    assert (choice.ship, choice.hex) == (f"{red.name}.C1#2", "C3")
+    cell = BoardHex.objects.get(camp=started, q=g.parse("C3").q, r=g.parse("C3").r)
+    assert cell.revealed and cell.revealed_round_id == round_.pk
+    staff = round_services.telescope_choose(round=round_, ship=f"{red.name}.C1", at=g.parse("A1"))
+    assert staff.ship == f"{red.name}.C1"  # staff took the first one, the team had the second
+    with translation.override("en"):
+        for telescope, words in (("C1", "already been entered"), ("C1#2", "already been entered")):
+            with pytest.raises(IslandsError, match=words):
+                round_services.telescope_team_choose(
+                    round=round_, team=red, telescope=telescope, at=g.parse("B2")
+                )
+        for telescope in ("C2", "", f"{blue.name}.C1", ".C1", "C1#3"):  # none of red's, or not red's
+            with pytest.raises(IslandsError, match="no telescope"):
+                round_services.telescope_team_choose(
+                    round=round_, team=red, telescope=telescope, at=g.parse("B2")
+                )
+        stranger = camp_services.team_create(camp=other_camp, name=blue.name, colour="#123456")
+        with pytest.raises(IslandsError, match="no telescope"):  # a team of another camp run
+            round_services.telescope_team_choose(
+                round=round_, team=stranger, telescope="C1", at=g.parse("B2")
+            )
+        with pytest.raises(IslandsError, match="Z1 is a bay"):
+            round_services.telescope_team_choose(round=round_, team=blue, telescope="C1", at=g.parse("Z1"))
+    assert TelescopeChoice.objects.filter(result__round=round_).count() == 2
+    round_services.telescope_team_choose(round=round_, team=blue, telescope="C1", at=g.parse("E5"))
+    round_services.round_close(round=round_)
+    with pytest.raises(IslandsError, match="closed"), translation.override("en"):
+        round_services.telescope_team_choose(round=round_, team=blue, telescope="C1", at=g.parse("E5"))
+
+
 def test_telescope_keys_number_a_ships_second_telescope() -> None:
     assert ee.telescope_keys(["a.C1", "b.C1", "a.C1"]) == ["a.C1", "b.C1", "a.C1#2"]  # type: ignore[attr-defined]
 
@@ -325,3 +366,44 @@ def test_two_staff_resolving_at_once_get_one_result(camp: Camp, teams: list[Team
         t.join()
     assert sorted(o.split(":")[0] for o in outcomes) == ["refused", "resolved"], outcomes
     assert RoundResult.objects.filter(round=round_).count() == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_team_and_staff_choosing_one_telescope_at_once_get_one_choice(
+    camp: Camp, teams: list[Team]
+) -> None:
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (row locks)")
+    red = teams[0]
+    demo.game_setup(camp, board_seed=11)
+    round_ = opened(camp)
+    round_services.round_resolve(round=round_)
+    RoundResult.objects.filter(round=round_).update(pending_telescopes=[f"{red.name}.C1"])
+    g = geometry(camp.board_side)
+    barrier = threading.Barrier(2)
+    outcomes: list[str] = []
+
+    def press(by_team: bool) -> None:
+        from django.db import connection as thread_connection
+
+        try:
+            barrier.wait()
+            fresh = Round.objects.get(pk=round_.pk)
+            if by_team:
+                round_services.telescope_team_choose(round=fresh, team=red, telescope="C1", at=g.parse("C3"))
+            else:
+                round_services.telescope_choose(round=fresh, ship=f"{red.name}.C1", at=g.parse("A1"))
+            outcomes.append("chosen")
+        except IslandsError as e:
+            outcomes.append(f"refused: {e.code}")
+        finally:
+            thread_connection.close()
+
+    threads = [threading.Thread(target=press, args=(by_team,)) for by_team in (True, False)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["chosen", "refused: chosen"], outcomes
+    assert TelescopeChoice.objects.filter(result__round=round_).count() == 1
