@@ -566,6 +566,8 @@ def notice_board_version(camp: Camp) -> str:
 
 #: The state a plan shows when the stored orders are staff's own, typed on the order page.
 ENTERED_BY_STAFF = "staff"
+#: The plan states the team may write over (save a draft, hand in): the services' rule and the pages'.
+TEAM_WRITABLE = (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED)
 
 
 @dataclass(frozen=True)
@@ -595,6 +597,13 @@ class PlanRow:
     def closed(self, due: datetime | None) -> bool:
         """Whether the team can no longer write its plan because of the deadline ``due``."""
         return hand_in_closed(due, reopened=self.reopened)
+
+    def team_writable(self, closed: bool) -> bool:
+        """Whether the team may write its plan now (``closed``: after the deadline). Read from the plan
+        as stored, not the state shown: orders staff typed over an approved plan read "entered by
+        staff", and the plan stays approved."""
+        stored = self.plan.state if self.plan is not None else PlanState.NONE
+        return not closed and stored in TEAM_WRITABLE
 
 
 def hand_in_closed(due: datetime | None, *, reopened: bool) -> bool:

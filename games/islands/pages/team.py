@@ -480,7 +480,7 @@ def plan_context(
     if typed is None and row.state == selectors.ENTERED_BY_STAFF and orders is not None:
         # Staff typed the team's orders: the form starts from them (a draft saved builds on them).
         sheet = OrderSheet.from_row(orders).written_in(desk.alphabet).for_ships(desk.idents)
-    writable = _writable(row, closed)
+    writable = row.team_writable(closed)
     return {
         "plan_open": True,
         "plan_url": reverse("islands_public:team_plan", args=[desk.link.token]),
@@ -499,13 +499,6 @@ def plan_context(
         "plan_check_url": reverse("islands_public:team_plan_check", args=[desk.link.token]),
         **plan_map_context(desk, OrderEntry(sheet, mode=mode), writable=writable),
     }
-
-
-def _writable(row: selectors.PlanRow, closed: bool) -> bool:
-    """May the team write its plan now (save a draft, hand it in)?"""
-    if closed:
-        return False
-    return row.state in (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED, selectors.ENTERED_BY_STAFF)
 
 
 def _pressed(desk: PlanDesk, action: str, entry: OrderEntry) -> dict[str, Any]:
@@ -609,12 +602,7 @@ def watch_state(link: TeamLink) -> dict[str, Any]:
         return {"watch_open": False, "watch_notice": notice}
     row = selectors.team_plan(round_, link.team)
     closed = row.closed(selectors.plans_due_at(round_))
-    writable = not closed and row.state in (
-        PlanState.NONE,
-        PlanState.DRAFT,
-        PlanState.RETURNED,
-        selectors.ENTERED_BY_STAFF,
-    )
+    writable = row.team_writable(closed)
     stored = f"{row.version}|{row.at.isoformat() if row.at else ''}"
     return {
         "watch_open": True,
@@ -752,7 +740,7 @@ PLAN_TARGET = "#team-plan"
 def plan_writable(desk: PlanDesk) -> bool:
     """May the team write its plan now (read afresh: a tap or a check comes from a page shown before)?"""
     row = selectors.team_plan(desk.round, desk.link.team)
-    return _writable(row, row.closed(selectors.plans_due_at(desk.round)))
+    return row.team_writable(row.closed(selectors.plans_due_at(desk.round)))
 
 
 def plan_map_context(desk: PlanDesk, entry: OrderEntry, *, writable: bool) -> dict[str, Any]:

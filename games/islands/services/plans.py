@@ -57,7 +57,7 @@ BY_TEAM = PlanBy.TEAM
 Writer = AbstractBaseUser | PlanBy
 
 #: States the team may write a draft over or hand in from.
-_WRITABLE = (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED)
+_WRITABLE = selectors.TEAM_WRITABLE
 
 
 # ------------------------------------------------------------------------------------ helpers

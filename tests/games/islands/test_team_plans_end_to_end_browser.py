@@ -347,7 +347,9 @@ def test_six_teams_plan_on_their_links_and_on_paper_for_three_rounds(
             assert (ship.q, ship.r) == (step.to.q, step.to.r), team.name
         assert evening.board() == {}  # no round open for orders: no list of plans
         phone.open()
-        assert phone.page.locator("[data-plan]").count() == 0  # no plan form until the next round opens
+        # No plan form until the next round opens (only its hidden watch, which brings the form then).
+        assert phone.page.locator("[data-plan]").is_hidden()
+        assert phone.page.locator("[data-plan] form").count() == 0
 
     assert (
         list(Round.objects.filter(camp=camp).values_list("status", flat=True))

@@ -158,6 +158,28 @@ def test_orders_typed_by_staff_read_entered_by_the_leaders(game: Round, teams: l
     assert f'name="route-{ship}" value="{route}"' in plan_section(content)  # the form starts from them
 
 
+
+def test_orders_staff_typed_over_an_approved_plan_offer_no_form_the_service_would_refuse(
+    game: Round, teams: list[Team], leader: object
+) -> None:
+    red = teams[0]
+    link = links_on(game.camp)[red.name]
+    typed = route_fields(game, red)
+    press(link, "hand_in", **typed)
+    plans.plan_approve(round=game, team=red, user=leader)
+    ((field, route),) = typed.items()
+    stored = TeamOrders.objects.get(round=game, team=red)
+    round_services.orders_submit(
+        round=game, team=red, sheet=OrderSheet.typed(routes={field[6:]: route}), version=stored.version
+    )
+    content = Client().get(page_url(link)).content
+    assert state_of(content) == "plán zadali vedoucí"
+    assert "Uložit koncept" not in plan_section(content)  # the plan stays approved: nothing to write
+    assert "Odevzdat plán" not in plan_section(content)
+    refused = press(link, "draft", **typed)
+    assert TeamPlan.objects.get(round=game, team=red).state == PlanState.APPROVED
+    assert "je schválený: už se nedá měnit" in plan_section(refused)
+
 def test_after_the_deadline_it_reads_closed_and_a_press_is_refused(
     game: Round, teams: list[Team], leader: object
 ) -> None:
