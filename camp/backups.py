@@ -178,9 +178,16 @@ def open_read_only(database: Path) -> sqlite3.Connection:
 
 def copy_database(source: sqlite3.Connection, target_file: Path) -> None:
     """Copy the whole database in one step of the backup API (one read transaction: consistent,
-    also in WAL mode), as a self-contained file in rollback-journal mode (readable on its own)."""
+    also in WAL mode), as a self-contained file in rollback-journal mode (readable on its own).
+
+    ``target_file`` is a temporary file: it is written without a journal and without waiting for
+    the disk (half the time of a snapshot went to the journal's and the file's syncs); the callers
+    fsync the whole file once before giving it its name, so a copy cut short stays a temporary
+    file and is never taken for a snapshot."""
     target = sqlite3.connect(target_file)
     try:
+        target.execute("PRAGMA synchronous=OFF")
+        target.execute("PRAGMA journal_mode=OFF")
         source.backup(target)
         target.execute("PRAGMA journal_mode=DELETE")
     finally:
