@@ -294,7 +294,7 @@ def _set_changed(row: Model, values: Mapping[str, object], changed: set[str]) ->
     return bool(differ)
 
 
-def rows_update(model: type[Model], rows: Sequence[Model], names: Collection[str]) -> int:
+def _rows_update(model: type[Model], rows: Sequence[Model], names: Collection[str]) -> int:
     """Write the fields ``names`` of ``rows`` (their values as set on them) in one prepared UPDATE
     run once per row (``executemany``). Returns the number of rows written.
 
@@ -336,7 +336,7 @@ def game_state_store(
 
     Only the rows that differ from the state are written (a round moves a few ships and reveals a
     few hexes; every row of the camp written each time was most of the cost of resolving), each
-    table's in one statement (:func:`rows_update`).
+    table's in one statement (:func:`_rows_update`).
     """
     camp = _lock_camp(camp)
     if state.side != camp.board_side:
@@ -386,7 +386,7 @@ def game_state_store(
             row.revealed_round = None
             row.revealed_by = None
         row.tile, row.chests, row.revealed = cell.tile.value, cell.chests, cell.revealed
-    rows_update(BoardHex, to_update, _HEX_FIELDS)
+    _rows_update(BoardHex, to_update, _HEX_FIELDS)
     BoardHex.objects.bulk_create(to_create)
 
     harbors = {h.team_id: h for h in Harbor.objects.filter(team__camp=camp).order_by()}
@@ -399,7 +399,7 @@ def game_state_store(
             harbor = Harbor.objects.create(team=team, side=g.bay_sides[t.harbor])
         if _set_changed(harbor, {"bay": g.bay_number(t.harbor), "delivered": t.delivered}, harbor_fields):
             harbor_update.append(harbor)
-    rows_update(Harbor, harbor_update, harbor_fields)
+    _rows_update(Harbor, harbor_update, harbor_fields)
 
     existing = {(s.team_id, s.ident): s for s in Ship.objects.filter(team__camp=camp).order_by()}
     keep: set[tuple[int, str]] = set()
@@ -432,7 +432,7 @@ def game_state_store(
     gone = [ship_row.pk for key, ship_row in existing.items() if key not in keep]
     if gone:
         Ship.objects.filter(pk__in=gone).delete()
-    rows_update(Ship, ship_update, ship_fields)
+    _rows_update(Ship, ship_update, ship_fields)
     Ship.objects.bulk_create(ship_create)
 
     pirates = {p.ident: p for p in Pirate.objects.filter(camp=camp).order_by()}
@@ -456,5 +456,5 @@ def game_state_store(
     gone_pirates = [row.pk for ident, row in pirates.items() if ident not in sailing]
     if gone_pirates:
         Pirate.objects.filter(pk__in=gone_pirates).delete()
-    rows_update(Pirate, pirate_update, pirate_fields)
+    _rows_update(Pirate, pirate_update, pirate_fields)
     Pirate.objects.bulk_create(pirate_create)
