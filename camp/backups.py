@@ -26,6 +26,7 @@ import threading
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
@@ -83,14 +84,24 @@ def snapshot_name(*, at: datetime, event: str) -> str:
 
 def snapshot_parse(path: Path, *, written_ns: int = 0, size: int = 0) -> Snapshot | None:
     """The snapshot a file name describes, or None for any other file (left alone by pruning)."""
-    match = _NAME.match(path.name)
+    parsed = _parse_name(path.name)
+    if parsed is None:
+        return None
+    taken_at, event = parsed
+    return Snapshot(path=path, taken_at=taken_at, event=event, written_ns=written_ns, size=size)
+
+
+@lru_cache(maxsize=1024)
+def _parse_name(name: str) -> tuple[datetime, str] | None:
+    """(moment, event) of a snapshot's file name. Kept: every snapshot prunes the folder, and
+    ``strptime`` of the thirty names there was a third of writing one."""
+    match = _NAME.match(name)
     if match is None:
         return None
     try:
-        taken_at = datetime.strptime(match["stamp"], _STAMP_FORMAT)
+        return datetime.strptime(match["stamp"], _STAMP_FORMAT), match["event"]
     except ValueError:
         return None
-    return Snapshot(path=path, taken_at=taken_at, event=match["event"], written_ns=written_ns, size=size)
 
 
 def snapshot_list(directory: Path | None = None) -> list[Snapshot]:
@@ -99,12 +110,13 @@ def snapshot_list(directory: Path | None = None) -> list[Snapshot]:
     if not folder.is_dir():
         return []
     found = []
-    for path in folder.iterdir():
-        if _NAME.match(path.name) and path.is_file():
-            stat = path.stat()
-            snapshot = snapshot_parse(path, written_ns=stat.st_mtime_ns, size=stat.st_size)
-            if snapshot is not None:
-                found.append(snapshot)
+    with os.scandir(folder) as entries:  # each snapshot prunes the folder: no Path, no stat twice
+        for entry in entries:
+            if _parse_name(entry.name) is not None and entry.is_file():
+                stat = entry.stat()
+                snapshot = snapshot_parse(folder / entry.name, written_ns=stat.st_mtime_ns, size=stat.st_size)
+                if snapshot is not None:
+                    found.append(snapshot)
     return sorted(found, key=_newest_first_key, reverse=True)
 
 
@@ -178,9 +190,16 @@ def open_read_only(database: Path) -> sqlite3.Connection:
 
 def copy_database(source: sqlite3.Connection, target_file: Path) -> None:
     """Copy the whole database in one step of the backup API (one read transaction: consistent,
-    also in WAL mode), as a self-contained file in rollback-journal mode (readable on its own)."""
+    also in WAL mode), as a self-contained file in rollback-journal mode (readable on its own).
+
+    ``target_file`` is a temporary file: it is written without a journal and without waiting for
+    the disk (half the time of a snapshot went to the journal's and the file's syncs); the callers
+    fsync the whole file once before giving it its name, so a copy cut short stays a temporary
+    file and is never taken for a snapshot."""
     target = sqlite3.connect(target_file)
     try:
+        target.execute("PRAGMA synchronous=OFF")
+        target.execute("PRAGMA journal_mode=OFF")
         source.backup(target)
         target.execute("PRAGMA journal_mode=DELETE")
     finally:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields, is_dataclass
+from functools import cache
 from typing import Any
 
 from django.conf import settings
@@ -23,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from camp.models import Round, Team
 from games.islands import words
+from games.islands.maps.visibility import MapView
 from games.islands.models import RoundResult, UndoneResolution
 from games.islands.printing.data import (
     NoticeSheet,
@@ -34,18 +36,26 @@ from games.islands.printing.data import (
 )
 
 
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(kind))
+
+
 def _plain(value: Any) -> Any:
     """A sheet's data as JSON values (a map keeps only the hexes it shows something on: every
     hidden hex looks the same)."""
-    if is_dataclass(value) and not isinstance(value, type):
-        out = {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-        if "cells" in out and "side" in out:  # a MapView
-            out["cells"] = {
-                c["label"]: [c["tile"], c["chests"]]
-                for c in out["cells"]
-                if c["tile"] is not None or c["revealed"]
-            }
+    if isinstance(value, MapView):
+        # Its hundreds of cells read directly: only the few shown are kept (as [tile, chests]).
+        out = {}
+        for name in _field_names(MapView):
+            if name == "cells":
+                shown = (c for c in value.cells if c.tile is not None or c.revealed)
+                out[name] = {c.label: [c.tile, c.chests] for c in shown}
+            else:
+                out[name] = _plain(getattr(value, name))
         return out
+    if is_dataclass(value) and not isinstance(value, type):
+        return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
     if isinstance(value, frozenset | set):
         return sorted(_plain(v) for v in value)
     if isinstance(value, list | tuple):

@@ -251,19 +251,25 @@ def round_resolve(*, round: Round, user: Any = None) -> RoundResult:  # noqa: A0
     return stored
 
 
-def _keep_undone(locked: Round, result: RoundResult, shown: dict[str, Any] | None) -> None:
+def _keep_undone(
+    locked: Round, result: RoundResult, shown: Callable[[Round], dict[str, Any] | None] | None
+) -> None:
     """Keep what the undone resolution's sheets show, to compare a new resolution with: the paper
     the teams hold is that of the last resolution whose changed sheets were printed, else of the
-    first one undone (the evening's printing)."""
+    first one undone (the evening's printing). ``shown`` is asked only when it is kept (reading
+    every team's sheet is most of an undo's work)."""
     if shown is None:
         return
     kept = UndoneResolution.objects.filter(round=locked).first()
     if kept is not None and result.printed_at is None:
         return
+    sheets = shown(locked)
+    if sheets is None:
+        return
     UndoneResolution.objects.update_or_create(
         round=locked,
         defaults={
-            "shown": shown,
+            "shown": sheets,
             "printed": result.printed_at is not None,
             "resolved_at": result.resolved_at,
             "undone_at": timezone.now(),
@@ -300,7 +306,7 @@ def round_undo(
             % {"later": later.number},
             code="not_latest",
         )
-    _keep_undone(locked, result, shown(locked) if shown is not None else None)
+    _keep_undone(locked, result, shown)
     before = load_scenario(before_document(result)).state
     game_state_store(camp=camp, state=before, round=locked)
     built = (result.before.get(CAMP_ROWS_KEY) or {}).get("built", {})

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
+from django.db import connection
 from django.utils import translation
 
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands import selectors
+from games.islands.demo import game_setup
 from games.islands.engine import state as es
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
@@ -17,6 +21,7 @@ from games.islands.errors import IslandsError
 from games.islands.game_state import StateUnavailable, game_state
 from games.islands.models import BoardHex, BoardSetup, Harbor, Pirate, Ship
 from games.islands.services import board as board_services
+from tests.sql_writes import written_table
 
 
 def rows(camp: Camp) -> list[tuple[object, ...]]:
@@ -246,6 +251,73 @@ def test_game_state_round_trip(camp: Camp, teams: list[Team]) -> None:
     assert game_state(camp) == state
     assert not Pirate.objects.exists()
     assert BoardHex.objects.get(camp=camp, q=c2.q, r=c2.r).revealed_by is None
+
+
+def _writes_of_store(camp: Camp, state: es.GameState) -> list[tuple[str, int]]:
+    """(table, rows) of each write statement ``game_state_store`` runs (an ``executemany`` counts
+    the rows of all its runs)."""
+    writes: list[tuple[str, int]] = []
+
+    def record(execute: Callable[..., Any], sql: str, params: Any, many: bool, context: Any) -> Any:
+        if table := written_table(sql):
+            writes.append((table, len(params) if many else 1))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        board_services.game_state_store(camp=camp, state=state)
+    return writes
+
+
+@pytest.mark.parametrize("team_count", [3, 8])
+def test_game_state_store_writes_only_what_changed(db: None, team_count: int) -> None:
+    """A round where one ship moved writes that ship's row and the camp's version, whatever the
+    number of teams and ships (issue 22: every row written each time was most of resolving)."""
+    camp = camp_services.camp_create(name="Zápisy", year=2026, board_side=7)
+    for n in range(1, team_count + 1):
+        camp_services.team_create(camp=camp, name=f"Tým {n}", colour="#c0392b")
+    game_setup(camp)
+    state = game_state(camp)
+    g = state.geometry
+    sea = [h for h in g.ordered if state.board.cell(h).tile is Tile.OPEN_SEA]
+    fleet = replace(
+        state,
+        teams=tuple(
+            replace(t, ships=tuple(es.Ship(f"C{k}", es.ShipKind.CARGO, at=sea[i * 3 + k]) for k in (1, 2, 3)))
+            for i, t in enumerate(state.teams)
+        ),
+        pirates=(es.Pirate("P1", at=sea[0]),),
+    )
+    board_services.game_state_store(camp=camp, state=fleet)
+    assert game_state(camp) == fleet
+    assert Ship.objects.filter(team__camp=camp).count() == 3 * team_count
+    assert _writes_of_store(camp, fleet) == [(Camp._meta.db_table, 1)]  # nothing changed
+
+    last = fleet.teams[-1]
+    moved_ship = replace(last.ships[1], at=sea[-1], chests=1)
+    ships = (last.ships[0], moved_ship, last.ships[2])
+    moved = replace(fleet, teams=(*fleet.teams[:-1], replace(last, ships=ships)))
+    assert _writes_of_store(camp, moved) == [(Camp._meta.db_table, 1), (Ship._meta.db_table, 1)]
+    assert game_state(camp) == moved
+    ship = Ship.objects.get(team__name=last.name, ident="C2")
+    assert (ship.q, ship.r, ship.chests) == (sea[-1].q, sea[-1].r, 1)
+
+    # A hex revealed, a harbor's delivery, a pirate moved: one statement each, one row each.
+    h = sea[5]
+    changed = replace(
+        moved,
+        board=moved.board.with_cells({h: es.Cell(Tile.OPEN_SEA, 0, True)}),
+        teams=(replace(moved.teams[0], delivered=4), *moved.teams[1:]),
+        pirates=(es.Pirate("P1", at=sea[1], seahorse=True),),
+    )
+    assert sorted(_writes_of_store(camp, changed)) == sorted(
+        [
+            (Camp._meta.db_table, 1),
+            (BoardHex._meta.db_table, 1),
+            (Harbor._meta.db_table, 1),
+            (Pirate._meta.db_table, 1),
+        ]
+    )
+    assert game_state(camp) == changed
 
 
 def test_game_state_needs_board_and_harbors(camp: Camp, teams: list[Team]) -> None:

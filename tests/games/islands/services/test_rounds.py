@@ -28,6 +28,7 @@ from games.islands.models import (
     Ship,
     TeamOrders,
     TelescopeChoice,
+    UndoneResolution,
 )
 from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
@@ -232,6 +233,28 @@ def test_undo_restores_sunk_ships_with_their_round(started: Camp, teams: list[Te
     assert not Ship.objects.filter(team=red, ident="C2").exists()
     round_services.round_undo(round=second)
     assert rows(started) == before
+
+
+def test_undo_reads_the_sheets_only_when_it_keeps_them(started: Camp) -> None:
+    """What the sheets show is kept by the first undo and after a printed resolution; another undo
+    keeps the first and never reads the sheets (every team's sheet: most of an undo's work)."""
+    round_ = opened(started)
+    asked: list[int] = []
+
+    def shown(locked: Round) -> dict[str, Any]:
+        asked.append(locked.pk)
+        return {"teams": {}, "notice": len(asked)}
+
+    round_services.round_resolve(round=round_)
+    round_services.round_undo(round=round_, shown=shown)
+    round_services.round_resolve(round=round_)
+    round_services.round_undo(round=round_, shown=shown)
+    assert asked == [round_.pk]
+    assert UndoneResolution.objects.get(round=round_).shown["notice"] == 1
+    round_services.round_sheets_printed(result=round_services.round_resolve(round=round_))
+    round_services.round_undo(round=round_, shown=shown)
+    assert asked == [round_.pk, round_.pk]
+    assert UndoneResolution.objects.get(round=round_).shown["notice"] == 2
 
 
 def test_undo_only_the_latest_resolved_round(started: Camp) -> None:
