@@ -22,6 +22,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
 
@@ -128,13 +129,20 @@ def draw_qr(canvas: Canvas, text: str, left: float, bottom: float, side: float) 
     """The QR code of ``text`` in the square ``side`` wide from (``left``, ``bottom``): white, a
     quiet zone of 4 modules, the dark modules black, as one path of the rows' dark runs (what
     ``QrCodeWidget`` draws as a shape per module, at a hundredth of the cost)."""
-    modules = qr_modules(text)
-    size = side / (len(modules) + 8)
     canvas.saveState()
     canvas.setFillColor(white)
     canvas.rect(left, bottom, side, side, stroke=0, fill=1)
     canvas.setFillColor(black)
-    path = canvas.beginPath()
+    canvas.drawPath(_qr_path(text, left, bottom, side), stroke=0, fill=1)
+    canvas.restoreState()
+
+
+@lru_cache(maxsize=256)
+def _qr_path(text: str, left: float, bottom: float, side: float) -> PDFPathObject:
+    """The dark runs of :func:`draw_qr` as a path (geometry only: the same in every document)."""
+    modules = qr_modules(text)
+    size = side / (len(modules) + 8)
+    path = PDFPathObject()
     top = bottom + side - 4 * size
     for r, row in enumerate(modules):
         col = 0
@@ -147,8 +155,7 @@ def draw_qr(canvas: Canvas, text: str, left: float, bottom: float, side: float) 
                 end += 1
             path.rect(left + (4 + col) * size, top - (r + 1) * size, (end - col) * size, size)
             col = end
-    canvas.drawPath(path, stroke=0, fill=1)
-    canvas.restoreState()
+    return path
 
 
 def qr_svg(url: str, *, label: str) -> str:
