@@ -50,7 +50,9 @@ _COLOURS = (
 )  # fmt: skip
 #: Rounds played in the large camp (issue 22: the staff pages on the largest camp).
 LARGE_ROUNDS = 30
-LARGE_SEED = 2026_0822  # its game's seed: the same rounds in every run
+#: The games' seeds of the staff pages' camps: the same rounds, and real routes in the open round's
+#: orders, in every run.
+SEEDS = {"played": 1800052252803306510, "large": 2026_0822}
 WORLDS = ("played", "night", "large")
 #: The camps whose open round holds every team's orders (the planner's).
 WITH_ORDERS = ("played", "large")
@@ -109,10 +111,10 @@ def _build(data_dir: Path, kind: str = "played") -> None:
         camp_services.team_create(camp=camp, name=name, colour=colour)
         for name, colour in zip(names, _COLOURS, strict=False)
     ]
-    if kind == "large":  # the same game in every run (a camp run's seed is drawn at random)
+    if kind in SEEDS:  # the same game in every run (a camp run's seed is drawn at random)
         from camp.models import Camp
 
-        Camp.objects.filter(pk=camp.pk).update(seed=LARGE_SEED)
+        Camp.objects.filter(pk=camp.pk).update(seed=SEEDS[kind])
         camp.refresh_from_db()
     demo_play(camp, rounds=rounds, open_next=True)
     round_ = Round.objects.get(camp=camp, number=rounds + 1)
