@@ -42,6 +42,7 @@ PAIRS = 21
 #: Pairs of the slow ones (a PDF, a change before each request, a resolve and an undo).
 SLOW_PAIRS = 15
 WRK_SECONDS = 4
+WRK_RUNS = 3  # of each side, interleaved (the mean of each)
 WRK_CONNECTIONS = (4, 64)
 CAMPS = ("played", "large")
 NAMES = {"played": "small camp", "large": "large camp"}
@@ -203,7 +204,7 @@ def measure(kind: str) -> None:
             )
             for connections in WRK_CONNECTIONS:
                 static_runs, board_runs = [], []
-                for _ in range(2):  # interleaved, so both see the same noise
+                for _ in range(WRK_RUNS):  # interleaved, so both see the same noise
                     static_runs.append(wrk(f"{base}/static/{BOARD_FILE}", connections))
                     board_runs.append(wrk(base + world.urls["board"], connections))
                 check(
