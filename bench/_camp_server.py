@@ -3,9 +3,13 @@ whose orders the load's staff enter while the first one's round is resolved and 
 temporary data folder, served by ``python -m camp.server`` (waitress, camp mode: production
 settings, ``DEBUG`` off) on loopback, and a small keep-alive HTTP client with a staff login.
 
-Two camps (``world``): ``"played"`` (the staff pages' benchmark: a board of side 9, 3 teams) and
-``"night"`` (the camp night's load and the team pages: a board of side 13, 12 teams, their own
-links on; :data:`NIGHT_TEAMS`).
+Three camps (``world``): ``"played"`` (the staff pages' benchmark on today's small camp: a board
+of side 9, 3 teams), ``"night"`` (the camp night's load and the team pages: a board of side 13, 12
+teams, their own links on; :data:`NIGHT_TEAMS`) and ``"large"`` (the staff pages' benchmark on the
+largest camp, issue 22: side 13, 12 teams, :data:`LARGE_ROUNDS` rounds played). In ``"played"`` and
+``"large"`` the open round holds every team's real orders, made by the demo planner
+(:func:`games.islands.demo.plan_orders`): the resolve preview moves ships, the htmx check posts
+real routes.
 
 ``python -m bench._camp_server DATA_DIR [WORLD]`` builds the camp (run in a child process, so the
 benchmark's own process never sets Django up with another database)."""
@@ -44,7 +48,14 @@ _COLOURS = (
     "#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98", "#ca6f1e",
     "#17a589", "#566573", "#e84393", "#6d4c41", "#00838f", "#9e9d24",
 )  # fmt: skip
-WORLDS = ("played", "night")
+#: Rounds played in the large camp (issue 22: the staff pages on the largest camp).
+LARGE_ROUNDS = 30
+#: The games' seeds of the staff pages' camps: the same rounds, and real routes in the open round's
+#: orders, in every run.
+SEEDS = {"played": 1800052252803306510, "large": 2026_0822}
+WORLDS = ("played", "night", "large")
+#: The camps whose open round holds every team's orders (the planner's).
+WITH_ORDERS = ("played", "large")
 STATIC_FILE = "/static/admin/css/base.css"  # a static file the same server serves (WhiteNoise)
 _WORLDS: dict[str, Path] = {}
 #: The process id of the camp server serving on a port (for its CPU time).
@@ -54,12 +65,16 @@ SERVER_PIDS: dict[int, int] = {}
 @dataclass(frozen=True)
 class World:
     camp: int
+    rounds: int  # played
     round: int  # open for orders
     teams: list[int]
     #: The pages' addresses by name ("orders" and "sheet": one per team; "other_orders": one per
     #: team of the second camp run, "other_round" its round open for orders; "team_pages": each
-    #: team's own page ``/tym/<token>/``, the night's camp only).
+    #: team's own page ``/tym/<token>/``, the night's camp only; "placements": the open round's
+    #: placements page).
     urls: dict[str, Any]
+    #: The open round's places by team id (what its placements page posts back unchanged).
+    places: dict[str, int] = dataclasses.field(default_factory=dict)
     other_round: int = 0
     other_teams: list[int] = dataclasses.field(default_factory=list)
 
@@ -88,22 +103,30 @@ def _build(data_dir: Path, kind: str = "played") -> None:
 
     call_command("migrate", verbosity=0)
     get_user_model().objects.create_superuser(STAFF, "", PASSWORD)
-    night = kind == "night"
+    night = kind in ("night", "large")
+    rounds = LARGE_ROUNDS if kind == "large" else ROUNDS
     camp = camp_services.camp_create(name="Benchmark", year=2026, board_side=NIGHT_SIDE if night else 9)
     names = [f"Tým {n}" for n in range(1, NIGHT_TEAMS + 1)] if night else ["Červení", "Modří", "Zelení"]
     teams = [
         camp_services.team_create(camp=camp, name=name, colour=colour)
         for name, colour in zip(names, _COLOURS, strict=False)
     ]
-    demo_play(camp, rounds=ROUNDS, open_next=True)
+    if kind in SEEDS:  # the same game in every run (a camp run's seed is drawn at random)
+        from camp.models import Camp
+
+        Camp.objects.filter(pk=camp.pk).update(seed=SEEDS[kind])
+        camp.refresh_from_db()
+    demo_play(camp, rounds=rounds, open_next=True)
+    round_ = Round.objects.get(camp=camp, number=rounds + 1)
+    if kind in WITH_ORDERS:
+        _store_planned_orders(camp, round_)
     links = []
-    if night:
+    if kind == "night":
         from games.islands.models import TeamLink
         from games.islands.services.team_links import team_links_switch
 
         team_links_switch(camp=camp, on=True)
         links = [TeamLink.objects.get(team=t).token for t in teams]
-    round_ = Round.objects.get(camp=camp, number=ROUNDS + 1)
     from django.urls import reverse
 
     def admin(name: str, *args: int) -> str:
@@ -128,12 +151,28 @@ def _build(data_dir: Path, kind: str = "played") -> None:
         "sheet": [admin("sheet", t.pk) for t in teams],
         "board": reverse("islands_public:notice_board", args=[camp.pk]),
         "board_en": translated_board(camp.pk),
-        "replay": reverse("islands_public:round_replay", args=[camp.pk, ROUNDS]),
+        "replay": reverse("islands_public:round_replay", args=[camp.pk, rounds]),
+        "placements": reverse("admin:camp_round_placements", args=[round_.pk]),
         "team_pages": [reverse("islands_public:team", args=[token]) for token in links],
     }
-    world = {"camp": camp.pk, "round": round_.pk, "teams": [t.pk for t in teams], "urls": urls}
+    world = {"camp": camp.pk, "rounds": rounds, "round": round_.pk, "teams": [t.pk for t in teams]}
+    world["urls"] = urls
+    world["places"] = {str(p.team_id): p.rank for p in round_.placements.all()}
     world.update({"other_round": other_round.pk, "other_teams": [t.pk for t in other_teams]})
     print(json.dumps(world))
+
+
+def _store_planned_orders(camp: Any, round_: Any) -> None:
+    """Every team's orders for the open round, as the demo planner makes them (stored through the
+    orders service, as a team's sheet typed in would be)."""
+    from camp.models import Placement, Team
+    from games.islands.demo import plan_orders, submit_orders
+    from games.islands.game_state import game_state
+
+    state = game_state(camp, round=round_)
+    ap = dict(Placement.objects.filter(round=round_).values_list("team_id", "ap"))
+    for team in Team.objects.filter(camp=camp).order_by("order", "name", "id"):
+        submit_orders(round_, team, plan_orders(state, team.name, ap=int(ap.get(team.pk, 0))), state)
 
 
 def translated_board(camp_id: int) -> str:
@@ -164,7 +203,8 @@ def world_data(target: Path, kind: str = "played") -> World:
             raise RuntimeError(f"building the camp failed:\n{done.stderr[-3000:]}")
         (built / "world.json").write_text(done.stdout.strip().splitlines()[-1])
         print(
-            f"(camp {kind!r} with {ROUNDS} rounds played in {time.perf_counter() - started:.1f} s)",
+            f"(camp {kind!r} with {LARGE_ROUNDS if kind == 'large' else ROUNDS} rounds played"
+            f" in {time.perf_counter() - started:.1f} s)",
             flush=True,
         )
         _WORLDS[kind] = built
@@ -185,11 +225,19 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def camp_server(threads: int | None = None, world: str = "played") -> Iterator[tuple[str, int, World, Path]]:
-    """``make camp`` on loopback over a copy of the ``world`` camp: (host, port, world, data folder)."""
+def camp_server(
+    threads: int | None = None, world: str = "played", static: Path | None = None
+) -> Iterator[tuple[str, int, World, Path]]:
+    """``make camp`` on loopback over a copy of the ``world`` camp: (host, port, world, data folder).
+
+    ``static``: a copy of another server's collected static files (``<data folder>/static``, with
+    its stamp) and whatever the benchmark wrote beside them: served as they are (the server collects
+    anew only when the project's files differ), so a file added there is served too."""
     with tempfile.TemporaryDirectory(prefix="zo-bench-camp-") as tmp:
         data = Path(tmp) / "data"
         played = world_data(data, world)
+        if static is not None:
+            shutil.copytree(static, data / "static")
         port = free_port()
         log = open(Path(tmp) / "server.log", "wb")
         process = subprocess.Popen(

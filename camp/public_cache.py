@@ -147,8 +147,12 @@ def _render_once(
 
 def variant(request: HttpRequest) -> str:
     """Which form of a public page a request asks for: the htmx fragment or the page, projector or not."""
-    htmx = request.headers.get("HX-Request") == "true"  # as django-htmx reads it
-    return ("fragment" if htmx else "page") + ("-projector" if "projektor" in request.GET else "")
+    htmx = request.META.get("HTTP_HX_REQUEST") == "true"  # as django-htmx reads it
+    # The query string parsed only when it may name the projector (a poll's ``?v=`` never does; a
+    # percent-encoded name may): this runs on every request of every screen.
+    query = request.META.get("QUERY_STRING", "")
+    projector = ("projektor" in query or "%" in query) and "projektor" in request.GET
+    return ("fragment" if htmx else "page") + ("-projector" if projector else "")
 
 
 def _unchanged(request: HttpRequest, version: str) -> HttpResponse | None:

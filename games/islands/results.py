@@ -114,12 +114,15 @@ def telescope_reveals(result: RoundResult) -> list[TelescopeReveal]:
     return out
 
 
-def events_with_telescopes(result: RoundResult, *, viewer: Viewer) -> list[EventLine]:
+def events_with_telescopes(
+    result: RoundResult, *, viewer: Viewer, reveals: list[TelescopeReveal] | None = None
+) -> list[EventLine]:
     """The round's log for ``viewer`` (:func:`result_events`), then what its telescopes revealed
-    once their choices were entered (public: the hexes were revealed for all)."""
+    once their choices were entered (public: the hexes were revealed for all). ``reveals``: the
+    round's :func:`telescope_reveals` read already (one query saved per viewer)."""
     lines = result_events(result, viewer=viewer)
     when = _("Round %(round)d, after sailing") % {"round": result.round.number}
-    for reveal in telescope_reveals(result):
+    for reveal in telescope_reveals(result) if reveals is None else reveals:
         lines.append(
             EventLine(
                 step=10**6,

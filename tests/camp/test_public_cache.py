@@ -111,3 +111,21 @@ def test_a_render_overtaken_by_a_write_is_not_kept_and_the_waiters_get_the_new_p
     assert page.renders == 2
     assert sorted(a.content.startswith(new) for a in answers) == [False] + [True] * (CROWD - 1)
     assert {a["ETag"] for a in answers if a.has_header("ETag")} == {f'"{camp.public_version}-cs"'}
+
+
+@pytest.mark.parametrize(
+    ("query", "htmx", "expected"),
+    [
+        ("", False, "page"),
+        ("v=abc-cs", True, "fragment"),
+        ("projektor", False, "page-projector"),
+        ("projektor=&v=abc-cs", True, "fragment-projector"),
+        ("%70rojektor", False, "page-projector"),  # percent-encoded: still the projector's page
+        ("v=projektorx", False, "page"),  # the word in a value is not the key
+    ],
+)
+def test_the_variant_a_request_asks_for(query: str, htmx: bool, expected: str) -> None:
+    """The cache keys a page by its variant read as the view reads it (``"projektor" in GET``), so
+    no spelling of a query keeps the projector's page under the plain page's key."""
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    assert public_cache.variant(RequestFactory().get(f"/nastenka/1/?{query}", **headers)) == expected

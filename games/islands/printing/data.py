@@ -281,6 +281,8 @@ def team_sheets_for(
     for ship in Ship.objects.filter(team__in=teams).order_by("ident"):
         own_ships.setdefault(ship.team_id, []).append(ship)
     codes = paper_codes(camp, rounds.orders_number)
+    # Read once for every team (a query per team before, issue 22).
+    reveals = results.telescope_reveals(rounds.result) if rounds.result is not None else []
     sheets = []
     for team in teams:
         ships = sorted(
@@ -314,7 +316,7 @@ def team_sheets_for(
                 hints=_hint_texts(result, team) if result else (),
                 events=tuple(
                     SheetEvent(e.text, own=e.team == team.name)
-                    for e in results.events_with_telescopes(result, viewer=team)
+                    for e in results.events_with_telescopes(result, viewer=team, reveals=reveals)
                 )
                 if result
                 else (),

@@ -12,15 +12,12 @@ from io import BytesIO
 from pathlib import Path
 
 from django.utils.translation import gettext as _
-from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
-from reportlab.lib.colors import HexColor, black, white
+from reportlab.lib.colors import HexColor, black
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from camp.pdf import FONT, FONT_BOLD, colour, register_fonts
+from camp.pdf import FONT, FONT_BOLD, colour, draw_qr, register_fonts
 from games.islands.engine.hexes import DIRECTION_NAMES, corners_around
 from games.islands.engine.notation import Alphabet
 from games.islands.maps import style
@@ -328,14 +325,8 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
 
 def _paper_code(canvas: Canvas, paper: PaperForm, *, top: float) -> None:
     """The QR code at the right margin from ``top`` down, the code under it (bold, to read aloud)."""
-    widget = QrCodeWidget(paper.qr, barLevel="M")
-    x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(QR_SIDE, QR_SIDE, transform=[QR_SIDE / (x1 - x0), 0, 0, QR_SIDE / (y1 - y0), 0, 0])
-    drawing.add(widget)
     left = PAGE_W - MARGIN - QR_SIDE
-    canvas.setFillColor(white)  # the quiet zone stays white whatever is drawn near it
-    canvas.rect(left, top - QR_SIDE, QR_SIDE, QR_SIDE, stroke=0, fill=1)
-    renderPDF.draw(drawing, canvas, left, top - QR_SIDE)
+    draw_qr(canvas, paper.qr, left, top - QR_SIDE, QR_SIDE)  # the quiet zone white whatever is near
     canvas.setFillColor(black)
     canvas.setFont(FONT_BOLD, QR_CODE_SIZE)
     canvas.drawCentredString(left + QR_SIDE / 2, top - QR_SIDE - QR_CODE_SIZE * 0.9, paper.code)

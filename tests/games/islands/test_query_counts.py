@@ -47,3 +47,26 @@ def test_the_round_pages_query_counts_do_not_grow_with_the_rounds_played(staff_c
     after_three = _queries(staff_client, 3)
     assert after_three == after_one
     assert all(n <= 25 for n in after_one.values()), after_one
+
+
+def _sheets_queries(client: Client, teams: int) -> int:
+    """The queries of all teams' sheets PDF printed from the round open after one round played (its
+    result read: events, hints, telescopes), on a board of side 13 with ``teams`` teams."""
+    camp = camp_services.camp_create(name=f"Tábor {teams} týmů", year=2026, board_side=13)
+    for n in range(1, teams + 1):
+        camp_services.team_create(camp=camp, name=f"Tým {n}", colour="#c0392b")
+    demo_play(camp, rounds=1, open_next=True)
+    round_ = Round.objects.get(camp=camp, number=2)
+    url = reverse("admin:islands_round_sheets", args=[round_.pk])
+    assert client.get(url).status_code == 200  # warm: the session, the content types, the fonts
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    return len(queries.captured_queries)
+
+
+def test_all_teams_sheets_query_count_does_not_grow_with_the_teams(staff_client: Client) -> None:
+    """Issue 22: all teams' sheets read each table once, not once per team (they read the round's
+    telescopes once per team before)."""
+    assert _sheets_queries(staff_client, 12) == _sheets_queries(staff_client, 3)
