@@ -1,5 +1,6 @@
 """Each team's printed sheet (A4, two pages a team): the map sheet (the map *as the team may see
-it*, a legend, its map hints and the round's events it may read, its AP) and a pre-filled order
+it*, a legend, its map hints and the round's events it may read, its AP; with the team links on,
+a small QR code of the team's own link, on the sheet the team keeps) and a pre-filled order
 form (its ships with their positions and empty route cells, the builds with their costs, the harbor
 moves, the fire target). One team after another in one PDF, drawn from the plain data of
 :mod:`games.islands.printing.data` (never a model)."""
@@ -66,6 +67,10 @@ NOTE_RULE = HexColor("#c8d0d6")
 #: white with its quiet zone, big enough for a phone or a laptop's camera from a laser print.
 QR_SIDE = 28 * mm
 QR_CODE_SIZE = 10
+#: The team's own link on its map sheet (when the camp run's team links are on): a smaller QR code,
+#: in the map box's corner, with a line under it.
+LINK_QR_SIDE = 24 * mm
+LINK_CAPTION_SIZE = 7
 
 
 def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
@@ -86,6 +91,8 @@ def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
     bottom = draw_map(
         canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, shared=True, key=sheet.key
     )
+    if sheet.link_url:
+        _team_link(canvas, sheet.link_url, top=top)
     y = draw_legend(canvas, staff=False, y=bottom - 3 * mm, shared=True)
     y = draw_key(canvas, sheet.key, y=y - 1 * mm, shared=True)
 
@@ -326,19 +333,40 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     canvas.showPage()
 
 
+def _qr(canvas: Canvas, payload: str, *, left: float, top: float, side: float) -> None:
+    """A QR code of ``payload``, ``side`` square from (``left``, ``top``) down, black on white with
+    its quiet zone."""
+    widget = QrCodeWidget(payload, barLevel="M")
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(side, side, transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    canvas.setFillColor(white)  # the quiet zone stays white whatever is drawn near it
+    canvas.rect(left, top - side, side, side, stroke=0, fill=1)
+    renderPDF.draw(drawing, canvas, left, top - side)
+    canvas.setFillColor(black)
+
+
 def _paper_code(canvas: Canvas, paper: PaperForm, *, top: float) -> None:
     """The QR code at the right margin from ``top`` down, the code under it (bold, to read aloud)."""
-    widget = QrCodeWidget(paper.qr, barLevel="M")
-    x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(QR_SIDE, QR_SIDE, transform=[QR_SIDE / (x1 - x0), 0, 0, QR_SIDE / (y1 - y0), 0, 0])
-    drawing.add(widget)
     left = PAGE_W - MARGIN - QR_SIDE
-    canvas.setFillColor(white)  # the quiet zone stays white whatever is drawn near it
-    canvas.rect(left, top - QR_SIDE, QR_SIDE, QR_SIDE, stroke=0, fill=1)
-    renderPDF.draw(drawing, canvas, left, top - QR_SIDE)
-    canvas.setFillColor(black)
+    _qr(canvas, paper.qr, left=left, top=top, side=QR_SIDE)
     canvas.setFont(FONT_BOLD, QR_CODE_SIZE)
     canvas.drawCentredString(left + QR_SIDE / 2, top - QR_SIDE - QR_CODE_SIZE * 0.9, paper.code)
+
+
+def _team_link(canvas: Canvas, link_url: str, *, top: float) -> None:
+    """The team's own link as a small QR code in the map box's top right corner (a triangular board
+    leaves it empty; the north arrow has the other one), a short line under it."""
+    left = PAGE_W - MARGIN - LINK_QR_SIDE
+    _qr(canvas, link_url, left=left, top=top, side=LINK_QR_SIDE)
+    canvas.setFont(FONT, LINK_CAPTION_SIZE)
+    y = top - LINK_QR_SIDE - LINK_CAPTION_SIZE * 0.6
+    caption = _("Your team's link: scan it with a phone")
+    for part in simpleSplit(caption, FONT, LINK_CAPTION_SIZE, LINK_QR_SIDE + 6 * mm):
+        # Centred under the code, but never past the right margin.
+        half = canvas.stringWidth(part, FONT, LINK_CAPTION_SIZE) / 2
+        canvas.drawCentredString(min(left + LINK_QR_SIDE / 2, PAGE_W - MARGIN - half), y, part)
+        y -= LINK_CAPTION_SIZE * 1.2
 
 
 def _notes_box(canvas: Canvas, top: float) -> None:
