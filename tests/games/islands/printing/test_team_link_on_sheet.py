@@ -13,6 +13,7 @@ from pathlib import Path
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from PIL import Image
 from pypdf import PdfReader
 
 from camp.models import Round, Team
@@ -40,7 +41,7 @@ def _pdf(game: Round, team: Team, *, phones: str = PHONES) -> bytes:
     return render_team_sheets(sheets, font_dir=settings.PDF_FONT_DIR)
 
 
-def link_modules(image: object, *, count: int) -> list[list[bool]]:
+def link_modules(image: Image.Image, *, count: int) -> list[list[bool]]:
     """The dark and light modules of the link's QR code, drawn LINK_QR_SIDE square at the right
     margin from the top of the map box (a quiet zone of 4 modules), read at each module's centre."""
     module = LINK_QR_SIDE / (count + 8)
@@ -49,7 +50,7 @@ def link_modules(image: object, *, count: int) -> list[list[bool]]:
     scale = DPI / 72
     return [
         [
-            image.getpixel(  # type: ignore[attr-defined]
+            image.getpixel(
                 (int((left + (4 + c + 0.5) * module) * scale), int((top + (4 + r + 0.5) * module) * scale))
             )
             < 128
@@ -89,7 +90,7 @@ def test_the_printed_qr_code_is_the_teams_link(game: Round, teams: list[Team], t
         for dx in range(15)
         for dy in range(15)
     ]
-    assert min(quiet) > 240  # type: ignore[operator]
+    assert min(quiet) > 240
     text = " ".join((PdfReader(io.BytesIO(data)).pages[0].extract_text() or "").split())
     assert "Odkaz vašeho týmu: načtěte ho telefonem" in text
 
