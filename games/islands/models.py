@@ -16,6 +16,7 @@ import secrets
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from camp.models import Camp, Round, Team
@@ -585,3 +586,8 @@ class TeamLink(models.Model):
     @property
     def link_active(self) -> bool:
         return self.token_revoked_at is None
+
+    def page_path(self) -> str:
+        """The team page's path (``/tym/<token>/``); its full address starts with the address for
+        the phones (:func:`camp.network.phone_base_url`), on the handout and on the team's sheet."""
+        return reverse("islands_public:team", args=[self.token])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import nullcontext
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from django.conf import settings
@@ -30,6 +31,7 @@ from games.islands.printing.data import (
     master_sheet_for,
     notice_sheet_for,
     paper_form,
+    team_link_urls,
     team_sheets_for,
 )
 from games.islands.printing.master_sheet import render_master_sheet
@@ -79,7 +81,9 @@ def _team_sheets_pdf(
         request,
         round_,
         name,
-        lambda: team_sheets_for(round_, teams, lookup=paper_lookup_url(request)),
+        lambda: team_sheets_for(
+            round_, teams, lookup=paper_lookup_url(request), phones=phone_base_url(request)
+        ),
         lambda data: render_team_sheets(data, font_dir=settings.PDF_FONT_DIR),
     )
 
@@ -141,7 +145,7 @@ def evening_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
         round_,
         "tonight",
         lambda: (
-            team_sheets_for(round_, lookup=paper_lookup_url(request)),
+            team_sheets_for(round_, lookup=paper_lookup_url(request), phones=phone_base_url(request)),
             notice_sheet_for(round_),
             master_sheet_for(round_),
         ),
@@ -162,7 +166,11 @@ def changed_sheets_pdf(request: HttpRequest, round_id: int, *, model_admin: Any)
             messages.error(request, _("Nothing changed on the sheets: there is nothing to print again."))
             return HttpResponseRedirect(url("page", round_.pk))
         lookup = paper_lookup_url(request)
-        teams = [paper_form(changes.team_sheets[row.team.pk], lookup) for row in changes.changed_teams]
+        links = team_link_urls(round_.camp, phone_base_url(request))
+        teams = [
+            replace(paper_form(changes.team_sheets[row.team.pk], lookup), link_url=links.get(row.team.pk, ""))
+            for row in changes.changed_teams
+        ]
         notice = changes.notice if changes.notice_changed else None
         content = render_changed(teams, notice, font_dir=settings.PDF_FONT_DIR)
     round_services.round_sheets_printed(result=changes.result)

@@ -34,7 +34,7 @@ TEMPLATE = "islands/team_links.html"
 
 def team_url(request: HttpRequest, link: TeamLink) -> str:
     """The full address of a team's page, on the address for the phones."""
-    return f"{phone_base_url(request)}{reverse('islands_public:team', args=[link.token])}"
+    return f"{phone_base_url(request)}{link.page_path()}"
 
 
 def page_url(camp: Camp | int) -> str:

@@ -69,9 +69,12 @@ def _json(value: Any) -> Any:
 
 def _compared(sheet: TeamSheet) -> Any:
     """A team sheet as compared: without the order form's code (the same for the team and round;
-    sheets kept before there was one do not differ by it)."""
+    sheets kept before there was one do not differ by it) and without the team's own link (not the
+    game: a renewed link is printed on the team's handout, and sheets kept before the sheets carried
+    it do not differ by it)."""
     shown = _json(sheet)
     shown.pop("paper", None)
+    shown.pop("link_url", None)
     return shown
 
 

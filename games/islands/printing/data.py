@@ -12,7 +12,8 @@ orders are for. That only makes sense from the round that is "now" (:func:`sheet
 A team's sheet is built from :func:`selectors.map_view_for_public` made
 :func:`visibility.for_team` (its own ships' cargo put back) plus that team's own rows (its ships'
 flags, its hints, the events it may read): nothing hidden, nothing of another team's private data
-can reach it.
+can reach it. With the camp run's team links on, its map sheet carries the team's own link (as its
+handout does, :func:`team_link_urls`), no other team's.
 """
 
 from __future__ import annotations
@@ -118,6 +119,9 @@ class TeamSheet:
     key: tuple[KeyRow, ...] = ()
     #: The order form's code and QR code (None: a form without them).
     paper: PaperForm | None = None
+    #: The full address of the team's own link (its live page for the phones), drawn as a small QR
+    #: code on its map sheet; empty: none (the camp run's team links off, the link revoked).
+    link_url: str = ""
 
 
 @dataclass(frozen=True)
@@ -266,9 +270,11 @@ def team_sheets_for(
     teams: list[Team] | None = None,
     *,
     lookup: str = "",
+    phones: str = "",
 ) -> list[TeamSheet]:
     """The sheets of ``teams`` (default: every team of the camp, in seat order); ``lookup``: the
-    full address of the staff's code lookup, for the order forms' QR codes (see :func:`paper_form`)."""
+    full address of the staff's code lookup, for the order forms' QR codes (see :func:`paper_form`);
+    ``phones``: the address for the phones, for each team's own link (see :func:`team_link_urls`)."""
     rounds = sheet_rounds(round)
     camp = round.camp
     if teams is None:
@@ -283,6 +289,7 @@ def team_sheets_for(
     codes = paper_codes(camp, rounds.orders_number)
     # Read once for every team (a query per team before, issue 22).
     reveals = results.telescope_reveals(rounds.result) if rounds.result is not None else []
+    links = team_link_urls(camp, phones)
     sheets = []
     for team in teams:
         ships = sorted(
@@ -323,9 +330,24 @@ def team_sheets_for(
                 most_ap=max(camp.ap_table, default=None),
                 key=key,
                 paper=_paper(str(codes[team.pk]), lookup),
+                link_url=links.get(team.pk, ""),
             )
         )
     return sheets
+
+
+def team_link_urls(camp: Camp, phones: str) -> dict[int, str]:
+    """Each team's own link that works now, by the team's id, as its handout prints it: the
+    address for the phones ``phones`` and the link's path. None when the camp run's team links are
+    off or no address is given; none for a revoked link."""
+    if not phones:
+        return {}
+    setup = selectors.board_setup(camp)
+    if setup is None or not setup.team_links:
+        return {}
+    return {
+        link.team_id: phones + link.page_path() for link in selectors.team_links(camp) if link.link_active
+    }
 
 
 def _paper(code: str, lookup: str) -> PaperForm:

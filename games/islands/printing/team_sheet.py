@@ -1,5 +1,6 @@
 """Each team's printed sheet (A4, two pages a team): the map sheet (the map *as the team may see
-it*, a legend, its map hints and the round's events it may read, its AP) and a pre-filled order
+it*, a legend, its map hints and the round's events it may read, its AP; with the team links on,
+a small QR code of the team's own link, on the sheet the team keeps) and a pre-filled order
 form (its ships with their positions and empty route cells, the builds with their costs, the harbor
 moves, the fire target). One team after another in one PDF, drawn from the plain data of
 :mod:`games.islands.printing.data` (never a model)."""
@@ -63,6 +64,10 @@ NOTE_RULE = HexColor("#c8d0d6")
 #: white with its quiet zone, big enough for a phone or a laptop's camera from a laser print.
 QR_SIDE = 28 * mm
 QR_CODE_SIZE = 10
+#: The team's own link on its map sheet (when the camp run's team links are on): a smaller QR code,
+#: in the map box's corner, with a line under it.
+LINK_QR_SIDE = 24 * mm
+LINK_CAPTION_SIZE = 7
 
 
 def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
@@ -83,6 +88,8 @@ def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
     bottom = draw_map(
         canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, shared=True, key=sheet.key
     )
+    if sheet.link_url:
+        _team_link(canvas, sheet.link_url, top=top)
     y = draw_legend(canvas, staff=False, y=bottom - 3 * mm, shared=True)
     y = draw_key(canvas, sheet.key, y=y - 1 * mm, shared=True)
 
@@ -330,6 +337,21 @@ def _paper_code(canvas: Canvas, paper: PaperForm, *, top: float) -> None:
     canvas.setFillColor(black)
     canvas.setFont(FONT_BOLD, QR_CODE_SIZE)
     canvas.drawCentredString(left + QR_SIDE / 2, top - QR_SIDE - QR_CODE_SIZE * 0.9, paper.code)
+
+
+def _team_link(canvas: Canvas, link_url: str, *, top: float) -> None:
+    """The team's own link as a small QR code in the map box's top right corner (a triangular board
+    leaves it empty; the north arrow has the other one), a short line under it."""
+    left = PAGE_W - MARGIN - LINK_QR_SIDE
+    draw_qr(canvas, link_url, left, top - LINK_QR_SIDE, LINK_QR_SIDE)
+    canvas.setFont(FONT, LINK_CAPTION_SIZE)
+    y = top - LINK_QR_SIDE - LINK_CAPTION_SIZE * 0.6
+    caption = _("Your team's link: scan it with a phone")
+    for part in simpleSplit(caption, FONT, LINK_CAPTION_SIZE, LINK_QR_SIDE + 6 * mm):
+        # Centred under the code, but never past the right margin.
+        half = canvas.stringWidth(part, FONT, LINK_CAPTION_SIZE) / 2
+        canvas.drawCentredString(min(left + LINK_QR_SIDE / 2, PAGE_W - MARGIN - half), y, part)
+        y -= LINK_CAPTION_SIZE * 1.2
 
 
 def _notes_box(canvas: Canvas, top: float) -> None:

@@ -254,3 +254,36 @@ def test_staff_who_may_only_read_see_the_panel_but_print_nothing(
     assert 'id="correction"' in client.get(url("page", round_.pk)).content.decode()
     assert client.post(url("changed", round_.pk)).status_code == 403
     assert RoundResult.objects.get(round=round_).printed_at is None
+
+
+def test_a_renewed_team_link_is_no_change_and_the_changed_sheets_carry_the_links(
+    staff_client: Client, world: tuple[Round, str], teams: list[Team]
+) -> None:
+    """The team's own link on its map sheet is not the game: a link renewed between the undo and the
+    new resolution asks for no reprint (its handout is printed again), and the changed sheets
+    printed carry each team's link as it is now."""
+    from games.islands import selectors
+    from games.islands.services import team_links as link_services
+
+    round_, there_and_back = world
+    link_services.team_links_switch(camp=round_.camp, on=True)
+    _send(round_, teams[0], "C1", there_and_back)
+    round_services.round_resolve(round=round_)
+    _undo(staff_client, round_)
+    undone = UndoneResolution.objects.get(round=round_)  # as kept before the sheets carried the link
+    undone.shown["teams"] = {
+        pk: {k: v for k, v in t.items() if k != "link_url"} for pk, t in undone.shown["teams"].items()
+    }
+    undone.save()
+    links = {link.team_id: link for link in selectors.team_links(round_.camp)}
+    link_services.team_link_renew(link=links[teams[1].pk])
+    link_services.team_link_revoke(link=links[teams[2].pk])
+    round_services.round_resolve(round=round_)
+    assert 'id="correction-none"' in staff_client.get(url("page", round_.pk)).content.decode()
+
+    _undo(staff_client, round_)
+    _send(round_, teams[0], "C1", there_and_back.split()[0])  # a public change: every sheet
+    round_services.round_resolve(round=round_)
+    pages = [" ".join(text.split()) for text in _pages(staff_client.post(url("changed", round_.pk)).content)]
+    caption = "Odkaz vašeho týmu: načtěte ho telefonem"
+    assert [caption in text for text in pages[:6]] == [True, False, True, False, False, False]
