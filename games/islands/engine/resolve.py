@@ -27,7 +27,7 @@ the board) for speed; the result is frozen again at the end.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -41,7 +41,7 @@ from .events import (
     What,
     standings,
 )
-from .hexes import BoardGeometry, Hex, compass16, distance, neighbours
+from .hexes import BoardGeometry, Hex, compass16, distance, neighbour_table, neighbours, step_table
 from .notation import RouteStep, ShipId, who_text
 from .orders import NO_ORDERS, IllegalOrders, Orders, check_all_orders
 from .rng import NO_DRAWS, DirectionStream, Draws, RoundRandom, pirate_moves
@@ -51,6 +51,7 @@ from .state import (
     MAX_CARGO_SHIPS,
     SHOT_RANGE,
     Board,
+    Cell,
     GameState,
     Pirate,
     Ship,
@@ -63,6 +64,8 @@ from .tiles import REPEATING, Tile
 
 #: Tiles that act on a pirate, and only once revealed (rules, section 6.4).
 PIRATE_TILES = frozenset({Tile.OCTOPUS, Tile.MERMAID, Tile.SEAHORSE, Tile.REEFS})
+#: Each tile's word (``Tile.value`` is an enum property, slow in the hot loop of a round).
+_TILE_WORDS: dict[Tile, str] = {t: t.value for t in Tile}
 
 
 class TelescopeError(ValueError):
@@ -215,6 +218,8 @@ class _Round:
         self.g = state.geometry
         self.random = RoundRandom(state.seed, state.round_number, draws)
         self.index = hex_index(state.side)
+        self.steps = step_table(state.side)
+        self.around = neighbour_table(state.side)
         self.cells = list(state.board.cells)
         self.events: list[Event] = []
         self.chests_lost = 0
@@ -233,6 +238,14 @@ class _Round:
         for run, team in zip(self.teams, state.teams, strict=True):
             run.ships = [self._ship_mover(run, s) for s in sorted(team.ships, key=lambda s: s.order_key)]
         self.pirates = [self._pirate_mover(p) for p in sorted(state.pirates, key=lambda p: p.number)]
+        #: Who may still move this round, in priority order (teams' ships, then pirates): a mover
+        #: leaves its list once it is gone, stopped, or has played its last token.
+        self.moving_ships = [s for t in self.teams for s in t.ships if s.can_move and s.tokens]
+        self.moving_pirates = [p for p in self.pirates if p.can_move and p.tokens]
+        #: Every mover that was held at some time of the round (held now or freed since):
+        #: :meth:`free_held` looks at nothing while none is held.
+        everyone = [s for t in self.teams for s in t.ships] + self.pirates
+        self.held_movers = [m for m in everyone if m.held]
         #: Only for :func:`resolve_recorded`: None resolves without taking any.
         self.checkpoints: list[Checkpoint] | None = None
 
@@ -293,7 +306,8 @@ class _Round:
         **detail: DetailValue,
     ) -> None:
         if mover is not None:
-            team, actor = mover.who
+            run = mover.team
+            team, actor = (run.name if run is not None else None), mover.id
         else:
             actor = ""
         self.events.append(
@@ -392,14 +406,35 @@ class _Round:
 
     def move_all(self, step: int, half: int) -> None:
         """Everyone moves "at once"; effects apply in priority order: teams in order (battleship,
-        then cargo ships by number), then pirates by number."""
-        for team in self.teams:
-            for ship in team.ships:
-                if ship.alive and ship.can_move and not ship.stopped:
-                    self.move_ship(ship, ship.token(step, half))
-        for pirate in list(self.pirates):
-            if pirate.alive and pirate.can_move and not pirate.stopped:
-                self.move_pirate(pirate, pirate.token(step, half))
+        then cargo ships by number), then pirates by number (:meth:`_Mover.token`, inlined)."""
+        self.moving_ships = self.move_group(self.moving_ships, self.move_ship, step, half)
+        self.moving_pirates = self.move_group(self.moving_pirates, self.move_pirate, step, half)
+
+    @staticmethod
+    def move_group(
+        movers: list[_Mover], move: Callable[[_Mover, RouteStep], None], step: int, half: int
+    ) -> list[_Mover]:
+        """Move each of ``movers`` by its token of this half-step, in order; those that may still
+        move later, in the same order. Moving acts only on the mover itself (and on new pirates,
+        who never move in their first round), so each is looked at in its turn as before."""
+        first = 2 * step + half - 3  # a doubled mover's token; a single one plays step - 1 in half 1
+        keep: list[_Mover] = []
+        for mover in movers:
+            if not mover.alive or mover.stopped:
+                continue
+            tokens = mover.tokens
+            if mover.doubled:
+                i = first
+            elif half == 1:
+                i = step - 1
+            else:
+                keep.append(mover)
+                continue
+            if i >= len(tokens):
+                continue  # its route is over: nothing more to play this round
+            move(mover, tokens[i])
+            keep.append(mover)
+        return keep
 
     def move_ship(self, ship: _Mover, direction: RouteStep) -> None:
         if direction is None:
@@ -412,11 +447,13 @@ class _Round:
                 What.RUM_MOVE, ship.at or team.harbor, ship, visibility=Visibility.STAFF, direction=direction
             )
         origin = ship.at if ship.at is not None else team.harbor
-        target = origin.step(direction)
-        if target in self.g.hexes:
+        around = self.steps.get(origin)
+        target = around[direction] if around is not None else origin.step(direction)
+        i = self.index.get(target)
+        if i is not None:
             ship.at = target
             ship.moved = True
-            self.enter(ship, target)
+            self.enter(ship, target, i)
         elif ship.at is not None and target == team.harbor:
             ship.at = None
             ship.moved = True
@@ -444,15 +481,15 @@ class _Round:
         self.chests_lost += mover.chests
         mover.chests = 0
 
-    def enter(self, ship: _Mover, at: Hex) -> None:
-        """A team ship enters a board hex: reveal it if hidden, then apply the tile (section 3)."""
-        i = self.index[at]
+    def enter(self, ship: _Mover, at: Hex, i: int) -> None:
+        """A team ship enters the board hex ``at`` (the ``i``-th cell): reveal it if hidden, then
+        apply the tile (section 3)."""
         cell = self.cells[i]
         first = not cell.revealed
         if first:
-            cell = replace(cell, revealed=True)
+            cell = Cell(cell.tile, cell.chests, True)
             self.cells[i] = cell
-            self.log(What.REVEAL, at, ship, tile=cell.tile.value)
+            self.log(What.REVEAL, at, ship, tile=_TILE_WORDS[cell.tile])
         tile = cell.tile
         if not first and tile not in REPEATING:
             return
@@ -487,18 +524,19 @@ class _Round:
         elif tile is Tile.TREASURE:
             if ship.kind is ShipKind.CARGO and cell.chests > 0 and ship.chests < 1 + ship.boat:
                 ship.chests += 1
-                self.cells[i] = replace(cell, chests=cell.chests - 1)
+                self.cells[i] = Cell(cell.tile, cell.chests - 1, cell.revealed)
                 # A ship's cargo is its team's secret (rules, section 8); the hex's chests left are public.
                 self.log(What.LOAD, at, ship, visibility=Visibility.TEAM, left=cell.chests - 1)
         elif tile is Tile.POSEIDON:
             ship.stopped = ship.poseidon = True
-            self.log(What.STOP, at, ship, tile=tile.value)
+            self.log(What.STOP, at, ship, tile=_TILE_WORDS[tile])
         elif tile is Tile.OCTOPUS:
             ship.stopped = ship.held = True
+            self.held_movers.append(ship)
             self.log(What.HOLD, at, ship)
         elif tile is Tile.MERMAID:
             ship.stopped = ship.mermaid_next = True
-            self.log(What.STOP, at, ship, tile=tile.value)
+            self.log(What.STOP, at, ship, tile=_TILE_WORDS[tile])
         elif tile is Tile.REEFS:
             self.log(What.SINK, at, ship, reason="reefs")
             self.lose(ship)
@@ -518,22 +556,26 @@ class _Round:
         if direction is None:
             return
         assert pirate.at is not None and pirate.redraw is not None
-        target = pirate.at.step(direction)
-        while target not in self.g.hexes:
+        around = self.steps.get(pirate.at)
+        target = around[direction] if around is not None else pirate.at.step(direction)
+        i = self.index.get(target)
+        while i is None:
             direction = pirate.redraw.next()
             self.log(What.REDRAW, pirate.at, pirate, visibility=Visibility.STAFF, direction=direction)
-            target = pirate.at.step(direction)
+            target = around[direction] if around is not None else pirate.at.step(direction)
+            i = self.index.get(target)
         pirate.at = target
         pirate.moved = True
-        cell = self.cells[self.index[target]]
+        cell = self.cells[i]
         if not cell.revealed or cell.tile not in PIRATE_TILES:
             return
         if cell.tile is Tile.OCTOPUS:
             pirate.stopped = pirate.held = True
+            self.held_movers.append(pirate)
             self.log(What.HOLD, target, pirate)
         elif cell.tile is Tile.MERMAID:
             pirate.stopped = pirate.mermaid_next = True
-            self.log(What.STOP, target, pirate, tile=cell.tile.value)
+            self.log(What.STOP, target, pirate, tile=_TILE_WORDS[cell.tile])
         elif cell.tile is Tile.SEAHORSE:
             # (decision) a revealed seahorse acts on a pirate at every entry: the rules name it among
             # the tiles that act on pirates, and a pirate never reveals, so "first entry" never comes.
@@ -546,7 +588,13 @@ class _Round:
     def free_held(self) -> None:
         """After every half-step, a held ship with another of its team (a held pirate with another
         pirate) on a neighbouring hex is freed. Ships in a harbor free nobody."""
-        groups = [team.ships for team in self.teams] + [self.pirates]
+        self.held_movers = [m for m in self.held_movers if m.held and m.alive]
+        if not self.held_movers:
+            return
+        teams = {m.team for m in self.held_movers}
+        groups = [team.ships for team in self.teams if team in teams]
+        if None in teams:
+            groups.append(self.pirates)
         for group in groups:
             held = [m for m in group if m.alive and m.held and m.at is not None]
             if not held:
@@ -557,7 +605,8 @@ class _Round:
                     places.setdefault(m.at, m)
             for m in held:
                 assert m.at is not None
-                rescuer = next((places[n] for n in neighbours(m.at) if n in places), None)
+                around = self.around.get(m.at) or neighbours(m.at)
+                rescuer = next((places[n] for n in around if n in places), None)
                 if rescuer is not None:
                     m.held = False
                     self.log(What.FREE, m.at, m, by=rescuer.label)
@@ -580,6 +629,8 @@ class _Round:
                     ship.mermaid_next,
                     ship.seahorse_next,
                 )
+                if made.held:
+                    self.held_movers.append(made)
                 self.log(What.CONVERT, ship.at, ship, by=pirate.id, pirate=made.id, chests_lost=ship.chests)
                 self.lose(ship)
 
@@ -588,7 +639,7 @@ class _Round:
         peace = {
             h for h, c in zip(self.g.ordered, self.cells, strict=True) if c.revealed and c.tile is Tile.PEACE
         }
-        sheltered = peace | {n for h in peace for n in neighbours(h)}
+        sheltered = peace | {n for h in peace for n in self.around[h]}
         shots: list[tuple[_Mover, Hex]] = []
         for team in self.teams:
             ship = next((s for s in team.ships if s.id == BATTLESHIP_ID and s.alive), None)
@@ -617,13 +668,22 @@ class _Round:
             if target is not None:
                 shots.append((pirate, target))
 
+        # Nobody moves or goes while shots fall: who may be hit is indexed by hex once, by their
+        # place in the priority order (teams' ships, then pirates), which orders each shot's hits.
         everyone = [s for t in self.teams for s in t.ships] + self.pirates
+        exposed: dict[Hex, list[int]] = {}
+        for place, m in enumerate(everyone):
+            if m.alive and m.at is not None and m.at not in sheltered:
+                exposed.setdefault(m.at, []).append(place)
         hit: list[_Mover] = []
+        was_hit: set[int] = set()
         for shooter, target in shots:
             self.log(What.SHOT, target, shooter)
-            area = {target, *neighbours(target)}
-            for m in everyone:
-                if m.alive and m.at in area and m.at not in sheltered and all(m is not h for h in hit):
+            area = (target, *(self.around.get(target) or neighbours(target)))
+            for place in sorted(p for h in area for p in exposed.get(h, ())):
+                if place not in was_hit:
+                    was_hit.add(place)
+                    m = everyone[place]
                     hit.append(m)
                     assert m.at is not None
                     self.log(What.HIT, m.at, m, by=shooter.label)
