@@ -190,8 +190,11 @@ class BoardGeometry:
         return h in self.bay_sides
 
     def bay_number(self, bay: Hex) -> int:
-        """1-based number of a bay around the board."""
-        return self.bays.index(bay) + 1
+        """1-based number of a bay around the board (ValueError for a cell that is not a bay)."""
+        number = bay_numbers(self.side).get(bay)
+        if number is None:
+            raise ValueError(f"{bay} is not a bay of a board of side {self.side}")
+        return number
 
     def bay(self, number: int) -> Hex:
         """The bay ``Z<number>``; numbers wrap around (0 is the last bay)."""
@@ -288,6 +291,12 @@ def geometry(side: int) -> BoardGeometry:
         _labels=labels,
         _by_label={v: k for k, v in labels.items()},
     )
+
+
+@cache
+def bay_numbers(side: int) -> Mapping[Hex, int]:
+    """The 1-based number of each bay of a board of ``side`` (cached). Shared, do not modify."""
+    return {b: i for i, b in enumerate(geometry(side).bays, start=1)}
 
 
 @cache

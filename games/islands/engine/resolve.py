@@ -41,7 +41,16 @@ from .events import (
     What,
     standings,
 )
-from .hexes import BoardGeometry, Hex, compass16, distance, neighbour_table, neighbours, step_table
+from .hexes import (
+    BoardGeometry,
+    Hex,
+    bay_numbers,
+    compass16,
+    distance,
+    neighbour_table,
+    neighbours,
+    step_table,
+)
 from .notation import RouteStep, ShipId, who_text
 from .orders import NO_ORDERS, IllegalOrders, Orders, check_all_orders
 from .rng import NO_DRAWS, DirectionStream, Draws, RoundRandom, pirate_moves
@@ -165,6 +174,8 @@ class _TeamRun:
     ap_total: int
     orders: Orders
     ships: list[_Mover] = field(default_factory=list)
+    #: Whether one of its ships moved since :meth:`_Round.free_held` last looked (or it never did).
+    stirred: bool = True
 
 
 @dataclass(slots=True, eq=False)
@@ -220,6 +231,7 @@ class _Round:
         self.index = hex_index(state.side)
         self.steps = step_table(state.side)
         self.around = neighbour_table(state.side)
+        self.bay_numbers = bay_numbers(state.side)
         self.cells = list(state.board.cells)
         self.events: list[Event] = []
         self.chests_lost = 0
@@ -246,6 +258,7 @@ class _Round:
         #: :meth:`free_held` looks at nothing while none is held.
         everyone = [s for t in self.teams for s in t.ships] + self.pirates
         self.held_movers = [m for m in everyone if m.held]
+        self.pirates_stirred = True  # the pirates' :attr:`_TeamRun.stirred`
         #: Only for :func:`resolve_recorded`: None resolves without taking any.
         self.checkpoints: list[Checkpoint] | None = None
 
@@ -401,7 +414,7 @@ class _Round:
         for team in self.teams:
             moves = team.orders.harbor
             if step <= len(moves) and moves[step - 1]:
-                team.harbor = self.g.bay_neighbour(team.harbor, moves[step - 1])
+                team.harbor = self.g.bay(self.bay_numbers[team.harbor] + moves[step - 1])
                 self.log(What.HARBOR, team.harbor, team=team.name)
 
     def move_all(self, step: int, half: int) -> None:
@@ -452,11 +465,11 @@ class _Round:
         i = self.index.get(target)
         if i is not None:
             ship.at = target
-            ship.moved = True
+            ship.moved = team.stirred = True
             self.enter(ship, target, i)
         elif ship.at is not None and target == team.harbor:
             ship.at = None
-            ship.moved = True
+            ship.moved = team.stirred = True
             self.deliver(ship, team.harbor)
         elif ship.at is None:
             # (decision) a rum-struck ship in its harbor cannot drift off the board: it stays moored.
@@ -548,6 +561,7 @@ class _Round:
         """A pirate placed or made this round: it neither moves nor shoots until the next."""
         pirate = _Mover(team=None, id=str(ShipId("P", self.next_pirate)), kind=None, at=at, new=True)
         self.next_pirate += 1
+        self.pirates_stirred = True
         self.pirates.append(pirate)
         return pirate
 
@@ -565,7 +579,7 @@ class _Round:
             target = around[direction] if around is not None else pirate.at.step(direction)
             i = self.index.get(target)
         pirate.at = target
-        pirate.moved = True
+        pirate.moved = self.pirates_stirred = True
         cell = self.cells[i]
         if not cell.revealed or cell.tile not in PIRATE_TILES:
             return
@@ -587,14 +601,21 @@ class _Round:
 
     def free_held(self) -> None:
         """After every half-step, a held ship with another of its team (a held pirate with another
-        pirate) on a neighbouring hex is freed. Ships in a harbor free nobody."""
+        pirate) on a neighbouring hex is freed. Ships in a harbor free nobody.
+
+        Only a group (a team's ships, the pirates) with someone held that has moved since the last
+        look is looked at: a held one never moves, and one not freed then gains a rescuer only when
+        a mate moves (or a pirate appears); anyone newly held moved onto the octopus."""
         self.held_movers = [m for m in self.held_movers if m.held and m.alive]
-        if not self.held_movers:
-            return
-        teams = {m.team for m in self.held_movers}
-        groups = [team.ships for team in self.teams if team in teams]
-        if None in teams:
-            groups.append(self.pirates)
+        groups: list[list[_Mover]] = []
+        if self.held_movers:
+            teams = {m.team for m in self.held_movers}
+            groups = [team.ships for team in self.teams if team.stirred and team in teams]
+            if self.pirates_stirred and None in teams:
+                groups.append(self.pirates)
+        for team in self.teams:
+            team.stirred = False
+        self.pirates_stirred = False
         for group in groups:
             held = [m for m in group if m.alive and m.held and m.at is not None]
             if not held:
