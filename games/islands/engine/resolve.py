@@ -73,6 +73,8 @@ from .tiles import REPEATING, Tile
 
 #: Tiles that act on a pirate, and only once revealed (rules, section 6.4).
 PIRATE_TILES = frozenset({Tile.OCTOPUS, Tile.MERMAID, Tile.SEAHORSE, Tile.REEFS})
+#: Tiles that do nothing to a ship entering them (an entry reveals them all the same).
+_NO_SHIP_EFFECT = frozenset({Tile.OPEN_SEA, Tile.PEACE})
 #: Each tile's word (``Tile.value`` is an enum property, slow in the hot loop of a round).
 _TILE_WORDS: dict[Tile, str] = {t: t.value for t in Tile}
 
@@ -504,8 +506,8 @@ class _Round:
             self.cells[i] = cell
             self.log(What.REVEAL, at, ship, tile=_TILE_WORDS[cell.tile])
         tile = cell.tile
-        if not first and tile not in REPEATING:
-            return
+        if tile in _NO_SHIP_EFFECT or (not first and tile not in REPEATING):
+            return  # (looking a member of an Enum up costs more than the set: most hexes are open sea)
         team = ship.team
         assert team is not None
         if tile is Tile.TELESCOPE:
