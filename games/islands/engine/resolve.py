@@ -79,6 +79,29 @@ _NO_SHIP_EFFECT = frozenset({Tile.OPEN_SEA, Tile.PEACE})
 _TILE_WORDS: dict[Tile, str] = {t: t.value for t in Tile}
 
 
+def new_event(
+    step: int,
+    half: int,
+    what: What,
+    at: Hex,
+    team: str | None,
+    actor: str,
+    visibility: Visibility,
+    detail: tuple[tuple[str, DetailValue], ...],
+) -> Event:
+    """``Event(step, …, detail)``, made without the frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` call per field, half the cost of an event): a round logs hundreds.
+    The same value (a test compares it with ``Event(...)``, field by field)."""
+    event = _new_object(Event)
+    event.__dict__.update(
+        step=step, half=half, what=what, at=at, team=team, actor=actor, visibility=visibility, detail=detail
+    )
+    return event
+
+
+_new_object = object.__new__
+
+
 class TelescopeError(ValueError):
     """A telescope choice that does not name a board hex."""
 
@@ -326,7 +349,7 @@ class _Round:
         else:
             actor = ""
         self.events.append(
-            Event(self.step, self.half, what, at, team, actor, visibility, tuple(detail.items()))
+            new_event(self.step, self.half, what, at, team, actor, visibility, tuple(detail.items()))
         )
 
     # -- the round ------------------------------------------------------------------------------

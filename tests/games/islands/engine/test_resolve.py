@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
-from games.islands.engine.events import Visibility, What
+from games.islands.engine.events import Event, Visibility, What
 from games.islands.engine.hexes import Hex, distance, geometry
 from games.islands.engine.notation import Route
 from games.islands.engine.orders import Orders
 from games.islands.engine.resolve import (
     TelescopeError,
+    new_event,
     open_round,
     resolve,
     reveal_by_telescope,
@@ -199,3 +200,14 @@ def test_a_held_pirate_is_freed_by_a_pirate_that_appears_beside_it() -> None:
     assert (placed.step, placed.at, placed.actor) == (2, beside, "P2")
     (free,) = [e for e in result.events if e.what is What.FREE]
     assert (free.step, free.half, free.at, free.actor, free.get("by")) == (2, 1, held, "P1", "P2")
+
+
+def test_the_resolver_s_events_are_made_as_event_makes_them() -> None:
+    # The resolver makes its events without Event's __init__ (resolve.new_event): the same fields
+    # and values, so a field added to Event (or a check in __post_init__) must be added there too.
+    values = (3, 2, What.LOAD, at("B2"), "red", "C1", Visibility.TEAM, (("left", 1),))
+    made, expected = new_event(*values), Event(*values)
+    assert made == expected
+    assert vars(made) == vars(expected)
+    assert [f.name for f in fields(Event)] == list(vars(made))
+    assert not hasattr(Event, "__post_init__")
