@@ -79,26 +79,6 @@ _NO_SHIP_EFFECT = frozenset({Tile.OPEN_SEA, Tile.PEACE})
 _TILE_WORDS: dict[Tile, str] = {t: t.value for t in Tile}
 
 
-def new_event(
-    step: int,
-    half: int,
-    what: What,
-    at: Hex,
-    team: str | None,
-    actor: str,
-    visibility: Visibility,
-    detail: tuple[tuple[str, DetailValue], ...],
-) -> Event:
-    """``Event(step, …, detail)``, made without the frozen dataclass's ``__init__`` (one
-    ``object.__setattr__`` call per field, half the cost of an event): a round logs hundreds.
-    The same value (a test compares it with ``Event(...)``, field by field)."""
-    event = _new_object(Event)
-    event.__dict__.update(
-        step=step, half=half, what=what, at=at, team=team, actor=actor, visibility=visibility, detail=detail
-    )
-    return event
-
-
 _new_object = object.__new__
 
 
@@ -343,14 +323,24 @@ class _Round:
         visibility: Visibility = Visibility.PUBLIC,
         **detail: DetailValue,
     ) -> None:
+        actor = ""
         if mover is not None:
-            run = mover.team
-            team, actor = (run.name if run is not None else None), mover.id
-        else:
-            actor = ""
-        self.events.append(
-            new_event(self.step, self.half, what, at, team, actor, visibility, tuple(detail.items()))
+            actor = mover.id
+            team = None if mover.team is None else mover.team.name
+        # Made without the frozen dataclass's __init__ (an object.__setattr__ call per field, half
+        # the cost of an event: a round logs hundreds); a test checks them against Event(...).
+        event = _new_object(Event)
+        event.__dict__.update(
+            step=self.step,
+            half=self.half,
+            what=what,
+            at=at,
+            team=team,
+            actor=actor,
+            visibility=visibility,
+            detail=tuple(detail.items()),
         )
+        self.events.append(event)
 
     # -- the round ------------------------------------------------------------------------------
 
