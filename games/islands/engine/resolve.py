@@ -77,8 +77,7 @@ PIRATE_TILES = frozenset({Tile.OCTOPUS, Tile.MERMAID, Tile.SEAHORSE, Tile.REEFS}
 _NO_SHIP_EFFECT = frozenset({Tile.OPEN_SEA, Tile.PEACE})
 #: Each tile's word (``Tile.value`` is an enum property, slow in the hot loop of a round).
 _TILE_WORDS: dict[Tile, str] = {t: t.value for t in Tile}
-
-
+#: Makes an event without running its frozen dataclass's ``__init__`` (see :meth:`_Round.log`).
 _new_object = object.__new__
 
 
@@ -208,22 +207,8 @@ class _Mover:
     redraw: DirectionStream | None = None
 
     @property
-    def who(self) -> tuple[str | None, str]:
-        return (self.team.name if self.team else None, self.id)
-
-    @property
     def label(self) -> str:
         return who_text(self.team.name if self.team else None, self.id)
-
-    def token(self, step: int, half: int) -> RouteStep:
-        """The direction (or None) this mover plays in a half-step."""
-        if self.doubled:
-            i = 2 * (step - 1) + half - 1
-        elif half == 1:
-            i = step - 1
-        else:
-            return None
-        return self.tokens[i] if i < len(self.tokens) else None
 
 
 class _Round:
@@ -259,8 +244,8 @@ class _Round:
         #: leaves its list once it is gone, stopped, or has played its last token.
         self.moving_ships = [s for t in self.teams for s in t.ships if s.can_move and s.tokens]
         self.moving_pirates = [p for p in self.pirates if p.can_move and p.tokens]
-        #: Every mover that was held at some time of the round (held now or freed since):
-        #: :meth:`free_held` looks at nothing while none is held.
+        #: The movers held (some freed or gone since, until :meth:`free_held` drops them): it
+        #: looks at nothing while none is held.
         everyone = [s for t in self.teams for s in t.ships] + self.pirates
         self.held_movers = [m for m in everyone if m.held]
         self.pirates_stirred = True  # the pirates' :attr:`_TeamRun.stirred`
@@ -434,7 +419,7 @@ class _Round:
 
     def move_all(self, step: int, half: int) -> None:
         """Everyone moves "at once"; effects apply in priority order: teams in order (battleship,
-        then cargo ships by number), then pirates by number (:meth:`_Mover.token`, inlined)."""
+        then cargo ships by number), then pirates by number."""
         self.moving_ships = self.move_group(self.moving_ships, self.move_ship, step, half)
         self.moving_pirates = self.move_group(self.moving_pirates, self.move_pirate, step, half)
 
@@ -445,7 +430,8 @@ class _Round:
         """Move each of ``movers`` by its token of this half-step, in order; those that may still
         move later, in the same order. Moving acts only on the mover itself (and on new pirates,
         who never move in their first round), so each is looked at in its turn as before."""
-        first = 2 * step + half - 3  # a doubled mover's token; a single one plays step - 1 in half 1
+        # A doubled mover plays two tokens a step, one per half; a single one its step's in half 1.
+        first = 2 * step + half - 3
         keep: list[_Mover] = []
         for mover in movers:
             if not mover.alive or mover.stopped:
