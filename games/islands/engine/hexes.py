@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal, NamedTuple
@@ -68,7 +69,8 @@ SIDES: tuple[Side, ...] = ("bottom", "right", "left")
 
 def neighbours(h: Hex) -> list[Hex]:
     """The six neighbouring cells, on the board or not, clockwise from north."""
-    return [Hex(h.q + dq, h.r + dr) for dq, dr in DIRECTIONS.values()]
+    q, r = h
+    return [Hex(q, r - 1), Hex(q + 1, r - 1), Hex(q + 1, r), Hex(q, r + 1), Hex(q - 1, r + 1), Hex(q - 1, r)]
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -188,8 +190,11 @@ class BoardGeometry:
         return h in self.bay_sides
 
     def bay_number(self, bay: Hex) -> int:
-        """1-based number of a bay around the board."""
-        return self.bays.index(bay) + 1
+        """1-based number of a bay around the board (ValueError for a cell that is not a bay)."""
+        number = bay_numbers(self.side).get(bay)
+        if number is None:
+            raise ValueError(f"{bay} is not a bay of a board of side {self.side}")
+        return number
 
     def bay(self, number: int) -> Hex:
         """The bay ``Z<number>``; numbers wrap around (0 is the last bay)."""
@@ -289,9 +294,49 @@ def geometry(side: int) -> BoardGeometry:
 
 
 @cache
+def bay_numbers(side: int) -> Mapping[Hex, int]:
+    """The 1-based number of each bay of a board of ``side`` (cached). Shared, do not modify."""
+    return {b: i for i, b in enumerate(geometry(side).bays, start=1)}
+
+
+@cache
+def neighbour_table(side: int) -> Mapping[Hex, tuple[Hex, ...]]:
+    """:func:`neighbours` of every board hex and bay of a board of ``side``, as tuples (cached:
+    the round resolver asks for them at every half-step). Shared, do not modify.
+
+    >>> neighbour_table(5)[Hex(0, 0)] == tuple(neighbours(Hex(0, 0)))
+    True
+    """
+    g = geometry(side)
+    return {h: tuple(neighbours(h)) for h in (*g.hexes, *g.bays)}
+
+
+@cache
+def step_table(side: int) -> Mapping[Hex, Mapping[str, Hex]]:
+    """``Hex.step`` from every board hex and bay of a board of ``side``, by direction, on the board
+    or not (cached: every move of a round reads it). Shared, do not modify.
+
+    >>> step_table(5)[Hex(0, 0)]["NE"]
+    Hex(q=1, r=-1)
+    """
+    return {h: dict(zip(DIRECTION_NAMES, around, strict=True)) for h, around in neighbour_table(side).items()}
+
+
+@cache
 def _within(side: int, centre: Hex, low: int, high: int) -> tuple[Hex, ...]:
     # Cached per (side, hex): every random shot of every pirate asks for the hexes 2–4 away.
-    return tuple(h for h in _ordered(side) if low <= distance(centre, h) <= high)
+    # Built from the hexes around the centre when they are fewer than the board's (label order).
+    hexes = geometry(side).hexes
+    if high < 0 or (2 * high + 1) ** 2 >= len(hexes):
+        return tuple(h for h in _ordered(side) if low <= distance(centre, h) <= high)
+    q, r = centre
+    near = [
+        h
+        for dq in range(-high, high + 1)
+        for dr in range(max(-high, -dq - high), min(high, -dq + high) + 1)
+        if (h := Hex(q + dq, r + dr)) in hexes and distance(centre, h) >= low
+    ]
+    return tuple(sorted(near, key=lambda h: (h.q, column_number(h))))
 
 
 @cache

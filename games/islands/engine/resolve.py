@@ -27,7 +27,7 @@ the board) for speed; the result is frozen again at the end.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -41,7 +41,16 @@ from .events import (
     What,
     standings,
 )
-from .hexes import BoardGeometry, Hex, compass16, distance, neighbours
+from .hexes import (
+    BoardGeometry,
+    Hex,
+    bay_numbers,
+    compass16,
+    distance,
+    neighbour_table,
+    neighbours,
+    step_table,
+)
 from .notation import RouteStep, ShipId, who_text
 from .orders import NO_ORDERS, IllegalOrders, Orders, check_all_orders
 from .rng import NO_DRAWS, DirectionStream, Draws, RoundRandom, pirate_moves
@@ -51,6 +60,7 @@ from .state import (
     MAX_CARGO_SHIPS,
     SHOT_RANGE,
     Board,
+    Cell,
     GameState,
     Pirate,
     Ship,
@@ -63,6 +73,12 @@ from .tiles import REPEATING, Tile
 
 #: Tiles that act on a pirate, and only once revealed (rules, section 6.4).
 PIRATE_TILES = frozenset({Tile.OCTOPUS, Tile.MERMAID, Tile.SEAHORSE, Tile.REEFS})
+#: Tiles that do nothing to a ship entering them (an entry reveals them all the same).
+_NO_SHIP_EFFECT = frozenset({Tile.OPEN_SEA, Tile.PEACE})
+#: Each tile's word (``Tile.value`` is an enum property, slow in the hot loop of a round).
+_TILE_WORDS: dict[Tile, str] = {t: t.value for t in Tile}
+#: Makes an event without running its frozen dataclass's ``__init__`` (see :meth:`_Round.log`).
+_new_object = object.__new__
 
 
 class TelescopeError(ValueError):
@@ -162,6 +178,8 @@ class _TeamRun:
     ap_total: int
     orders: Orders
     ships: list[_Mover] = field(default_factory=list)
+    #: Whether one of its ships moved since :meth:`_Round.free_held` last looked (or it never did).
+    stirred: bool = True
 
 
 @dataclass(slots=True, eq=False)
@@ -189,22 +207,8 @@ class _Mover:
     redraw: DirectionStream | None = None
 
     @property
-    def who(self) -> tuple[str | None, str]:
-        return (self.team.name if self.team else None, self.id)
-
-    @property
     def label(self) -> str:
         return who_text(self.team.name if self.team else None, self.id)
-
-    def token(self, step: int, half: int) -> RouteStep:
-        """The direction (or None) this mover plays in a half-step."""
-        if self.doubled:
-            i = 2 * (step - 1) + half - 1
-        elif half == 1:
-            i = step - 1
-        else:
-            return None
-        return self.tokens[i] if i < len(self.tokens) else None
 
 
 class _Round:
@@ -215,6 +219,9 @@ class _Round:
         self.g = state.geometry
         self.random = RoundRandom(state.seed, state.round_number, draws)
         self.index = hex_index(state.side)
+        self.steps = step_table(state.side)
+        self.around = neighbour_table(state.side)
+        self.bay_numbers = bay_numbers(state.side)
         self.cells = list(state.board.cells)
         self.events: list[Event] = []
         self.chests_lost = 0
@@ -233,6 +240,15 @@ class _Round:
         for run, team in zip(self.teams, state.teams, strict=True):
             run.ships = [self._ship_mover(run, s) for s in sorted(team.ships, key=lambda s: s.order_key)]
         self.pirates = [self._pirate_mover(p) for p in sorted(state.pirates, key=lambda p: p.number)]
+        #: Who may still move this round, in priority order (teams' ships, then pirates): a mover
+        #: leaves its list once it is gone, stopped, or has played its last token.
+        self.moving_ships = [s for t in self.teams for s in t.ships if s.can_move and s.tokens]
+        self.moving_pirates = [p for p in self.pirates if p.can_move and p.tokens]
+        #: The movers held (some freed or gone since, until :meth:`free_held` drops them): it
+        #: looks at nothing while none is held.
+        everyone = [s for t in self.teams for s in t.ships] + self.pirates
+        self.held_movers = [m for m in everyone if m.held]
+        self.pirates_stirred = True  # the pirates' :attr:`_TeamRun.stirred`
         #: Only for :func:`resolve_recorded`: None resolves without taking any.
         self.checkpoints: list[Checkpoint] | None = None
 
@@ -292,13 +308,24 @@ class _Round:
         visibility: Visibility = Visibility.PUBLIC,
         **detail: DetailValue,
     ) -> None:
+        actor = ""
         if mover is not None:
-            team, actor = mover.who
-        else:
-            actor = ""
-        self.events.append(
-            Event(self.step, self.half, what, at, team, actor, visibility, tuple(detail.items()))
+            actor = mover.id
+            team = None if mover.team is None else mover.team.name
+        # Made without the frozen dataclass's __init__ (an object.__setattr__ call per field, half
+        # the cost of an event: a round logs hundreds); a test checks them against Event(...).
+        event = _new_object(Event)
+        event.__dict__.update(
+            step=self.step,
+            half=self.half,
+            what=what,
+            at=at,
+            team=team,
+            actor=actor,
+            visibility=visibility,
+            detail=tuple(detail.items()),
         )
+        self.events.append(event)
 
     # -- the round ------------------------------------------------------------------------------
 
@@ -387,19 +414,41 @@ class _Round:
         for team in self.teams:
             moves = team.orders.harbor
             if step <= len(moves) and moves[step - 1]:
-                team.harbor = self.g.bay_neighbour(team.harbor, moves[step - 1])
+                team.harbor = self.g.bay(self.bay_numbers[team.harbor] + moves[step - 1])
                 self.log(What.HARBOR, team.harbor, team=team.name)
 
     def move_all(self, step: int, half: int) -> None:
         """Everyone moves "at once"; effects apply in priority order: teams in order (battleship,
         then cargo ships by number), then pirates by number."""
-        for team in self.teams:
-            for ship in team.ships:
-                if ship.alive and ship.can_move and not ship.stopped:
-                    self.move_ship(ship, ship.token(step, half))
-        for pirate in list(self.pirates):
-            if pirate.alive and pirate.can_move and not pirate.stopped:
-                self.move_pirate(pirate, pirate.token(step, half))
+        self.moving_ships = self.move_group(self.moving_ships, self.move_ship, step, half)
+        self.moving_pirates = self.move_group(self.moving_pirates, self.move_pirate, step, half)
+
+    @staticmethod
+    def move_group(
+        movers: list[_Mover], move: Callable[[_Mover, RouteStep], None], step: int, half: int
+    ) -> list[_Mover]:
+        """Move each of ``movers`` by its token of this half-step, in order; those that may still
+        move later, in the same order. Moving acts only on the mover itself (and on new pirates,
+        who never move in their first round), so each is looked at in its turn as before."""
+        # A doubled mover plays two tokens a step, one per half; a single one its step's in half 1.
+        first = 2 * step + half - 3
+        keep: list[_Mover] = []
+        for mover in movers:
+            if not mover.alive or mover.stopped:
+                continue
+            tokens = mover.tokens
+            if mover.doubled:
+                i = first
+            elif half == 1:
+                i = step - 1
+            else:
+                keep.append(mover)
+                continue
+            if i >= len(tokens):
+                continue  # its route is over: nothing more to play this round
+            move(mover, tokens[i])
+            keep.append(mover)
+        return keep
 
     def move_ship(self, ship: _Mover, direction: RouteStep) -> None:
         if direction is None:
@@ -412,14 +461,16 @@ class _Round:
                 What.RUM_MOVE, ship.at or team.harbor, ship, visibility=Visibility.STAFF, direction=direction
             )
         origin = ship.at if ship.at is not None else team.harbor
-        target = origin.step(direction)
-        if target in self.g.hexes:
+        around = self.steps.get(origin)
+        target = around[direction] if around is not None else origin.step(direction)
+        i = self.index.get(target)
+        if i is not None:
             ship.at = target
-            ship.moved = True
-            self.enter(ship, target)
+            ship.moved = team.stirred = True
+            self.enter(ship, target, i)
         elif ship.at is not None and target == team.harbor:
             ship.at = None
-            ship.moved = True
+            ship.moved = team.stirred = True
             self.deliver(ship, team.harbor)
         elif ship.at is None:
             # (decision) a rum-struck ship in its harbor cannot drift off the board: it stays moored.
@@ -444,18 +495,18 @@ class _Round:
         self.chests_lost += mover.chests
         mover.chests = 0
 
-    def enter(self, ship: _Mover, at: Hex) -> None:
-        """A team ship enters a board hex: reveal it if hidden, then apply the tile (section 3)."""
-        i = self.index[at]
+    def enter(self, ship: _Mover, at: Hex, i: int) -> None:
+        """A team ship enters the board hex ``at`` (the ``i``-th cell): reveal it if hidden, then
+        apply the tile (section 3)."""
         cell = self.cells[i]
         first = not cell.revealed
         if first:
-            cell = replace(cell, revealed=True)
+            cell = Cell(cell.tile, cell.chests, True)
             self.cells[i] = cell
-            self.log(What.REVEAL, at, ship, tile=cell.tile.value)
+            self.log(What.REVEAL, at, ship, tile=_TILE_WORDS[cell.tile])
         tile = cell.tile
-        if not first and tile not in REPEATING:
-            return
+        if tile in _NO_SHIP_EFFECT or (not first and tile not in REPEATING):
+            return  # (looking a member of an Enum up costs more than the set: most hexes are open sea)
         team = ship.team
         assert team is not None
         if tile is Tile.TELESCOPE:
@@ -487,18 +538,19 @@ class _Round:
         elif tile is Tile.TREASURE:
             if ship.kind is ShipKind.CARGO and cell.chests > 0 and ship.chests < 1 + ship.boat:
                 ship.chests += 1
-                self.cells[i] = replace(cell, chests=cell.chests - 1)
+                self.cells[i] = Cell(cell.tile, cell.chests - 1, cell.revealed)
                 # A ship's cargo is its team's secret (rules, section 8); the hex's chests left are public.
                 self.log(What.LOAD, at, ship, visibility=Visibility.TEAM, left=cell.chests - 1)
         elif tile is Tile.POSEIDON:
             ship.stopped = ship.poseidon = True
-            self.log(What.STOP, at, ship, tile=tile.value)
+            self.log(What.STOP, at, ship, tile=_TILE_WORDS[tile])
         elif tile is Tile.OCTOPUS:
             ship.stopped = ship.held = True
+            self.held_movers.append(ship)
             self.log(What.HOLD, at, ship)
         elif tile is Tile.MERMAID:
             ship.stopped = ship.mermaid_next = True
-            self.log(What.STOP, at, ship, tile=tile.value)
+            self.log(What.STOP, at, ship, tile=_TILE_WORDS[tile])
         elif tile is Tile.REEFS:
             self.log(What.SINK, at, ship, reason="reefs")
             self.lose(ship)
@@ -510,6 +562,7 @@ class _Round:
         """A pirate placed or made this round: it neither moves nor shoots until the next."""
         pirate = _Mover(team=None, id=str(ShipId("P", self.next_pirate)), kind=None, at=at, new=True)
         self.next_pirate += 1
+        self.pirates_stirred = True
         self.pirates.append(pirate)
         return pirate
 
@@ -518,22 +571,26 @@ class _Round:
         if direction is None:
             return
         assert pirate.at is not None and pirate.redraw is not None
-        target = pirate.at.step(direction)
-        while target not in self.g.hexes:
+        around = self.steps.get(pirate.at)
+        target = around[direction] if around is not None else pirate.at.step(direction)
+        i = self.index.get(target)
+        while i is None:
             direction = pirate.redraw.next()
             self.log(What.REDRAW, pirate.at, pirate, visibility=Visibility.STAFF, direction=direction)
-            target = pirate.at.step(direction)
+            target = around[direction] if around is not None else pirate.at.step(direction)
+            i = self.index.get(target)
         pirate.at = target
-        pirate.moved = True
-        cell = self.cells[self.index[target]]
+        pirate.moved = self.pirates_stirred = True
+        cell = self.cells[i]
         if not cell.revealed or cell.tile not in PIRATE_TILES:
             return
         if cell.tile is Tile.OCTOPUS:
             pirate.stopped = pirate.held = True
+            self.held_movers.append(pirate)
             self.log(What.HOLD, target, pirate)
         elif cell.tile is Tile.MERMAID:
             pirate.stopped = pirate.mermaid_next = True
-            self.log(What.STOP, target, pirate, tile=cell.tile.value)
+            self.log(What.STOP, target, pirate, tile=_TILE_WORDS[cell.tile])
         elif cell.tile is Tile.SEAHORSE:
             # (decision) a revealed seahorse acts on a pirate at every entry: the rules name it among
             # the tiles that act on pirates, and a pirate never reveals, so "first entry" never comes.
@@ -545,8 +602,21 @@ class _Round:
 
     def free_held(self) -> None:
         """After every half-step, a held ship with another of its team (a held pirate with another
-        pirate) on a neighbouring hex is freed. Ships in a harbor free nobody."""
-        groups = [team.ships for team in self.teams] + [self.pirates]
+        pirate) on a neighbouring hex is freed. Ships in a harbor free nobody.
+
+        Only a group (a team's ships, the pirates) with someone held that has moved since the last
+        look is looked at: a held one never moves, and one not freed then gains a rescuer only when
+        a mate moves (or a pirate appears); anyone newly held moved onto the octopus."""
+        self.held_movers = [m for m in self.held_movers if m.held and m.alive]
+        groups: list[list[_Mover]] = []
+        if self.held_movers:
+            teams = {m.team for m in self.held_movers}
+            groups = [team.ships for team in self.teams if team.stirred and team in teams]
+            if self.pirates_stirred and None in teams:
+                groups.append(self.pirates)
+        for team in self.teams:
+            team.stirred = False
+        self.pirates_stirred = False
         for group in groups:
             held = [m for m in group if m.alive and m.held and m.at is not None]
             if not held:
@@ -557,7 +627,8 @@ class _Round:
                     places.setdefault(m.at, m)
             for m in held:
                 assert m.at is not None
-                rescuer = next((places[n] for n in neighbours(m.at) if n in places), None)
+                around = self.around.get(m.at) or neighbours(m.at)
+                rescuer = next((places[n] for n in around if n in places), None)
                 if rescuer is not None:
                     m.held = False
                     self.log(What.FREE, m.at, m, by=rescuer.label)
@@ -580,6 +651,8 @@ class _Round:
                     ship.mermaid_next,
                     ship.seahorse_next,
                 )
+                if made.held:
+                    self.held_movers.append(made)
                 self.log(What.CONVERT, ship.at, ship, by=pirate.id, pirate=made.id, chests_lost=ship.chests)
                 self.lose(ship)
 
@@ -588,7 +661,7 @@ class _Round:
         peace = {
             h for h, c in zip(self.g.ordered, self.cells, strict=True) if c.revealed and c.tile is Tile.PEACE
         }
-        sheltered = peace | {n for h in peace for n in neighbours(h)}
+        sheltered = peace | {n for h in peace for n in self.around[h]}
         shots: list[tuple[_Mover, Hex]] = []
         for team in self.teams:
             ship = next((s for s in team.ships if s.id == BATTLESHIP_ID and s.alive), None)
@@ -617,13 +690,22 @@ class _Round:
             if target is not None:
                 shots.append((pirate, target))
 
+        # Nobody moves or goes while shots fall: who may be hit is indexed by hex once, by their
+        # place in the priority order (teams' ships, then pirates), which orders each shot's hits.
         everyone = [s for t in self.teams for s in t.ships] + self.pirates
+        exposed: dict[Hex, list[int]] = {}
+        for place, m in enumerate(everyone):
+            if m.alive and m.at is not None and m.at not in sheltered:
+                exposed.setdefault(m.at, []).append(place)
         hit: list[_Mover] = []
+        was_hit: set[int] = set()
         for shooter, target in shots:
             self.log(What.SHOT, target, shooter)
-            area = {target, *neighbours(target)}
-            for m in everyone:
-                if m.alive and m.at in area and m.at not in sheltered and all(m is not h for h in hit):
+            area = (target, *(self.around.get(target) or neighbours(target)))
+            for place in sorted(p for h in area for p in exposed.get(h, ())):
+                if place not in was_hit:
+                    was_hit.add(place)
+                    m = everyone[place]
                     hit.append(m)
                     assert m.at is not None
                     self.log(What.HIT, m.at, m, by=shooter.label)

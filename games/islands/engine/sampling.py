@@ -36,6 +36,12 @@ from .tiles import Tile
 TEAM_NAMES = ("red", "blue", "green", "yellow", "white", "black")
 
 
+def team_name(i: int) -> str:
+    """The ``i``-th random team's name (0-based): a colour, then ``team7``, ``team8``, … (a camp
+    may have 12 teams)."""
+    return TEAM_NAMES[i] if i < len(TEAM_NAMES) else f"team{i + 1}"
+
+
 def random_board(rnd: random.Random, side: int, special_share: float = 0.5) -> Board:
     """Every tile kind at random on about ``special_share`` of the hexes, some revealed."""
     g = Board.empty(side).geometry
@@ -57,14 +63,17 @@ def random_state(
     pirates: int = 6,
     seed: int | None = None,
 ) -> GameState:
-    """A state with ``teams`` teams (one side each, more share), each with a battleship (when
-    ``ships_per_team`` > 6 or at random) and cargo ships, some in harbor; flags and cargo at random."""
+    """A state with ``teams`` teams (one side each, more share a side: each its own bay while the
+    side has one free), each with a battleship (when ``ships_per_team`` > 6 or at random) and cargo
+    ships, some in harbor; flags and cargo at random."""
     board = random_board(rnd, side)
     g = board.geometry
     board_hexes = list(g.ordered)
     team_list: list[Team] = []
     for i in range(teams):
-        harbor = rnd.choice(g.bays_on(SIDES[i % len(SIDES)]))
+        bays = g.bays_on(SIDES[i % len(SIDES)])
+        taken = {t.harbor for t in team_list}
+        harbor = rnd.choice([b for b in bays if b not in taken] or bays)
         cargo = min(MAX_CARGO_SHIPS, ships_per_team)
         ids = list(CARGO_IDS[:cargo])
         if ships_per_team > cargo or rnd.random() < 0.5:
@@ -87,7 +96,7 @@ def random_state(
                     octopus=at is not None and rnd.random() < 0.05,
                 )
             )
-        team_list.append(Team(TEAM_NAMES[i], harbor, tuple(ships), rnd.randint(0, 5), rnd.randint(0, 60)))
+        team_list.append(Team(team_name(i), harbor, tuple(ships), rnd.randint(0, 5), rnd.randint(0, 60)))
     pirate_list = [
         Pirate(
             str(ShipId("P", i)),

@@ -151,6 +151,7 @@ class Pirate:
         return not (self.octopus or self.mermaid)
 
 
+@cache  # read for every pirate of every round resolved
 def pirate_number(pirate_id: str) -> int:
     """``P12`` -> 12; pirates act in the order of their numbers.
 

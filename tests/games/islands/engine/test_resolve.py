@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
-from games.islands.engine.events import Visibility, What
-from games.islands.engine.hexes import Hex, geometry
+from games.islands.engine.events import Event, Visibility, What
+from games.islands.engine.hexes import Hex, distance, geometry
 from games.islands.engine.notation import Route
 from games.islands.engine.orders import Orders
 from games.islands.engine.resolve import (
@@ -165,3 +165,52 @@ def test_loading_a_chest_is_the_team_s_secret_but_the_chests_left_are_not() -> N
     assert [(e.visibility, e.team, e.get("left")) for e in loads] == [(Visibility.TEAM, "red", 1)]
     assert all(e.visibility is Visibility.PUBLIC for e in result.events if e.what is What.REVEAL)
     assert result.state.board.cell(g.parse("B2")).chests == 1
+
+
+def test_a_held_ship_is_freed_in_the_half_step_its_mate_arrives_beside_it() -> None:
+    # The mate moves double: it comes beside the held ship in the second half of step 2, when
+    # nothing else moves, and the held ship is freed right then (the resolver looks at a held
+    # ship's group again only when one of the group moved).
+    held = Hex(4, -8)
+    start = Hex(4, -3)  # five hexes south
+    assert distance(held, start) == 5
+    ships = (
+        Ship("C1", ShipKind.CARGO, held, octopus=True),
+        Ship("C2", ShipKind.CARGO, start, seahorse=True),
+    )
+    state = GameState(Board.empty(5), (Team("red", at("Z1"), ships=ships),))
+    result = resolve(state, {"red": Orders(ap=2, routes=(("C2", Route.parse("N N N N")),))})
+    (free,) = [e for e in result.events if e.what is What.FREE]
+    assert (free.step, free.half, free.at, free.actor, free.get("by")) == (2, 2, held, "C1", "red.C2")
+    assert result.state.team("red").ship("C1") == Ship("C1", ShipKind.CARGO, held)
+
+
+def test_a_held_pirate_is_freed_by_a_pirate_that_appears_beside_it() -> None:
+    # No pirate moves: a pirate placed by a ship on the pirates tile beside the held one (in step 2,
+    # after the held pirate was looked at and stayed held) frees it in that half-step.
+    held = Hex(4, -8)
+    beside = held.step("S")
+    board = Board.from_cells(5, {beside: Cell(Tile.PIRATES)})
+    pirate = Pirate("P1", held, octopus=True)
+    ship = Ship("C1", ShipKind.CARGO, beside.step("S").step("S"))
+    state = GameState(board, (Team("red", at("Z1"), ships=(ship,)),), (pirate,))
+    result = resolve(state, {"red": Orders(ap=2, routes=(("C1", Route.parse("N N")),))})
+    (placed,) = [e for e in result.events if e.what is What.PIRATE]
+    assert (placed.step, placed.at, placed.actor) == (2, beside, "P2")
+    (free,) = [e for e in result.events if e.what is What.FREE]
+    assert (free.step, free.half, free.at, free.actor, free.get("by")) == (2, 1, held, "P1", "P2")
+
+
+def test_the_resolver_s_events_are_made_as_event_makes_them() -> None:
+    # The resolver makes its events without Event's __init__: the same fields and values, so a
+    # field added to Event (or a check in __post_init__) must be added to _Round.log too.
+    rnd = random.Random(5)
+    state = random_state(rnd, side=7, teams=3, ships_per_team=5, pirates=4)
+    orders = {t.name: random_legal_orders(rnd, state, t.name, 11) for t in state.teams}
+    events = resolve(state, orders).events
+    assert {e.what for e in events} >= {What.REVEAL, What.SHOT}
+    for event in events:
+        assert list(vars(event)) == [f.name for f in fields(Event)]
+        assert event == Event(**vars(event))
+        assert hash(event) == hash(Event(**vars(event)))
+    assert not hasattr(Event, "__post_init__")
