@@ -231,6 +231,19 @@ def test_a_hand_in_with_problems_is_refused_listing_them(game: Round, teams: lis
     assert not TeamPlan.objects.filter(round=game, team=red).exists()
 
 
+def test_a_refused_plain_post_shows_the_page_whose_poll_asks_the_team_page(
+    game: Round, teams: list[Team]
+) -> None:
+    """The page answered at ``/plan/`` (a press without JavaScript, refused) polls the team page's own
+    address: ``/plan/`` takes only posts, and its poll used to be refused there (405)."""
+    link = links_on(game.camp)[teams[0].name]
+    content = press(link, "hand_in", htmx=False, **{"route-C1": "S ?"}).decode()
+    version = re.search(r'id="team-view" data-version="([^"]+)"', content)
+    assert version is not None
+    assert f'data-hx-get="{page_url(link)}?v={version.group(1)}"' in content
+    assert Client().get(page_url(link), {"v": version.group(1)}, **HTMX).status_code == 204  # type: ignore[arg-type]
+
+
 # ------------------------------------------------------------------------------------ refusals
 
 

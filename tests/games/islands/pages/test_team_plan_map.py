@@ -257,11 +257,12 @@ def test_a_tap_without_scripts_gets_the_page_and_its_poll_still_works(game: Roun
     response = Client().get(map_url(link), {"hex": geometry(game.camp.board_side).label(target)})
     assert response.status_code == 200 and f"<h1>{red.name}</h1>" in response.content.decode()
     assert field(response.content, f"route-{ship}") == f"{route} {Alphabet.CZECH.letter(step)}"
-    # The page's poll asks this address "?v=…": the team page's own answer.
+    # The page shown at the tap's address polls the team page's own address: unchanged, 204.
     page = reverse("islands_public:team", args=[link.token])
     version = re.search(r'data-version="([^"]+)"', response.content.decode())
     assert version is not None
-    assert Client().get(map_url(link), {"v": version.group(1)}, **HTMX).status_code == 204  # type: ignore[arg-type]
+    assert f'data-hx-get="{page}?v={version.group(1)}"' in response.content.decode()
+    assert Client().get(page, {"v": version.group(1)}, **HTMX).status_code == 204  # type: ignore[arg-type]
     assert Client().get(map_url(link)).headers["Location"] == page
 
 

@@ -16,7 +16,7 @@ from camp.models import Camp, Team
 from games.islands.demo import demo_play
 from games.islands.models import PlanState, TeamLink, TeamPlan
 from games.islands.orders import OrderSheet
-from games.islands.pages import team as team_page
+from games.islands.pages import team_link, team_plan
 from games.islands.services import plans
 from games.islands.services import team_links as link_services
 from tests.browser import NEEDS_CHROMIUM
@@ -30,7 +30,8 @@ pytestmark = NEEDS_CHROMIUM
 def test_the_form_follows_staff_unless_the_team_has_typed(
     live_server: Any, browser: Any, camp: Camp, teams: list[Team], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(team_page, "POLL_SECONDS", 1)
+    monkeypatch.setattr(team_link, "POLL_SECONDS", 1)  # the view's poll
+    monkeypatch.setattr(team_plan, "POLL_SECONDS", 1)  # the plan's state line
     Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
     camp.refresh_from_db()
     demo_play(camp, rounds=1)
