@@ -21,7 +21,7 @@ from games.islands.engine.rng import Draws, random_for
 from games.islands.engine.scenario import read_draws
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
-from games.islands.models import BoardHex, Harbor, IslandsRound, Pirate, RoundResult, Ship
+from games.islands.models import BoardHex, IslandsRound, Pirate, RoundResult, Ship
 
 #: ``RoundResult.before`` holds the state document plus this key: what the document cannot hold
 #: (the round each ship was built in), so that undo restores the rows exactly.
@@ -59,58 +59,77 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
         raise StateUnavailable("the camp has no board yet")
     board = es.Board.from_cells(side, cells)
 
-    islands_round = IslandsRound.objects.filter(round=round).first() if round is not None else None
-    ap_rows = (
+    # Plain rows (``values_list``), one query per kind of row whatever the number of teams: the
+    # state is built anew after every write, and model instances cost more than the state itself.
+    priority: list[int] = []
+    moves: dict[str, Any] = {}
+    if round is not None:
+        islands_round = (
+            IslandsRound.objects.filter(round=round).values_list("priority", "pirate_moves").first()
+        )
+        if islands_round is not None:
+            priority, moves = islands_round[0] or [], islands_round[1] or {}
+    ap_total = dict(
         Placement.objects.filter(round__camp=camp, round__status__in=DONE_STATUSES)
+        .order_by()
         .values("team_id")
         .annotate(total=Sum("ap"))
+        .values_list("team_id", "total")
     )
-    ap_total = {row["team_id"]: row["total"] for row in ap_rows}
     ships_by_team: dict[int, list[es.Ship]] = {}
-    for s in Ship.objects.filter(team__camp=camp).order_by("team_id", "ident"):
-        ships_by_team.setdefault(s.team_id, []).append(
+    ship_rows = (
+        Ship.objects.filter(team__camp=camp)
+        .order_by("team_id", "ident")
+        .values_list("team_id", "ident", "kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus")
+    )
+    for team_id, ident, kind, q, r, chests, boat, seahorse, mermaid, octopus in ship_rows:
+        ships_by_team.setdefault(team_id, []).append(
             es.Ship(
-                id=s.ident,
-                kind=es.ShipKind(s.kind),
-                at=None if s.q is None or s.r is None else Hex(s.q, s.r),
-                chests=s.chests,
-                boat=s.boat,
-                seahorse=s.seahorse,
-                mermaid=s.mermaid,
-                octopus=s.octopus,
+                id=ident,
+                kind=es.ShipKind(kind),
+                at=None if q is None or r is None else Hex(q, r),
+                chests=chests,
+                boat=boat,
+                seahorse=seahorse,
+                mermaid=mermaid,
+                octopus=octopus,
             )
         )
     teams_by_id: dict[int, es.Team] = {}
-    team_rows = Team.objects.filter(camp=camp).select_related("harbor").order_by("order", "name", "id")
-    for team in team_rows:
-        try:
-            harbor = team.harbor
-        except Harbor.DoesNotExist:
-            harbor = None
-        if harbor is None or harbor.bay is None:
-            raise StateUnavailable(f"team {team.name!r} has no harbor bay yet")
-        teams_by_id[team.pk] = es.Team(
-            name=team.name,
-            harbor=g.bay(harbor.bay),
-            ships=tuple(sorted(ships_by_team.get(team.pk, []), key=lambda s: s.order_key)),
-            delivered=harbor.delivered,
-            ap_total=ap_total.get(team.pk, 0) + harbor.ap_before_import,
+    team_rows = (
+        Team.objects.filter(camp=camp)
+        .order_by("order", "name", "id")
+        .values_list("id", "name", "harbor__bay", "harbor__delivered", "harbor__ap_before_import")
+    )
+    for team_id, name, bay, delivered, ap_before_import in team_rows:
+        if bay is None:  # no harbor, or no bay picked yet
+            raise StateUnavailable(f"team {name!r} has no harbor bay yet")
+        teams_by_id[team_id] = es.Team(
+            name=name,
+            harbor=g.bay(bay),
+            ships=tuple(sorted(ships_by_team.get(team_id, []), key=lambda s: s.order_key)),
+            delivered=delivered,
+            ap_total=(ap_total.get(team_id) or 0) + ap_before_import,
         )
     order = list(teams_by_id)
-    if islands_round is not None and islands_round.priority:
-        prio = [tid for tid in islands_round.priority if tid in teams_by_id]
+    if priority:
+        prio = [tid for tid in priority if tid in teams_by_id]
         order = prio + [tid for tid in order if tid not in prio]
-    moves = islands_round.pirate_moves if islands_round is not None else {}
+    pirate_rows = Pirate.objects.filter(camp=camp).values_list(
+        "ident", "q", "r", "seahorse", "mermaid", "octopus"
+    )
     pirates = tuple(
         es.Pirate(
-            id=p.ident,
-            at=Hex(p.q, p.r),
-            moves=tuple(moves.get(p.ident, ())),
-            seahorse=p.seahorse,
-            mermaid=p.mermaid,
-            octopus=p.octopus,
+            id=ident,
+            at=Hex(q, r),
+            moves=tuple(moves.get(ident, ())),
+            seahorse=seahorse,
+            mermaid=mermaid,
+            octopus=octopus,
         )
-        for p in sorted(Pirate.objects.filter(camp=camp), key=lambda p: es.pirate_number(p.ident))
+        for ident, q, r, seahorse, mermaid, octopus in sorted(
+            pirate_rows, key=lambda p: es.pirate_number(p[0])
+        )
     )
     return es.GameState(
         board=board,
