@@ -8,9 +8,12 @@ clear :class:`IslandsError` while the board is not set up), the priority of a ro
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
-from django.db.models import Sum
+from django.db import connection
+from django.db.models import QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
@@ -53,14 +56,14 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
         round = next_orders_round(camp)  # noqa: A001
     side = camp.board_side
     g = geometry(side)
-    rows = BoardHex.objects.filter(camp=camp).values_list("q", "r", "tile", "chests", "revealed")
-    cells = {Hex(q, r): es.Cell(Tile(tile), chests, revealed) for q, r, tile, chests, revealed in rows}
+    rows = _read("hexes", camp.pk)
+    cells = {Hex(q, r): es.Cell(Tile(tile), chests, bool(revealed)) for q, r, tile, chests, revealed in rows}
     if not cells:
         raise StateUnavailable("the camp has no board yet")
     board = es.Board.from_cells(side, cells)
 
-    # Plain rows (``values_list``), one query per kind of row whatever the number of teams: the
-    # state is built anew after every write, and model instances cost more than the state itself.
+    # Plain rows, one query per kind of row whatever the number of teams (:func:`_read`): the
+    # state is built anew after every write.
     priority: list[int] = []
     moves: dict[str, Any] = {}
     if round is not None:
@@ -69,19 +72,9 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
         )
         if islands_round is not None:
             priority, moves = islands_round[0] or [], islands_round[1] or {}
-    ap_total = dict(
-        Placement.objects.filter(round__camp=camp, round__status__in=DONE_STATUSES)
-        .order_by()
-        .values("team_id")
-        .annotate(total=Sum("ap"))
-        .values_list("team_id", "total")
-    )
+    ap_total = dict(_read("ap_total", camp.pk))
     ships_by_team: dict[int, list[es.Ship]] = {}
-    ship_rows = (
-        Ship.objects.filter(team__camp=camp)
-        .order_by("team_id", "ident")
-        .values_list("team_id", "ident", "kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus")
-    )
+    ship_rows = _read("ships", camp.pk)
     for team_id, ident, kind, q, r, chests, boat, seahorse, mermaid, octopus in ship_rows:
         ships_by_team.setdefault(team_id, []).append(
             es.Ship(
@@ -90,17 +83,13 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
                 at=None if q is None or r is None else Hex(q, r),
                 chests=chests,
                 boat=boat,
-                seahorse=seahorse,
-                mermaid=mermaid,
-                octopus=octopus,
+                seahorse=bool(seahorse),
+                mermaid=bool(mermaid),
+                octopus=bool(octopus),
             )
         )
     teams_by_id: dict[int, es.Team] = {}
-    team_rows = (
-        Team.objects.filter(camp=camp)
-        .order_by("order", "name", "id")
-        .values_list("id", "name", "harbor__bay", "harbor__delivered", "harbor__ap_before_import")
-    )
+    team_rows = _read("teams", camp.pk)
     for team_id, name, bay, delivered, ap_before_import in team_rows:
         if bay is None:  # no harbor, or no bay picked yet
             raise StateUnavailable(f"team {name!r} has no harbor bay yet")
@@ -115,17 +104,15 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
     if priority:
         prio = [tid for tid in priority if tid in teams_by_id]
         order = prio + [tid for tid in order if tid not in prio]
-    pirate_rows = Pirate.objects.filter(camp=camp).values_list(
-        "ident", "q", "r", "seahorse", "mermaid", "octopus"
-    )
+    pirate_rows = _read("pirates", camp.pk)
     pirates = tuple(
         es.Pirate(
             id=ident,
             at=Hex(q, r),
             moves=tuple(moves.get(ident, ())),
-            seahorse=seahorse,
-            mermaid=mermaid,
-            octopus=octopus,
+            seahorse=bool(seahorse),
+            mermaid=bool(mermaid),
+            octopus=bool(octopus),
         )
         for ident, q, r, seahorse, mermaid, octopus in sorted(
             pirate_rows, key=lambda p: es.pirate_number(p[0])
@@ -138,6 +125,58 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
         seed=camp.seed,
         round_number=round.number if round is not None else 1,
     )
+
+
+#: A camp run id no row has: it marks the camp run's parameter in the SQL built once (:func:`_sql`).
+_CAMP = -(2**31) + 7
+
+#: The state's reads of a camp run's rows (but the round's, whose JSON the ORM decodes), as values.
+_READS: dict[str, Callable[[int], QuerySet[Any, Any]]] = {
+    "hexes": lambda camp_id: BoardHex.objects.filter(camp_id=camp_id).values_list(
+        "q", "r", "tile", "chests", "revealed"
+    ),
+    "ap_total": lambda camp_id: (
+        Placement.objects.filter(round__camp_id=camp_id, round__status__in=DONE_STATUSES)
+        .order_by()
+        .values("team_id")
+        .annotate(total=Sum("ap"))
+        .values_list("team_id", "total")
+    ),
+    "ships": lambda camp_id: (
+        Ship.objects.filter(team__camp_id=camp_id)
+        .order_by("team_id", "ident")
+        .values_list("team_id", "ident", "kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus")
+    ),
+    "teams": lambda camp_id: (
+        Team.objects.filter(camp_id=camp_id)
+        .order_by("order", "name", "id")
+        .values_list("id", "name", "harbor__bay", "harbor__delivered", "harbor__ap_before_import")
+    ),
+    "pirates": lambda camp_id: (
+        Pirate.objects.filter(camp_id=camp_id)
+        .order_by()
+        .values_list("ident", "q", "r", "seahorse", "mermaid", "octopus")
+    ),
+}
+
+
+@cache
+def _sql(name: str) -> tuple[str, tuple[Any, ...]]:
+    """The SQL and parameters of the read ``name`` for the camp run :data:`_CAMP`, built by the ORM
+    once per process: building it cost more than running it (SQLite answers in microseconds)."""
+    sql, params = _READS[name](_CAMP).query.sql_with_params()
+    if _CAMP not in params:
+        raise AssertionError(f"the state's read {name!r} does not name the camp run")
+    return sql, tuple(params)
+
+
+def _read(name: str, camp_id: int) -> list[tuple[Any, ...]]:
+    """The rows of the state's read ``name`` for the camp run ``camp_id``, as the database gives them
+    (SQLite's booleans are integers: the caller makes them ``bool``)."""
+    sql, params = _sql(name)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [camp_id if p == _CAMP else p for p in params])
+        return cursor.fetchall()
 
 
 def priority_team_ids(round: Round) -> list[int]:  # noqa: A002
