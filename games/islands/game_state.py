@@ -182,20 +182,22 @@ def _read(name: str, camp_id: int) -> list[tuple[Any, ...]]:
 def priority_team_ids(round: Round) -> list[int]:  # noqa: A002
     """Team ids of the round's camp, best placement first: ties (and the teams without a
     placement, who come last) in an order drawn by lot from (camp seed, round number, "priority")."""
-    ranks = dict(Placement.objects.filter(round=round).values_list("team_id", "rank"))
-    order = list(
-        Team.objects.filter(camp_id=round.camp_id)
-        .order_by("order", "name", "id")
-        .values_list("id", flat=True)
-    )
-    random_for(round.camp.seed, round.number, "priority").shuffle(order)
-    return sorted(order, key=lambda tid: ranks.get(tid, 10**6))
+    return [tid for tid, _name in _in_priority(round)]
 
 
 def round_priority(round: Round) -> list[str]:  # noqa: A002
     """Team names in the round's priority order (see :func:`priority_team_ids`)."""
-    names = dict(Team.objects.filter(camp_id=round.camp_id).values_list("id", "name"))
-    return [names[tid] for tid in priority_team_ids(round)]
+    return [name for _tid, name in _in_priority(round)]
+
+
+def _in_priority(round: Round) -> list[tuple[int, str]]:  # noqa: A002
+    """(id, name) of the round's camp's teams in the round's priority order (two queries)."""
+    ranks = dict(Placement.objects.filter(round=round).order_by().values_list("team_id", "rank"))
+    teams = list(
+        Team.objects.filter(camp_id=round.camp_id).order_by("order", "name", "id").values_list("id", "name")
+    )
+    random_for(round.camp.seed, round.number, "priority").shuffle(teams)
+    return sorted(teams, key=lambda team: ranks.get(team[0], 10**6))
 
 
 def state_before(round: Round) -> es.GameState:  # noqa: A002
