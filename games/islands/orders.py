@@ -336,10 +336,12 @@ def check(
     *,
     team: Team,
     other_targets: Mapping[str, Hex] | None = None,
+    with_warnings: bool = True,
 ) -> OrdersCheck:
     """Read the sheet, build engine orders and check them against ``state``; never raises on what
     was written (only when the team is not in the game at all). Legal orders also get their
-    warnings (``other_targets``: the other teams' stored fire targets, see :func:`fire_targets`)."""
+    warnings (``other_targets``: the other teams' stored fire targets, see :func:`fire_targets`),
+    unless ``with_warnings`` is false (the caller words them itself: :func:`round_warnings`)."""
     g = state.geometry
     problems: list[OrdersProblem] = []
     cargo = _count(sheet.build_cargo, "build_cargo", problems)
@@ -385,7 +387,9 @@ def check(
         routes=tuple(plans),
         harbor_path=tuple(harbor_path),
         fire=fire_label if fire_hex is not None else None,
-        warnings=() if problems else warnings_of(state, team.name, orders, other_targets=other_targets),
+        warnings=()
+        if problems or not with_warnings
+        else warnings_of(state, team.name, orders, other_targets=other_targets),
     )
 
 
@@ -503,7 +507,8 @@ def stored_orders(
             result[team.name] = Orders(ap=ap)
             missing.append(team.name)
             continue
-        checked = check(OrderSheet.from_row(row), state, ap, team=team)
+        # Their warnings are the round's (:func:`round_warnings`, with the others' targets).
+        checked = check(OrderSheet.from_row(row), state, ap, team=team, with_warnings=False)
         if checked.problems:
             problems[team.name] = [
                 OrdersProblem(
