@@ -80,7 +80,7 @@ class OrdersPage:
         return selectors.team_orders(self.round, self.team)
 
     def plan(self) -> selectors.PlanRow:
-        return selectors.team_plan(self.round, self.team)
+        return selectors.team_plan_beside(self.round, self.team, self.stored)
 
     @property
     def title(self) -> str:
