@@ -412,12 +412,14 @@ def fire_targets(round: Round, state: es.GameState, *, besides: Team | None = No
     ``besides``'s own: what staff know of the coming shots when they type a team's orders."""
     g = state.geometry
     targets: dict[str, Hex] = {}
-    rows = TeamOrders.objects.filter(round=round).exclude(fire="").select_related("team")
-    for row in rows:
-        if besides is not None and row.team_id == besides.pk:
+    rows = (
+        TeamOrders.objects.filter(round=round).exclude(fire="").values_list("team_id", "team__name", "fire")
+    )
+    for team_id, name, fire in rows:
+        if besides is not None and team_id == besides.pk:
             continue
         try:
-            targets[row.team.name] = g.parse(row.fire)
+            targets[name] = g.parse(fire)
         except LabelError:
             continue  # a stored target that no longer parses is named by the orders' own check
     return targets
