@@ -176,7 +176,8 @@ def _read(name: str, camp_id: int) -> list[tuple[Any, ...]]:
     sql, params = _sql(name)
     with connection.cursor() as cursor:
         cursor.execute(sql, [camp_id if p == _CAMP else p for p in params])
-        return cursor.fetchall()
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+    return rows
 
 
 def priority_team_ids(round: Round) -> list[int]:  # noqa: A002
