@@ -38,6 +38,9 @@ _SHARED: OrderedDict[Any, Any] = OrderedDict()
 _SHARED_LOCK = threading.Lock()
 #: Set while :func:`consistent_reads` holds the read transaction it opened (per thread and request).
 _READING: ContextVar[bool] = ContextVar("zo_consistent_reads", default=False)
+#: The camp runs' public versions read inside that transaction (they cannot change in it): one
+#: query per camp run and read, not one per value remembered.
+_VERSIONS: ContextVar[dict[int, str | None] | None] = ContextVar("zo_read_versions", default=None)
 
 
 @contextmanager
@@ -68,6 +71,8 @@ def consistent_reads() -> Iterator[None]:
                     cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         token = _READING.set(True)
         stack.callback(_READING.reset, token)
+        versions = _VERSIONS.set({})
+        stack.callback(_VERSIONS.reset, versions)
         yield
 
 
@@ -87,9 +92,7 @@ def remembered(camp_id: int, key: tuple[Any, ...], build: Callable[[], T], *, sh
     memo = _MEMO.get()
     if memo is None:
         return build()
-    from camp.public_cache import public_version
-
-    version = public_version(camp_id)
+    version = _version(camp_id)
     full = (camp_id, version, *key)
     if full in memo:
         return memo[full]  # type: ignore[no-any-return]
@@ -101,7 +104,7 @@ def remembered(camp_id: int, key: tuple[Any, ...], build: Callable[[], T], *, sh
                 memo[full] = _SHARED[full]
                 return memo[full]  # type: ignore[no-any-return]
     value = build()
-    if not connection.in_atomic_block and public_version(camp_id) != version:
+    if not connection.in_atomic_block and _version(camp_id) != version:
         return value  # a write came in while it was built: its rows may be of two versions
     if share:
         with _SHARED_LOCK:
@@ -110,6 +113,18 @@ def remembered(camp_id: int, key: tuple[Any, ...], build: Callable[[], T], *, sh
                 _SHARED.popitem(last=False)
     memo[full] = value
     return value
+
+
+def _version(camp_id: int) -> str | None:
+    """The camp run's public version now; inside :func:`consistent_reads`, read once."""
+    from camp.public_cache import public_version
+
+    versions = _VERSIONS.get()
+    if versions is None or not _reading_consistently():
+        return public_version(camp_id)
+    if camp_id not in versions:
+        versions[camp_id] = public_version(camp_id)
+    return versions[camp_id]
 
 
 def forget_shared() -> None:

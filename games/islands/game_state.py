@@ -8,9 +8,12 @@ clear :class:`IslandsError` while the board is not set up), the priority of a ro
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
-from django.db.models import Sum
+from django.db import connection
+from django.db.models import QuerySet, Sum
 from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
@@ -21,7 +24,7 @@ from games.islands.engine.rng import Draws, random_for
 from games.islands.engine.scenario import read_draws
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
-from games.islands.models import BoardHex, Harbor, IslandsRound, Pirate, RoundResult, Ship
+from games.islands.models import BoardHex, IslandsRound, Pirate, RoundResult, Ship
 
 #: ``RoundResult.before`` holds the state document plus this key: what the document cannot hold
 #: (the round each ship was built in), so that undo restores the rows exactly.
@@ -53,64 +56,67 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
         round = next_orders_round(camp)  # noqa: A001
     side = camp.board_side
     g = geometry(side)
-    rows = BoardHex.objects.filter(camp=camp).values_list("q", "r", "tile", "chests", "revealed")
-    cells = {Hex(q, r): es.Cell(Tile(tile), chests, revealed) for q, r, tile, chests, revealed in rows}
+    rows = _read("hexes", camp.pk)
+    cells = {Hex(q, r): es.Cell(Tile(tile), chests, bool(revealed)) for q, r, tile, chests, revealed in rows}
     if not cells:
         raise StateUnavailable("the camp has no board yet")
     board = es.Board.from_cells(side, cells)
 
-    islands_round = IslandsRound.objects.filter(round=round).first() if round is not None else None
-    ap_rows = (
-        Placement.objects.filter(round__camp=camp, round__status__in=DONE_STATUSES)
-        .values("team_id")
-        .annotate(total=Sum("ap"))
-    )
-    ap_total = {row["team_id"]: row["total"] for row in ap_rows}
+    # Plain rows, one query per kind of row whatever the number of teams (:func:`_read`): the
+    # state is built anew after every write.
+    priority: list[int] = []
+    moves: dict[str, Any] = {}
+    if round is not None:
+        islands_round = (
+            IslandsRound.objects.filter(round=round).values_list("priority", "pirate_moves").first()
+        )
+        if islands_round is not None:
+            priority, moves = islands_round[0] or [], islands_round[1] or {}
+    ap_total = dict(_read("ap_total", camp.pk))
     ships_by_team: dict[int, list[es.Ship]] = {}
-    for s in Ship.objects.filter(team__camp=camp).order_by("team_id", "ident"):
-        ships_by_team.setdefault(s.team_id, []).append(
+    ship_rows = _read("ships", camp.pk)
+    for team_id, ident, kind, q, r, chests, boat, seahorse, mermaid, octopus in ship_rows:
+        ships_by_team.setdefault(team_id, []).append(
             es.Ship(
-                id=s.ident,
-                kind=es.ShipKind(s.kind),
-                at=None if s.q is None or s.r is None else Hex(s.q, s.r),
-                chests=s.chests,
-                boat=s.boat,
-                seahorse=s.seahorse,
-                mermaid=s.mermaid,
-                octopus=s.octopus,
+                id=ident,
+                kind=es.ShipKind(kind),
+                at=None if q is None or r is None else Hex(q, r),
+                chests=chests,
+                boat=boat,
+                seahorse=bool(seahorse),
+                mermaid=bool(mermaid),
+                octopus=bool(octopus),
             )
         )
     teams_by_id: dict[int, es.Team] = {}
-    team_rows = Team.objects.filter(camp=camp).select_related("harbor").order_by("order", "name", "id")
-    for team in team_rows:
-        try:
-            harbor = team.harbor
-        except Harbor.DoesNotExist:
-            harbor = None
-        if harbor is None or harbor.bay is None:
-            raise StateUnavailable(f"team {team.name!r} has no harbor bay yet")
-        teams_by_id[team.pk] = es.Team(
-            name=team.name,
-            harbor=g.bay(harbor.bay),
-            ships=tuple(sorted(ships_by_team.get(team.pk, []), key=lambda s: s.order_key)),
-            delivered=harbor.delivered,
-            ap_total=ap_total.get(team.pk, 0) + harbor.ap_before_import,
+    team_rows = _read("teams", camp.pk)
+    for team_id, name, bay, delivered, ap_before_import in team_rows:
+        if bay is None:  # no harbor, or no bay picked yet
+            raise StateUnavailable(f"team {name!r} has no harbor bay yet")
+        teams_by_id[team_id] = es.Team(
+            name=name,
+            harbor=g.bay(bay),
+            ships=tuple(sorted(ships_by_team.get(team_id, []), key=lambda s: s.order_key)),
+            delivered=delivered,
+            ap_total=(ap_total.get(team_id) or 0) + ap_before_import,
         )
     order = list(teams_by_id)
-    if islands_round is not None and islands_round.priority:
-        prio = [tid for tid in islands_round.priority if tid in teams_by_id]
+    if priority:
+        prio = [tid for tid in priority if tid in teams_by_id]
         order = prio + [tid for tid in order if tid not in prio]
-    moves = islands_round.pirate_moves if islands_round is not None else {}
+    pirate_rows = _read("pirates", camp.pk)
     pirates = tuple(
         es.Pirate(
-            id=p.ident,
-            at=Hex(p.q, p.r),
-            moves=tuple(moves.get(p.ident, ())),
-            seahorse=p.seahorse,
-            mermaid=p.mermaid,
-            octopus=p.octopus,
+            id=ident,
+            at=Hex(q, r),
+            moves=tuple(moves.get(ident, ())),
+            seahorse=bool(seahorse),
+            mermaid=bool(mermaid),
+            octopus=bool(octopus),
         )
-        for p in sorted(Pirate.objects.filter(camp=camp), key=lambda p: es.pirate_number(p.ident))
+        for ident, q, r, seahorse, mermaid, octopus in sorted(
+            pirate_rows, key=lambda p: es.pirate_number(p[0])
+        )
     )
     return es.GameState(
         board=board,
@@ -121,23 +127,78 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
     )
 
 
+#: A camp run id no row has: it marks the camp run's parameter in the SQL built once (:func:`_sql`).
+_CAMP = -(2**31) + 7
+
+#: The state's reads of a camp run's rows (but the round's, whose JSON the ORM decodes), as values.
+_READS: dict[str, Callable[[int], QuerySet[Any, Any]]] = {
+    "hexes": lambda camp_id: BoardHex.objects.filter(camp_id=camp_id).values_list(
+        "q", "r", "tile", "chests", "revealed"
+    ),
+    "ap_total": lambda camp_id: (
+        Placement.objects.filter(round__camp_id=camp_id, round__status__in=DONE_STATUSES)
+        .order_by()
+        .values("team_id")
+        .annotate(total=Sum("ap"))
+        .values_list("team_id", "total")
+    ),
+    "ships": lambda camp_id: (
+        Ship.objects.filter(team__camp_id=camp_id)
+        .order_by("team_id", "ident")
+        .values_list("team_id", "ident", "kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus")
+    ),
+    "teams": lambda camp_id: (
+        Team.objects.filter(camp_id=camp_id)
+        .order_by("order", "name", "id")
+        .values_list("id", "name", "harbor__bay", "harbor__delivered", "harbor__ap_before_import")
+    ),
+    "pirates": lambda camp_id: (
+        Pirate.objects.filter(camp_id=camp_id)
+        .order_by()
+        .values_list("ident", "q", "r", "seahorse", "mermaid", "octopus")
+    ),
+}
+
+
+@cache
+def _sql(name: str) -> tuple[str, tuple[Any, ...]]:
+    """The SQL and parameters of the read ``name`` for the camp run :data:`_CAMP`, built by the ORM
+    once per process: building it cost more than running it (SQLite answers in microseconds)."""
+    sql, params = _READS[name](_CAMP).query.sql_with_params()
+    if _CAMP not in params:
+        raise AssertionError(f"the state's read {name!r} does not name the camp run")
+    return sql, tuple(params)
+
+
+def _read(name: str, camp_id: int) -> list[tuple[Any, ...]]:
+    """The rows of the state's read ``name`` for the camp run ``camp_id``, as the database gives them
+    (SQLite's booleans are integers: the caller makes them ``bool``)."""
+    sql, params = _sql(name)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [camp_id if p == _CAMP else p for p in params])
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+    return rows
+
+
 def priority_team_ids(round: Round) -> list[int]:  # noqa: A002
     """Team ids of the round's camp, best placement first: ties (and the teams without a
     placement, who come last) in an order drawn by lot from (camp seed, round number, "priority")."""
-    ranks = dict(Placement.objects.filter(round=round).values_list("team_id", "rank"))
-    order = list(
-        Team.objects.filter(camp_id=round.camp_id)
-        .order_by("order", "name", "id")
-        .values_list("id", flat=True)
-    )
-    random_for(round.camp.seed, round.number, "priority").shuffle(order)
-    return sorted(order, key=lambda tid: ranks.get(tid, 10**6))
+    return [tid for tid, _name in _in_priority(round)]
 
 
 def round_priority(round: Round) -> list[str]:  # noqa: A002
     """Team names in the round's priority order (see :func:`priority_team_ids`)."""
-    names = dict(Team.objects.filter(camp_id=round.camp_id).values_list("id", "name"))
-    return [names[tid] for tid in priority_team_ids(round)]
+    return [name for _tid, name in _in_priority(round)]
+
+
+def _in_priority(round: Round) -> list[tuple[int, str]]:  # noqa: A002
+    """(id, name) of the round's camp's teams in the round's priority order (two queries)."""
+    ranks = dict(Placement.objects.filter(round=round).order_by().values_list("team_id", "rank"))
+    teams = list(
+        Team.objects.filter(camp_id=round.camp_id).order_by("order", "name", "id").values_list("id", "name")
+    )
+    random_for(round.camp.seed, round.number, "priority").shuffle(teams)
+    return sorted(teams, key=lambda team: ranks.get(team[0], 10**6))
 
 
 def state_before(round: Round) -> es.GameState:  # noqa: A002

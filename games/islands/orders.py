@@ -336,10 +336,12 @@ def check(
     *,
     team: Team,
     other_targets: Mapping[str, Hex] | None = None,
+    with_warnings: bool = True,
 ) -> OrdersCheck:
     """Read the sheet, build engine orders and check them against ``state``; never raises on what
     was written (only when the team is not in the game at all). Legal orders also get their
-    warnings (``other_targets``: the other teams' stored fire targets, see :func:`fire_targets`)."""
+    warnings (``other_targets``: the other teams' stored fire targets, see :func:`fire_targets`),
+    unless ``with_warnings`` is false (the caller words them itself: :func:`round_warnings`)."""
     g = state.geometry
     problems: list[OrdersProblem] = []
     cargo = _count(sheet.build_cargo, "build_cargo", problems)
@@ -385,7 +387,9 @@ def check(
         routes=tuple(plans),
         harbor_path=tuple(harbor_path),
         fire=fire_label if fire_hex is not None else None,
-        warnings=() if problems else warnings_of(state, team.name, orders, other_targets=other_targets),
+        warnings=()
+        if problems or not with_warnings
+        else warnings_of(state, team.name, orders, other_targets=other_targets),
     )
 
 
@@ -408,12 +412,14 @@ def fire_targets(round: Round, state: es.GameState, *, besides: Team | None = No
     ``besides``'s own: what staff know of the coming shots when they type a team's orders."""
     g = state.geometry
     targets: dict[str, Hex] = {}
-    rows = TeamOrders.objects.filter(round=round).exclude(fire="").select_related("team")
-    for row in rows:
-        if besides is not None and row.team_id == besides.pk:
+    rows = (
+        TeamOrders.objects.filter(round=round).exclude(fire="").values_list("team_id", "team__name", "fire")
+    )
+    for team_id, name, fire in rows:
+        if besides is not None and team_id == besides.pk:
             continue
         try:
-            targets[row.team.name] = g.parse(row.fire)
+            targets[name] = g.parse(fire)
         except LabelError:
             continue  # a stored target that no longer parses is named by the orders' own check
     return targets
@@ -503,7 +509,8 @@ def stored_orders(
             result[team.name] = Orders(ap=ap)
             missing.append(team.name)
             continue
-        checked = check(OrderSheet.from_row(row), state, ap, team=team)
+        # Their warnings are the round's (:func:`round_warnings`, with the others' targets).
+        checked = check(OrderSheet.from_row(row), state, ap, team=team, with_warnings=False)
         if checked.problems:
             problems[team.name] = [
                 OrdersProblem(

@@ -643,8 +643,12 @@ def round_plans(round: Round) -> list[PlanRow]:  # noqa: A002
 
 def team_plan(round: Round, team: Team) -> PlanRow:  # noqa: A002
     """One team's plan for ``round`` (for the team's own page: its state, note, version)."""
-    plan = TeamPlan.objects.filter(round=round, team=team).first()
-    return plan_row(team, plan, TeamOrders.objects.filter(round=round, team=team).first())
+    return team_plan_beside(round, team, TeamOrders.objects.filter(round=round, team=team).first())
+
+
+def team_plan_beside(round: Round, team: Team, orders: TeamOrders | None) -> PlanRow:  # noqa: A002
+    """:func:`team_plan` beside the team's stored orders for ``round``, read already (the order page)."""
+    return plan_row(team, TeamPlan.objects.filter(round=round, team=team).first(), orders)
 
 
 def plans_due_at(round: Round) -> datetime | None:  # noqa: A002

@@ -232,7 +232,7 @@ def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
         here = harbors.get(number, [])
         if here:
             keep_mark = placed[label][2] if label in placed else True
-            out.append(_harbor(bay, label, here, harbor_word, text_size, keep_mark))
+            out.append(_harbor(bay, label, tuple(here), harbor_word, text_size, keep_mark))
         else:
             out.append(
                 f"<g{_attrs(data_bay=label)}><title>{escape(label)}</title>"
@@ -300,7 +300,7 @@ def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
             )
         out.append(f"<g{_attrs(data_markers=at, data_spilled='1' if size.spill else None)}>")
         for (dx, dy), item in zip(offsets, items, strict=True):
-            out.append(_marker(item, x + dx, y + dy, size))
+            out.append(_marker(item, x + dx, y + dy, size, language))
         out.append("</g>")
     out.append("</g>")
     out.append("</svg>")
@@ -319,11 +319,18 @@ def _has_mark(cell: CellView) -> bool:
     return cell.tile is not None and (bool(words.tile_mark(Tile(cell.tile))) or cell.chests is not None)
 
 
+@lru_cache(maxsize=1024)
 def _harbor(
-    bay: Hex, label: str, here: list[HarborView], harbor_word: str, text_size: float | None, keep_mark: bool
+    bay: Hex,
+    label: str,
+    here: tuple[HarborView, ...],
+    harbor_word: str,
+    text_size: float | None,
+    keep_mark: bool,
 ) -> str:
     """A bay with one harbor or more: one coloured part of the bay per team (halves, thirds, …,
-    the first team on the left), each with its own coloured rim, so none hides another."""
+    the first team on the left), each with its own coloured rim, so none hides another. Drawn
+    once per what it shows (``harbor_word`` is in the page's language)."""
     x, y = to_pixel(bay, SIZE)
     names = ", ".join(h.team for h in here)
     title = f"{label} – {harbor_word}: {names}"
@@ -361,7 +368,7 @@ def _harbor(
 
 
 def _harbor_marks(
-    x: float, y: float, here: list[HarborView], text_size: float | None, keep_mark: bool
+    x: float, y: float, here: tuple[HarborView, ...], text_size: float | None, keep_mark: bool
 ) -> str:
     """Each team's mark on its harbor, side by side in the order of the bay's parts (the first
     team on the left), on the line a hex's tile mark takes: its shape in its colour, its label in
@@ -462,9 +469,11 @@ def _hex(
     return group
 
 
-def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize) -> str:
+@lru_cache(maxsize=4096)
+def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize, language: str | None) -> str:
     """A pirate (a black pill) or a ship: its team's shape in its team's colour (a battleship's
-    outline thicker), its number (a battleship's swords) inside."""
+    outline thicker), its number (a battleship's swords) inside. Drawn once per what it shows and
+    where, in ``language`` (its title's words; the cache key): most stay from one map to the next."""
     r = size.r
     w = marker_width(item, size)
     box = _attrs(x=_f(x - w / 2), y=_f(y - r), width=_f(w), height=_f(2 * r))

@@ -14,6 +14,7 @@ resolved or closed round's orders are shown as played, read-only. The fields are
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from django.contrib import messages
@@ -30,7 +31,7 @@ from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
 from games.islands.forms import OrderEntry, click_modes, read_orders
 from games.islands.maps import style
-from games.islands.models import Ship
+from games.islands.models import Ship, TeamOrders
 from games.islands.orders import OrdersCheck, OrderSheet
 from games.islands.pages.hand_in import SHEET_STATES, plan_sheet, team_plan_entry
 from games.islands.pages.links import url
@@ -73,8 +74,13 @@ class OrdersPage:
     def idents(self) -> list[str]:
         return [s.ident for s in self.ships]
 
+    @cached_property
+    def stored(self) -> TeamOrders | None:
+        """The team's stored orders for the round (read once: the form and the page both ask)."""
+        return selectors.team_orders(self.round, self.team)
+
     def plan(self) -> selectors.PlanRow:
-        return selectors.team_plan(self.round, self.team)
+        return selectors.team_plan_beside(self.round, self.team, self.stored)
 
     @property
     def title(self) -> str:
@@ -93,7 +99,7 @@ class OrdersPage:
 
     def stored_entry(self) -> OrderEntry:
         """The form filled from the stored orders (routes in the camp's letters), or empty."""
-        stored = selectors.team_orders(self.round, self.team)
+        stored = self.stored
         sheet = OrderSheet(alphabet=self.alphabet)
         if stored is not None:
             sheet = OrderSheet.from_row(stored).written_in(self.alphabet)
@@ -260,7 +266,7 @@ def _entry_page(request: HttpRequest, model_admin: Any, page: OrdersPage, entry:
         "page_url": page.url,
         "click_message": entry.click_message,
         "check": check_summary(entry.check, drawn, problems=_problems(entry)),
-        "stored": selectors.team_orders(page.round, page.team) is not None,
+        "stored": page.stored is not None,
         # The team's own plan, on its own page only, above the form (no htmx partial shows it).
         "team_plan": team_plan_entry(page.round, page.plan(), page.alphabet)
         if editable and not request.htmx

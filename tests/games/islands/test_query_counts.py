@@ -11,8 +11,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from camp import services as camp_services
-from camp.models import Round
-from games.islands.demo import demo_play
+from camp.models import Placement, Round
+from camp.public_version import public_version_bump
+from games.islands.demo import demo_play, plan_orders, submit_orders
+from games.islands.game_state import game_state
+from games.islands.models import TeamOrders
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +73,45 @@ def test_all_teams_sheets_query_count_does_not_grow_with_the_teams(staff_client:
     """Issue 22: all teams' sheets read each table once, not once per team (they read the round's
     telescopes once per team before)."""
     assert _sheets_queries(staff_client, 12) == _sheets_queries(staff_client, 3)
+
+
+def _after_a_change_queries(client: Client, teams: int) -> dict[str, int]:
+    """The queries of the order page and the resolve preview right after a write drew a new public
+    version (the state, the map and the preview built anew), on a board of side 13 with ``teams``
+    teams, every one's real orders stored (the demo planner's)."""
+    camp = camp_services.camp_create(name=f"Tábor {teams} týmů", year=2026, board_side=13)
+    team_rows = [
+        camp_services.team_create(camp=camp, name=f"Tým {n}", colour="#c0392b") for n in range(teams)
+    ]
+    demo_play(camp, rounds=1, open_next=True)
+    round_ = Round.objects.get(camp=camp, number=2)
+    state = game_state(camp, round=round_)
+    ap = dict(Placement.objects.filter(round=round_).values_list("team_id", "ap"))
+    for team in team_rows:
+        submit_orders(round_, team, plan_orders(state, team.name, ap=int(ap.get(team.pk, 0))), state)
+    stored = TeamOrders.objects.filter(round=round_)
+    assert stored.count() == teams and any(o.routes for o in stored)  # the preview moves ships
+    orders = reverse("admin:islands_round_orders", args=[round_.pk, team_rows[-1].pk])
+    calls = {
+        "order page": lambda: client.get(orders),
+        "resolve preview": lambda: client.get(reverse("admin:islands_round_resolve", args=[round_.pk])),
+    }
+    counts = {}
+    for name, call in calls.items():
+        assert call().status_code == 200, name  # the session, the content types
+        public_version_bump(camp=camp)
+        with CaptureQueriesContext(connection) as queries:
+            response = call()
+        assert response.status_code == 200, name
+        counts[name] = len(queries.captured_queries)
+    return counts
+
+
+def test_the_order_page_and_preview_after_a_change_query_counts_do_not_grow_with_the_teams(
+    staff_client: Client,
+) -> None:
+    """Issue 22: right after a change the engine state is read in one query per kind of row (hexes,
+    ships, teams with their harbors, pirates, AP, the round), not per team or ship."""
+    with_twelve = _after_a_change_queries(staff_client, 12)
+    assert with_twelve == _after_a_change_queries(staff_client, 3)
+    assert with_twelve["order page"] <= 20, with_twelve

@@ -266,3 +266,23 @@ def test_one_or_two_markers_are_large_three_or_more_small_and_layout_ignores_hid
     assert svg3.count('class="mk-s"') == 3 and 'class="mk-l"' not in svg3
     # Whatever hides under A1, the markers on it sit in the very same places.
     assert svg2 == str(render_svg(for_public(side=5, cells=secret_board(), ships=two)))
+
+
+def test_markers_and_harbors_drawn_once_are_in_each_page_language() -> None:
+    """A ship's and a harbor's markup is kept once drawn (the same on the next map): the words in it
+    are the page's language each time, never another page's kept markup."""
+    view = for_staff(
+        side=5,
+        cells=[],
+        ships=[ShipView(at="C2", ident="C1", colour="#d00", team="Červení", chests=3)],
+        harbors=[HarborView(bay=2, colour="#d00", team="Červení")],
+    )
+    drawn = {}
+    for lang in ("cs", "en", "cs"):
+        with translation.override(lang):
+            drawn.setdefault(lang, []).append(str(render_svg(view)))
+    assert drawn["cs"][0] == drawn["cs"][1]
+    assert "<title>Červení: Ship 1, chests: 3</title>" in drawn["en"][0]
+    assert "Z2 – harbor: Červení" in drawn["en"][0]
+    assert "Z2 – přístav: Červení" in drawn["cs"][0] and "chests" not in drawn["cs"][0]
+    assert "<title>Červení: Loď 1, truhly: 3</title>" in drawn["cs"][0]
