@@ -76,8 +76,10 @@ def _corners_on_page(frame: _Frame, q: int, r: int, factor: float) -> tuple[tupl
     return tuple(frame((cx + (a - cx) * factor, cy + (b - cy) * factor)) for a, b in corners(h))
 
 
+@lru_cache(maxsize=16)
 def map_extent(side: int) -> tuple[float, float, float, float]:
-    """min x, min y, width, height of the board and its bays in hex sizes (size 1), with a margin."""
+    """min x, min y, width, height of the board and its bays in hex sizes (size 1), with a margin
+    (worked out once per side: every sheet asks it several times, and it places every hex)."""
     g = geometry(side)
     pts = [to_pixel(h) for h in (*g.hexes, *g.bays)]
     xs = [x for x, _y in pts]
@@ -233,9 +235,9 @@ def draw_map(
             get_language(),
             view.staff,
             view.side,
-            view.cells,
-            view.harbors,
-            tuple(key),
+            _held_repr(view.cells),
+            _held_repr(view.harbors),
+            _held_repr(tuple(key)),
             x,
             top,
             width,
@@ -264,6 +266,24 @@ def draw_map(
     canvas.setStrokeColor(black)
     canvas.setFillColor(black)
     return top - drawn_h
+
+
+#: The last few parts of a board's form name worked out (:func:`_held_repr`): object, its repr.
+_HELD_REPRS: dict[int, tuple[object, str]] = {}
+
+
+def _held_repr(part: object) -> str:
+    """``repr(part)``, kept while ``part`` is the very same object: every team's map of one document
+    holds the public map's hexes and harbors themselves (:func:`visibility.for_team` replaces only
+    the ships), and their repr, which names the shared board's form, cost more than drawing it."""
+    found = _HELD_REPRS.get(id(part))
+    if found is not None and found[0] is part:
+        return found[1]
+    text = repr(part)
+    if len(_HELD_REPRS) >= 64:
+        _HELD_REPRS.clear()
+    _HELD_REPRS[id(part)] = (part, text)  # the object kept alive: its id is not reused meanwhile
+    return text
 
 
 def _hatch(canvas: Canvas, pts: Sequence[tuple[float, float]], size: float) -> None:
