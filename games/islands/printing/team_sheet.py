@@ -162,6 +162,12 @@ def _events(canvas: Canvas, y: float, events: Sequence[SheetEvent], *, size: flo
     canvas.drawText(out)
 
 
+@lru_cache(maxsize=256)
+def _split(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """``simpleSplit``, once per text (a text every team's order form prints)."""
+    return tuple(simpleSplit(text, font, size, width))
+
+
 @lru_cache(maxsize=1024)
 def _event_lines(text: str, size: float, width: float) -> tuple[str, ...]:
     """An event wrapped to ``width``, behind a bullet (once per text: the public events are on every
@@ -196,17 +202,23 @@ def _cells(canvas: Canvas, x: float, y: float, count: int, *, cell_w: float, cel
 
 
 def _compass(canvas: Canvas, cx: float, cy: float, r: float, letters: Alphabet) -> None:
-    """A flat-top hex with the six move directions on its edges (north up)."""
-    pts = corners_around(cx, cy, r)
-    canvas.setFillColor(HexColor("#cfe8f7"))
-    canvas.setStrokeColor(GREY)
-    canvas.setLineWidth(0.6)
-    polygon(canvas, pts, stroke=1, fill=1)
-    canvas.setFillColor(black)
-    for name, angle in zip(DIRECTION_NAMES, (90, 30, -30, -90, -150, 150), strict=True):
-        d = r * (1.3 if angle in (90, -90) else 1.55)
-        tx, ty = cx + d * math.cos(math.radians(angle)), cy + d * math.sin(math.radians(angle))
-        centred(canvas, tx, ty, letters.letter(name), FONT_BOLD, 8)
+    """A flat-top hex with the six move directions on its edges (north up). The same on every
+    team's order form: drawn once per document and place (a form XObject), placed again."""
+
+    def compass() -> None:
+        pts = corners_around(cx, cy, r)
+        canvas.setFillColor(HexColor("#cfe8f7"))
+        canvas.setStrokeColor(GREY)
+        canvas.setLineWidth(0.6)
+        polygon(canvas, pts, stroke=1, fill=1)
+        canvas.setFillColor(black)
+        for name, angle in zip(DIRECTION_NAMES, (90, 30, -30, -90, -150, 150), strict=True):
+            d = r * (1.3 if angle in (90, -90) else 1.55)
+            tx, ty = cx + d * math.cos(math.radians(angle)), cy + d * math.sin(math.radians(angle))
+            centred(canvas, tx, ty, letters.letter(name), FONT_BOLD, 8)
+
+    drawn_once(canvas, "zoCompass", (cx, cy, r, tuple(letters.letter(n) for n in DIRECTION_NAMES)), compass)
+    canvas.setStrokeColor(GREY)  # what the page draws next (the builds' table) in the compass's grey
 
 
 def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
@@ -237,7 +249,7 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
         "two": f"{letters[0]} {letters[1]}",
         "one": letters[0],
     }
-    for part in simpleSplit(help_text, FONT, 8, INNER - 30 * mm):
+    for part in _split(help_text, FONT, 8, INNER - 30 * mm):
         canvas.drawString(MARGIN, y, part)
         y -= 3.6 * mm
     canvas.setFillColor(black)
