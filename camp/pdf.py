@@ -71,7 +71,14 @@ def ink(background: Color) -> Color:
 
 def fit(canvas: Canvas, text: str, font: str, size: float, width: float, *, smallest: float = 8) -> float:
     """The largest font size up to ``size`` (down to ``smallest``) at which ``text`` fits ``width``."""
-    while size > smallest and canvas.stringWidth(text, font, size) > width:
+    return _fit_size(text, font, size, width, smallest)
+
+
+@lru_cache(maxsize=4096)
+def _fit_size(text: str, font: str, size: float, width: float, smallest: float) -> float:
+    """:func:`fit`, once per text, font and room (the fonts' widths never change once registered:
+    a map fits the same ship numbers into the same markers on every team's sheet)."""
+    while size > smallest and pdfmetrics.stringWidth(text, font, size) > width:
         size -= 0.5
     return size
 

@@ -173,11 +173,18 @@ def team_shape(
 ) -> None:
     """A team's shape (:func:`camp.marks.shape_points`) centred on (cx, cy) within radius ``r``,
     ``stretch`` times wider (a marker grown for a longer text), in the canvas's current colours."""
-    pts = shape_points(shape, cx, cy, r, y_up=True)
+    pts = team_shape_points(shape, cx, cy, r, stretch=stretch)
     if not pts:
         canvas.ellipse(cx - r * stretch, cy - r, cx + r * stretch, cy + r, stroke=stroke, fill=fill)
         return
-    polygon(canvas, [(cx + (x - cx) * stretch, y) for x, y in pts], stroke=stroke, fill=fill)
+    polygon(canvas, pts, stroke=stroke, fill=fill)
+
+
+def team_shape_points(
+    shape: str, cx: float, cy: float, r: float, *, stretch: float = 1.0
+) -> list[tuple[float, float]]:
+    """The outline :func:`team_shape` draws as a polygon; empty for a circle (an ellipse)."""
+    return [(cx + (x - cx) * stretch, y) for x, y in shape_points(shape, cx, cy, r, y_up=True)]
 
 
 def team_mark(

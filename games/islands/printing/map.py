@@ -5,6 +5,7 @@ out by :mod:`games.islands.maps.style`, in the same colours and marks as the scr
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -30,11 +31,11 @@ from games.islands.printing.canvas import (
     MARGIN,
     CentredTexts,
     Polygons,
-    centred,
     drawn_once,
     polygon,
     team_mark,
     team_shape,
+    team_shape_points,
 )
 from games.islands.printing.data import KeyRow
 
@@ -76,8 +77,10 @@ def _corners_on_page(frame: _Frame, q: int, r: int, factor: float) -> tuple[tupl
     return tuple(frame((cx + (a - cx) * factor, cy + (b - cy) * factor)) for a, b in corners(h))
 
 
+@lru_cache(maxsize=16)
 def map_extent(side: int) -> tuple[float, float, float, float]:
-    """min x, min y, width, height of the board and its bays in hex sizes (size 1), with a margin."""
+    """min x, min y, width, height of the board and its bays in hex sizes (size 1), with a margin
+    (worked out once per side: every sheet asks it several times, and it places every hex)."""
     g = geometry(side)
     pts = [to_pixel(h) for h in (*g.hexes, *g.bays)]
     xs = [x for x, _y in pts]
@@ -233,9 +236,9 @@ def draw_map(
             get_language(),
             view.staff,
             view.side,
-            view.cells,
-            view.harbors,
-            tuple(key),
+            _held_repr(view.cells),
+            _held_repr(view.harbors),
+            _held_repr(tuple(key)),
             x,
             top,
             width,
@@ -250,6 +253,7 @@ def draw_map(
     # Ships and pirates on top, laid out as on the screens.
     bay_teams = {f"Z{number}": [h.team for h in here] for number, here in harbors.items()}
     k = size / style.SIZE
+    shapes, texts = Polygons(canvas), CentredTexts(canvas)  # drawn after all, by colour
     for at, items in style.marker_groups(view, g):
         mx, my = px(g.parse(at))
         if at in bay_teams:
@@ -260,10 +264,31 @@ def draw_map(
         msize, offsets = style.marker_layout(items)
         lift = style.SIZE * 0.2 if at in bay_teams else 0.0
         for (dx, dy), item in zip(offsets, items, strict=True):
-            _marker(canvas, item, mx + dx * k, my - (dy - lift) * k, msize, k, marks)
+            _marker(canvas, item, mx + dx * k, my - (dy - lift) * k, msize, k, marks, shapes, texts)
+    shapes.draw()  # the markers' shapes, then their texts over them (markers never overlap)
+    texts.draw()
     canvas.setStrokeColor(black)
     canvas.setFillColor(black)
     return top - drawn_h
+
+
+#: The last few parts of a board's form name worked out (:func:`_held_repr`): object, its digest.
+_HELD_REPRS: dict[int, tuple[object, str]] = {}
+
+
+def _held_repr(part: object) -> str:
+    """A digest of ``repr(part)``, kept while ``part`` is the very same object: every team's map of
+    one document holds the public map's hexes and harbors themselves (:func:`visibility.for_team`
+    replaces only the ships), and their repr, which names the shared board's form, cost more than
+    drawing it."""
+    found = _HELD_REPRS.get(id(part))
+    if found is not None and found[0] is part:
+        return found[1]
+    text = hashlib.sha1(repr(part).encode()).hexdigest()
+    if len(_HELD_REPRS) >= 64:
+        _HELD_REPRS.clear()
+    _HELD_REPRS[id(part)] = (part, text)  # the object kept alive: its id is not reused meanwhile
+    return text
 
 
 def _hatch(canvas: Canvas, pts: Sequence[tuple[float, float]], size: float) -> None:
@@ -296,9 +321,13 @@ def _marker(
     msize: style.MarkerSize,
     k: float,
     marks: Mapping[str, KeyRow],
+    shapes: Polygons,
+    texts: CentredTexts,
 ) -> None:
     """A ship in its team's shape and colour, its number inside (a battleship's swords, with a
-    double edge); a pirate a black pill. A ship of a team with no mark (none known) stays round."""
+    double edge); a pirate a black pill. A ship of a team with no mark (none known) stays round.
+    A polygon shape is added to ``shapes``, the number to ``texts`` (drawn after all the markers,
+    a path and a text object for them all: one each cost a map more than its hexes)."""
     r = msize.r * k
     w = style.marker_width(item, msize) * k
     text = style.marker_text(item)
@@ -312,20 +341,25 @@ def _marker(
     else:
         fill = colour(style.safe_colour(item.colour))
         row = marks.get(item.team)
-        canvas.setFillColor(fill)
-        canvas.setStrokeColor(black)
-        canvas.setLineWidth(1.1 if item.battleship else 0.5)
-        if row is None:
-            radius = 1.5 * k if item.battleship else r
-            canvas.roundRect(x - w / 2, y - r, w, 2 * r, radius, stroke=1, fill=1)
+        edge = 1.1 if item.battleship else 0.5
+        pts = [] if row is None else team_shape_points(row.shape, x, y, r * 1.08, stretch=w / (2 * r))
+        if pts:
+            inner = SHAPE_INNER_WIDTH.get(row.shape, 1.0) if row is not None else 1.0
+            shapes.add(pts, fill=fill, edge=black, width=edge)
         else:
-            inner = SHAPE_INNER_WIDTH.get(row.shape, 1.0)
-            team_shape(canvas, row.shape, x, y, r * 1.08, stretch=w / (2 * r))
-    canvas.setFillColor(HexColor(style.ink("#" + fill.hexval()[2:])))
+            canvas.setFillColor(fill)
+            canvas.setStrokeColor(black)
+            canvas.setLineWidth(edge)
+            if row is None:
+                radius = 1.5 * k if item.battleship else r
+                canvas.roundRect(x - w / 2, y - r, w, 2 * r, radius, stroke=1, fill=1)
+            else:
+                inner = SHAPE_INNER_WIDTH.get(row.shape, 1.0)
+                team_shape(canvas, row.shape, x, y, r * 1.08, stretch=w / (2 * r))
     font_size = fit(
         canvas, text, FONT_BOLD, (9 if msize is style.MARKER_LARGE else 7) * k, w * inner - 1, smallest=3
     )
-    centred(canvas, x, y, text, FONT_BOLD, font_size)
+    texts.add(x, y, text, FONT_BOLD, font_size, colour(style.ink("#" + fill.hexval()[2:])))
 
 
 LEGEND_COLUMNS = 5

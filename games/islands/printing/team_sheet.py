@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
@@ -126,14 +127,8 @@ def _events(canvas: Canvas, y: float, events: Sequence[SheetEvent], *, size: flo
     leading = size * 1.25
     col_w = (INNER - 4 * mm) / 2
     per_col = max(1, int((y - MARGIN) // leading))
-    bullet = "• "
-    indent = " " * 3  # continuation lines sit under the text, not under the bullet
 
-    def wrap(text: str) -> list[str]:
-        parts = simpleSplit(text, FONT, size, col_w - 4 * mm) or [""]
-        return [bullet + parts[0], *(indent + p for p in parts[1:])]
-
-    wrapped = [wrap(e.text) for e in events]
+    wrapped = [_event_lines(e.text, size, col_w - 4 * mm) for e in events]
 
     def fits(keep: list[int], extra: int) -> bool:
         col, used = 0, 0
@@ -150,18 +145,36 @@ def _events(canvas: Canvas, y: float, events: Sequence[SheetEvent], *, size: flo
     while keep and not fits(keep, len(events) - len(keep)):
         keep.remove(droppable.pop(0))
     col, used = 0, 0
-    canvas.setFont(FONT, size)
+    out = canvas.beginText()  # one text object for all the lines (one each cost more)
+    out.setFont(FONT, size)
     chunks = [wrapped[i] for i in keep]
     left_out = len(events) - len(keep)
     if left_out:
         note = _("… and %(n)d more events: see the notice board") % {"n": left_out}
-        chunks.append([note])
+        chunks.append((note,))
     for chunk in chunks:
         if used + len(chunk) > per_col:
             col, used = col + 1, 0
         for line in chunk:
-            canvas.drawString(MARGIN + 2 * mm + col * (col_w + 4 * mm), y - used * leading, line)
+            out.setTextOrigin(MARGIN + 2 * mm + col * (col_w + 4 * mm), y - used * leading)
+            out.textOut(line)
             used += 1
+    canvas.drawText(out)
+
+
+@lru_cache(maxsize=256)
+def _split(text: str, font: str, size: float, width: float) -> tuple[str, ...]:
+    """``simpleSplit``, once per text (a text every team's order form prints)."""
+    return tuple(simpleSplit(text, font, size, width))
+
+
+@lru_cache(maxsize=1024)
+def _event_lines(text: str, size: float, width: float) -> tuple[str, ...]:
+    """An event wrapped to ``width``, behind a bullet (once per text: the public events are on every
+    team's sheet)."""
+    parts = simpleSplit(text, FONT, size, width) or [""]
+    indent = " " * 3  # continuation lines sit under the text, not under the bullet
+    return ("• " + parts[0], *(indent + p for p in parts[1:]))
 
 
 def _cells(canvas: Canvas, x: float, y: float, count: int, *, cell_w: float, cell_h: float) -> float:
@@ -189,17 +202,23 @@ def _cells(canvas: Canvas, x: float, y: float, count: int, *, cell_w: float, cel
 
 
 def _compass(canvas: Canvas, cx: float, cy: float, r: float, letters: Alphabet) -> None:
-    """A flat-top hex with the six move directions on its edges (north up)."""
-    pts = corners_around(cx, cy, r)
-    canvas.setFillColor(HexColor("#cfe8f7"))
-    canvas.setStrokeColor(GREY)
-    canvas.setLineWidth(0.6)
-    polygon(canvas, pts, stroke=1, fill=1)
-    canvas.setFillColor(black)
-    for name, angle in zip(DIRECTION_NAMES, (90, 30, -30, -90, -150, 150), strict=True):
-        d = r * (1.3 if angle in (90, -90) else 1.55)
-        tx, ty = cx + d * math.cos(math.radians(angle)), cy + d * math.sin(math.radians(angle))
-        centred(canvas, tx, ty, letters.letter(name), FONT_BOLD, 8)
+    """A flat-top hex with the six move directions on its edges (north up). The same on every
+    team's order form: drawn once per document and place (a form XObject), placed again."""
+
+    def compass() -> None:
+        pts = corners_around(cx, cy, r)
+        canvas.setFillColor(HexColor("#cfe8f7"))
+        canvas.setStrokeColor(GREY)
+        canvas.setLineWidth(0.6)
+        polygon(canvas, pts, stroke=1, fill=1)
+        canvas.setFillColor(black)
+        for name, angle in zip(DIRECTION_NAMES, (90, 30, -30, -90, -150, 150), strict=True):
+            d = r * (1.3 if angle in (90, -90) else 1.55)
+            tx, ty = cx + d * math.cos(math.radians(angle)), cy + d * math.sin(math.radians(angle))
+            centred(canvas, tx, ty, letters.letter(name), FONT_BOLD, 8)
+
+    drawn_once(canvas, "zoCompass", (cx, cy, r, tuple(letters.letter(n) for n in DIRECTION_NAMES)), compass)
+    canvas.setStrokeColor(GREY)  # what the page draws next (the builds' table) in the compass's grey
 
 
 def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
@@ -230,7 +249,7 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
         "two": f"{letters[0]} {letters[1]}",
         "one": letters[0],
     }
-    for part in simpleSplit(help_text, FONT, 8, INNER - 30 * mm):
+    for part in _split(help_text, FONT, 8, INNER - 30 * mm):
         canvas.drawString(MARGIN, y, part)
         y -= 3.6 * mm
     canvas.setFillColor(black)

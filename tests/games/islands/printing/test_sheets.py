@@ -297,6 +297,24 @@ def test_the_legend_and_the_route_cells_are_drawn_once_per_document(game: Round,
         assert len(set(placed)) == 1
 
 
+def test_every_order_form_places_one_compass_that_holds_nothing_of_a_team(
+    game: Round, teams: list[Team]
+) -> None:
+    """The order form's compass is drawn once per document (a form XObject) and placed on every
+    team's order form; the form is byte for byte the same when one team's own data (its colour, AP,
+    ships) differ: nothing of a team is drawn into it."""
+    sheets = team_sheets_for(game)
+
+    def compasses(sheets: list[TeamSheet]) -> list[dict[str, bytes]]:
+        return _forms(render_team_sheets(sheets, font_dir=settings.PDF_FONT_DIR), "zoCompass")
+
+    every = compasses(sheets)
+    assert [len(forms) for forms in every] == [0, 1] * len(teams)
+    assert len({form for forms in every for form in forms.items()}) == 1
+    assert teams[0].colour != "#123456" and sheets[0].ap != 17 and sheets[0].ships
+    assert compasses([replace(sheets[0], colour="#123456", ap=17, ships=()), *sheets[1:]]) == every
+
+
 def test_the_shared_board_names_only_graphics_states_it_carries(game: Round, teams: list[Team]) -> None:
     """A transparency inside the board's form XObject needs an ExtGState in the form's own resources;
     without it viewers report "ExtGState 'gRLs0' is unknown" and draw the harbors solid."""
