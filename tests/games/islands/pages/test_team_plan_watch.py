@@ -190,6 +190,32 @@ def test_the_deadline_passing_and_staff_reopening_reach_the_poll(
     assert 'data-writable="1"' in content.decode()
 
 
+def due_of(content: bytes) -> str | None:
+    found = re.search(r'<p class="quiet" data-plan-due>(.*?)</p>', content.decode())
+    return None if found is None else found.group(1)
+
+
+def test_the_page_shows_the_hand_in_deadline_and_a_reopening_for_the_team(
+    game: Round, teams: list[Team], leader: object
+) -> None:
+    red, blue = teams[0], teams[1]
+    links = links_on(game.camp)
+    assert due_of(Client().get(page_url(links[red.name])).content) is None  # no deadline: no line
+    due = timezone.localtime(timezone.now() + timedelta(hours=1))
+    plans.plans_deadline_set(round=game, due=due, user=leader)
+    content = Client().get(page_url(links[red.name])).content
+    assert due_of(content) == f"odevzdání do {due:%H:%M}"
+    past = timezone.localtime(timezone.now() - timedelta(minutes=5))
+    plans.plans_deadline_set(round=game, due=past, user=leader)
+    plans.plan_reopen(round=game, team=red, user=leader)
+    assert due_of(Client().get(page_url(links[red.name])).content) == (
+        f"odevzdání do {past:%H:%M} (vašemu týmu znovu otevřeno)"
+    )
+    blue_page = Client().get(page_url(links[blue.name])).content
+    assert due_of(blue_page) == f"odevzdání do {past:%H:%M}"  # another team's reopening is not blue's
+    assert state_of(blue_page) == "uzavřeno"
+
+
 def test_orders_staff_type_and_a_paper_plan_reach_the_poll(
     game: Round, teams: list[Team], leader: object
 ) -> None:
