@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from camp.models import Round, Team
+from camp.models import Camp, Round, Team
 from games.islands.engine.notation import Alphabet
 from games.islands.game_state import game_state
-from games.islands.models import RoundResult, Ship
+from games.islands.models import RoundResult, Ship, TeamLink
 from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
+from games.islands.services import team_links as link_services
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -64,3 +65,14 @@ def resolved_with_telescope(game: Round, teams: list[Team]) -> RoundResult:
         result.pending_telescopes = [f"{team.name}.{ship.ident}"]
         result.save()
     return result
+
+
+def links_on(camp: Camp) -> dict[str, TeamLink]:
+    """The camp run's team links switched on: each team's link by the team's name."""
+    link_services.team_links_switch(camp=camp, on=True)
+    return {link.team.name: link for link in TeamLink.objects.filter(team__camp=camp).select_related("team")}
+
+
+def page_url(link: TeamLink) -> str:
+    """A team's own page."""
+    return reverse("islands_public:team", args=[link.token])

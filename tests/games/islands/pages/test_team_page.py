@@ -22,7 +22,7 @@ from games.islands.models import BoardHex, IslandsRound, Ship, TeamLink
 from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
 from games.islands.services import team_links as link_services
-from tests.games.islands.pages.helpers import HTMX, legal_route
+from tests.games.islands.pages.helpers import HTMX, legal_route, links_on, page_url
 
 pytestmark = pytest.mark.django_db
 
@@ -30,15 +30,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_cache() -> None:
     cache.clear()
-
-
-def links_on(camp: Camp) -> dict[str, TeamLink]:
-    link_services.team_links_switch(camp=camp, on=True)
-    return {link.team.name: link for link in TeamLink.objects.filter(team__camp=camp).select_related("team")}
-
-
-def page_url(link: TeamLink) -> str:
-    return reverse("islands_public:team", args=[link.token])
 
 
 #: The plan form's CSRF token: drawn anew (masked) for every response, it tells nothing of the game.

@@ -16,14 +16,14 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from camp.models import Camp, Round, Team
+from camp.models import Round, Team
 from camp.public_version import public_version_bump
 from games.islands.models import BoardHex, IslandsRound, PlanState, Ship, TeamLink, TeamOrders, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.services import plans
 from games.islands.services import rounds as round_services
 from games.islands.services import team_links as link_services
-from tests.games.islands.pages.helpers import HTMX, legal_route, store_all
+from tests.games.islands.pages.helpers import HTMX, legal_route, links_on, page_url, store_all
 
 pytestmark = pytest.mark.django_db
 
@@ -31,20 +31,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def fresh_cache() -> None:
     cache.clear()
-
-
-@pytest.fixture
-def leader(django_user_model):  # type: ignore[no-untyped-def]
-    return django_user_model.objects.create_superuser("hlavni", password="x")
-
-
-def links_on(camp: Camp) -> dict[str, TeamLink]:
-    link_services.team_links_switch(camp=camp, on=True)
-    return {link.team.name: link for link in TeamLink.objects.filter(team__camp=camp).select_related("team")}
-
-
-def page_url(link: TeamLink) -> str:
-    return reverse("islands_public:team", args=[link.token])
 
 
 def watch_url(link: TeamLink) -> str:

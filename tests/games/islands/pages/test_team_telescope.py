@@ -13,7 +13,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from camp.models import Camp, Round, Team
+from camp.models import Round, Team
 from camp.public_version import public_version_bump
 from games.islands import words
 from games.islands.engine.hexes import Hex, geometry
@@ -22,7 +22,7 @@ from games.islands.errors import IslandsError
 from games.islands.models import BoardHex, Ship, TeamLink, TelescopeChoice
 from games.islands.services import rounds as round_services
 from games.islands.services import team_links as link_services
-from tests.games.islands.pages.helpers import resolved_with_telescope
+from tests.games.islands.pages.helpers import links_on, resolved_with_telescope
 from tests.test_czech_words import english_in, visible_text
 
 pytestmark = pytest.mark.django_db
@@ -34,11 +34,6 @@ CSRF_TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
 @pytest.fixture(autouse=True)
 def fresh_cache() -> None:
     cache.clear()
-
-
-def links_on(camp: Camp) -> dict[str, TeamLink]:
-    link_services.team_links_switch(camp=camp, on=True)
-    return {link.team.name: link for link in TeamLink.objects.filter(team__camp=camp).select_related("team")}
 
 
 class Scope:
