@@ -80,6 +80,7 @@ class OrderText(forms.Field):
         return value or ""
 
     def validate(self, value: Any) -> None:
+        refuse_nul_characters(value, label=str(self.label))  # a draft is stored as typed
         if len(value) > MAX_FIELD:
             raise ValidationError(
                 _("%(what)s: the text is too long (%(length)d characters, at most %(max)d).")

@@ -273,6 +273,8 @@ def test_an_unknown_or_revoked_token_gets_the_page_s_not_found(game: Round, team
         {"action": "draft", "v": "0", "build_cargo": "9" * 700},
         {"action": "draft", "v": "0", "route-Z9": "S"},
         {"action": "withdraw", "v": "0"},
+        {"action": "draft", "v": "0", "build_cargo": "\x00"},  # PostgreSQL stores no NUL: refused
+        {"action": "draft", "v": "0", "route-C1": "S\x00"},
     ],
 )
 def test_bad_input_gets_a_czech_message_and_stores_nothing(
@@ -287,6 +289,8 @@ def test_bad_input_gets_a_czech_message_and_stores_nothing(
         re.S,
     )
     assert refused is not None and refused.group(1).strip()
+    if any("\x00" in value for value in data.values()):
+        assert ": text obsahuje znak NUL (\\x00), který nelze uložit.</li>" in refused.group(1)
     assert not TeamPlan.objects.exists()
 
 
