@@ -47,13 +47,21 @@ def camp_new(*, teams: int, side: int) -> Any:
 
 
 def play_to(camp: Any, rounds: int) -> None:
-    """Play the camp's rounds up to ``rounds`` (those closed already stay), one transaction each."""
+    """Play the camp's rounds up to ``rounds`` (those closed already stay), one transaction each;
+    a round open for orders (:func:`open_with_orders`) is resolved with the orders it holds."""
+    from django.db import transaction
+
     from camp.models import Round, RoundStatus
     from games.islands.demo import demo_play
+    from games.islands.services.rounds import round_resolve
 
     closed = Round.objects.filter(camp=camp, status=RoundStatus.CLOSED).count()
     for number in range(closed + 1, rounds + 1):
-        demo_play(camp, rounds=number)  # atomic: its round's snapshots are written once it commits
+        with transaction.atomic():  # its round's snapshots are written once it commits
+            open_ = Round.objects.filter(camp=camp, number=number, status=RoundStatus.ORDERS_OPEN).first()
+            if open_ is not None:  # its orders stored already: the demo's own would be refused as stale
+                round_resolve(round=open_)
+            demo_play(camp, rounds=number)
 
 
 def open_with_orders(camp: Any, played: int) -> Any:
