@@ -46,6 +46,15 @@ def test_the_table_has_a_row_per_camp_in_order_and_a_column_per_page() -> None:
     assert lines[2].split(" | ")[3] == "7 / 70 ms · 5 / 9 q"
     assert lines[2].count("–") == len(PAGES) - 1  # the pages it did not measure
     assert lines[3].split(" | ")[3] == "1 / 2 ms · 3 / 12 q"
+    assert len(lines) == 5  # no footnote: every camp's open round moves ships
+
+
+def test_a_camp_whose_open_round_moves_no_ship_is_marked_and_explained() -> None:
+    every = {page: figure(page, 1, 2) for page in PAGES}
+    lines = table([Row(30, 12, 13, every), Row(60, 12, 13, every, moves=False)]).splitlines()
+    assert lines[2].startswith("| 30 | 12 | 13 |")
+    assert lines[3].startswith("| 60 * | 12 | 13 |")
+    assert lines[-1].startswith("\\* the open round's orders (the demo planner's) move no ship")
 
 
 def test_growth_refuses_repeats_below_one_and_an_unknown_camp(capsys: pytest.CaptureFixture[str]) -> None:
