@@ -31,7 +31,7 @@ from typing import Any
 
 from bench._camp_server import ROOT, camp_env
 
-REPEATS = 5
+REPEATS = 7
 
 
 @dataclass(frozen=True)
@@ -89,14 +89,18 @@ class Row:
 def cell(figure: Figure) -> str:
     """``warm / after a change`` ms, then the queries the same way."""
     return (
-        f"{figure.warm_ms:.0f} / {figure.changed_ms:.0f} ms · "
+        f"{_ms(figure.warm_ms)} / {_ms(figure.changed_ms)} ms · "
         f"{figure.warm_queries} / {figure.changed_queries} q"
     )
 
 
+def _ms(value: float) -> str:
+    return f"{value:.1f}" if value < 10 else f"{value:.0f}"
+
+
 def table(rows: Sequence[Row]) -> str:
-    """The growth table in Markdown: a row per camp (sorted by teams, side, rounds; each once), a
-    column per page."""
+    """The growth table in Markdown: a row per camp (each once: the large camp's 12 teams on side 13
+    first, by rounds; then the others by teams and side), a column per page."""
     seen: dict[tuple[int, int, int], Row] = {}
     for row in rows:
         seen.setdefault((row.teams, row.side, row.rounds), row)
@@ -104,7 +108,7 @@ def table(rows: Sequence[Row]) -> str:
         "| rounds | teams | side | " + " | ".join(PAGES) + " |",
         "|---:|---:|---:|" + "---:|" * len(PAGES),
     ]
-    for key in sorted(seen):
+    for key in sorted(seen, key=lambda k: (k[:2] != (12, 13), k)):
         row = seen[key]
         cells = [cell(row.figures[page]) if page in row.figures else "–" for page in PAGES]
         rounds = f"{row.rounds}{'' if row.moves else ' *'}"

@@ -25,28 +25,26 @@ def figure(page: str, warm: float, changed: float, queries: tuple[int, int] = (3
 
 
 def test_a_cell_is_warm_then_after_a_change_for_time_and_for_queries() -> None:
-    assert cell(figure("order page", 4.4, 41.6, (3, 19))) == "4 / 42 ms · 3 / 19 q"
+    assert cell(figure("order page", 4.44, 41.6, (3, 19))) == "4.4 / 42 ms · 3 / 19 q"  # 0.1 ms below 10
 
 
 def test_the_table_has_a_row_per_camp_in_order_and_a_column_per_page() -> None:
     every = {page: figure(page, 1, 2) for page in PAGES}
     rows = [
         Row(60, 12, 13, every),
-        Row(30, 3, 13, {"order page": figure("order page", 7, 70, (5, 9))}),
+        Row(30, 3, 13, {"order page": figure("order page", 17, 70, (5, 9))}),
+        Row(30, 12, 5, every),
         Row(1, 12, 13, every),
         Row(1, 12, 13, {}),  # the same camp again: its first row stays
     ]
     lines = table(rows).splitlines()
     assert lines[0] == "| rounds | teams | side | " + " | ".join(PAGES) + " |"
-    assert [line.split(" | ")[:3] for line in lines[2:]] == [
-        ["| 30", "3", "13"],
-        ["| 1", "12", "13"],
-        ["| 60", "12", "13"],
-    ]
-    assert lines[2].split(" | ")[3] == "7 / 70 ms · 5 / 9 q"
-    assert lines[2].count("–") == len(PAGES) - 1  # the pages it did not measure
-    assert lines[3].split(" | ")[3] == "1 / 2 ms · 3 / 12 q"
-    assert len(lines) == 5  # no footnote: every camp's open round moves ships
+    camps = [line.split(" | ")[:3] for line in lines[2:]]
+    assert camps == [["| 1", "12", "13"], ["| 60", "12", "13"], ["| 30", "3", "13"], ["| 30", "12", "5"]]
+    assert lines[4].split(" | ")[3] == "17 / 70 ms · 5 / 9 q"
+    assert lines[4].count("–") == len(PAGES) - 1  # the pages it did not measure
+    assert lines[2].split(" | ")[3] == "1.0 / 2.0 ms · 3 / 12 q"
+    assert len(lines) == 6  # no footnote: every camp's open round moves ships
 
 
 def test_a_camp_whose_open_round_moves_no_ship_is_marked_and_explained() -> None:
@@ -58,7 +56,7 @@ def test_a_camp_whose_open_round_moves_no_ship_is_marked_and_explained() -> None
 
 
 def test_growth_refuses_repeats_below_one_and_an_unknown_camp(capsys: pytest.CaptureFixture[str]) -> None:
-    assert growth_parse([]).repeats == 5
+    assert growth_parse([]).repeats == 7
     with pytest.raises(SystemExit):
         growth_parse(["--repeats", "0"])
     assert "--repeats must be at least 1" in capsys.readouterr().err
