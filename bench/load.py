@@ -63,6 +63,8 @@ CHANGE_EVERY = 15.0
 #: A staff member's pause between two saves (hands type slower; still about a save a second each).
 STAFF_PAUSE = 1.0
 SAVE_P99_MS = 1000.0
+#: The camp server's resident memory right after the load stays within this (issue 22).
+RSS_LIMIT_MB = 150.0
 #: Seconds an answer may take before it counts as a timeout.
 TIMEOUT = 30.0
 ENGLISH_EVERY = 10
@@ -547,6 +549,22 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def rss_mb(status: str) -> float:
+    """The resident memory (MB, 1 MB = 1024 kB) a ``/proc/<pid>/status`` text gives (``VmRSS``)."""
+    found = re.search(r"^VmRSS:\s+(\d+)\s+kB$", status, re.MULTILINE)
+    if found is None:
+        raise ValueError("no VmRSS line in the process status")
+    return int(found.group(1)) / 1024
+
+
+def server_rss_mb(pid: int) -> float | None:
+    """The camp server's resident memory (MB) now (Linux /proc), None where it cannot be read."""
+    try:
+        return rss_mb(Path(f"/proc/{pid}/status").read_text())
+    except (OSError, ValueError):
+        return None
+
+
 @dataclass
 class Report:
     """Everything a run measured; :meth:`problems` says what fails it."""
@@ -628,6 +646,7 @@ def main(argv: Sequence[str] = ()) -> int:
         began = time.monotonic()
         until = began + args.seconds
         cpu_before, load_before = cpu_seconds(SERVER_PIDS.get(port, 0)), os.getloadavg()[0]
+        rss_before = server_rss_mb(SERVER_PIDS.get(port, 0))  # started, one board served
         staff = [Staff(host, port, page, until) for page in world.urls["other_orders"][:STAFF_SESSIONS]]
         game = GameMaster(host, port, world.urls, [began + t for t in change_times(args.seconds)])
         threads = [threading.Thread(target=s.run) for s in staff] + [threading.Thread(target=game.run)]
@@ -637,6 +656,7 @@ def main(argv: Sequence[str] = ()) -> int:
         for thread in threads:
             thread.join(TIMEOUT * 3)
         server_cpu = cpu_seconds(SERVER_PIDS.get(port, 0)) - cpu_before
+        rss = server_rss_mb(SERVER_PIDS.get(port, 0))  # right after the load, the server still up
         load = max(load_before, os.getloadavg()[0])
         stored = _stored_orders(data_dir / "db.sqlite3", world.other_round)
     orders = []
@@ -671,6 +691,11 @@ def main(argv: Sequence[str] = ()) -> int:
     )
     print_report(report, everyone, staff, game, args, server_cpu=server_cpu, load=load)
     problems = report.problems()
+    if rss is None:
+        problems.append("the camp server's memory (VmRSS in /proc/<pid>/status) could not be read")
+    else:
+        before = f" ({rss_before:.1f} MB before it)" if rss_before is not None else ""
+        print(f"server memory right after the load: {rss:.1f} MB resident (VmRSS){before}", flush=True)
     print(f"errors: {len(problems)}" + "".join(f"\n  - {p}" for p in problems[:30]), flush=True)
     reached = [c for c in catch_ups if c is not None]
     check("load: errors, lost or doubled orders", len(problems), 1, unit="", at_most=0)
@@ -694,6 +719,15 @@ def main(argv: Sequence[str] = ()) -> int:
             unit="s",
             at_most=(POLL + SLACK) / POLL,
             reference_name="the poll interval",
+        )
+    if rss is not None:
+        check(
+            "load: server memory (RSS) after the load",
+            rss,
+            RSS_LIMIT_MB,
+            unit="MB",
+            at_most=1.0,
+            reference_name=f"the issue's fixed limit, {RSS_LIMIT_MB:.0f} MB (not a measured reference)",
         )
     if report.saves_ms:
         check("load: order save p99", percentile(report.saves_ms, 0.99), SAVE_P99_MS, unit="ms", at_most=1)

@@ -275,3 +275,16 @@ def test_a_connection_dropped_without_an_answer_is_a_reset(monkeypatch: pytest.M
     tally = run_against(b"", monkeypatch)  # the server closes instead of answering the poll
     assert tally.errors["reset"] >= 1
     assert Report(tally, [1.0], [], [], [], [], [50.0], 1).problems()[0].endswith("reset (clients)")
+
+
+def test_the_server_memory_is_read_from_vmrss_and_a_status_without_it_is_refused() -> None:
+    from bench.load import rss_mb, server_rss_mb
+
+    status = "Name:\tpython\nVmPeak:\t  300000 kB\nVmRSS:\t  153600 kB\nRssAnon:\t  100000 kB\n"
+    assert rss_mb(status) == 150.0  # VmRSS, not VmPeak or RssAnon
+    with pytest.raises(ValueError, match="no VmRSS"):
+        rss_mb("Name:\tkthreadd\nState:\tS (sleeping)\n")  # a kernel thread has no VmRSS line
+    import os
+
+    own = server_rss_mb(os.getpid())
+    assert own is not None and 5 < own < 2000  # this test process, read off /proc
