@@ -77,11 +77,11 @@ def cached_public_page(view: View) -> View:
             unchanged = _unchanged(request, version)
             if unchanged is not None:
                 return unchanged
-            key = ":".join(
-                ["zo-public", view.__name__, str(camp_id), version, variant(request)]
-                + [str(value) for value in kwargs.values()]
-            )
+            page = [view.__name__, str(camp_id), variant(request), *(str(value) for value in kwargs.values())]
+            key = ":".join(["zo-public", version, *page])
             kept, rendered = _render_once(key, lambda: view(request, camp_id, **kwargs), camp_id, token)
+            if rendered is not None and kept is not None:
+                _forget_older(":".join([get_language(), *page]), key)
             if kept is None and rendered is not None:
                 return rendered  # not to be kept (an error page, or a write came in meanwhile)
             if kept is not None:
@@ -106,6 +106,19 @@ class _Render:
 
 _renders: dict[str, _Render] = {}
 _renders_lock = threading.Lock()
+#: The key each page (its view, camp run, language, variant and arguments) was last kept under: a
+#: page kept for a new version drops the one kept for the version before, which no screen will ask
+#: for again (every screen polls with the version it shows, and a changed one gets the new page).
+#: Without it the cache filled with a ~100 KB board per change until its MAX_ENTRIES (issue 22).
+_latest: dict[str, str] = {}
+
+
+def _forget_older(page: str, key: str) -> None:
+    with _renders_lock:
+        older = _latest.get(page)
+        _latest[page] = key
+    if older is not None and older != key:
+        page_cache.delete(older)
 
 
 def _render_once(

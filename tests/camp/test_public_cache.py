@@ -129,3 +129,29 @@ def test_the_variant_a_request_asks_for(query: str, htmx: bool, expected: str) -
     no spelling of a query keeps the projector's page under the plain page's key."""
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     assert public_cache.variant(RequestFactory().get(f"/nastenka/1/?{query}", **headers)) == expected
+
+
+def kept_keys(camp: Camp) -> list[str]:
+    """The page cache's keys of the camp run's kept public pages (LocMemCache's own table)."""
+    return [k for k in public_cache.page_cache._cache if f":{camp.pk}:" in k and "zo-public" in k]  # type: ignore[attr-defined]
+
+
+def test_a_page_kept_for_a_new_version_drops_the_one_of_the_version_before(camp: Camp) -> None:
+    """Every change used to leave its board in the cache (~100 KB each, up to MAX_ENTRIES): the server's
+    memory grew with the evening's changes (issue 22). Only the newest version's page is kept."""
+    public_cache.page_cache.clear()
+    page = SlowPage()
+    page.release.set()
+    request = RequestFactory().get(f"/nastenka/{camp.pk}/")
+    page.view(request, camp.pk)
+    first = kept_keys(camp)
+    assert len(first) == 1 and camp.public_version in first[0]
+    for _ in range(3):
+        public_version_bump(camp=camp)
+        page.view(request, camp.pk)
+    camp.refresh_from_db()
+    (kept,) = kept_keys(camp)
+    assert camp.public_version in kept
+    assert page.renders == 4
+    page.view(request, camp.pk)  # the newest is still answered from the cache
+    assert page.renders == 4
