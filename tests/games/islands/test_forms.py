@@ -51,15 +51,25 @@ def query(**data: str) -> QueryDict:
 
 def test_the_fields_are_kept_as_typed_and_the_counts_cut() -> None:
     form = read_orders(
-        query(_route_C1="  s s  ", build_cargo="1" * 30, harbor=" C1 ", fire="Q\x00", v="7"),
+        query(_route_C1="  s s  ", build_cargo="1" * 30, harbor=" C1 ", fire="Q?", v="7"),
         ["C1", "C2"],
         ["C1", "C2"],
     )
     sheet = form.sheet
     assert sheet.routes == (("C1", "  s s  "), ("C2", "")) and sheet.alphabet is Alphabet.CZECH
     assert sheet.build_cargo == "1" * 20 and sheet.build_battleship == ""
-    assert sheet.harbor == " C1 " and sheet.fire == "Q\x00"  # the check names what is wrong in them
+    assert sheet.harbor == " C1 " and sheet.fire == "Q?"  # the check names what is wrong in them
     assert form.version == 7 and form.problems == ()
+
+
+def test_a_nul_character_is_a_problem_of_its_field_and_the_field_is_left_empty() -> None:
+    """No keyboard types NUL, and PostgreSQL stores none (a team's draft is stored as typed)."""
+    form = read_orders(query(fire="Q\x00", _route_C1="S\x00"), ["C1"], ["C1"])
+    assert form.sheet.fire == "" and form.sheet.routes == (("C1", ""),)
+    assert form.problems == (
+        "Route of Ship 1: the text holds a NUL character (\\x00), which cannot be stored.",
+        "Fire at: the text holds a NUL character (\\x00), which cannot be stored.",
+    )
 
 
 @pytest.mark.parametrize(
