@@ -76,3 +76,21 @@ def links_on(camp: Camp) -> dict[str, TeamLink]:
 def page_url(link: TeamLink) -> str:
     """A team's own page."""
     return reverse("islands_public:team", args=[link.token])
+
+
+#: A game seed whose first round the demo planner plays with ships afloat (the browser tests' own).
+BROWSER_SEED = 4151990316782215021
+
+
+def linked_open_round(camp: Camp, team: Team) -> tuple[Round, TeamLink]:
+    """The camp run with its first round played by the demo planner (:data:`BROWSER_SEED`), the next
+    round open for orders and the team links on: the round and ``team``'s link."""
+    from games.islands.demo import demo_play
+    from tests.games.islands.conftest import opened
+
+    Camp.objects.filter(pk=camp.pk).update(seed=BROWSER_SEED)
+    camp.refresh_from_db()
+    demo_play(camp, rounds=1)
+    round_ = opened(camp)
+    link_services.team_links_switch(camp=camp, on=True)
+    return round_, TeamLink.objects.get(team=team)

@@ -10,12 +10,9 @@ import pytest
 from django.urls import reverse
 
 from camp.models import Camp, Team
-from games.islands.demo import demo_play
-from games.islands.models import PlanState, TeamLink, TeamPlan
-from games.islands.services import team_links as link_services
+from games.islands.models import PlanState, TeamPlan
 from tests.browser import NEEDS_CHROMIUM
-from tests.games.islands.conftest import opened
-from tests.games.islands.pages.helpers import legal_route
+from tests.games.islands.pages.helpers import legal_route, linked_open_round
 
 pytestmark = NEEDS_CHROMIUM
 
@@ -24,13 +21,8 @@ pytestmark = NEEDS_CHROMIUM
 def test_a_team_saves_hands_in_and_takes_back_its_plan_on_a_phone(
     live_server: Any, browser: Any, camp: Camp, teams: list[Team]
 ) -> None:
-    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
-    camp.refresh_from_db()
-    demo_play(camp, rounds=1)
-    round_ = opened(camp)
     red = teams[0]
-    link_services.team_links_switch(camp=camp, on=True)
-    link = TeamLink.objects.get(team=red)
+    round_, link = linked_open_round(camp, red)
     ship, route = legal_route(round_, red)
     page = browser.new_page(viewport={"width": 360, "height": 800})
     page.goto(f"{live_server.url}{reverse('islands_public:team', args=[link.token])}")

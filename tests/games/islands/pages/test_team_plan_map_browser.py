@@ -11,15 +11,12 @@ from django.urls import reverse
 
 from camp.models import Camp, Team
 from games.islands import orders as islands_orders
-from games.islands.demo import demo_play
 from games.islands.engine.hexes import direction_between, geometry
 from games.islands.engine.notation import Alphabet
-from games.islands.models import TeamLink, TeamPlan
+from games.islands.models import TeamPlan
 from games.islands.orders import OrderSheet
-from games.islands.services import team_links as link_services
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
-from tests.games.islands.conftest import opened
-from tests.games.islands.pages.helpers import legal_route
+from tests.games.islands.pages.helpers import legal_route, linked_open_round
 
 pytestmark = NEEDS_CHROMIUM
 
@@ -28,13 +25,8 @@ pytestmark = NEEDS_CHROMIUM
 def test_a_tap_on_the_planning_map_adds_a_step_to_the_route_on_a_phone(
     live_server: Any, browser: Any, camp: Camp, teams: list[Team]
 ) -> None:
-    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
-    camp.refresh_from_db()
-    demo_play(camp, rounds=1)
-    round_ = opened(camp)
     red = teams[0]
-    link_services.team_links_switch(camp=camp, on=True)
-    link = TeamLink.objects.get(team=red)
+    round_, link = linked_open_round(camp, red)
     ship, route = legal_route(round_, red)
     check = islands_orders.orders_check(round=round_, team=red, sheet=OrderSheet.typed(routes={ship: route}))
     g = geometry(camp.board_side)

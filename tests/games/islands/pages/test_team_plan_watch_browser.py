@@ -13,15 +13,12 @@ from django.urls import reverse
 from django.utils import timezone
 
 from camp.models import Camp, Team
-from games.islands.demo import demo_play
-from games.islands.models import PlanState, TeamLink, TeamPlan
+from games.islands.models import PlanState, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.pages import team_link, team_plan
 from games.islands.services import plans
-from games.islands.services import team_links as link_services
 from tests.browser import NEEDS_CHROMIUM
-from tests.games.islands.conftest import opened
-from tests.games.islands.pages.helpers import legal_route
+from tests.games.islands.pages.helpers import legal_route, linked_open_round
 
 pytestmark = NEEDS_CHROMIUM
 
@@ -32,14 +29,9 @@ def test_the_form_follows_staff_unless_the_team_has_typed(
 ) -> None:
     monkeypatch.setattr(team_link, "POLL_SECONDS", 1)  # the view's poll
     monkeypatch.setattr(team_plan, "POLL_SECONDS", 1)  # the plan's state line
-    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
-    camp.refresh_from_db()
-    demo_play(camp, rounds=1)
-    round_ = opened(camp)
     red = teams[0]
     leader = get_user_model().objects.create_superuser("hlavni", password="x")
-    link_services.team_links_switch(camp=camp, on=True)
-    link = TeamLink.objects.get(team=red)
+    round_, link = linked_open_round(camp, red)
     ship, route = legal_route(round_, red)
     plans.plan_hand_in(
         round=round_, team=red, sheet=OrderSheet.typed(routes={ship: route}), version=0, by=plans.BY_TEAM
@@ -80,14 +72,9 @@ def test_without_javascript_the_form_posts_and_a_reload_shows_the_plan_as_stored
 ) -> None:
     """Nothing polls; the form is a plain post (its CSRF check needs the browser's Origin, which a
     "no-referrer" policy would send as null), and the page shows staff's answer once reloaded."""
-    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
-    camp.refresh_from_db()
-    demo_play(camp, rounds=1)
-    round_ = opened(camp)
     red = teams[0]
     leader = get_user_model().objects.create_superuser("hlavni", password="x")
-    link_services.team_links_switch(camp=camp, on=True)
-    link = TeamLink.objects.get(team=red)
+    round_, link = linked_open_round(camp, red)
     ship, route = legal_route(round_, red)
     context = browser.new_context(java_script_enabled=False, viewport={"width": 360, "height": 800})
     page = context.new_page()
