@@ -8,15 +8,13 @@ clear :class:`IslandsError` while the board is not set up), the priority of a ro
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from typing import Any
 
-from django.db import connection
-from django.db.models import QuerySet, Sum
+from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
+from camp.prepared import PreparedRead
 from camp.request_memo import remembered
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
@@ -127,57 +125,61 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
     )
 
 
-#: A camp run id no row has: it marks the camp run's parameter in the SQL built once (:func:`_sql`).
+#: A camp run id no row has: it marks the camp run's parameter in the SQL built once.
 _CAMP = -(2**31) + 7
 
-#: The state's reads of a camp run's rows (but the round's, whose JSON the ORM decodes), as values.
-_READS: dict[str, Callable[[int], QuerySet[Any, Any]]] = {
-    "hexes": lambda camp_id: BoardHex.objects.filter(camp_id=camp_id).values_list(
-        "q", "r", "tile", "chests", "revealed"
+#: The state's reads of a camp run's rows (but the round's, whose JSON the ORM decodes), as values,
+#: one query per kind of row whatever the number of teams; built by the ORM once per process.
+_READS: dict[str, PreparedRead] = {
+    "hexes": PreparedRead(
+        lambda camp_id: BoardHex.objects.filter(camp_id=camp_id).values_list(
+            "q", "r", "tile", "chests", "revealed"
+        ),
+        marker=_CAMP,
     ),
-    "ap_total": lambda camp_id: (
-        Placement.objects.filter(round__camp_id=camp_id, round__status__in=DONE_STATUSES)
-        .order_by()
-        .values("team_id")
-        .annotate(total=Sum("ap"))
-        .values_list("team_id", "total")
+    "ap_total": PreparedRead(
+        lambda camp_id: (
+            Placement.objects.filter(round__camp_id=camp_id, round__status__in=DONE_STATUSES)
+            .order_by()
+            .values("team_id")
+            .annotate(total=Sum("ap"))
+            .values_list("team_id", "total")
+        ),
+        marker=_CAMP,
     ),
-    "ships": lambda camp_id: (
-        Ship.objects.filter(team__camp_id=camp_id)
-        .order_by("team_id", "ident")
-        .values_list("team_id", "ident", "kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus")
+    "ships": PreparedRead(
+        lambda camp_id: (
+            Ship.objects.filter(team__camp_id=camp_id)
+            .order_by("team_id", "ident")
+            .values_list(
+                "team_id", "ident", "kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus"
+            )
+        ),
+        marker=_CAMP,
     ),
-    "teams": lambda camp_id: (
-        Team.objects.filter(camp_id=camp_id)
-        .order_by("order", "name", "id")
-        .values_list("id", "name", "harbor__bay", "harbor__delivered", "harbor__ap_before_import")
+    "teams": PreparedRead(
+        lambda camp_id: (
+            Team.objects.filter(camp_id=camp_id)
+            .order_by("order", "name", "id")
+            .values_list("id", "name", "harbor__bay", "harbor__delivered", "harbor__ap_before_import")
+        ),
+        marker=_CAMP,
     ),
-    "pirates": lambda camp_id: (
-        Pirate.objects.filter(camp_id=camp_id)
-        .order_by()
-        .values_list("ident", "q", "r", "seahorse", "mermaid", "octopus")
+    "pirates": PreparedRead(
+        lambda camp_id: (
+            Pirate.objects.filter(camp_id=camp_id)
+            .order_by()
+            .values_list("ident", "q", "r", "seahorse", "mermaid", "octopus")
+        ),
+        marker=_CAMP,
     ),
 }
 
 
-@cache
-def _sql(name: str) -> tuple[str, tuple[Any, ...]]:
-    """The SQL and parameters of the read ``name`` for the camp run :data:`_CAMP`, built by the ORM
-    once per process: building it cost more than running it (SQLite answers in microseconds)."""
-    sql, params = _READS[name](_CAMP).query.sql_with_params()
-    if _CAMP not in params:
-        raise AssertionError(f"the state's read {name!r} does not name the camp run")
-    return sql, tuple(params)
-
-
 def _read(name: str, camp_id: int) -> list[tuple[Any, ...]]:
-    """The rows of the state's read ``name`` for the camp run ``camp_id``, as the database gives them
-    (SQLite's booleans are integers: the caller makes them ``bool``)."""
-    sql, params = _sql(name)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [camp_id if p == _CAMP else p for p in params])
-        rows: list[tuple[Any, ...]] = cursor.fetchall()
-    return rows
+    """The rows of the state's read ``name`` for the camp run ``camp_id`` (SQLite's booleans are
+    integers: the caller makes them ``bool``)."""
+    return _READS[name].rows(camp_id)
 
 
 def priority_team_ids(round: Round) -> list[int]:  # noqa: A002

@@ -13,15 +13,14 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from functools import cache
 
-from django.db import connection
-from django.db.models import Model, Q
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from camp.models import OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
+from camp.prepared import PreparedRead
 from camp.request_memo import remembered
 from games.islands.engine import events as ee
 from games.islands.engine import generator
@@ -255,29 +254,16 @@ def readable_team_link_version(token: str) -> tuple[int, str] | None:
     unchanged poll's answer (as :func:`camp.public_cache.public_version`)."""
     if not token or len(token) > 64:
         return None
-    with connection.cursor() as cursor:
-        cursor.execute(_READABLE_LINK_SQL(), [token, True])
-        row = cursor.fetchone()
+    row = _READABLE_LINK.first(token)
     return None if row is None else (int(row[0]), str(row[1]))
 
 
-@cache
-def _READABLE_LINK_SQL() -> str:
-    q = connection.ops.quote_name
-
-    def column(model: type[Model], name: str) -> str:
-        return f"{q(model._meta.db_table)}.{q(model._meta.get_field(name).column)}"
-
-    link, setup = TeamLink._meta.db_table, BoardSetup._meta.db_table
-    team, camp = Team._meta.db_table, Camp._meta.db_table
-    return (
-        f"SELECT {column(TeamLink, 'id')}, {column(Camp, 'public_version')} FROM {q(link)}"
-        f" JOIN {q(team)} ON {column(Team, 'id')} = {column(TeamLink, 'team')}"
-        f" JOIN {q(camp)} ON {column(Camp, 'id')} = {column(Team, 'camp')}"
-        f" JOIN {q(setup)} ON {column(BoardSetup, 'camp')} = {column(Camp, 'id')}"
-        f" WHERE {column(TeamLink, 'token')} = %s AND {column(TeamLink, 'token_revoked_at')} IS NULL"
-        f" AND {column(BoardSetup, 'team_links')} = %s"
-    )
+_READABLE_LINK = PreparedRead(
+    lambda token: TeamLink.objects.filter(
+        token=token, token_revoked_at__isnull=True, team__camp__islands_setup__team_links=True
+    ).values_list("id", "team__camp__public_version"),
+    marker="zo: no link has this token",
+)
 
 
 def team_links(camp: Camp) -> list[TeamLink]:
