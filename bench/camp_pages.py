@@ -11,6 +11,10 @@ stands beside its reference measured in the same run: the admin index page, in a
 - **Right after a change**: before each timed request staff save the open round's placements (as
   they are: a real write through its page that draws a new ``public_version``, not timed), so the
   page reads and builds everything anew: what staff feel after every save.
+- **The sheets (PDF) with new data**: before each, staff rename the first team (a new name each
+  time, through its admin page): every sheet prints it, so the PDF is drawn anew. Warm and after a
+  change, a sheet whose data did not change is answered as printed before (``camp.printed``: its
+  data is gathered afresh, then found unchanged).
 - **"Potvrdit"**: the resolve page's POST (resolve, commit, the database snapshot), then the undo
   page's POST, both timed, each pair starting from the same state.
 - **The notice board** against a static file of its own byte size that the same server serves
@@ -19,7 +23,9 @@ stands beside its reference measured in the same run: the admin index page, in a
 Targets (ratios to the admin index), the same on both camps: the order page after a change ≤ 2×,
 the htmx check (warm: staff type, each keystroke a check) ≤ 1.5×, the resolve preview after a change
 ≤ 2.5×, the notice board right after a change ≤ 3×, one team's sheet (warm) ≤ 2×, all teams' sheets
-(warm) ≤ 3×, "Potvrdit" ≤ 5×, undo ≤ 5×; the notice board ≥ 0.9× the static file's throughput.
+(warm) ≤ 3×, "Potvrdit" ≤ 5×, undo ≤ 5×; the notice board ≥ 0.9× the static file's throughput; the
+all-teams PDF reads no more queries for 12 teams than for 3 (counted in a child process,
+:mod:`bench._queries`).
 The other figures (warm, or after a change) are printed beside them, with no target.
 """
 
@@ -34,6 +40,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench import _queries as queries
 from bench._camp_server import Answer, Http, World, camp_server, form_fields
 from bench._targets import check
 
@@ -96,6 +103,9 @@ class StaffPages:
         self.placements = [("team", team) for team in world.places] + [
             (f"rank-{team}", str(rank)) for team, rank in world.places.items()
         ]
+        self.team_url = f"/admin/camp/team/{world.teams[0]}/change/"
+        self.team_fields = _admin_form(self.staff.get(self.team_url).body)
+        self.renames = 0
         for url in self.urls["orders"]:  # the htmx check posts a team's real routes (the planner's)
             fields = form_fields(self.staff.get(url).body)
             self.check_data = {k: v for k, v in fields.items() if k != "csrfmiddlewaretoken"}
@@ -113,6 +123,15 @@ class StaffPages:
         (checked once, at the start: reading the board here would render it, warming what it shares)."""
         answer = self.staff.post(self.urls["placements"], self.placements)  # type: ignore[arg-type]
         assert answer.status == 302, f"saving the placements answered {answer.status}"
+
+    def change_sheets(self) -> None:
+        """Staff rename the first team through its admin page, a new name each time: every team's
+        sheet prints it (the map's key), so each PDF is drawn anew rather than answered as printed
+        before (camp.printed)."""
+        self.renames += 1
+        fields = dict(self.team_fields, name=f"{self.team_fields['name'].split(' · ')[0]} · {self.renames}")
+        answer = self.staff.post(self.team_url, fields)
+        assert answer.status == 302, f"renaming the team answered {answer.status}"
 
     def board_version(self) -> str:
         return self.staff.get(self.urls["board"], HX_Request="true").headers.get("etag", "")
@@ -168,6 +187,21 @@ class StaffPages:
         return statistics.median(resolved), statistics.median(undone), statistics.median(theirs)
 
 
+def _admin_form(html: bytes) -> dict[str, str]:
+    """The fields a Django admin change form posts back unchanged: its inputs and its selects'
+    chosen options."""
+    fields = {k: v for k, v in form_fields(html).items() if not k.startswith("_")}
+    for name, options in re.findall(rb'<select\b[^>]*\bname="([^"]*)"[^>]*>(.*?)</select>', html, re.S):
+        chosen = re.search(rb'<option value="([^"]*)"[^>]*\bselected\b', options)
+        fields[name.decode()] = chosen.group(1).decode() if chosen else ""
+    fields["_save"] = "Save"
+    return fields
+
+
+#: The queries of the all-teams PDF on each camp (:func:`measure`), compared at the end.
+PDF_QUERIES: dict[str, int] = {}
+
+
 def measure(kind: str) -> None:
     """The staff pages of one camp, then the notice board's throughput against a static file of its size."""
     camp = NAMES[kind]
@@ -183,6 +217,12 @@ def measure(kind: str) -> None:
                     label = f"{name} ({when})"
                     mine, theirs = pages.pairs(call, pairs, before)
                     _target(f"{camp}: {label}", mine, theirs, LIMITS.get(label))
+                if name.endswith("PDF"):  # its first print: other data, drawn anew
+                    label = f"{name} (new data: drawn anew)"
+                    mine, theirs = pages.pairs(call, pairs, pages.change_sheets)
+                    _target(f"{camp}: {label}", mine, theirs, LIMITS.get(label))
+            PDF_QUERIES[kind] = queries.count(data, [world.urls["sheets"]])[world.urls["sheets"]]
+            print(f"({camp}: the all-teams PDF of {len(world.teams)} teams: {PDF_QUERIES[kind]} queries)")
             resolved, undone, theirs = pages.resolve_and_undo(SLOW_PAIRS)
             _target(
                 f"{camp}: Potvrdit (resolve + commit + snapshot)",
@@ -232,6 +272,14 @@ def _target(name: str, mine: float, theirs: float, limit: float | None) -> None:
 def main() -> None:
     for kind in CAMPS:
         measure(kind)
+    check(
+        "all-teams PDF: queries, 12 teams vs 3",
+        PDF_QUERIES["large"],
+        PDF_QUERIES["played"],
+        unit="query",
+        at_most=1.0,
+        reference_name="the small camp's (3 teams)",
+    )
 
 
 if __name__ == "__main__":

@@ -47,14 +47,18 @@ def page(browser: Any) -> Any:
 
 @pytest.fixture(autouse=True)
 def _empty_page_cache() -> Iterator[None]:
-    """Every test starts with no kept public page (camp.public_cache): a page kept by an earlier test
+    """Every test starts with no kept public page (camp.public_cache) or printed sheet: a page kept by an earlier test
     would answer for a camp run the database rolled back, and query counts would depend on the order."""
     from django.core.cache import cache
 
+    from camp.printed import forget_printed
+    from camp.public_version import public_version_forget
     from camp.request_memo import forget_shared
 
     cache.clear()
     forget_shared()
+    public_version_forget()
+    forget_printed()  # a test that counts a sheet's drawing draws it
     yield
 
 

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from camp.adminpages import pdf_response
 from camp.models import Round, Team
 from camp.network import phone_base_url
+from camp.printed import printed_once
 from games.islands.pages.links import url
 from games.islands.pages.shared import check_perm, round_or_404, sheets_refused
 from games.islands.printing.bundle import render_changed, render_evening
@@ -60,7 +61,7 @@ def _sheets_pdf(
             data = gather()
         except SheetsUnavailable as exc:
             return sheets_refused(request, round_, exc)
-        content = draw(data)
+        content = printed_once(name, data, lambda: draw(data))
     return pdf_response(content, _filename(round_, name))
 
 

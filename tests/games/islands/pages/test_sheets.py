@@ -3,12 +3,24 @@ sheet only for staff who may view the islands rounds, and a refusal from a round
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
-from camp.models import Camp, Round, RoundStatus, Team
+from camp import services as camp_services
+from camp.models import Camp, Placement, Round, RoundStatus, Team
+
+
+def pdf_text(pdf: bytes) -> str:
+    import io
+
+    from pypdf import PdfReader
+
+    return "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
 
 
 def url(name: str, *args: object) -> str:
@@ -132,3 +144,38 @@ def test_the_round_page_has_tonights_printing_first(staff_client: Client, game: 
     assert parser.tonight == (url("evening", game.pk), "Tisk na dnešní večer")
     assert url("notice", game.pk) in parser.hrefs
     assert parser.hrefs.index(url("evening", game.pk)) < parser.hrefs.index(url("sheets", game.pk))
+
+
+def test_a_sheet_printed_again_is_the_same_pdf_and_a_changed_one_is_drawn_anew(
+    staff_client: Client, game: Round, teams: list[Team], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reprint answers the kept PDF without drawing it again (camp.printed); placements saved as
+    they were change nothing on the sheet; placements changed print the team's new AP."""
+    from games.islands.pages import sheets
+
+    drawn = []
+    real = sheets.render_team_sheets
+
+    def counted(data: Any, **kwargs: Any) -> bytes:
+        drawn.append([sheet.team for sheet in data])
+        return real(data, **kwargs)
+
+    monkeypatch.setattr(sheets, "render_team_sheets", counted)
+    first = staff_client.get(url("sheet", game.pk, teams[0].pk)).content
+    assert staff_client.get(url("sheet", game.pk, teams[0].pk)).content == first
+    assert drawn == [[teams[0].name]]
+
+    places = dict(Placement.objects.filter(round=game).values_list("team_id", "rank"))
+    camp_services.placements_record(round=game, ranks=places)  # as they were: a new public version
+    assert staff_client.get(url("sheet", game.pk, teams[0].pk)).content == first
+    assert len(drawn) == 1
+
+    ap_before = Placement.objects.get(round=game, team=teams[0]).ap
+    last = max(places.values())
+    places = {pk: (last if pk == teams[0].pk else 1) for pk in places}  # the team now last alone
+    camp_services.placements_record(round=game, ranks=places)
+    ap_after = Placement.objects.get(round=game, team=teams[0]).ap
+    assert ap_after != ap_before
+    again = staff_client.get(url("sheet", game.pk, teams[0].pk)).content
+    assert len(drawn) == 2
+    assert f"AB na {game.number}. kolo: {ap_after}" in pdf_text(again)
