@@ -4,7 +4,8 @@ change of what they show, not once per request: the dining-hall screen and every
 A page is kept in Django's cache (``CACHES``, one waitress process: local memory) under the camp
 run, its :attr:`~camp.models.Camp.public_version` (a new random token with every write that changes
 the public pages), the language and the page's variant (fragment or whole page, projector or not).
-Each request costs one small query (the token); an unchanged page answers 304 to ``If-None-Match``
+Each request costs one small query (the token; the front door reads it at most every half second,
+:func:`public_version_recent`); an unchanged page answers 304 to ``If-None-Match``
 and 204 to an htmx poll with ``?v=`` its version. Only what the page itself renders is kept, so the
 cache can hold nothing a public page may not show.
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import threading
+import time
 from collections.abc import Callable
 from functools import cache, wraps
 from typing import Any
@@ -29,6 +31,7 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
+from camp import public_version as versions
 from camp.models import Camp
 
 View = Callable[..., HttpResponse]
@@ -49,6 +52,20 @@ def public_version(camp_id: int) -> str | None:
         cursor.execute(_VERSION_SQL(), [camp_id])
         row = cursor.fetchone()
     return None if row is None else str(row[0])
+
+
+def public_version_recent(camp_id: int) -> str | None:
+    """:func:`public_version`, read from the database at most every
+    :data:`~camp.public_version.RECENT_SECONDS` (the front door's: see there)."""
+    now = time.monotonic()
+    seen = versions.recent_versions.get(camp_id)
+    if seen is not None and now - seen[0] < versions.RECENT_SECONDS:
+        return seen[1]
+    token = public_version(camp_id)
+    if token is not None:  # only camp runs that exist: a made-up id keeps nothing
+        with versions.recent_lock:
+            versions.recent_versions[camp_id] = (now, token)
+    return token
 
 
 @cache
@@ -202,7 +219,7 @@ class PublicPageMiddleware:
         kept = page_cache.get(key)
         if kept is not None:
             camp_id, token, language, headers, content = kept
-            if public_version(camp_id) == token:
+            if public_version_recent(camp_id) == token:
                 response = _unchanged(request, f"{token}-{language}")
                 if response is None:
                     return HttpResponse(content, headers=headers)

@@ -7,9 +7,37 @@ Its own module, light on imports, because ``CampConfig.ready`` connects the row 
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
+from django.db import transaction
+
 from camp.models import Camp, Placement, Round, Team, new_public_version
+
+#: Seconds the public pages' front door trusts a camp run's version it read
+#: (:func:`camp.public_cache.public_version_recent`): every request of every phone asked the database
+#: for it, and the query cost as much as the rest of a kept page's answer. A write in this process
+#: is seen at once (:func:`public_version_bump` forgets the version it changed when it commits);
+#: one from outside (a command run beside the server) within this time. A phone polls every 10 s.
+RECENT_SECONDS = 0.5
+#: camp id: (when read, its version), for the camp runs that exist.
+recent_versions: dict[int, tuple[float, str]] = {}
+recent_lock = threading.Lock()
+
+
+def public_version_forget(camp_id: int | None = None) -> None:
+    """The front door asks the database for this camp run's version (every camp run's: None) again."""
+    with recent_lock:
+        if camp_id is None:
+            recent_versions.clear()
+        else:
+            recent_versions.pop(camp_id, None)
+
+
+def public_version_read_at(camp_id: int) -> float:
+    """(tests) When the front door last read the version of ``camp_id`` (0: not kept)."""
+    with recent_lock:
+        return recent_versions.get(camp_id, (0.0, ""))[0]
 
 
 def public_version_bump(*, camp: Camp | int) -> None:
@@ -18,6 +46,7 @@ def public_version_bump(*, camp: Camp | int) -> None:
     rows it describes (a snapshot of the database holds both)."""
     camp_id = camp if isinstance(camp, int) else camp.pk
     Camp.objects.filter(pk=camp_id).update(public_version=new_public_version())
+    _forget_now_and_on_commit(camp_id)
     if isinstance(camp, Camp):
         camp.refresh_from_db(fields=["public_version"])
 
@@ -29,12 +58,24 @@ def _bump_for_row(
     public_version_bump(camp=camp_id)
 
 
+def _camp_saved(sender: type[Camp], instance: Camp, **kwargs: Any) -> None:
+    _forget_now_and_on_commit(instance.pk)
+
+
+def _forget_now_and_on_commit(camp_id: int) -> None:
+    """This thread's next request reads the new version (inside the transaction), and every
+    thread's once it commits (one may have read the old one meanwhile)."""
+    public_version_forget(camp_id)
+    transaction.on_commit(lambda: public_version_forget(camp_id))
+
+
 def public_version_watch_rows() -> None:
     """Teams, rounds and placements change the public pages however they are written (the services
     here, and the admin's own change and delete pages, which save the rows directly): each save and
     delete bumps the version (connected once, in ``CampConfig.ready``)."""
     from django.db.models.signals import post_delete, post_save
 
+    post_save.connect(_camp_saved, sender=Camp, dispatch_uid="public-version-camp")  # Camp.save draws one
     for model in (Team, Round, Placement):
         post_save.connect(_bump_for_row, sender=model, dispatch_uid=f"public-version-{model.__name__}")
         post_delete.connect(_bump_for_row, sender=model, dispatch_uid=f"public-version-del-{model.__name__}")

@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
+from camp import public_version as versions
 from camp.public_version import public_version_bump
 from games.islands.engine.hexes import geometry
 from games.islands.models import BoardHex, RoundResult
@@ -99,8 +100,11 @@ def test_every_write_that_changes_the_board_changes_its_version(
 
 
 def test_an_unchanged_board_comes_from_the_cache_in_one_query(
-    game: Round, camp: Camp, django_assert_num_queries: object
+    game: Round, camp: Camp, django_assert_num_queries: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """One query: the camp run's version (the front door's trust in a version it read is off here,
+    see the next test)."""
+    monkeypatch.setattr(versions, "RECENT_SECONDS", 0.0)
     client = Client()
     etag, version, page = board(client, camp)
     for query in ({}, {"projektor": ""}):
@@ -123,6 +127,31 @@ def test_an_unchanged_board_comes_from_the_cache_in_one_query(
         assert client.get(replay).content == first.content
     assert client.get(reverse("islands_public:notice_board", args=[99999])).status_code == 404
     assert game.status == RoundStatus.ORDERS_OPEN
+
+
+def test_the_front_door_reads_the_version_at_most_every_half_second(
+    game: Round, camp: Camp, django_assert_num_queries: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A crowd's polls within camp.public_version.RECENT_SECONDS ask the database nothing; a write in
+    this process is seen at once, one from outside once that time has passed."""
+    client = Client()
+    url = reverse("islands_public:notice_board", args=[camp.pk])
+    monkeypatch.setattr(versions, "RECENT_SECONDS", 60.0)  # a slow machine takes long between requests
+    first = client.get(url)  # rendered and kept
+    client.get(url)  # the front door answers it, and reads the version
+    with django_assert_num_queries(0):  # type: ignore[operator]
+        for _ in range(3):
+            assert client.get(url).content == first.content
+    public_version_bump(camp=camp)  # a write in this process: seen at once
+    bumped = client.get(url)
+    assert bumped["ETag"] != first["ETag"]
+    Camp.objects.filter(pk=camp.pk).update(public_version="written-by-another-process")
+    assert client.get(url)["ETag"] == bumped["ETag"]  # not asked again yet
+    monkeypatch.setattr(versions, "RECENT_SECONDS", 0.0)  # ... the time has passed
+    assert client.get(url)["ETag"] == '"written-by-another-process-cs"'
+    assert versions.public_version_read_at(camp.pk) > 0
+    assert client.get(reverse("islands_public:notice_board", args=[99999])).status_code == 404
+    assert versions.public_version_read_at(99999) == 0  # a made-up camp run keeps nothing
 
 
 def test_the_front_door_answers_as_the_whole_chain_did(game: Round, camp: Camp) -> None:
