@@ -47,8 +47,9 @@ def page(browser: Any) -> Any:
 
 @pytest.fixture(autouse=True)
 def _empty_page_cache() -> Iterator[None]:
-    """Every test starts with no kept public page (camp.public_cache) or printed sheet: a page kept by an earlier test
-    would answer for a camp run the database rolled back, and query counts would depend on the order."""
+    """Every test starts with no kept public page (camp.public_cache), version or printed sheet: a
+    page kept by an earlier test would answer for a camp run the database rolled back, and query
+    counts would depend on the order."""
     from django.core.cache import cache
 
     from camp.printed import forget_printed

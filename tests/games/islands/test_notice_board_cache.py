@@ -11,9 +11,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from camp import public_version as versions
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
-from camp import public_version as versions
 from camp.public_version import public_version_bump
 from games.islands.engine.hexes import geometry
 from games.islands.models import BoardHex, RoundResult
