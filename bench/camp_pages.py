@@ -11,8 +11,9 @@ stands beside its reference measured in the same run: the admin index page, in a
 - **Right after a change**: before each timed request staff save the open round's placements (as
   they are: a real write through its page that draws a new ``public_version``, not timed), so the
   page reads and builds everything anew: what staff feel after every save.
-- **The sheets (PDF) with new data**: before each, staff rename the first team (a new name each
-  time, through its admin page): every sheet prints it, so the PDF is drawn anew. Warm and after a
+- **The sheets (PDF) with new data**: before each, staff give the first team another shade of its
+  colour (a new one each time, through its admin page): every sheet prints it, so the PDF is drawn
+  anew. Warm and after a
   change, a sheet whose data did not change is answered as printed before (``camp.printed``: its
   data is gathered afresh, then found unchanged).
 - **"Potvrdit"**: the resolve page's POST (resolve, commit, the database snapshot), then the undo
@@ -105,7 +106,7 @@ class StaffPages:
         ]
         self.team_url = f"/admin/camp/team/{world.teams[0]}/change/"
         self.team_fields = _admin_form(self.staff.get(self.team_url).body)
-        self.renames = 0
+        self.recolours = 0
         for url in self.urls["orders"]:  # the htmx check posts a team's real routes (the planner's)
             fields = form_fields(self.staff.get(url).body)
             self.check_data = {k: v for k, v in fields.items() if k != "csrfmiddlewaretoken"}
@@ -125,13 +126,15 @@ class StaffPages:
         assert answer.status == 302, f"saving the placements answered {answer.status}"
 
     def change_sheets(self) -> None:
-        """Staff rename the first team through its admin page, a new name each time: every team's
-        sheet prints it (the map's key), so each PDF is drawn anew rather than answered as printed
-        before (camp.printed)."""
-        self.renames += 1
-        fields = dict(self.team_fields, name=f"{self.team_fields['name'].split(' · ')[0]} · {self.renames}")
+        """Staff give the first team another shade of its colour through its admin page, a new one
+        each time (its name is fixed once it has placements): every team's sheet prints it (the
+        map's key, its harbor), so each PDF is drawn anew rather than answered as printed before
+        (camp.printed)."""
+        self.recolours += 1
+        base = int(self.team_fields["colour"][1:], 16)
+        fields = dict(self.team_fields, colour=f"#{base ^ (self.recolours % 256):06x}")
         answer = self.staff.post(self.team_url, fields)
-        assert answer.status == 302, f"renaming the team answered {answer.status}"
+        assert answer.status == 302, f"changing the team's colour answered {answer.status}"
 
     def board_version(self) -> str:
         return self.staff.get(self.urls["board"], HX_Request="true").headers.get("etag", "")
