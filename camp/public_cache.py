@@ -98,7 +98,7 @@ def cached_public_page(view: View) -> View:
             key = ":".join(["zo-public", version, *page])
             kept, rendered = _render_once(key, lambda: view(request, camp_id, **kwargs), camp_id, token)
             if rendered is not None and kept is not None:
-                _forget_older(":".join([get_language(), *page]), key)
+                forget_older(":".join([get_language(), *page]), key)
             if kept is None and rendered is not None:
                 return rendered  # not to be kept (an error page, or a write came in meanwhile)
             if kept is not None:
@@ -130,7 +130,9 @@ _renders_lock = threading.Lock()
 _latest: dict[str, str] = {}
 
 
-def _forget_older(page: str, key: str) -> None:
+def forget_older(page: str, key: str) -> None:
+    """``key`` now holds ``page`` (its newest version): the key that held it before is deleted.
+    Also for the team pages' kept views (:mod:`games.islands.pages.team_link`)."""
     with _renders_lock:
         older = _latest.get(page)
         _latest[page] = key

@@ -40,7 +40,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Camp, Round
-from camp.public_cache import public_version
+from camp.public_cache import forget_older, public_version
 from games.islands import selectors
 from games.islands.maps import style, svg
 from games.islands.models import TeamLink
@@ -158,7 +158,12 @@ def team_view(link: TeamLink) -> tuple[str, SafeString]:
     version = hashlib.sha256(html.encode()).hexdigest()[:20]
     if public_version(link.team.camp_id) == camp_version:  # no write came in meanwhile: keep it
         cache.set(key, (version, html), TIMEOUT)
-        cache.set(_version_key(link.pk, link.token, camp_version), version, TIMEOUT)
+        version_key = _version_key(link.pk, link.token, camp_version)
+        cache.set(version_key, version, TIMEOUT)
+        # The views of older versions are never asked for again: dropped now, not at MAX_ENTRIES.
+        page = f"zo-team:{link.pk}:{get_language()}"
+        forget_older(page, key)
+        forget_older(page + ":version", version_key)
     return version, mark_safe(html)  # noqa: S308 - rendered by the template engine just now
 
 

@@ -183,6 +183,23 @@ def test_the_poll_answers_204_unchanged_and_200_with_the_new_view_when_own_cargo
     assert b"<html" not in response.content  # the fragment only
 
 
+def test_a_new_version_s_view_drops_the_one_kept_before(game: Round, teams: list[Team]) -> None:
+    """The view kept for the camp run's old version (and its version string) leave the cache when
+    the new one is kept: no phone asks for them again (issue 22: the server's memory)."""
+    from games.islands.pages import team_link
+
+    link = links_on(game.camp)[teams[0].name]
+    page(link)
+    old = game.camp.public_version
+    old_keys = [team_link._view_key(link, old), team_link._version_key(link.pk, link.token, old)]
+    assert all(cache.get(key) is not None for key in old_keys)
+    public_version_bump(camp=game.camp)
+    page(link)
+    assert [cache.get(key) for key in old_keys] == [None, None]
+    new = game.camp.public_version
+    assert cache.get(team_link._view_key(link, new)) is not None
+
+
 def test_a_cached_view_costs_one_query(game: Round, teams: list[Team], django_assert_max_num_queries) -> None:  # type: ignore[no-untyped-def]
     link = links_on(game.camp)[teams[0].name]
     version = version_of(page(link))
