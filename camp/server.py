@@ -55,8 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ["ZO_CAMP_PORT"] = str(args.port)
     os.environ["ZO_CAMP_ADDRESSES"] = ",".join(addresses)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "camp.settings")
-    from camp.startup import django_setup
+    from camp.startup import django_setup, give_back_large_blocks
 
+    give_back_large_blocks()  # weeks of serving: big blocks back to the system when freed
     django_setup()
 
     if not prepare(out=out):
