@@ -53,12 +53,14 @@ def _empty_page_cache() -> Iterator[None]:
     from django.core.cache import cache
 
     from camp.printed import forget_printed
+    from camp.public_cache import forget_front
     from camp.public_version import public_version_forget
     from camp.request_memo import forget_shared
 
     cache.clear()
     forget_shared()
     public_version_forget()
+    forget_front()
     forget_printed()  # a test that counts a sheet's drawing draws it
     yield
 
