@@ -19,7 +19,6 @@ board only at its next poll, 10 s later.
 from __future__ import annotations
 
 import dataclasses
-import io
 import threading
 import time
 from collections import OrderedDict
@@ -30,7 +29,6 @@ from typing import Any
 from django.core.cache import cache as page_cache
 from django.db import connection
 from django.http import HttpRequest, HttpResponse
-from django.http.response import HttpResponseBase
 from django.utils.translation import get_language
 
 from camp import public_version as versions
@@ -221,7 +219,7 @@ class PublicPageMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+    def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method not in ("GET", "HEAD"):
             return self.get_response(request)
         key = (request.path, variant(request))
@@ -231,10 +229,7 @@ class PublicPageMiddleware:
             if public_version_recent(camp_id) == token:
                 response = _unchanged(request, f"{token}-{language}")
                 if response is None:
-                    # As a file for waitress (the camp server) only: the test server's wsgiref
-                    # keeps the test database busy until the browser lets the stream go.
-                    waitress = "waitress.client_disconnected" in request.META
-                    return KeptAnswer(content, headers, as_file=waitress)
+                    return HttpResponse(content, headers=headers)
                 for name, value in headers.items():
                     if name.lower() not in ("content-type", "content-length"):
                         response[name] = value
@@ -248,23 +243,6 @@ class PublicPageMiddleware:
                 while len(_front) > FRONT_SIZE:
                     _front.popitem(last=False)
         return response
-
-
-class KeptAnswer(HttpResponse):
-    """A kept page, answered as the server answers a static file: Django hands the WSGI server its
-    bytes as a file (``file_to_stream``, as a ``FileResponse``'s), so waitress sends them from there
-    (``wsgi.file_wrapper``) rather than copying them into its own buffer first. A 100 KB page copied
-    twice a request, each a block the allocator maps and unmaps
-    (:func:`camp.startup.give_back_large_blocks`), cost the large camp's board a quarter of its
-    throughput against a static file of its size. Its ``content`` as any response's too (the test
-    client)."""
-
-    block_size = 64 * 1024
-
-    def __init__(self, content: bytes, headers: dict[str, str], *, as_file: bool) -> None:
-        super().__init__(content, headers=headers)
-        if as_file:
-            self.file_to_stream = io.BytesIO(content)
 
 
 def forget_front() -> None:

@@ -170,16 +170,3 @@ def test_the_front_door_answers_as_the_whole_chain_did(game: Round, camp: Camp) 
     assert "<html" not in fragment and "<html" in client.get(url).content.decode()
     public_version_bump(camp=camp)  # a write: the front door lets the request through
     assert client.get(url)["ETag"] != first["ETag"]
-
-
-def test_under_waitress_the_front_door_hands_the_kept_page_over_as_a_file(game: Round, camp: Camp) -> None:
-    """camp.public_cache.KeptAnswer: waitress (the camp server) gets the kept board's bytes as a file
-    (``file_to_stream``, sent through its ``wsgi.file_wrapper`` as a static file is); any other
-    server the same bytes as content."""
-    client = Client()
-    url = reverse("islands_public:notice_board", args=[camp.pk])
-    first = client.get(url)
-    waitress = client.get(url, **{"waitress.client_disconnected": lambda: False})  # type: ignore[arg-type]
-    assert waitress.file_to_stream.read() == first.content  # type: ignore[attr-defined]
-    other = client.get(url)
-    assert other.content == first.content and getattr(other, "file_to_stream", None) is None
