@@ -88,6 +88,8 @@ def wrk(url: str, connections: int, seconds: int = WRK_SECONDS) -> tuple[float, 
     if "Non-2xx" in out or "Socket errors" in out:
         raise RuntimeError(f"wrk saw errors on {url}:\n{out}")
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    if rate == 0:  # a stalled server: no ratio to take (0 / 0 would pass as infinite)
+        raise RuntimeError(f"wrk completed no request on {url}:\n{out}")
     value, unit = re.search(r"99%\s+([\d.]+)(us|ms|s)", out).groups()  # type: ignore[union-attr]
     return rate, float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[unit]
 
