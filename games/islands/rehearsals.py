@@ -283,6 +283,11 @@ class ReportView:
         return self.boards[self.best] if self.best is not None else None
 
 
+def _dict(value: object) -> dict[str, Any]:
+    """A report's object, or an empty one for anything else (an older or broken report)."""
+    return value if isinstance(value, dict) else {}
+
+
 def _number(value: object) -> float:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
 
@@ -323,11 +328,11 @@ def _rounds_to(value: object) -> str:
 
 
 def _board_report(board: Mapping[str, Any], *, best: bool) -> BoardReport:
-    verdict = board.get("verdict") if isinstance(board.get("verdict"), dict) else {}
+    verdict = _dict(board.get("verdict"))
     code = str(verdict.get("code", ""))
-    params = verdict.get("params") if isinstance(verdict.get("params"), dict) else {}
+    params = _dict(verdict.get("params"))
     problems = [p for p in board.get("problems") or [] if isinstance(p, dict)]
-    pirates = board.get("pirates") if isinstance(board.get("pirates"), dict) else {}
+    pirates = _dict(board.get("pirates"))
     board_seed = board.get("board_seed")
     board_seed = board_seed if isinstance(board_seed, int) and not isinstance(board_seed, bool) else None
     figures = (
@@ -351,14 +356,14 @@ def _board_report(board: Mapping[str, Any], *, best: bool) -> BoardReport:
         verdict=rehearsal_words.verdict_text(code, params),
         verdict_good=rehearsal_words.verdict_good(code),
         problems=tuple(
-            rehearsal_words.problem_text(str(p.get("code", "")), p.get("params") or {}) for p in problems
+            rehearsal_words.problem_text(str(p.get("code", "")), _dict(p.get("params"))) for p in problems
         ),
         sides=_spread_rows(board.get("sides"), lambda row: rehearsal_words.side_name(row.get("side"))),
         bays=_spread_rows(
             board.get("bays"),
             lambda row: (
-                _("Z%(bay)s (%(side)s)")
-                % {"bay": row.get("bay"), "side": rehearsal_words.side_name(row.get("side"))}
+                _("Z%(bay)s %(on_side)s")
+                % {"bay": row.get("bay"), "on_side": rehearsal_words.side_on(row.get("side"))}
             ),
         ),
         treasure_total=int(_number(board.get("treasure_total"))),
@@ -385,7 +390,7 @@ def bots_name(code: str) -> str:
 
 def report_view(report: Mapping[str, Any]) -> ReportView:
     """A report document (``zlate-ostrovy-rehearsal/1``) as the page and the PDF show it."""
-    spec = report.get("spec") if isinstance(report.get("spec"), dict) else {}
+    spec = _dict(report.get("spec"))
     best = report.get("best_board")
     boards = [b for b in report.get("boards") or [] if isinstance(b, dict)]
     best = best if isinstance(best, int) and not isinstance(best, bool) and 0 <= best < len(boards) else None

@@ -15,7 +15,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .names import SIDE_NAMES
+from .names import SIDE_NAMES, SIDE_ON
 
 
 @dataclass(frozen=True)
@@ -36,11 +36,14 @@ VERDICT_TEXTS: dict[str, Sentence] = {
         good=True,
     ),
     "unfair_bay": Sentence(
-        _("Bay Z%(bay)s wins %(share)s of the games, far more than the other bays: the board is unfair."),
+        _(
+            "A team in bay Z%(bay)s wins %(share)s of the games, far above a fair %(fair_share)s: "
+            "the board is unfair."
+        ),
         _("One bay wins far more often than the others: the board is unfair."),
     ),
     "unfair_side": Sentence(
-        _("Side %(side)s wins %(share)s of the games: the board is unfair."),
+        _("Side %(side)s wins %(share)s of the games (a fair share: %(fair_share)s): the board is unfair."),
         _("One side wins far too often: the board is unfair."),
     ),
 }
@@ -52,8 +55,8 @@ PROBLEM_TEXTS: dict[str, Sentence] = {
         _("All the treasure is home early: the last rounds have little to play for."),
     ),
     "treasure_left_over": Sentence(
-        _("In %(share)s of the games treasure is still out at sea after the last round."),
-        _("Treasure is often still out at sea after the last round."),
+        _("After the last round %(share)s of the treasure is still out at sea (on average)."),
+        _("Much of the treasure is still out at sea after the last round."),
     ),
     "many_idle": Sentence(
         _("In %(share)s of the team-rounds a team has AP but nothing useful to do."),
@@ -84,6 +87,12 @@ def decimal(value: object, places: int = 1) -> str:
     return number_format(round(float(value), places), decimal_pos=places)
 
 
+def side_on(side: object) -> str:
+    """``bottom`` -> "na dolní straně (jih)"; an unknown side as it is."""
+    name = SIDE_ON.get(str(side))
+    return str(name) if name is not None else str(side)
+
+
 def side_name(side: object) -> str:
     """``bottom`` -> "dolní (jih)"; an unknown side as it is."""
     name = SIDE_NAMES.get(str(side))
@@ -93,6 +102,7 @@ def side_name(side: object) -> str:
 #: How a parameter of a code is printed, by its name (others as they are).
 _PARAM_FORMATS: dict[str, Callable[[object], str]] = {
     "share": percent,
+    "fair_share": percent,
     "side": side_name,
     "per_team_round": lambda value: decimal(value, 2),
     "mean": decimal,

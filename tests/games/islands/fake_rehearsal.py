@@ -33,11 +33,13 @@ def fake_board(spec: RehearsalSpec, index: int) -> dict[str, Any]:
     verdict = VERDICTS[index % 3]
     params: dict[str, object] = {}
     if verdict == "unfair_side":
-        params = {"side": sides[shares.index(max(shares))], "share": max(shares)}
+        fair = round(1 / len(sides), 3)
+        params = {"side": sides[shares.index(max(shares))], "share": max(shares), "fair_share": fair}
     elif verdict == "unfair_bay":
-        params = {"bay": 1 + bays_per_side, "side": "right", "share": 0.34}
+        params = {"bay": 1 + bays_per_side, "side": "right", "share": 0.34, "fair_share": 0.333, "camps": 60}
     rounds = spec.rounds
-    home = [round(total * (1 - (1 - k / rounds) ** 2) * 0.8, 2) for k in range(1, rounds + 1)]
+    power, reach = 1.5 + 0.6 * index, 0.9 - 0.12 * index  # the boards' curves differ
+    home = [round(total * (1 - (1 - k / rounds) ** power) * reach, 2) for k in range(1, rounds + 1)]
     return {
         "label": board.label,
         "board_seed": board.board_seed,

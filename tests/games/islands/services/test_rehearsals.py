@@ -35,7 +35,7 @@ def plan(*seeds: int | None, camps: int = 3, rounds: int = 5) -> rehearsals.Rehe
 
 def dead_pid() -> int:
     """The id of a process that has ended (and been waited for): no process has it now."""
-    process = subprocess.Popen([sys.executable, "-c", "pass"])  # noqa: S603
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
     process.wait()
     return process.pid
 
@@ -53,7 +53,9 @@ def test_start_stores_a_queued_rehearsal_of_the_boards_cells(camp: Camp, teams: 
         h: c for h, c in stored.items() if c.tile.value != "open-sea" or c.revealed
     }
     assert rehearsals.cells_of(spec["boards"][1]["cells"]) == {
-        h: c for h, c in rehearsals.seed_board_cells(camp.board_side, SEED).items() if c.tile.value != "open-sea"
+        h: c
+        for h, c in rehearsals.seed_board_cells(camp.board_side, SEED).items()
+        if c.tile.value != "open-sea"
     }
     assert spec["seed"] >= 0 and spec["teams"] == ["Tým 1", "Tým 2", "Tým 3"]
 
@@ -98,7 +100,9 @@ def test_the_camps_board_without_a_board_is_refused_and_nothing_stored(camp: Cam
 
 def test_another_running_rehearsal_is_said_and_nothing_stored(camp: Camp, other_camp: Camp) -> None:
     running = rehearsal_services.rehearsal_start(camp=other_camp, plan=plan()).rehearsal
-    Rehearsal.objects.filter(pk=running.pk).update(status=RehearsalStatus.RUNNING, heartbeat_at=timezone.now())
+    Rehearsal.objects.filter(pk=running.pk).update(
+        status=RehearsalStatus.RUNNING, heartbeat_at=timezone.now()
+    )
     with pytest.raises(IslandsError) as refused:
         rehearsal_services.rehearsal_start(camp=camp, plan=plan())
     assert refused.value.messages == [
