@@ -25,15 +25,25 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from camp.models import Camp, Team
-from games.islands import selectors, words
+from games.islands import rehearsals, selectors, words
 from games.islands.engine import generator
 from games.islands.engine.hexes import geometry
 from games.islands.errors import IslandsError
-from games.islands.forms import BayForm, BoardAcceptForm, BoardQuery, HexForm, SeedForm, SidesForm
+from games.islands.forms import (
+    BayForm,
+    BoardAcceptForm,
+    BoardQuery,
+    HexForm,
+    RehearsalForm,
+    SeedForm,
+    SidesForm,
+)
 from games.islands.maps import style, svg, visibility
 from games.islands.models import BoardSetup
+from games.islands.pages.rehearsal_runs import rehearsal_url, runs_listed
 from games.islands.pages.shared import check_perm, messages_of, show_errors
 from games.islands.services import board as board_services
+from games.islands.services import rehearsals as rehearsal_services
 
 TEMPLATE = "islands/board_setup.html"
 PERMISSION = "islands.change_boardhex"
@@ -147,7 +157,7 @@ def _hex_context(camp: Camp, label: str | None, form: HexForm | None = None) -> 
                 "tile": row.tile,
                 "chests": row.chests or None,
                 "revealed": row.revealed,
-            }
+            },
         )
         label = form.initial["hex"]
     return {"hex_form": form, "hex_label": label}
@@ -172,6 +182,41 @@ def _board_context(camp: Camp, setup: BoardSetup | None, selected: str | None = 
             selectors.fairness_of_cells(camp.board_side, selectors.board_cells(camp))
         ),
         "hex_count": len(geometry(camp.board_side).hexes),
+    }
+
+
+def rehearsal_initial(camp: Camp, seeds: list[int]) -> dict[str, Any]:
+    """The rehearsal form as the page offers it: the camp's board (when stored) and ``seeds`` (the
+    preview's seed and its "Another seed", or fresh ones), the camp run's teams, its AP table."""
+    teams = Team.objects.filter(camp=camp).count()
+    initial: dict[str, Any] = {
+        "camp_board": rehearsals.camp_board_cells(camp) is not None,
+        "teams_from": "camp" if rehearsals.MIN_TEAMS <= teams <= rehearsals.MAX_TEAMS else "count",
+        "team_count": teams if rehearsals.MIN_TEAMS <= teams <= rehearsals.MAX_TEAMS else 6,
+        "ap_table": list(camp.ap_table),
+        "rounds": rehearsals.DEFAULT_ROUNDS,
+        "camps": rehearsals.DEFAULT_CAMPS,
+        "placement": "uniform",
+        "bots": "mixed",
+    }
+    for n, seed in enumerate(seeds[:2], start=1):
+        initial[f"seed_{n}"] = seed
+    return initial
+
+
+def _rehearsal_context(
+    request: HttpRequest, camp: Camp, form: RehearsalForm | None, seeds: list[int]
+) -> dict[str, Any]:
+    """The "Zkouška hry" section: the form (unbound: as offered), the running rehearsal's progress,
+    the kept ones. Only for staff with the board permission (it reveals the board)."""
+    if not request.user.has_perm(PERMISSION):
+        return {"rehearsal_allowed": False}
+    listed = runs_listed(camp)
+    return {
+        "rehearsal_allowed": True,
+        "rehearsal_form": form or RehearsalForm(camp=camp, initial=rehearsal_initial(camp, seeds)),
+        "rehearsal_runs": listed,
+        "rehearsal_active": next((run for run in listed if run["state"].active), None),
     }
 
 
@@ -204,6 +249,11 @@ def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
     }
     ctx.update(_board_context(camp, setup, extra.get("hex_label")))
     ctx.update(extra)
+    if "rehearsal_allowed" not in ctx:
+        # Offered: the preview's seed and its "Another seed" (beside a stored board only the latter).
+        offered = [ctx.get("preview_seed"), ctx.get("next_seed")]
+        seeds = [s for s in offered[1 if setup else 0 :] if isinstance(s, int)]
+        ctx.update(_rehearsal_context(request, camp, None, [*seeds, another_seed(), another_seed()]))
     return ctx
 
 
@@ -305,7 +355,7 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
                     "tile": row.tile,
                     "chests": row.chests or None,
                     "revealed": row.revealed,
-                }
+                },
             )
     label = (form.data.get("hex") or form.initial.get("hex") or "").strip().upper()[:10] if form else ""
     extra = {"hex_form": form, "hex_label": label, "hex_saved": saved}
@@ -373,3 +423,39 @@ def game_start(request: HttpRequest, camp_id: int) -> HttpResponse:
     else:
         messages.success(request, _("The game has started: every team has its cargo ship C1 in its harbor."))
     return HttpResponseRedirect(_page_url(camp))
+
+
+# ------------------------------------------------------------------------------ zkouška hry
+
+
+@require_POST
+def rehearsal_start(request: HttpRequest, camp_id: int) -> HttpResponse:
+    """Start a rehearsal of the game (in the background), or show the kept one of the same boards
+    and parameters; bad input is said next to its field on the page, and nothing is stored."""
+    camp = _camp_to_change(request, camp_id)
+    form = RehearsalForm(request.POST, camp=camp)
+    if form.is_valid():
+        try:
+            started = rehearsal_services.rehearsal_start(
+                camp=camp, plan=form.cleaned_data["plan"], user=request.user, again=form.cleaned_data["again"]
+            )
+        except IslandsError as exc:
+            for message in messages_of(exc):
+                form.add_error(None, message)
+        else:
+            row = started.rehearsal
+            if started.kept:
+                messages.info(
+                    request,
+                    _(
+                        "These boards have been rehearsed with these parameters already: here is the kept "
+                        "result. “Rehearse again” runs them once more."
+                    ),  # fmt: skip
+                )
+                return HttpResponseRedirect(rehearsal_url("page", camp, row.pk))
+            messages.success(request, _("The rehearsal has started; it runs in the background."))
+            return HttpResponseRedirect(_page_url(camp) + "#rehearsal")
+    extra = _rehearsal_context(request, camp, form, [])
+    return render(
+        request, TEMPLATE, _context(request, camp, **extra, **_preview_context(camp, None, generate=False))
+    )
