@@ -42,6 +42,15 @@ class RehearsalSpec:
     seed: int = 0
 
 
+def check_spec(spec: RehearsalSpec) -> None:
+    for name in spec.teams:
+        if "." in name:
+            raise RehearsalSpecError("team_name", name=name)
+    for index, board in enumerate(spec.boards):
+        if not any(cell.chests for cell in board.cells.values()):
+            raise RehearsalSpecError("board_treasure", board=index + 1)
+
+
 def rehearse(*args: object, **kwargs: object) -> dict[str, object]:
     from tests.games.islands.fake_rehearsal import fake_rehearse
 

@@ -183,6 +183,10 @@ def islands_messages() -> Iterator[tuple[str, str]]:
     for code in REHEARSAL_PROBLEM_TEXTS:
         for params in (rehearsal, {}):
             yield f"rehearsal problem {code}", rehearsal_words.problem_text(code, params)
+    spec = {"name": "Modří", "teams": 12, "side": 5, "bays": 2, "board": "Semínko 7"}
+    for code in [*rehearsal_words.SPEC_TEXTS, "workers"]:
+        for params in (spec, {}):
+            yield f"rehearsal spec {code}", rehearsal_words.spec_error_text(code, params)
 
 
 def islands_events() -> Iterator[dict[str, object]]:

@@ -42,6 +42,8 @@ from games.islands.engine.rehearsal import (
     RehearsalBoard,
     RehearsalCancelled,
     RehearsalSpec,
+    RehearsalSpecError,
+    check_spec,
     rehearse,
 )
 from games.islands.errors import IslandsError
@@ -56,6 +58,7 @@ from games.islands.rehearsals import (
     spec_document,
     spec_key,
 )
+from games.islands.words import rehearsal as rehearsal_words
 
 logger = logging.getLogger(__name__)
 
@@ -89,11 +92,12 @@ def rehearsal_start(
     committed, or (without ``again``) the kept rehearsal of the same boards and parameters.
 
     Refused with an :class:`IslandsError` (nothing stored): the camp's board asked for and none
-    stored, a seed that deals no board, another rehearsal still running on this laptop (they
-    would share its two cores)."""
+    stored, a seed that deals no board, what the simulator cannot play (its ``check_spec``),
+    another rehearsal still running on this laptop (they would share its two cores)."""
     Camp.objects.select_for_update().filter(pk=camp.pk).first()  # one start per camp at a time
     rehearsals_interrupt_silent()
     spec = spec_document(camp, plan, seed=secrets.randbits(63))
+    _check(spec)
     key = spec_key(spec)
     if not again and (kept := kept_rehearsal(camp, key)) is not None:
         return RehearsalStarted(kept, kept=True)
@@ -115,6 +119,20 @@ def rehearsal_start(
     _prune(camp)
     transaction.on_commit(lambda: _launch(row.pk))
     return RehearsalStarted(row, kept=False)
+
+
+def _check(spec: dict[str, Any]) -> None:
+    """The simulator's own check of what it is asked to play, before anything is stored (a team
+    name it cannot play, too many teams for the side, a board without treasure)."""
+    played = engine_spec(spec)
+    try:
+        check_spec(played)
+    except RehearsalSpecError as error:
+        params = dict(error.params)
+        board = params.get("board")
+        if isinstance(board, int) and 1 <= board <= len(played.boards):
+            params["board"] = played.boards[board - 1].label
+        raise IslandsError(rehearsal_words.spec_error_text(error.code, params), code="spec") from None
 
 
 def _prune(camp: Camp) -> None:

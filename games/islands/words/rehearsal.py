@@ -133,3 +133,32 @@ def verdict_good(code: str) -> bool:
 def problem_text(code: str, params: Mapping[str, object]) -> str:
     """A problem the rehearsal found, in words."""
     return _sentence(PROBLEM_TEXTS, code, params)
+
+
+#: Why the simulator refuses a rehearsal (``RehearsalSpecError``'s code), for what the form cannot
+#: see: a team name it cannot play, too many teams for the side, a board without treasure.
+SPEC_TEXTS: dict[str, Sentence] = {
+    "team_name": Sentence(
+        _("The team name “%(name)s” cannot be rehearsed (it has a dot): give the number of teams instead."),
+        _("A team name cannot be rehearsed: give the number of teams instead."),
+    ),
+    "team_twice": Sentence(
+        _("The team “%(name)s” is there twice: give the number of teams instead."),
+        _("A team is there twice: give the number of teams instead."),
+    ),
+    "bays": Sentence(
+        _("Too many teams (%(teams)s) for a board of side %(side)s: each side has only %(bays)s bays."),
+        _("Too many teams for the board's side."),
+    ),
+    "board_treasure": Sentence(
+        _("%(board)s has no treasure: there is nothing to rehearse."),
+        _("A board has no treasure: there is nothing to rehearse."),
+    ),
+}
+
+
+def spec_error_text(code: str, params: Mapping[str, object]) -> str:
+    """Why a rehearsal cannot be played; an unforeseen code named as it is."""
+    if code not in SPEC_TEXTS:
+        return gettext("The rehearsal cannot be played (%(code)s).") % {"code": code}
+    return _sentence(SPEC_TEXTS, code, params)

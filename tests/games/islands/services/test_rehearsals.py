@@ -19,7 +19,7 @@ from camp import services as camp_services
 from camp.models import Camp, Team
 from games.islands import rehearsals
 from games.islands.errors import IslandsError
-from games.islands.models import Rehearsal, RehearsalStatus
+from games.islands.models import BoardHex, Rehearsal, RehearsalStatus
 from games.islands.services import board as board_services
 from games.islands.services import rehearsals as rehearsal_services
 
@@ -247,3 +247,23 @@ def test_the_process_runner_starts_the_worker_command(
     assert started == [
         [sys.executable, str(settings.BASE_DIR / "manage.py"), "islands_rehearsal_run", str(row.pk)]
     ]
+
+
+def test_what_the_simulator_cannot_play_is_said_before_anything_is_stored(
+    camp: Camp, teams: list[Team]
+) -> None:
+    """A camp team's name with a dot (the engine parts "team.ship" at it), a board without treasure:
+    refused at the start in the staff's words, not by the worker in the simulator's."""
+    Team.objects.filter(pk=teams[0].pk).update(name="Tým č. 1")
+    named = rehearsals.RehearsalPlan(board_seeds=(SEED,), teams=("Tým č. 1", "Modří"), ap_table=(14, 11, 8))
+    with pytest.raises(IslandsError) as refused:
+        rehearsal_services.rehearsal_start(camp=camp, plan=named)
+    assert refused.value.messages == [
+        "Tým s názvem „Tým č. 1“ nejde zkoušet (má v názvu tečku): zadejte místo toho počet týmů."
+    ]
+    board_services.board_generate(camp=camp, seed=77)
+    BoardHex.objects.filter(camp=camp).update(tile="open-sea", chests=0)
+    with pytest.raises(IslandsError) as refused:
+        rehearsal_services.rehearsal_start(camp=camp, plan=plan(SEED, None))
+    assert refused.value.messages == ["Herní plán tábora nemá žádný poklad: není co zkoušet."]
+    assert not Rehearsal.objects.exists()
