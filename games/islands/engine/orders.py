@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .hexes import DIRECTIONS, BoardGeometry, Hex
 from .notation import HarborMoves, Route, RouteStep
@@ -170,13 +171,13 @@ def harbor_steps(g: BoardGeometry, start: Hex, moves: Iterable[int], steps: int)
     return positions + [positions[-1] if positions else start] * (steps - len(positions))
 
 
-@dataclass(frozen=True)
-class RouteLeg:
-    """One token of a route as sailed: from ``origin`` (the harbor's bay while in harbor) to ``at``
-    (None: into its own harbor). ``off_board`` marks the token that would leave the board: the
-    route ends there (``at`` is then where the ship still is)."""
+class RouteLeg(NamedTuple):
+    """One token of a route as sailed (the ``token_index``-th, from 0): from ``origin`` (the
+    harbor's bay while in harbor) to ``at`` (None: into its own harbor). ``off_board`` marks the
+    token that would leave the board: the route ends there (``at`` is then where the ship still
+    is). (A named tuple, not a frozen dataclass: every order check makes one per token.)"""
 
-    index: int
+    token_index: int
     harbor: Hex
     origin: Hex
     at: Hex | None
@@ -368,7 +369,7 @@ def _route_problems(
         problems.append(make(ProblemCode.ROUTE_TOO_LONG, None, length=len(route), allowed=allowed, **extra))
     for leg in sail_route(state.geometry, ship, route, steps, harbor_at):
         if leg.off_board:
-            problems.append(make(ProblemCode.OFF_BOARD, leg.index, at=state.geometry.label(leg.origin)))
+            problems.append(make(ProblemCode.OFF_BOARD, leg.token_index, at=state.geometry.label(leg.origin)))
     return problems
 
 

@@ -1,0 +1,538 @@
+"""Bots that play the Golden Islands like a team: pure functions from a :class:`GameState` to legal
+:class:`Orders` (and a telescope choice), knowing only what a team knows (revealed hexes, its own
+ships and cargo, where the pirates are now, not where they will go).
+
+- :func:`plan_orders`, **the planner** (the demo camp's): cargo ships fetch chests from revealed
+  treasures or explore the nearest hidden hexes, loaded ships sail home to deliver, the harbor stays
+  put, a ship is built now and then, and a battleship hunts the nearest pirate.
+- :func:`telescope_target`: where a team points a telescope it found.
+
+Every bot's orders are checked with the engine's ``check_orders``; a route that does not pass is
+dropped (:func:`_legal`), so the orders a bot returns always pass the checked path.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from functools import cache, lru_cache
+
+from .hexes import DIRECTIONS, Hex, distance, geometry, neighbour_table
+from .notation import HarborMoves, Route, RouteStep
+from .orders import Orders, check_orders
+from .state import (
+    BATTLESHIP_COST,
+    CARGO_SHIP_COST,
+    MAX_CARGO_SHIPS,
+    SHOT_RANGE,
+    Board,
+    GameState,
+    Ship,
+    ShipKind,
+)
+from .tiles import Tile
+
+
+def telescope_target(side: int, revealed: Iterable[Hex], harbor: Hex) -> Hex:
+    """Where the planner points its telescope: the hex near its harbor (at most 4 away) that shows
+    the most hexes still hidden, the nearer one on a tie, then the first label."""
+    return _most_hidden(side, revealed, harbor, TELESCOPE_REACH)
+
+
+def _most_hidden(side: int, revealed: Iterable[Hex], harbor: Hex, reach: int) -> Hex:
+    """The hex at most ``reach`` from ``harbor`` (any hex when none is) that shows the most hidden
+    hexes (itself and its neighbours on the board), the nearer one on a tie, then the first label."""
+    g = geometry(side)
+    seen = set(revealed)
+    shown = _shown(side)
+    far = _distances(side, harbor)
+    near = [h for h in g.ordered if far[h] <= reach] or list(g.ordered)
+    return min(near, key=lambda h: (-sum(1 for n in shown[h] if n not in seen), far[h], g.sort_key(h)))
+
+
+#: How far from its harbor the planner looks for a telescope's hex (the waters it sweeps first).
+TELESCOPE_REACH = 4
+
+
+# ------------------------------------------------------------------------------------ what a team knows
+
+_NOWHERE: frozenset[Hex] = frozenset()
+
+
+class _Known:
+    """What every team knows of a board: the hidden hexes, the revealed tiles and chests. Worked
+    out once per board (each team's plan of a round reads the same one)."""
+
+    def __init__(self, board: Board) -> None:
+        revealed = {h: c for h, c in board.items() if c.revealed}
+        self.hidden = frozenset(h for h in board.geometry.ordered if h not in revealed)
+        self.tiles = {h: c.tile for h, c in revealed.items()}
+        self.chests = {h: c.chests for h, c in revealed.items() if c.tile is Tile.TREASURE and c.chests > 0}
+        self._among: dict[frozenset[Tile], frozenset[Hex]] = {}
+
+    def among(self, tiles: frozenset[Tile]) -> frozenset[Hex]:
+        """The revealed hexes that hold one of ``tiles``."""
+        hexes = self._among.get(tiles)
+        if hexes is None:
+            hexes = self._among[tiles] = frozenset(h for h, t in self.tiles.items() if t in tiles)
+        return hexes
+
+
+#: The board :func:`_known` worked out last, and what it knows: the teams of a round ask in turn.
+_last_known: tuple[Board, _Known] | None = None
+
+
+def _known(board: Board) -> _Known:
+    global _last_known
+    last = _last_known
+    if last is not None and last[0] is board:
+        return last[1]
+    known = _Known(board)
+    _last_known = (board, known)
+    return known
+
+
+@cache
+def _ways(side: int) -> Mapping[Hex, tuple[Hex, ...]]:
+    """From each board hex and bay, the neighbours that are board hexes or bays, in N NE SE S SW NW
+    order (cached: every step of a path search reads them). Shared, do not modify."""
+    g = geometry(side)
+    cells = g.hexes | set(g.bays)
+    return {h: tuple(n for n in around if n in cells) for h, around in neighbour_table(side).items()}
+
+
+_BY_DELTA: dict[tuple[int, int], str] = {delta: name for name, delta in DIRECTIONS.items()}
+
+
+def _direction(a: Hex, b: Hex) -> str:
+    """The direction from ``a`` to its neighbour ``b`` (``hexes.direction_between``, by a table:
+    every token of every route asks)."""
+    return _BY_DELTA[(b.q - a.q, b.r - a.r)]
+
+
+@cache
+def _sea_ways(side: int) -> Mapping[Hex, tuple[Hex, ...]]:
+    """:func:`_ways` to board hexes only: where a ship sails on (from a board hex or a bay)."""
+    hexes = geometry(side).hexes
+    return {h: tuple(n for n in around if n in hexes) for h, around in _ways(side).items()}
+
+
+@cache
+def _shown(side: int) -> Mapping[Hex, tuple[Hex, ...]]:
+    """The board hexes a telescope pointed at each board hex shows: it and its neighbours on the
+    board (cached). Shared, do not modify."""
+    return {h: (h, *_sea_ways(side)[h]) for h in geometry(side).ordered}
+
+
+@lru_cache(maxsize=512)
+def _distances(side: int, origin: Hex) -> Mapping[Hex, int]:
+    """:func:`distance` from ``origin`` to every board hex and bay of a board of ``side`` (cached: a
+    search sweeping near home reads it at every step). Shared, do not modify."""
+    return {h: distance(origin, h) for h in _ways(side)}
+
+
+@lru_cache(maxsize=512)
+def _harbor_distances(side: int, avoid: frozenset[Hex], harbor: Hex) -> Mapping[Hex, int]:
+    """Steps from each board hex (not in ``avoid``) into the bay ``harbor``, the bay itself 0: the
+    ways a ship sails home, through no hex of ``avoid`` (cached: a team's ships go home by the same
+    distances round after round, until it learns of new danger). Shared, do not modify."""
+    g = geometry(side)
+    ways = _ways(side)
+    near = {harbor: 0}
+    queue = deque([harbor])
+    while queue:
+        at = queue.popleft()
+        for n in ways[at]:
+            if n not in near and n in g.hexes and n not in avoid:
+                near[n] = near[at] + 1
+                queue.append(n)
+    return near
+
+
+def _walk_home(side: int, near: Mapping[Hex, int], start: Hex) -> list[Hex]:
+    """The way from ``start`` by ``near`` (:func:`_harbor_distances`) into the harbor: each step to
+    the first neighbour one nearer (the first step to the nearest neighbour: the start may be a hex
+    the distances leave out). Empty when no neighbour of the start leads there."""
+    ways = _ways(side)
+    first: Hex | None = None
+    for n in ways[start]:
+        if n in near and (first is None or near[n] < near[first]):
+            first = n
+    if first is None:
+        return []
+    out = [first]
+    while near[out[-1]]:
+        at = out[-1]
+        out.append(next(n for n in ways[at] if near.get(n, -1) == near[at] - 1))
+    return out
+
+
+# ------------------------------------------------------------------------------------ the planner
+
+#: Revealed tiles a sensible team steers around: they sink, hold, stop or befuddle a ship.
+AVOID = frozenset({Tile.REEFS, Tile.OCTOPUS, Tile.MERMAID, Tile.RUM, Tile.POSEIDON})
+
+
+class _TeamPlan:
+    """What one team knows before a round, and the hexes its ships have already been sent to."""
+
+    def __init__(self, state: GameState, team_name: str) -> None:
+        self.g = state.geometry
+        self.team = state.team(team_name)
+        self.home = self.team.harbor
+        known = _known(state.board)
+        self.hidden = known.hidden
+        self.avoid = known.among(AVOID)
+        self.chests = dict(known.chests)
+        #: Where the ships a battleship hunts and fires at are now: the pirates.
+        self.prey = [p.at for p in state.pirates]
+        #: Hidden hexes some ship of the team will pass through: the next ship explores elsewhere.
+        self.explored: set[Hex] = set()
+        #: Treasure chests some ship of the team is already on its way to fetch.
+        self.promised: dict[Hex, int] = {}
+
+    def path(
+        self,
+        start: Hex | None,
+        goals: AbstractSet[Hex],
+        *,
+        sweep: bool = False,
+    ) -> list[Hex]:
+        """A shortest way from ``start`` (None: in the harbor) to a cell of ``goals``, start
+        excluded: to the nearest one, or with ``sweep`` to the one of least :meth:`explore_rank`
+        (near the ship and near home). Known danger is passed only when there is no other way. Ties
+        go to the first direction in N NE SE S SW NW order.
+
+        With ``sweep`` the search does not go on from a cell ``steps`` away whose ``steps +
+        distance(cell, home)`` is more than the least rank found: a goal ``d`` steps further is at
+        least ``distance(cell, home) - d`` from home, so it ranks worse, and the way to the best goal
+        never passes there."""
+        origin = self.home if start is None else start
+        if not goals or (len(goals) == 1 and origin in goals):
+            return []  # (the start is never its own goal)
+        ways = _sea_ways(self.g.side)
+        home_distance = _distances(self.g.side, self.home)
+        for avoid in (self.avoid, _NOWHERE):
+            # Breadth first, a layer of cells at a time (the order a queue would take them); a cell of
+            # known danger that is no goal is marked as reached, so it is never entered.
+            came: dict[Hex, Hex | None] = dict.fromkeys(avoid - goals if avoid else avoid, origin)
+            came[origin] = None
+            layer = [origin]
+            depth = 0
+            found: list[tuple[Hex, int]] = []
+            bound: int | None = None  # sweeping: the least first value of a rank found so far
+            while layer and not (found and not sweep):
+                following: list[Hex] = []
+                for at in layer:
+                    if at in goals and at != origin:
+                        found.append((at, depth))
+                        if not sweep:
+                            break
+                        first = depth + home_distance[at]
+                        bound = first if bound is None else min(bound, first)
+                    if bound is not None and depth + home_distance[at] > bound:
+                        continue  # nothing found from here ranks better
+                    for n in ways[at]:
+                        if n not in came:
+                            came[n] = at
+                            following.append(n)
+                layer = following
+                depth += 1
+            if found:
+                best = min(found, key=lambda f: self.explore_rank(*f))[0] if sweep else found[0][0]
+                out = [best]
+                while (prev := came[out[-1]]) is not None and prev != origin:
+                    out.append(prev)
+                return out[::-1]
+        return []
+
+    def home_path(self, start: Hex | None) -> list[Hex]:
+        """A shortest way from ``start`` (a board hex) into the harbor, as :meth:`path` would find
+        it: known danger passed only when there is no other way, ties to the first direction.
+
+        The breadth-first search's way to a cell is the shortest way whose directions come first in
+        N NE SE S SW NW order, step by step; so each step here takes the first direction that brings
+        the ship one nearer to the harbor, by the distances from the harbor (:func:`_walk_home`).
+        The way by the open sea's distances is taken when it passes no known danger (it is then the
+        first of the shorter set of ways around danger too); else the way by the distances around
+        the danger, if there is one."""
+        if start is None:
+            return []  # (a ship in the harbor is not on its way there)
+        side = self.g.side
+        out = _walk_home(side, _harbor_distances(side, _NOWHERE, self.home), start)
+        if self.avoid.isdisjoint(out):
+            return out
+        return _walk_home(side, _harbor_distances(side, self.avoid, self.home), start) or out
+
+    def explore_leg(self, at: Hex | None) -> list[Hex]:
+        """The way to the hidden hex a ship at ``at`` explores next (no other ship of the team is
+        sent through it): the least :meth:`explore_rank`."""
+        return self.path(at, self.hidden - self.explored, sweep=True)
+
+    def explore_rank(self, h: Hex, steps: int) -> tuple[int, ...]:
+        """Explore close to the ship and close to home: sweep the waters near the harbor first."""
+        return (steps + distance(h, self.home), steps, *self.g.sort_key(h))
+
+    def cargo_route(self, ship: Ship, tokens: int) -> tuple[list[RouteStep], Hex | None]:
+        """A cargo ship's route: fetch a known chest, explore, bring the cargo home; again."""
+        route: list[RouteStep] = []
+        at, cargo = ship.at, ship.chests
+        while len(route) < tokens:
+            wanted = [h for h, n in self.chests.items() if n > self.promised.get(h, 0) and h != at]
+            if cargo >= ship.capacity or (cargo and not wanted):
+                leg = self.home_path(at)
+            elif wanted:
+                leg = self.path(at, frozenset(wanted))
+                if leg:
+                    self.promised[leg[-1]] = self.promised.get(leg[-1], 0) + 1
+            else:
+                leg = self.explore_leg(at)
+            if not leg:
+                break
+            for nxt in leg[: tokens - len(route)]:
+                route.append(_direction(self.home if at is None else at, nxt))
+                if nxt == self.home:
+                    at, cargo = None, 0  # delivered; it may sail out again
+                    continue
+                at = nxt
+                if nxt in self.hidden:
+                    self.explored.add(nxt)
+                if self.chests.get(nxt, 0) > 0 and cargo < ship.capacity:
+                    cargo += 1
+                    self.chests[nxt] -= 1
+                    self.promised[nxt] = max(0, self.promised.get(nxt, 0) - 1)
+        return route, at
+
+    def battleship_route(self, ship: Ship, tokens: int) -> tuple[list[RouteStep], Hex | None]:
+        """Towards the nearest prey, stopping two hexes short of it (in range, not alongside)."""
+        start = self.home if ship.at is None else ship.at
+        if not self.prey:
+            return [], ship.at
+        prey = min(self.prey, key=lambda p: (distance(start, p), self.g.sort_key(p)))
+        route: list[RouteStep] = []
+        at = ship.at
+        for nxt in self.path(at, {prey})[:tokens]:
+            if distance(nxt, prey) < 2:
+                break
+            route.append(_direction(self.home if at is None else at, nxt))
+            at = nxt
+        return route, at
+
+
+def _builds(state: GameState, team_name: str, ap: int) -> tuple[int, int]:
+    """Cargo ships and battleships to build: a team without ships builds one; from the second round
+    a team with plenty of AP adds a cargo ship (up to three) or, with pirates about, a battleship."""
+    team = state.team(team_name)
+    if not team.ships:
+        return (1, 0) if ap >= CARGO_SHIP_COST else (0, 0)
+    if state.round_number < 2:
+        return 0, 0
+    if state.pirates and team.battleship is None and ap >= BATTLESHIP_COST + 5:
+        return 0, 1
+    if team.cargo_count < min(3, MAX_CARGO_SHIPS) and ap >= CARGO_SHIP_COST + 6:
+        return 1, 0
+    return 0, 0
+
+
+def plan_orders(state: GameState, team_name: str, *, ap: int) -> Orders:
+    """Sensible, legal orders of one team for the round ``state`` is about to play (deterministic)."""
+    build_cargo, build_battleships = _builds(state, team_name, ap)
+    orders = Orders(ap=ap, build_cargo=build_cargo, build_battleships=build_battleships)
+    plan = _TeamPlan(state, team_name)
+    sailed = _sail(plan, orders.steps)
+    fire = None
+    if sailed.battleship_end is not None:
+        end = sailed.battleship_end
+        targets = [
+            p
+            for p in plan.prey
+            if distance(end, p) <= SHOT_RANGE and all(distance(p, h) > 1 for h in sailed.ends)
+        ]
+        if targets:
+            fire = min(targets, key=lambda p: (distance(end, p), plan.g.sort_key(p)))
+    planned = Orders(ap, build_cargo, build_battleships, sailed.routes, HarborMoves(), fire)
+    return _legal(state, team_name, planned)
+
+
+@dataclass(frozen=True)
+class _Sailed:
+    """The routes a plan gave a team's ships, and where they will be after them (as planned)."""
+
+    #: The routes that move a ship (a ship given none stays).
+    routes: tuple[tuple[str, Route], ...]
+    #: Where each ship of the team at sea ends, the battleship's included.
+    ends: tuple[Hex, ...]
+    #: Where the battleship ends: None without one, or in the harbor.
+    battleship_end: Hex | None
+
+
+def _sail(plan: _TeamPlan, steps: int) -> _Sailed:
+    """Each ship's route by the plan: the cargo ships by number, then the battleship."""
+    routes: list[tuple[str, Route]] = []
+    ends: list[Hex | None] = []
+    cargo = sorted((s for s in plan.team.ships if s.kind is ShipKind.CARGO), key=lambda s: s.order_key)
+    for ship in cargo:
+        end = ship.at
+        if ship.may_move and steps:
+            route, end = plan.cargo_route(ship, steps * (2 if ship.seahorse else 1))
+            routes.append((ship.id, Route(route)))
+        ends.append(end)
+    battleship = plan.team.battleship
+    battleship_end = None
+    if battleship is not None:
+        battleship_end = battleship.at
+        if battleship.may_move and steps:
+            route, battleship_end = plan.battleship_route(
+                battleship, steps * (2 if battleship.seahorse else 1)
+            )
+            routes.append((battleship.id, Route(route)))
+        ends.append(battleship_end)
+    return _Sailed(tuple(r for r in routes if r[1]), tuple(h for h in ends if h is not None), battleship_end)
+
+
+def _legal(state: GameState, team_name: str, orders: Orders) -> Orders:
+    """The orders, less every route (then the harbor's moves and the shot, then the builds) the
+    engine would refuse."""
+    problems = check_orders(state, team_name, orders)
+    if not problems:
+        return orders
+    bad = {p.ship for p in problems if p.field == "routes"}
+    fixed = Orders(
+        orders.ap,
+        orders.build_cargo,
+        orders.build_battleships,
+        tuple(r for r in orders.routes if r[0] not in bad),
+        HarborMoves() if any(p.field == "harbor" for p in problems) else orders.harbor,
+        None if any(p.field == "fire" for p in problems) else orders.fire,
+    )
+    if check_orders(state, team_name, fixed):
+        return Orders(ap=orders.ap)
+    return fixed
+
+
+# ------------------------------------------------------------------------------------ the greedy bot
+
+#: Revealed tiles the greedy bot steers around: only the two that cost it a ship or hold it (reefs,
+#: octopus); a mermaid, rum or Poseidon it risks.
+GREEDY_AVOID = frozenset({Tile.REEFS, Tile.OCTOPUS})
+#: Movement steps the greedy bot keeps when it builds: it builds while as many are left.
+GREEDY_KEEP_STEPS = 4
+#: Cargo ships the greedy bot has before it builds a battleship.
+GREEDY_CARGO_BEFORE_BATTLESHIP = 3
+#: How far from its harbor the greedy bot looks for a telescope's hex.
+GREEDY_TELESCOPE_REACH = 8
+
+
+class _GreedyPlan(_TeamPlan):
+    """The greedy bot's view: danger is reefs and octopuses only, a ship explores the hidden hex
+    nearest to it (not the sweep near home), the prey is every enemy ship at sea (pirates and
+    the other teams'), and home is where the harbor is after its move of the round, if any."""
+
+    def __init__(self, state: GameState, team_name: str, home: Hex) -> None:
+        super().__init__(state, team_name)
+        self.home = home
+        self.avoid = _known(state.board).among(GREEDY_AVOID)
+        self.prey = [
+            *(s.at for t in state.teams if t.name != team_name for s in t.ships if s.at is not None),
+            *self.prey,
+        ]
+
+    def explore_leg(self, at: Hex | None) -> list[Hex]:
+        return self.path(at, self.hidden - self.explored)
+
+
+def greedy_orders(state: GameState, team_name: str, *, ap: int) -> Orders:
+    """The greedy bot's legal orders for the round ``state`` is about to play (deterministic).
+
+    It builds whenever it can keep :data:`GREEDY_KEEP_STEPS` steps (cargo ships, a battleship once it
+    has :data:`GREEDY_CARGO_BEFORE_BATTLESHIP` cargo ships); its cargo ships fetch the nearest known
+    chest, go home when full (or loaded with no chest left to fetch), else explore the nearest hidden
+    hex; they steer around revealed reefs and octopuses only. Its harbor moves one bay at the first
+    step when that brings it nearer to the chests (:func:`greedy_harbor_move`). Its battleship hunts
+    the nearest enemy ship (a pirate or another team's) and fires where it hits the most enemies in
+    range and none of its own ships."""
+    team = state.team(team_name)
+    build_cargo, build_battleships = greedy_builds(state, team_name, ap)
+    steps = max(0, ap - CARGO_SHIP_COST * build_cargo - BATTLESHIP_COST * build_battleships)  # Orders.steps
+    move = greedy_harbor_move(state, team_name, steps)
+    home = state.geometry.bay_neighbour(team.harbor, move) if move else team.harbor
+    plan = _GreedyPlan(state, team_name, home)
+    sailed = _sail(plan, steps)
+    fire = None
+    if sailed.battleship_end is not None:
+        end = sailed.battleship_end
+        targets = [
+            p
+            for p in plan.prey
+            if distance(end, p) <= SHOT_RANGE and all(distance(p, h) > 1 for h in sailed.ends)
+        ]
+        if targets:
+
+            def hits(target: Hex) -> int:
+                return sum(1 for p in plan.prey if distance(target, p) <= 1)
+
+            fire = min(targets, key=lambda p: (-hits(p), distance(end, p), plan.g.sort_key(p)))
+    harbor = HarborMoves((move,)) if move else HarborMoves()
+    planned = Orders(ap, build_cargo, build_battleships, sailed.routes, harbor, fire)
+    return _legal(state, team_name, planned)
+
+
+def greedy_builds(state: GameState, team_name: str, ap: int) -> tuple[int, int]:
+    """Cargo ships and battleships the greedy bot builds: a team without ships builds one cargo
+    ship; otherwise it builds while :data:`GREEDY_KEEP_STEPS` steps are left, a battleship first
+    once it has :data:`GREEDY_CARGO_BEFORE_BATTLESHIP` cargo ships, else cargo ships up to the limit."""
+    team = state.team(team_name)
+    if not team.ships:
+        return (1, 0) if ap >= CARGO_SHIP_COST else (0, 0)
+    cargo = battleships = 0
+    while True:
+        left = ap - cargo * CARGO_SHIP_COST - battleships * BATTLESHIP_COST
+        have = team.cargo_count + cargo
+        if (
+            team.battleship is None
+            and not battleships
+            and have >= GREEDY_CARGO_BEFORE_BATTLESHIP
+            and left - BATTLESHIP_COST >= GREEDY_KEEP_STEPS
+        ):
+            battleships = 1
+        elif have < MAX_CARGO_SHIPS and left - CARGO_SHIP_COST >= GREEDY_KEEP_STEPS:
+            cargo += 1
+        else:
+            return cargo, battleships
+
+
+def greedy_harbor_move(state: GameState, team_name: str, steps: int) -> int:
+    """The greedy bot's harbor move at step 1: +1 or -1 (a bay on), or 0 to stay.
+
+    It moves to a neighbouring bay (no other team's harbor) that is nearer to the nearest revealed
+    chest (none known: it stays), and only when no loaded ship of its own at sea would have farther
+    to go home."""
+    if steps < 1:
+        return 0
+    g = state.geometry
+    team = state.team(team_name)
+    goals = _known(state.board).chests.keys()
+    if not goals:
+        return 0
+    others = {t.harbor for t in state.teams if t.name != team_name}
+    loaded = [s.at for s in team.ships if s.at is not None and s.chests > 0]
+
+    def reach(bay: Hex) -> int:
+        return min(distance(bay, h) for h in goals)
+
+    best, move = reach(team.harbor), 0
+    for delta in (1, -1):
+        bay = g.bay_neighbour(team.harbor, delta)
+        if bay in others or any(distance(at, bay) > distance(at, team.harbor) for at in loaded):
+            continue
+        if reach(bay) < best:
+            best, move = reach(bay), delta
+    return move
+
+
+def greedy_telescope_target(side: int, revealed: Iterable[Hex], harbor: Hex) -> Hex:
+    """Where the greedy bot points its telescope: the hex at most :data:`GREEDY_TELESCOPE_REACH`
+    from its harbor that shows the most hidden hexes, the nearer one on a tie, then the first label."""
+    return _most_hidden(side, revealed, harbor, GREEDY_TELESCOPE_REACH)
