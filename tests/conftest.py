@@ -14,17 +14,6 @@ from django.db.backends.signals import connection_created
 
 from tests.browser import launched_chromium
 
-# TEMPORARY (issue 23): until sim's simulator is merged, its module's names come from a stand-in
-# (tests/engine_rehearsal_stand_in.py), so the page's code imports. Delete once merged.
-try:
-    import games.islands.engine.rehearsal  # noqa: F401
-except ImportError:
-    import sys
-
-    from tests import engine_rehearsal_stand_in
-
-    sys.modules["games.islands.engine.rehearsal"] = engine_rehearsal_stand_in
-
 
 @pytest.fixture
 def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:

@@ -92,7 +92,7 @@ def fake_rehearse(
     total = spec.camps * len(spec.boards)
     for done in range(1, total + 1):
         if cancelled is not None and cancelled():
-            raise RehearsalCancelled("cancelled")
+            raise RehearsalCancelled(done - 1, total)
         if progress is not None:
             progress(done, total)
     boards = [fake_board(spec, i) for i in range(len(spec.boards))]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -22,6 +23,7 @@ from games.islands.errors import IslandsError
 from games.islands.models import BoardHex, Rehearsal, RehearsalStatus
 from games.islands.services import board as board_services
 from games.islands.services import rehearsals as rehearsal_services
+from games.islands.words import rehearsal as rehearsal_words
 
 SEED = 1234567890123456789
 
@@ -267,3 +269,54 @@ def test_what_the_simulator_cannot_play_is_said_before_anything_is_stored(
         rehearsal_services.rehearsal_start(camp=camp, plan=plan(SEED, None))
     assert refused.value.messages == ["Herní plán tábora nemá žádný poklad: není co zkoušet."]
     assert not Rehearsal.objects.exists()
+
+
+# ----------------------------------------------------------------------------- the real simulator
+
+
+def test_a_real_rehearsal_through_the_services(camp: Camp, teams: list[Team]) -> None:
+    """sim's simulator itself (no fake), small: its report is kept, in the contract's shape, with the
+    boards labelled as the page labels them."""
+    board_services.board_generate(camp=camp, seed=77)
+    small = rehearsals.RehearsalPlan(
+        board_seeds=(None, SEED), teams=tuple(t.name for t in teams), ap_table=(14, 11, 8), rounds=4, camps=2
+    )
+    row = rehearsal_services.rehearsal_start(camp=camp, plan=small).rehearsal
+    assert rehearsal_services.rehearsal_run(rehearsal_id=row.pk, workers=1) == RehearsalStatus.DONE
+    row.refresh_from_db()
+    report = row.report
+    assert report["format"] == rehearsals.REPORT_FORMAT and report["best_board"] in (0, 1)
+    assert [b["label"] for b in report["boards"]] == ["Herní plán tábora", f"Semínko {SEED}"]
+    assert [b["board_seed"] for b in report["boards"]] == [None, SEED]
+    assert report["spec"]["teams"] == [t.name for t in teams] and report["spec"]["camps"] == 2
+    assert len(report["boards"][0]["home_by_round"]) == 4
+    assert report["boards"][0]["verdict"]["code"] in rehearsal_words.VERDICT_TEXTS
+    assert row.camps_done == row.camps_total == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_process_runner_plays_a_real_rehearsal_in_its_own_process(
+    monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    """The whole way, as on the camp laptop: the start hands the row to a process of its own
+    (``manage.py islands_rehearsal_run``) that runs sim's simulator and writes the report; the
+    test's server only reads the row."""
+    name = connection.settings_dict["NAME"]
+    if connection.vendor != "sqlite" or ":memory:" in str(name) or "mode=memory" in str(name):
+        pytest.skip("the worker process needs the test database in a file")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{name}")
+    settings.ISLANDS_REHEARSAL_RUNNER = "process"
+    camp = camp_services.camp_create(name="Běh", year=2026, board_side=5)
+    small = rehearsals.RehearsalPlan(
+        board_seeds=(SEED,), teams=("Tým 1", "Tým 2", "Tým 3"), ap_table=(14, 11, 8), rounds=3, camps=2
+    )
+    row = rehearsal_services.rehearsal_start(camp=camp, plan=small).rehearsal
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        row.refresh_from_db()
+        if not row.active:
+            break
+        time.sleep(0.3)
+    assert row.status == RehearsalStatus.DONE, row.problem
+    assert row.worker_pid not in (None, os.getpid())
+    assert row.report["boards"][0]["board_seed"] == SEED and row.camps_done == 2
