@@ -249,6 +249,8 @@ class SpreadRow:
     spread: str
     win_share: str
     win_value: float
+    #: The side it is (a side's code: bottom, right, left), for a bay the side it lies on.
+    side: str = ""
 
 
 @dataclass(frozen=True)
@@ -267,6 +269,11 @@ class BoardReport:
     home_by_round: tuple[float, ...]
     ships_lost_by_round: tuple[float, ...]
     figures: tuple[tuple[str, str], ...]
+
+    @property
+    def side_groups(self) -> list[tuple[SpreadRow, list[SpreadRow]]]:
+        """Each side with the bays on it (in bay order), as the tables list them."""
+        return [(side, [bay for bay in self.bays if bay.side == side.side]) for side in self.sides]
 
 
 @dataclass(frozen=True)
@@ -306,6 +313,7 @@ def _spread_rows(rows: object, name: Any) -> tuple[SpreadRow, ...]:
             spread=rehearsal_words.decimal(row.get("treasure_sd")),
             win_share=rehearsal_words.percent(row.get("win_share")),
             win_value=_number(row.get("win_share")),
+            side=str(row.get("side", "")),
         )
         for row in rows
         if isinstance(row, dict)
@@ -322,7 +330,7 @@ def _rounds_to(value: object) -> str:
         "p90": value.get("p90", "–"),
     }
     never = _number(value.get("never_share"))
-    if never:
+    if round(100 * never) >= 1:  # a share that prints as 0 % is left out
         text += "; " + _("never in %(share)s of the games") % {"share": rehearsal_words.percent(never)}
     return text
 
@@ -359,13 +367,7 @@ def _board_report(board: Mapping[str, Any], *, best: bool) -> BoardReport:
             rehearsal_words.problem_text(str(p.get("code", "")), _dict(p.get("params"))) for p in problems
         ),
         sides=_spread_rows(board.get("sides"), lambda row: rehearsal_words.side_name(row.get("side"))),
-        bays=_spread_rows(
-            board.get("bays"),
-            lambda row: (
-                _("Z%(bay)s %(on_side)s")
-                % {"bay": row.get("bay"), "on_side": rehearsal_words.side_on(row.get("side"))}
-            ),
-        ),
+        bays=_spread_rows(board.get("bays"), lambda row: f"Z{row.get('bay')}"),
         treasure_total=int(_number(board.get("treasure_total"))),
         home_by_round=_series(board.get("home_by_round")),
         ships_lost_by_round=_series(board.get("ships_lost_by_round")),

@@ -145,7 +145,7 @@ def _legend(
     x = LEFT
     for n, s in enumerate(series):
         style = series_style(n)
-        item_w = 44 + 7.0 * len(s.label)
+        item_w = 52 + 7.4 * len(s.label)
         if x > LEFT and x + item_w > width - RIGHT:
             x, y = LEFT, y + LEGEND_ROW
         if bars:
@@ -178,7 +178,7 @@ def _legend(
         parts.append(_el("text", s.label, x=x + 36, y=y + 4, font_size=12))
         x += item_w
     if reference:
-        if x + 44 + 7.0 * len(reference) > width - RIGHT:
+        if x + 52 + 7.4 * len(reference) > width - RIGHT:
             x, y = LEFT, y + LEGEND_ROW
         parts.append(
             _el("line", x1=x, y1=y, x2=x + 30, y2=y, stroke="#000", stroke_width=1, stroke_dasharray="4 3")

@@ -215,7 +215,8 @@ def _rehearsal_context(
     return {
         "rehearsal_allowed": True,
         "rehearsal_form": form or RehearsalForm(camp=camp, initial=rehearsal_initial(camp, seeds)),
-        "rehearsal_runs": listed,
+        # the one running shows its progress above the form; the list holds the finished ones
+        "rehearsal_runs": [run for run in listed if not run["state"].active],
         "rehearsal_active": next((run for run in listed if run["state"].active), None),
     }
 

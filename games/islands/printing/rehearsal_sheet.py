@@ -219,11 +219,17 @@ def _spreads(flow: Flow, boards: Sequence[BoardReport]) -> None:
     width = (INNER - (SPREAD_COLUMNS - 1) * SPREAD_GAP) / SPREAD_COLUMNS
     widths = (width - 48 * mm, 25 * mm, 23 * mm)
     heads = (_("Side or bay"), _("chests home"), _("games won"))
-    flow.title(_("Sides and bays"), keep=ROW * 6)
+
+    def height_of(row_boards: Sequence[BoardReport]) -> float:
+        """The board's name, the head, a line per side and per bay: the tallest of the row."""
+        lines = max(len(b.sides) + sum(len(bays) for _side, bays in b.side_groups) for b in row_boards)
+        return ROW + (1 + lines) * ROW * 0.9
+
+    flow.title(_("Sides and bays"), keep=height_of(boards[:SPREAD_COLUMNS]))
     for first in range(0, len(boards), SPREAD_COLUMNS):
         row_boards = boards[first : first + SPREAD_COLUMNS]
-        rows = max(len(b.sides) + len(b.bays) for b in row_boards)
-        flow.need(ROW * (rows + 2.5))
+        height = height_of(row_boards)
+        flow.need(height + ROW)
         top = flow.y
         for n, board in enumerate(row_boards):
             x = MARGIN + n * (width + SPREAD_GAP)
@@ -231,25 +237,27 @@ def _spreads(flow: Flow, boards: Sequence[BoardReport]) -> None:
             canvas.setFont(FONT_BOLD, 9)
             canvas.drawString(x, y, board.label)
             y -= ROW
-            cells: list[tuple[Sequence[str], str]] = [(heads, FONT_BOLD)]
-            cells += [
-                ((r.name, f"{r.treasure} ± {r.spread}", r.win_share), FONT)
-                for r in (*board.sides, *board.bays)
-            ]
-            for texts, font in cells:
+            # (texts, font, indent): the head, then each side (bold) with its bays under it
+            cells: list[tuple[Sequence[str], str, float]] = [(heads, FONT_BOLD, 0.0)]
+            for side, bays in board.side_groups:
+                cells.append(
+                    ((side.name, f"{side.treasure} ± {side.spread}", side.win_share), FONT_BOLD, 0.0)
+                )
+                cells += [((r.name, f"{r.treasure} ± {r.spread}", r.win_share), FONT, 4 * mm) for r in bays]
+            for texts, font, indent in cells:
                 canvas.setFont(font, 8)
                 cx = x
                 for k, (text, w) in enumerate(zip(texts, widths, strict=True)):
                     if k == 0:
-                        canvas.drawString(cx + 0.5 * mm, y, text)
+                        canvas.drawString(cx + 0.5 * mm + indent, y, text)
                     else:
                         canvas.drawRightString(cx + w - 0.5 * mm, y, text)
                     cx += w
                 canvas.setStrokeColor(RULE if font == FONT else black)
-                canvas.setLineWidth(0.3 if font == FONT else 0.6)
+                canvas.setLineWidth(0.3 if font == FONT else 0.5)
                 canvas.line(x, y - 1.5 * mm, x + width, y - 1.5 * mm)
                 y -= ROW * 0.9
-        flow.y = top - ROW * (rows + 2) - 3 * mm
+        flow.y = top - height - 3 * mm
     canvas.setFont(FONT, 7.5)
     canvas.setFillColor(GREY)
     flow.need(ROW)

@@ -15,7 +15,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .names import SIDE_NAMES, SIDE_ON
+from .names import SIDE_NAMES
 
 
 @dataclass(frozen=True)
@@ -85,12 +85,6 @@ def decimal(value: object, places: int = 1) -> str:
     if isinstance(value, bool) or not isinstance(value, int | float):
         return "–"
     return number_format(round(float(value), places), decimal_pos=places)
-
-
-def side_on(side: object) -> str:
-    """``bottom`` -> "na dolní straně (jih)"; an unknown side as it is."""
-    name = SIDE_ON.get(str(side))
-    return str(name) if name is not None else str(side)
 
 
 def side_name(side: object) -> str:

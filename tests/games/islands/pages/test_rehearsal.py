@@ -207,10 +207,7 @@ def test_start_runs_in_the_background_and_the_page_shows_its_progress(
     assert texts(progress, "#rehearsal-status") == ["čeká na spuštění"]
     assert texts(progress, "#rehearsal-count") == ["0 z 8 simulovaných táborů (0 %)"]
     assert progress.select_one("form")["action"] == page_url(row, "cancel")
-    assert texts(soup(response), "#rehearsal-list tbody td")[1:3] == [
-        f"Semínko {SEED}, Semínko {OTHER}",
-        "čeká na spuštění",
-    ]
+    assert soup(response).select_one("#rehearsal-list") is None  # running: not among the kept ones yet
     Rehearsal.objects.filter(pk=row.pk).update(
         status=RehearsalStatus.RUNNING, camps_done=3, heartbeat_at=timezone.now()
     )
@@ -222,6 +219,13 @@ def test_start_runs_in_the_background_and_the_page_shows_its_progress(
     Rehearsal.objects.filter(pk=row.pk).update(status=RehearsalStatus.QUEUED)
     rehearsal_services.rehearsal_run(rehearsal_id=row.pk)
     done = soup(staff_client.get(progress["data-hx-get"], **HTMX)).select_one("#rehearsal-progress")
+    kept = soup(staff_client.get(board_url(camp))).select_one("#rehearsal")
+    assert kept.select_one("#rehearsal-progress") is None
+    assert texts(kept, "#rehearsal-list tbody td")[1:] == [
+        f"Semínko {SEED}, Semínko {OTHER}",
+        "hotovo",
+        "Výsledky",
+    ]
     assert done.get("data-hx-trigger") is None  # over: no more polling
     assert texts(done, "#rehearsal-status") == ["hotovo"]
     assert [a["href"] for a in done.select("a")] == [page_url(row), page_url(row, "pdf")]
@@ -368,8 +372,13 @@ def test_sides_and_bays_of_each_board(
         rehearsal_words.decimal(first["treasure_sd"]),
     )
     assert rows[0] == ["dolní (jih)", f"{mean} ± {spread}", rehearsal_words.percent(first["win_share"])]
-    assert rows[len(board["sides"])][0] == f"Z{board['bays'][0]['bay']} na dolní straně (jih)"
-    assert len(rows) == len(board["sides"]) + len(board["bays"])
+    # each side (bold), then the bays on it
+    expected = []
+    for side in board["sides"]:
+        expected += [rehearsal_words.side_name(side["side"])]
+        expected += [f"Z{bay['bay']}" for bay in board["bays"] if bay["side"] == side["side"]]
+    assert [r[0] for r in rows] == expected
+    assert [tr.get("class") for tr in page.select("#spreads-0 tbody tr")][:2] == [["zo-side"], None]
 
 
 def test_no_use_this_seed_once_the_game_has_started(
