@@ -316,6 +316,9 @@ def rehearsal_run(*, rehearsal_id: int, background: bool = False, workers: int =
     except RehearsalCancelled:
         _finish(rehearsal_id, RehearsalStatus.CANCELLED)
         return RehearsalStatus.CANCELLED
+    except KeyboardInterrupt:  # Ctrl+C, or the worker's SIGTERM (a shutdown): stopped, not failed
+        _finish(rehearsal_id, RehearsalStatus.INTERRUPTED)
+        raise
     except Exception as error:  # the worker's last word, whatever went wrong, for staff to read
         logger.exception("rehearsal %s failed", rehearsal_id)
         _finish(rehearsal_id, RehearsalStatus.FAILED, problem=f"{type(error).__name__}: {error}"[:2000])

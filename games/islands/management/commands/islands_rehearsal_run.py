@@ -7,6 +7,7 @@ row, and exits. Run by hand it does the same (a rehearsal left queued). It print
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
@@ -24,6 +25,9 @@ class Command(BaseCommand):
         parser.add_argument("id", type=int, help="the rehearsal's id (its page's address has it)")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        # A SIGTERM (the laptop shutting down, a plain kill) stops the run as Ctrl+C does: the
+        # simulator's worker processes are shut down with it and the row is marked interrupted.
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
         try:
             status = rehearsal_run(rehearsal_id=options["id"], background=True)
         finally:

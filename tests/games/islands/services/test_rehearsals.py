@@ -174,6 +174,22 @@ def test_a_failing_simulator_marks_the_rehearsal_failed(camp: Camp, monkeypatch:
     assert row.status == RehearsalStatus.FAILED and row.problem == "RuntimeError: the bots fell overboard"
 
 
+def test_a_worker_stopped_by_a_signal_marks_its_rehearsal_interrupted(
+    camp: Camp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker command turns SIGTERM into KeyboardInterrupt (as Ctrl+C): the row says
+    interrupted at once, and the interrupt goes on (the process ends)."""
+
+    def stopped(*args: Any, **kwargs: Any) -> dict[str, object]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(rehearsal_services, "rehearse", stopped)
+    row = rehearsal_services.rehearsal_start(camp=camp, plan=plan()).rehearsal
+    with pytest.raises(KeyboardInterrupt):
+        rehearsal_services.rehearsal_run(rehearsal_id=row.pk)
+    assert Rehearsal.objects.get(pk=row.pk).status == RehearsalStatus.INTERRUPTED
+
+
 def test_a_worker_fallen_silent_is_interrupted(camp: Camp) -> None:
     """A server restarted (or a laptop shut down) under a running rehearsal: its worker is gone and
     writes no sign of life. It is shown as interrupted at once, marked so by the next write, and
