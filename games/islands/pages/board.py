@@ -79,6 +79,16 @@ def offered_seed(camp: Camp) -> int:
     return board_services.SAFE_SEED_MIN + selectors.derived_seed(camp.seed, "board", 1) % span
 
 
+def rehearsal_seeds(camp: Camp) -> list[int]:
+    """Two seeds the rehearsal offers beside a stored board: derived from the camp's secret seed as
+    :func:`offered_seed` is (the same on every visit, at least ``SAFE_SEED_MIN``), not the board's."""
+    span = board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
+    return [
+        board_services.SAFE_SEED_MIN + selectors.derived_seed(camp.seed, "rehearsal", n) % span
+        for n in (1, 2)
+    ]
+
+
 def another_seed() -> int:
     """ "Another seed": a fresh random one from ``secrets``, from ``SAFE_SEED_MIN`` to ``MAX_SEED``."""
     return board_services.SAFE_SEED_MIN + secrets.randbelow(
@@ -251,10 +261,11 @@ def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
     ctx.update(_board_context(camp, setup, extra.get("hex_label")))
     ctx.update(extra)
     if "rehearsal_allowed" not in ctx:
-        # Offered: the preview's seed and its "Another seed" (beside a stored board only the latter).
-        offered = [ctx.get("preview_seed"), ctx.get("next_seed")]
-        seeds = [s for s in offered[1 if setup else 0 :] if isinstance(s, int)]
-        ctx.update(_rehearsal_context(request, camp, None, [*seeds, another_seed(), another_seed()]))
+        # Offered: the preview's seed and its "Another seed"; beside a stored board, the camp run's
+        # own two (the same on every visit, so the offered boards rehearsed again show the kept result).
+        previewed = [s for s in (ctx.get("preview_seed"), ctx.get("next_seed")) if isinstance(s, int)]
+        seeds = rehearsal_seeds(camp) if setup is not None or len(previewed) < 2 else previewed
+        ctx.update(_rehearsal_context(request, camp, None, seeds))
     return ctx
 
 

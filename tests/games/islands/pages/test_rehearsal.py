@@ -111,7 +111,11 @@ def test_with_a_stored_board_the_camps_board_is_ticked(
     board_services.board_generate(camp=camp, seed=77)
     form = soup(staff_client.get(board_url(camp))).select_one("#rehearsal-form")
     assert form.select_one("#id_camp_board").get("checked") is not None
-    assert form.select_one("#id_seed_1")["value"] and form.select_one("#id_seed_2")["value"]
+    seeds = [int(form.select_one(f"#id_seed_{n}")["value"]) for n in (1, 2)]
+    assert seeds == board_page.rehearsal_seeds(camp) and len(set(seeds)) == 2
+    assert all(board_services.SAFE_SEED_MIN <= s <= board_services.MAX_SEED for s in seeds)
+    again = soup(staff_client.get(board_url(camp))).select_one("#rehearsal-form")
+    assert [int(again.select_one(f"#id_seed_{n}")["value"]) for n in (1, 2)] == seeds  # the same next time
 
 
 def test_the_demo_like_started_game_can_rehearse_its_board(
