@@ -316,6 +316,11 @@ def rehearsal_run(*, rehearsal_id: int, background: bool = False, workers: int =
     except RehearsalCancelled:
         _finish(rehearsal_id, RehearsalStatus.CANCELLED)
         return RehearsalStatus.CANCELLED
+    except RehearsalSpecError as error:  # checked at the start: only a simulator changed meanwhile
+        with translation.override(settings.LANGUAGE_CODE):
+            problem = rehearsal_words.spec_error_text(error.code, dict(error.params))
+        _finish(rehearsal_id, RehearsalStatus.FAILED, problem=problem)
+        return RehearsalStatus.FAILED
     except KeyboardInterrupt:  # Ctrl+C, or the worker's SIGTERM (a shutdown): stopped, not failed
         _finish(rehearsal_id, RehearsalStatus.INTERRUPTED)
         raise

@@ -19,6 +19,7 @@ from django.utils import timezone
 from camp import services as camp_services
 from camp.models import Camp, Team
 from games.islands import rehearsals
+from games.islands.engine.rehearsal import RehearsalSpecError
 from games.islands.errors import IslandsError
 from games.islands.models import BoardHex, Rehearsal, RehearsalStatus
 from games.islands.services import board as board_services
@@ -172,6 +173,20 @@ def test_a_failing_simulator_marks_the_rehearsal_failed(camp: Camp, monkeypatch:
     assert rehearsal_services.rehearsal_run(rehearsal_id=row.pk) == RehearsalStatus.FAILED
     row.refresh_from_db()
     assert row.status == RehearsalStatus.FAILED and row.problem == "RuntimeError: the bots fell overboard"
+
+
+def test_a_spec_the_simulator_refuses_in_the_worker_is_said_in_czech(
+    camp: Camp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refusing(*args: Any, **kwargs: Any) -> dict[str, object]:
+        raise RehearsalSpecError("bays", teams=12, side=5, bays=2)
+
+    monkeypatch.setattr(rehearsal_services, "rehearse", refusing)
+    row = rehearsal_services.rehearsal_start(camp=camp, plan=plan()).rehearsal
+    assert rehearsal_services.rehearsal_run(rehearsal_id=row.pk) == RehearsalStatus.FAILED
+    assert Rehearsal.objects.get(pk=row.pk).problem == (
+        "Příliš mnoho týmů (12) pro herní plán se stranou 5: zátok na každé straně je jen 2."
+    )
 
 
 def test_a_worker_stopped_by_a_signal_marks_its_rehearsal_interrupted(
