@@ -8,8 +8,9 @@ Targets (each recorded with ``bench._targets.check``):
   measured reference;
 - **a simulated round** (the placements, every team's bot planning its orders, the trusted resolve,
   the telescopes and the figures' counting) at most 3× **the engine's trusted resolve of the same
-  rounds**: camps are played in this process one at a time, each round's state and orders kept,
-  and the same rounds resolved again right after their camp; both timed by this thread's CPU time;
+  rounds**: camps are played in this process one at a time as the rehearsal plays them, then
+  again keeping each round's state and orders, and those rounds resolved again; both timed by
+  this thread's CPU time (:func:`round_against_resolve`);
 - **the peak memory** of the run, children included, at most 300 MB: the resident memory (VmRSS)
   of this process and of every worker, summed, sampled every 20 ms while the rehearsal runs.
 
@@ -39,6 +40,9 @@ CAMPS, ROUNDS, TEAMS, SIDE, WORKERS = 200, 14, 6, 9, 2
 #: The demo camp's board seed (``games.islands.demo.DEMO_BOARD_SEED``): a board of the generator.
 BOARD_SEED = 20260705
 SEED = 23
+#: The AP table a camp run of six teams is offered (``camp.selectors.ap_table_suggestion`` of the
+#: default 14, 11, 8): every team plans every round, as at camp.
+AP_TABLE = (14, 11, 8, 6, 4, 2)
 #: Camps played in this process for the round-against-resolve ratio; camps profiled.
 RATIO_CAMPS = 40
 PROFILED_CAMPS = 5
@@ -52,7 +56,7 @@ def bench_spec(camps: int = CAMPS) -> RehearsalSpec:
     return RehearsalSpec(
         boards=(dealt_board(SIDE, BOARD_SEED),),
         teams=tuple(f"Tým {i}" for i in range(1, TEAMS + 1)),
-        ap_table=(14, 11, 8),
+        ap_table=AP_TABLE,
         rounds=ROUNDS,
         camps=camps,
         seed=SEED,
@@ -72,14 +76,20 @@ def profile(spec: RehearsalSpec) -> None:
 
 
 def round_against_resolve(spec: RehearsalSpec, camps: int = RATIO_CAMPS) -> tuple[float, float, int]:
-    """(ms of CPU per simulated round, ms per trusted resolve of the same round, rounds)."""
+    """(ms of CPU per simulated round, ms per trusted resolve of the same round, rounds).
+
+    Each camp is played twice: timed as the rehearsal plays it, then again keeping every round's
+    state and orders (not timed: the kept states would make the garbage collector's passes, which
+    land on whatever runs, longer in the timed camp than in the rehearsal), and its rounds are
+    resolved again, timed."""
     simulated = resolved = 0.0
     rounds = 0
     for camp in range(camps):
-        trace: list[tuple[GameState, dict[str, Orders]]] = []
         started = time.thread_time()
-        play_camp(spec.boards[0], spec, camp, trace=trace)
+        play_camp(spec.boards[0], spec, camp)
         simulated += time.thread_time() - started
+        trace: list[tuple[GameState, dict[str, Orders]]] = []
+        play_camp(spec.boards[0], spec, camp, trace=trace)
         started = time.thread_time()
         for state, orders in trace:
             resolve_trusted(state, orders)

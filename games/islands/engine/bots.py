@@ -1,14 +1,24 @@
 """Bots that play the Golden Islands like a team: pure functions from a :class:`GameState` to legal
 :class:`Orders` (and a telescope choice), knowing only what a team knows (revealed hexes, its own
-ships and cargo, where the pirates are now, not where they will go).
+ships and cargo, where ships and pirates are now, not where they will go). The demo camp plays the
+planner; the rehearsal (``engine/rehearsal``) plays both (``docs/islands-rehearsal.md``).
+(~640 lines: the two bots are one plan with two characters over the same path searches and tables;
+split, each would hold half of what the other reads.)
 
 - :func:`plan_orders`, **the planner** (the demo camp's): cargo ships fetch chests from revealed
-  treasures or explore the nearest hidden hexes, loaded ships sail home to deliver, the harbor stays
-  put, a ship is built now and then, and a battleship hunts the nearest pirate.
-- :func:`telescope_target`: where a team points a telescope it found.
+  treasures or explore the hidden hexes near the ship and near home, loaded ships sail home to
+  deliver, the harbor stays put, a ship is built now and then, a battleship hunts the nearest pirate,
+  all around revealed reefs, octopuses, mermaids, rum and Poseidon; :func:`telescope_target`.
+- :func:`greedy_orders`, **the greedy bot**: builds whenever it can, explores the hidden hex nearest
+  to each ship, fears only reefs and octopuses, moves its harbor towards known chests and fires at
+  any enemy ship in range; :func:`greedy_telescope_target`.
 
-Every bot's orders are checked with the engine's ``check_orders``; a route that does not pass is
-dropped (:func:`_legal`), so the orders a bot returns always pass the checked path.
+The orders are legal as they are made (every step to a board hex or into the own harbor, only for
+ships that may move, builds within the AP and the limits); with ``checked`` (the default) the
+engine's ``check_orders`` looks at them all the same and what it refuses is dropped (:func:`_legal`).
+Speed (the rehearsal plays thousands of rounds): the path searches run on numbered cells and
+precomputed neighbour tables, and give exactly the ways the demo's first breadth-first search gave
+(the demo camp's fixture and its tests guard it).
 """
 
 from __future__ import annotations
@@ -192,6 +202,24 @@ def _harbor_distances(side: int, harbor: Hex) -> Mapping[Hex, int]:
     return near
 
 
+def _nearest(o: int, wanted: bytearray, came: list[int], sea: tuple[tuple[int, ...], ...]) -> int:
+    """The first cell ``wanted`` marks that a breadth-first search from ``o`` reaches (-1: none),
+    filling ``came`` (each cell reached: the cell it was reached from; cells marked as reached
+    before are never entered)."""
+    layer = [o]
+    while layer:
+        following: list[int] = []
+        for at in layer:
+            for n in sea[at]:
+                if came[n] < 0:
+                    came[n] = at
+                    if wanted[n]:
+                        return n
+                    following.append(n)
+        layer = following
+    return -1
+
+
 def _walk_home(side: int, near: Mapping[Hex, int], start: Hex) -> list[Hex]:
     """The way from ``start`` by ``near`` (:func:`_harbor_distances`) into the harbor: each step to
     the first neighbour one nearer (the first step to the nearest neighbour: the start may be a hex
@@ -225,13 +253,13 @@ class _TeamPlan:
         self.home = self.team.harbor
         known = _known(state.board)
         self.hidden = known.hidden
-        self.hidden_marks = known.hidden_marks
         self.avoid = known.among(AVOID)
         self.chests = dict(known.chests)
         #: Where the ships a battleship hunts and fires at are now: the pirates.
         self.prey = [p.at for p in state.pirates]
-        #: Hidden hexes some ship of the team will pass through: the next ship explores elsewhere.
-        self.explored: set[Hex] = set()
+        #: The hidden hexes no ship of the team will pass through yet (the next ship explores
+        #: elsewhere), as the path searches mark their goals (:func:`_marks`).
+        self.unexplored = bytearray(known.hidden_marks)
         #: Treasure chests some ship of the team is already on its way to fetch.
         self.promised: dict[Hex, int] = {}
 
@@ -241,12 +269,15 @@ class _TeamPlan:
         :meth:`explore_rank` (near the ship and near home). Known danger is passed only when there
         is no other way. Ties go to the first direction in N NE SE S SW NW order.
 
-        With ``sweep`` the search does not go on from a cell ``steps`` away whose ``steps +
-        distance(cell, home)`` is more than the least rank found: a goal ``d`` steps further is at
-        least ``distance(cell, home) - d`` from home, so it ranks worse, and the way to the best goal
-        never passes there."""
+        It is the demo planner's breadth-first search, the same ways found for less work: the search
+        runs on the cells' numbers (lists, no hashing of hexes at each step), a layer at a time (the
+        order a queue takes them), a cell of known danger that is no goal marked as reached so it is
+        never entered. The nearest goal is the first one reached (cells are taken in the order they
+        are reached). Sweeping, a cell ``k`` steps away is not gone on from once a goal ranking
+        ``(b, d)`` is found with ``k + distance(cell, home) >= b``: a goal further on is at least
+        ``distance(cell, home) - steps`` from home, so it ranks at least ``(k + distance(cell, home),
+        k + 1)``, worse; and the way to the best goal never passes there."""
         origin = self.home if start is None else start
-        # The search runs on the cells' numbers (lists, no hashing of hexes at every step).
         grid = _grid(self.g.side)
         number, sea = grid.number, grid.sea
         o = number[origin]
@@ -256,48 +287,49 @@ class _TeamPlan:
             wanted[o] = 0  # (the start is never its own goal)
         if 1 not in wanted:
             return []
-        home_distance = _home_distances(self.g.side, self.home)
         for avoid in (self.avoid, _NOWHERE):
-            # Breadth first, a layer of cells at a time (the order a queue would take them); a cell of
-            # known danger that is no goal is marked as reached, so it is never entered.
             came = [-1] * len(grid.cells)
             for h in avoid:
                 if not wanted[number[h]]:
                     came[number[h]] = o
             came[o] = o
-            layer = [o]
-            depth = 0
-            found: list[tuple[int, int]] = []
-            bound: int | None = None  # sweeping: the least first value of a rank found so far
-            while layer and not (found and not sweep):
-                following: list[int] = []
-                for at in layer:
-                    if wanted[at]:
-                        found.append((at, depth))
-                        if not sweep:
-                            break
-                        first = depth + home_distance[at]
-                        bound = first if bound is None else min(bound, first)
-                    if bound is not None and depth + home_distance[at] > bound:
-                        continue  # nothing found from here ranks better
-                    for n in sea[at]:
-                        if came[n] < 0:
-                            came[n] = at
-                            following.append(n)
-                layer = following
-                depth += 1
-            if found:
-                cells = grid.cells
-                best = (
-                    min(found, key=lambda f: self.explore_rank(cells[f[0]], f[1]))[0]
-                    if sweep
-                    else found[0][0]
-                )
-                out = [best]
+            end = self._sweep(o, wanted, came) if sweep else _nearest(o, wanted, came, sea)
+            if end >= 0:
+                out = [end]
                 while (prev := came[out[-1]]) != o:
                     out.append(prev)
-                return [cells[i] for i in reversed(out)]
+                return [grid.cells[i] for i in reversed(out)]
         return []
+
+    def _sweep(self, o: int, wanted: bytearray, came: list[int]) -> int:
+        """The goal of least :meth:`explore_rank` the search from ``o`` reaches (-1: none), filling
+        ``came`` (see :meth:`path`)."""
+        grid = _grid(self.g.side)
+        sea = grid.sea
+        home_distance = _home_distances(self.g.side, self.home)
+        found: list[tuple[int, int]] = []
+        bound: int | None = None  # the least first value of a rank found so far
+        layer = [o]
+        depth = 0
+        while layer:
+            following: list[int] = []
+            for at in layer:
+                if wanted[at]:
+                    found.append((at, depth))
+                    first = depth + home_distance[at]
+                    bound = first if bound is None else min(bound, first)
+                if bound is not None and depth + home_distance[at] >= bound:
+                    continue  # nothing further on ranks better
+                for n in sea[at]:
+                    if came[n] < 0:
+                        came[n] = at
+                        following.append(n)
+            layer = following
+            depth += 1
+        if not found:
+            return -1
+        cells = grid.cells
+        return min(found, key=lambda f: self.explore_rank(cells[f[0]], f[1]))[0]
 
     def home_path(self, start: Hex | None) -> list[Hex]:
         """A shortest way from ``start`` (a board hex) into the harbor, as a breadth-first search
@@ -349,15 +381,7 @@ class _TeamPlan:
     def explore_leg(self, at: Hex | None) -> list[Hex]:
         """The way to the hidden hex a ship at ``at`` explores next (no other ship of the team is
         sent through it): the least :meth:`explore_rank`."""
-        return self.path(at, self.unexplored(), sweep=True)
-
-    def unexplored(self) -> bytearray:
-        """The marks (:func:`_marks`) of the hidden hexes no ship of the team is sent through yet."""
-        marks = bytearray(self.hidden_marks)
-        number = _grid(self.g.side).number
-        for h in self.explored:
-            marks[number[h]] = 0
-        return marks
+        return self.path(at, self.unexplored, sweep=True)
 
     def explore_rank(self, h: Hex, steps: int) -> tuple[int, ...]:
         """Explore close to the ship and close to home: sweep the waters near the harbor first."""
@@ -367,30 +391,33 @@ class _TeamPlan:
         """A cargo ship's route: fetch a known chest, explore, bring the cargo home; again."""
         route: list[RouteStep] = []
         at, cargo, room = ship.at, ship.chests, ship.capacity
+        home, hidden, chests, promised = self.home, self.hidden, self.chests, self.promised
+        number = _grid(self.g.side).number
         while len(route) < tokens:
-            wanted = [h for h, n in self.chests.items() if n > self.promised.get(h, 0) and h != at]
+            wanted = [h for h, n in chests.items() if n > promised.get(h, 0) and h != at]
             if cargo >= room or (cargo and not wanted):
                 leg = self.home_path(at)
             elif wanted:
                 leg = self.path(at, _marks(self.g.side, wanted))
                 if leg:
-                    self.promised[leg[-1]] = self.promised.get(leg[-1], 0) + 1
+                    promised[leg[-1]] = promised.get(leg[-1], 0) + 1
             else:
                 leg = self.explore_leg(at)
             if not leg:
                 break
             for nxt in leg[: tokens - len(route)]:
-                route.append(_direction(self.home if at is None else at, nxt))
-                if nxt == self.home:
+                was = home if at is None else at
+                route.append(_BY_DELTA[(nxt.q - was.q, nxt.r - was.r)])  # (hexes.direction_between)
+                if nxt == home:
                     at, cargo = None, 0  # delivered; it may sail out again
                     continue
                 at = nxt
-                if nxt in self.hidden:
-                    self.explored.add(nxt)
-                if self.chests.get(nxt, 0) > 0 and cargo < room:
+                if nxt in hidden:
+                    self.unexplored[number[nxt]] = 0
+                if chests.get(nxt, 0) > 0 and cargo < room:
                     cargo += 1
-                    self.chests[nxt] -= 1
-                    self.promised[nxt] = max(0, self.promised.get(nxt, 0) - 1)
+                    chests[nxt] -= 1
+                    promised[nxt] = max(0, promised.get(nxt, 0) - 1)
         return route, at
 
     def battleship_route(self, ship: Ship, tokens: int) -> tuple[list[RouteStep], Hex | None]:
@@ -537,7 +564,7 @@ class _GreedyPlan(_TeamPlan):
         ]
 
     def explore_leg(self, at: Hex | None) -> list[Hex]:
-        return self.path(at, self.unexplored())
+        return self.path(at, self.unexplored)
 
 
 def greedy_orders(state: GameState, team_name: str, *, ap: int, checked: bool = True) -> Orders:
@@ -618,7 +645,8 @@ def greedy_harbor_move(state: GameState, team_name: str, steps: int) -> int:
     loaded = [s.at for s in team.ships if s.at is not None and s.chests > 0]
 
     def reach(bay: Hex) -> int:
-        return min(distance(bay, h) for h in goals)
+        far = _distances(g.side, bay)
+        return min(far[h] for h in goals)
 
     best, move = reach(team.harbor), 0
     for delta in (1, -1):
