@@ -1,21 +1,30 @@
 """Bots that play the Golden Islands like a team: pure functions from a :class:`GameState` to legal
 :class:`Orders` (and a telescope choice), knowing only what a team knows (revealed hexes, its own
-ships and cargo, where the pirates are now, not where they will go).
+ships and cargo, where ships and pirates are now, not where they will go). The demo camp plays the
+planner; the rehearsal (``engine/rehearsal``) plays both (``docs/islands-rehearsal.md``).
+(~640 lines: the two bots are one plan with two characters over the same path searches and tables;
+split, each would hold half of what the other reads.)
 
 - :func:`plan_orders`, **the planner** (the demo camp's): cargo ships fetch chests from revealed
-  treasures or explore the nearest hidden hexes, loaded ships sail home to deliver, the harbor stays
-  put, a ship is built now and then, and a battleship hunts the nearest pirate.
-- :func:`telescope_target`: where a team points a telescope it found.
+  treasures or explore the hidden hexes near the ship and near home, loaded ships sail home to
+  deliver, the harbor stays put, a ship is built now and then, a battleship hunts the nearest pirate,
+  all around revealed reefs, octopuses, mermaids, rum and Poseidon; :func:`telescope_target`.
+- :func:`greedy_orders`, **the greedy bot**: builds whenever it can, explores the hidden hex nearest
+  to each ship, fears only reefs and octopuses, moves its harbor towards known chests and fires at
+  any enemy ship in range; :func:`greedy_telescope_target`.
 
-Every bot's orders are checked with the engine's ``check_orders``; a route that does not pass is
-dropped (:func:`_legal`), so the orders a bot returns always pass the checked path.
+The orders are legal as they are made (every step to a board hex or into the own harbor, only for
+ships that may move, builds within the AP and the limits); with ``checked`` (the default) the
+engine's ``check_orders`` looks at them all the same and what it refuses is dropped (:func:`_legal`).
+Speed (the rehearsal plays thousands of rounds): the path searches run on numbered cells and
+precomputed neighbour tables, and give exactly the ways the demo's first breadth-first search gave
+(the demo camp's fixture and its tests guard it).
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -66,10 +75,19 @@ class _Known:
     out once per board (each team's plan of a round reads the same one)."""
 
     def __init__(self, board: Board) -> None:
-        revealed = {h: c for h, c in board.items() if c.revealed}
-        self.hidden = frozenset(h for h in board.geometry.ordered if h not in revealed)
-        self.tiles = {h: c.tile for h, c in revealed.items()}
-        self.chests = {h: c.chests for h, c in revealed.items() if c.tile is Tile.TREASURE and c.chests > 0}
+        hidden: list[Hex] = []
+        self.tiles: dict[Hex, Tile] = {}
+        self.chests: dict[Hex, int] = {}
+        for h, c in zip(board.geometry.ordered, board.cells, strict=True):
+            if not c.revealed:
+                hidden.append(h)
+                continue
+            self.tiles[h] = c.tile
+            if c.tile is Tile.TREASURE and c.chests > 0:
+                self.chests[h] = c.chests
+        self.hidden = frozenset(hidden)
+        #: The hidden hexes as the path searches mark their goals (:func:`_marks`).
+        self.hidden_marks = _marks(board.side, hidden)
         self._among: dict[frozenset[Tile], frozenset[Hex]] = {}
 
     def among(self, tiles: frozenset[Tile]) -> frozenset[Hex]:
@@ -126,6 +144,40 @@ def _shown(side: int) -> Mapping[Hex, tuple[Hex, ...]]:
     return {h: (h, *_sea_ways(side)[h]) for h in geometry(side).ordered}
 
 
+class _Grid:
+    """A board's cells by number (its hexes in label order, then its bays) and, by number, the
+    board hexes next to each: what the path searches walk."""
+
+    def __init__(self, side: int) -> None:
+        g = geometry(side)
+        self.cells: tuple[Hex, ...] = (*g.ordered, *g.bays)
+        self.number: dict[Hex, int] = {h: i for i, h in enumerate(self.cells)}
+        sea = _sea_ways(side)
+        self.sea: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.number[n] for n in sea[h]) for h in self.cells
+        )
+
+
+@cache
+def _grid(side: int) -> _Grid:
+    return _Grid(side)
+
+
+def _marks(side: int, cells: Iterable[Hex]) -> bytearray:
+    """``cells`` marked by their :func:`_grid` numbers: 1 for each, 0 elsewhere."""
+    grid = _grid(side)
+    marks = bytearray(len(grid.cells))
+    for h in cells:
+        marks[grid.number[h]] = 1
+    return marks
+
+
+@lru_cache(maxsize=512)
+def _home_distances(side: int, home: Hex) -> tuple[int, ...]:
+    """:func:`distance` from ``home`` to every cell of :func:`_grid`, by number (cached)."""
+    return tuple(distance(home, h) for h in _grid(side).cells)
+
+
 @lru_cache(maxsize=512)
 def _distances(side: int, origin: Hex) -> Mapping[Hex, int]:
     """:func:`distance` from ``origin`` to every board hex and bay of a board of ``side`` (cached: a
@@ -133,11 +185,10 @@ def _distances(side: int, origin: Hex) -> Mapping[Hex, int]:
     return {h: distance(origin, h) for h in _ways(side)}
 
 
-@lru_cache(maxsize=512)
-def _harbor_distances(side: int, avoid: frozenset[Hex], harbor: Hex) -> Mapping[Hex, int]:
-    """Steps from each board hex (not in ``avoid``) into the bay ``harbor``, the bay itself 0: the
-    ways a ship sails home, through no hex of ``avoid`` (cached: a team's ships go home by the same
-    distances round after round, until it learns of new danger). Shared, do not modify."""
+@cache
+def _harbor_distances(side: int, harbor: Hex) -> Mapping[Hex, int]:
+    """Steps from each board hex into the bay ``harbor`` over the open sea, the bay itself 0 (cached:
+    a team's ships go home by them round after round). Shared, do not modify."""
     g = geometry(side)
     ways = _ways(side)
     near = {harbor: 0}
@@ -145,10 +196,28 @@ def _harbor_distances(side: int, avoid: frozenset[Hex], harbor: Hex) -> Mapping[
     while queue:
         at = queue.popleft()
         for n in ways[at]:
-            if n not in near and n in g.hexes and n not in avoid:
+            if n not in near and n in g.hexes:
                 near[n] = near[at] + 1
                 queue.append(n)
     return near
+
+
+def _nearest(o: int, wanted: bytearray, came: list[int], sea: tuple[tuple[int, ...], ...]) -> int:
+    """The first cell ``wanted`` marks that a breadth-first search from ``o`` reaches (-1: none),
+    filling ``came`` (each cell reached: the cell it was reached from; cells marked as reached
+    before are never entered)."""
+    layer = [o]
+    while layer:
+        following: list[int] = []
+        for at in layer:
+            for n in sea[at]:
+                if came[n] < 0:
+                    came[n] = at
+                    if wanted[n]:
+                        return n
+                    following.append(n)
+        layer = following
+    return -1
 
 
 def _walk_home(side: int, near: Mapping[Hex, int], start: Hex) -> list[Hex]:
@@ -188,88 +257,131 @@ class _TeamPlan:
         self.chests = dict(known.chests)
         #: Where the ships a battleship hunts and fires at are now: the pirates.
         self.prey = [p.at for p in state.pirates]
-        #: Hidden hexes some ship of the team will pass through: the next ship explores elsewhere.
-        self.explored: set[Hex] = set()
+        #: The hidden hexes no ship of the team will pass through yet (the next ship explores
+        #: elsewhere), as the path searches mark their goals (:func:`_marks`).
+        self.unexplored = bytearray(known.hidden_marks)
         #: Treasure chests some ship of the team is already on its way to fetch.
         self.promised: dict[Hex, int] = {}
 
-    def path(
-        self,
-        start: Hex | None,
-        goals: AbstractSet[Hex],
-        *,
-        sweep: bool = False,
-    ) -> list[Hex]:
-        """A shortest way from ``start`` (None: in the harbor) to a cell of ``goals``, start
-        excluded: to the nearest one, or with ``sweep`` to the one of least :meth:`explore_rank`
-        (near the ship and near home). Known danger is passed only when there is no other way. Ties
-        go to the first direction in N NE SE S SW NW order.
+    def path(self, start: Hex | None, goals: bytearray, *, sweep: bool = False) -> list[Hex]:
+        """A shortest way from ``start`` (None: in the harbor) to a cell ``goals`` marks
+        (:func:`_marks`), start excluded: to the nearest one, or with ``sweep`` to the one of least
+        :meth:`explore_rank` (near the ship and near home). Known danger is passed only when there
+        is no other way. Ties go to the first direction in N NE SE S SW NW order.
 
-        With ``sweep`` the search does not go on from a cell ``steps`` away whose ``steps +
-        distance(cell, home)`` is more than the least rank found: a goal ``d`` steps further is at
-        least ``distance(cell, home) - d`` from home, so it ranks worse, and the way to the best goal
-        never passes there."""
+        It is the demo planner's breadth-first search, the same ways found for less work: the search
+        runs on the cells' numbers (lists, no hashing of hexes at each step), a layer at a time (the
+        order a queue takes them), a cell of known danger that is no goal marked as reached so it is
+        never entered. The nearest goal is the first one reached (cells are taken in the order they
+        are reached). Sweeping, a cell ``k`` steps away is not gone on from once a goal ranking
+        ``(b, d)`` is found with ``k + distance(cell, home) >= b``: a goal further on is at least
+        ``distance(cell, home) - steps`` from home, so it ranks at least ``(k + distance(cell, home),
+        k + 1)``, worse; and the way to the best goal never passes there."""
         origin = self.home if start is None else start
-        if not goals or (len(goals) == 1 and origin in goals):
-            return []  # (the start is never its own goal)
-        ways = _sea_ways(self.g.side)
-        home_distance = _distances(self.g.side, self.home)
+        grid = _grid(self.g.side)
+        number, sea = grid.number, grid.sea
+        o = number[origin]
+        wanted = goals
+        if wanted[o]:
+            wanted = bytearray(goals)
+            wanted[o] = 0  # (the start is never its own goal)
+        if 1 not in wanted:
+            return []
         for avoid in (self.avoid, _NOWHERE):
-            # Breadth first, a layer of cells at a time (the order a queue would take them); a cell of
-            # known danger that is no goal is marked as reached, so it is never entered.
-            came: dict[Hex, Hex | None] = dict.fromkeys(avoid - goals if avoid else avoid, origin)
-            came[origin] = None
-            layer = [origin]
-            depth = 0
-            found: list[tuple[Hex, int]] = []
-            bound: int | None = None  # sweeping: the least first value of a rank found so far
-            while layer and not (found and not sweep):
-                following: list[Hex] = []
-                for at in layer:
-                    if at in goals and at != origin:
-                        found.append((at, depth))
-                        if not sweep:
-                            break
-                        first = depth + home_distance[at]
-                        bound = first if bound is None else min(bound, first)
-                    if bound is not None and depth + home_distance[at] > bound:
-                        continue  # nothing found from here ranks better
-                    for n in ways[at]:
-                        if n not in came:
-                            came[n] = at
-                            following.append(n)
-                layer = following
-                depth += 1
-            if found:
-                best = min(found, key=lambda f: self.explore_rank(*f))[0] if sweep else found[0][0]
-                out = [best]
-                while (prev := came[out[-1]]) is not None and prev != origin:
+            came = [-1] * len(grid.cells)
+            for h in avoid:
+                if not wanted[number[h]]:
+                    came[number[h]] = o
+            came[o] = o
+            end = self._sweep(o, wanted, came) if sweep else _nearest(o, wanted, came, sea)
+            if end >= 0:
+                out = [end]
+                while (prev := came[out[-1]]) != o:
                     out.append(prev)
-                return out[::-1]
+                return [grid.cells[i] for i in reversed(out)]
         return []
 
-    def home_path(self, start: Hex | None) -> list[Hex]:
-        """A shortest way from ``start`` (a board hex) into the harbor, as :meth:`path` would find
-        it: known danger passed only when there is no other way, ties to the first direction.
+    def _sweep(self, o: int, wanted: bytearray, came: list[int]) -> int:
+        """The goal of least :meth:`explore_rank` the search from ``o`` reaches (-1: none), filling
+        ``came`` (see :meth:`path`)."""
+        grid = _grid(self.g.side)
+        sea = grid.sea
+        home_distance = _home_distances(self.g.side, self.home)
+        found: list[tuple[int, int]] = []
+        bound: int | None = None  # the least first value of a rank found so far
+        layer = [o]
+        depth = 0
+        while layer:
+            following: list[int] = []
+            for at in layer:
+                if wanted[at]:
+                    found.append((at, depth))
+                    first = depth + home_distance[at]
+                    bound = first if bound is None else min(bound, first)
+                if bound is not None and depth + home_distance[at] >= bound:
+                    continue  # nothing further on ranks better
+                for n in sea[at]:
+                    if came[n] < 0:
+                        came[n] = at
+                        following.append(n)
+            layer = following
+            depth += 1
+        if not found:
+            return -1
+        cells = grid.cells
+        return min(found, key=lambda f: self.explore_rank(cells[f[0]], f[1]))[0]
 
-        The breadth-first search's way to a cell is the shortest way whose directions come first in
-        N NE SE S SW NW order, step by step; so each step here takes the first direction that brings
-        the ship one nearer to the harbor, by the distances from the harbor (:func:`_walk_home`).
-        The way by the open sea's distances is taken when it passes no known danger (it is then the
-        first of the shorter set of ways around danger too); else the way by the distances around
-        the danger, if there is one."""
+    def home_path(self, start: Hex | None) -> list[Hex]:
+        """A shortest way from ``start`` (a board hex) into the harbor, as a breadth-first search
+        from the start finds it (neighbours in N NE SE S SW NW order): around known danger, or
+        through it when there is no other way.
+
+        The search's way to a cell is the shortest way whose directions come first in that order,
+        step by step; so the way by the open sea's distances from the harbor, each step to the
+        first neighbour one nearer (:func:`_walk_home`), is the search's when it passes no known
+        danger (it is then also the first of the fewer ways around danger). Otherwise the search
+        runs around the danger (:meth:`_search_home`); it finding none, the open sea's way it is."""
         if start is None:
             return []  # (a ship in the harbor is not on its way there)
         side = self.g.side
-        out = _walk_home(side, _harbor_distances(side, _NOWHERE, self.home), start)
+        out = _walk_home(side, _harbor_distances(side, self.home), start)
         if self.avoid.isdisjoint(out):
             return out
-        return _walk_home(side, _harbor_distances(side, self.avoid, self.home), start) or out
+        return self._search_home(start) or out
+
+    def _search_home(self, start: Hex) -> list[Hex]:
+        """The breadth-first way from ``start`` into the harbor around known danger (empty: none).
+        The harbor being the only goal, the first cell the search takes that touches it ends the
+        search: the harbor is entered from there."""
+        grid = _grid(self.g.side)
+        number, sea = grid.number, grid.sea
+        o = number[start]
+        mouths = {number[h] for h in self.g.bay_hexes(self.home)}
+        came = [-1] * len(grid.cells)
+        for h in self.avoid:
+            came[number[h]] = o
+        came[o] = o
+        layer = [o]
+        while layer:
+            following: list[int] = []
+            for at in layer:
+                if at in mouths:
+                    way = []
+                    while at != o:
+                        way.append(grid.cells[at])
+                        at = came[at]
+                    return [*reversed(way), self.home]
+                for n in sea[at]:
+                    if came[n] < 0:
+                        came[n] = at
+                        following.append(n)
+            layer = following
+        return []
 
     def explore_leg(self, at: Hex | None) -> list[Hex]:
         """The way to the hidden hex a ship at ``at`` explores next (no other ship of the team is
         sent through it): the least :meth:`explore_rank`."""
-        return self.path(at, self.hidden - self.explored, sweep=True)
+        return self.path(at, self.unexplored, sweep=True)
 
     def explore_rank(self, h: Hex, steps: int) -> tuple[int, ...]:
         """Explore close to the ship and close to home: sweep the waters near the harbor first."""
@@ -278,31 +390,34 @@ class _TeamPlan:
     def cargo_route(self, ship: Ship, tokens: int) -> tuple[list[RouteStep], Hex | None]:
         """A cargo ship's route: fetch a known chest, explore, bring the cargo home; again."""
         route: list[RouteStep] = []
-        at, cargo = ship.at, ship.chests
+        at, cargo, room = ship.at, ship.chests, ship.capacity
+        home, hidden, chests, promised = self.home, self.hidden, self.chests, self.promised
+        number = _grid(self.g.side).number
         while len(route) < tokens:
-            wanted = [h for h, n in self.chests.items() if n > self.promised.get(h, 0) and h != at]
-            if cargo >= ship.capacity or (cargo and not wanted):
+            wanted = [h for h, n in chests.items() if n > promised.get(h, 0) and h != at]
+            if cargo >= room or (cargo and not wanted):
                 leg = self.home_path(at)
             elif wanted:
-                leg = self.path(at, frozenset(wanted))
+                leg = self.path(at, _marks(self.g.side, wanted))
                 if leg:
-                    self.promised[leg[-1]] = self.promised.get(leg[-1], 0) + 1
+                    promised[leg[-1]] = promised.get(leg[-1], 0) + 1
             else:
                 leg = self.explore_leg(at)
             if not leg:
                 break
             for nxt in leg[: tokens - len(route)]:
-                route.append(_direction(self.home if at is None else at, nxt))
-                if nxt == self.home:
+                was = home if at is None else at
+                route.append(_BY_DELTA[(nxt.q - was.q, nxt.r - was.r)])  # (hexes.direction_between)
+                if nxt == home:
                     at, cargo = None, 0  # delivered; it may sail out again
                     continue
                 at = nxt
-                if nxt in self.hidden:
-                    self.explored.add(nxt)
-                if self.chests.get(nxt, 0) > 0 and cargo < ship.capacity:
+                if nxt in hidden:
+                    self.unexplored[number[nxt]] = 0
+                if chests.get(nxt, 0) > 0 and cargo < room:
                     cargo += 1
-                    self.chests[nxt] -= 1
-                    self.promised[nxt] = max(0, self.promised.get(nxt, 0) - 1)
+                    chests[nxt] -= 1
+                    promised[nxt] = max(0, promised.get(nxt, 0) - 1)
         return route, at
 
     def battleship_route(self, ship: Ship, tokens: int) -> tuple[list[RouteStep], Hex | None]:
@@ -313,7 +428,7 @@ class _TeamPlan:
         prey = min(self.prey, key=lambda p: (distance(start, p), self.g.sort_key(p)))
         route: list[RouteStep] = []
         at = ship.at
-        for nxt in self.path(at, {prey})[:tokens]:
+        for nxt in self.path(at, _marks(self.g.side, (prey,)))[:tokens]:
             if distance(nxt, prey) < 2:
                 break
             route.append(_direction(self.home if at is None else at, nxt))
@@ -336,12 +451,16 @@ def _builds(state: GameState, team_name: str, ap: int) -> tuple[int, int]:
     return 0, 0
 
 
-def plan_orders(state: GameState, team_name: str, *, ap: int) -> Orders:
-    """Sensible, legal orders of one team for the round ``state`` is about to play (deterministic)."""
+def plan_orders(state: GameState, team_name: str, *, ap: int, checked: bool = True) -> Orders:
+    """Sensible, legal orders of one team for the round ``state`` is about to play (deterministic).
+
+    The orders are legal as they are made (every step to a board hex or into the own harbor, only
+    for ships that may move, builds within the AP and the limits); ``checked`` runs the engine's
+    check all the same and drops what it refuses (:func:`_legal`). The rehearsal, playing thousands
+    of rounds, skips it: the tests run the bots' orders of whole camps through the checked path."""
     build_cargo, build_battleships = _builds(state, team_name, ap)
-    orders = Orders(ap=ap, build_cargo=build_cargo, build_battleships=build_battleships)
     plan = _TeamPlan(state, team_name)
-    sailed = _sail(plan, orders.steps)
+    sailed = _sail(plan, _steps(ap, build_cargo, build_battleships))
     fire = None
     if sailed.battleship_end is not None:
         end = sailed.battleship_end
@@ -353,7 +472,12 @@ def plan_orders(state: GameState, team_name: str, *, ap: int) -> Orders:
         if targets:
             fire = min(targets, key=lambda p: (distance(end, p), plan.g.sort_key(p)))
     planned = Orders(ap, build_cargo, build_battleships, sailed.routes, HarborMoves(), fire)
-    return _legal(state, team_name, planned)
+    return _legal(state, team_name, planned) if checked else planned
+
+
+def _steps(ap: int, build_cargo: int, build_battleships: int) -> int:
+    """The movement steps of orders with these AP and builds (``Orders.steps``)."""
+    return max(0, ap - CARGO_SHIP_COST * build_cargo - BATTLESHIP_COST * build_battleships)
 
 
 @dataclass(frozen=True)
@@ -440,11 +564,12 @@ class _GreedyPlan(_TeamPlan):
         ]
 
     def explore_leg(self, at: Hex | None) -> list[Hex]:
-        return self.path(at, self.hidden - self.explored)
+        return self.path(at, self.unexplored)
 
 
-def greedy_orders(state: GameState, team_name: str, *, ap: int) -> Orders:
-    """The greedy bot's legal orders for the round ``state`` is about to play (deterministic).
+def greedy_orders(state: GameState, team_name: str, *, ap: int, checked: bool = True) -> Orders:
+    """The greedy bot's legal orders for the round ``state`` is about to play (deterministic;
+    ``checked`` as for :func:`plan_orders`).
 
     It builds whenever it can keep :data:`GREEDY_KEEP_STEPS` steps (cargo ships, a battleship once it
     has :data:`GREEDY_CARGO_BEFORE_BATTLESHIP` cargo ships); its cargo ships fetch the nearest known
@@ -455,7 +580,7 @@ def greedy_orders(state: GameState, team_name: str, *, ap: int) -> Orders:
     range and none of its own ships."""
     team = state.team(team_name)
     build_cargo, build_battleships = greedy_builds(state, team_name, ap)
-    steps = max(0, ap - CARGO_SHIP_COST * build_cargo - BATTLESHIP_COST * build_battleships)  # Orders.steps
+    steps = _steps(ap, build_cargo, build_battleships)
     move = greedy_harbor_move(state, team_name, steps)
     home = state.geometry.bay_neighbour(team.harbor, move) if move else team.harbor
     plan = _GreedyPlan(state, team_name, home)
@@ -476,7 +601,7 @@ def greedy_orders(state: GameState, team_name: str, *, ap: int) -> Orders:
             fire = min(targets, key=lambda p: (-hits(p), distance(end, p), plan.g.sort_key(p)))
     harbor = HarborMoves((move,)) if move else HarborMoves()
     planned = Orders(ap, build_cargo, build_battleships, sailed.routes, harbor, fire)
-    return _legal(state, team_name, planned)
+    return _legal(state, team_name, planned) if checked else planned
 
 
 def greedy_builds(state: GameState, team_name: str, ap: int) -> tuple[int, int]:
@@ -520,15 +645,16 @@ def greedy_harbor_move(state: GameState, team_name: str, steps: int) -> int:
     loaded = [s.at for s in team.ships if s.at is not None and s.chests > 0]
 
     def reach(bay: Hex) -> int:
-        return min(distance(bay, h) for h in goals)
+        far = _distances(g.side, bay)
+        return min(far[h] for h in goals)
 
     best, move = reach(team.harbor), 0
     for delta in (1, -1):
         bay = g.bay_neighbour(team.harbor, delta)
         if bay in others or any(distance(at, bay) > distance(at, team.harbor) for at in loaded):
             continue
-        if reach(bay) < best:
-            best, move = reach(bay), delta
+        if (near := reach(bay)) < best:
+            best, move = near, delta
     return move
 
 

@@ -104,8 +104,7 @@ def check_spec(spec: RehearsalSpec) -> None:
         count = len(teams) if isinstance(teams, tuple) else 0
         raise RehearsalSpecError("teams", count=count, min=MIN_TEAMS, max=MAX_TEAMS)
     for name in teams:
-        # A team name has no dot: the engine parts "team.ship" at the last one (notation.who_parts).
-        if not isinstance(name, str) or not name.strip() or "." in name:
+        if not isinstance(name, str) or not name.strip():
             raise RehearsalSpecError("team_name", name=str(name))
     if len(set(teams)) != len(teams):
         twice = next(n for n in teams if teams.count(n) > 1)

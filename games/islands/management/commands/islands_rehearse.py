@@ -46,7 +46,7 @@ SPEC_ERROR_LINES: dict[str, str] = {
     "board_treasure": "Board {board} holds no chest: there is nothing to rehearse.",
     "board_seed": "Board {board}: the seed must be a whole number, not {seed}.",
     "teams": "A rehearsal needs {min} to {max} teams, not {count}.",
-    "team_name": "“{name}” cannot be a team's name (empty, or with a dot).",
+    "team_name": "A team's name cannot be empty (“{name}”).",
     "team_twice": "Two teams are called “{name}”.",
     "bays": "{teams} teams do not fit a board of side {side}: a side has {bays} bays.",
     "ap_table": "The AP table must list whole numbers, 0 or more (e.g. 14,11,8), not “{table}”.",

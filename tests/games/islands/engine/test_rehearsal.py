@@ -214,7 +214,7 @@ def board_with(**cells: Cell) -> RehearsalBoard:
         (lambda b: small_spec(replace(b, cells={**b.cells, (99, 99): Cell()})), "board_cell"),
         (lambda b: small_spec(b, teams=("Solo",)), "teams"),
         (lambda b: small_spec(b, teams=("A", "A")), "team_twice"),
-        (lambda b: small_spec(b, teams=("A", "B.C")), "team_name"),
+        (lambda b: small_spec(b, teams=("A", " ")), "team_name"),
         (lambda b: small_spec(dealt_board(3, 1), teams=tuple("ABCDEFG")), "bays"),
         (lambda b: small_spec(b, ap_table=()), "ap_table"),
         (lambda b: small_spec(b, ap_table=(14, -1)), "ap_table"),
@@ -238,3 +238,9 @@ def test_workers_out_of_range_are_refused(workers: int) -> None:
     with pytest.raises(RehearsalSpecError) as caught:
         rehearse(small_spec(dealt_board(5, 3)), workers=workers)
     assert caught.value.code == "workers" and caught.value.params["max"] == 16
+
+
+def test_team_names_as_a_camp_has_them_dots_and_all() -> None:
+    doc = rehearse(small_spec(dealt_board(5, 3), teams=("Tým č. 1", "Modří", "Zelení"), camps=2), workers=1)
+    assert doc["spec"]["teams"] == ["Tým č. 1", "Modří", "Zelení"]
+    assert len(doc["boards"][0]["sides"]) == 3
