@@ -51,8 +51,8 @@ VERDICT_TEXTS: dict[str, Sentence] = {
 #: What else a rehearsal found (any number of them per board).
 PROBLEM_TEXTS: dict[str, Sentence] = {
     "treasure_gone_early": Sentence(
-        _("All the treasure is home by round %(round)s: the rounds after it have little to play for."),
-        _("All the treasure is home early: the last rounds have little to play for."),
+        _("By round %(round)s no chest is left to fetch: the rounds after it have little to play for."),
+        _("Early on no chest is left to fetch: the last rounds have little to play for."),
     ),
     "treasure_left_over": Sentence(
         _("After the last round %(share)s of the treasure is still out at sea (on average)."),

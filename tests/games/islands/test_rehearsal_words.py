@@ -52,7 +52,7 @@ def test_an_unknown_code_is_shown_as_it_is() -> None:
         (
             "treasure_gone_early",
             {"round": 8},
-            "Všechen poklad je doma už v 8. kole: další kola nemají o co hrát.",
+            "V 8. kole už nezbývá žádná truhla k vyzvednutí: další kola nemají o co hrát.",
         ),
         (
             "treasure_left_over",

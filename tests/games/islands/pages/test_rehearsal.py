@@ -327,7 +327,7 @@ def test_the_report_shows_the_boards_side_by_side_with_the_best_marked(
         f"(spravedlivě by to bylo {fair}\u00a0%): plán je nespravedlivý."
     )
     assert texts(verdict_cells[1], "li") == [
-        "Všechen poklad je doma už v 3. kole: další kola nemají o co hrát."
+        "V 3. kole už nezbývá žádná truhla k vyzvednutí: další kola nemají o co hrát."
     ]
     figures = {
         row.select_one("th").get_text(strip=True): texts(row, "td")
