@@ -130,10 +130,10 @@ def problem_text(code: str, params: Mapping[str, object]) -> str:
 
 
 #: Why the simulator refuses a rehearsal (``RehearsalSpecError``'s code), for what the form cannot
-#: see: a team name it cannot play, too many teams for the side, a board without treasure.
+#: see: too many teams for the side, a board without treasure, a team name it cannot play.
 SPEC_TEXTS: dict[str, Sentence] = {
     "team_name": Sentence(
-        _("The team name “%(name)s” cannot be rehearsed (it has a dot): give the number of teams instead."),
+        _("The team name “%(name)s” cannot be rehearsed: give the number of teams instead."),
         _("A team name cannot be rehearsed: give the number of teams instead."),
     ),
     "team_twice": Sentence(

@@ -285,15 +285,18 @@ def test_the_process_runner_starts_the_worker_command(
 def test_what_the_simulator_cannot_play_is_said_before_anything_is_stored(
     camp: Camp, teams: list[Team]
 ) -> None:
-    """A camp team's name with a dot (the engine parts "team.ship" at it), a board without treasure:
-    refused at the start in the staff's words, not by the worker in the simulator's."""
-    Team.objects.filter(pk=teams[0].pk).update(name="Tým č. 1")
-    named = rehearsals.RehearsalPlan(board_seeds=(SEED,), teams=("Tým č. 1", "Modří"), ap_table=(14, 11, 8))
+    """Too many teams for the side's bays, a board without treasure: refused at the start in the
+    staff's words (sim's ``check_spec``), not by the worker in the simulator's."""
+    camp.board_side = 3  # two bays a side: six teams at most
+    crowded = rehearsals.RehearsalPlan(
+        board_seeds=(SEED,), teams=tuple(f"Tým {n}" for n in range(1, 8)), ap_table=(14, 11, 8)
+    )
     with pytest.raises(IslandsError) as refused:
-        rehearsal_services.rehearsal_start(camp=camp, plan=named)
+        rehearsal_services.rehearsal_start(camp=camp, plan=crowded)
     assert refused.value.messages == [
-        "Tým s názvem „Tým č. 1“ nejde zkoušet (má v názvu tečku): zadejte místo toho počet týmů."
+        "Příliš mnoho týmů (7) pro herní plán se stranou 3: zátok na každé straně je jen 2."
     ]
+    camp.refresh_from_db()
     board_services.board_generate(camp=camp, seed=77)
     BoardHex.objects.filter(camp=camp).update(tile="open-sea", chests=0)
     with pytest.raises(IslandsError) as refused:
