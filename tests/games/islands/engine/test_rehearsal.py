@@ -7,6 +7,7 @@ import json
 import random
 from collections import Counter
 from dataclasses import replace
+from types import MappingProxyType
 
 import pytest
 
@@ -96,6 +97,13 @@ def test_the_same_spec_gives_the_same_report_and_the_same_for_any_workers() -> N
     assert json.dumps(rehearse(spec, workers=2), sort_keys=True) == json.dumps(one, sort_keys=True)
     # Another simulation seed plays other camps.
     assert rehearse(replace(spec, seed=spec.seed + 1), workers=1)["boards"] != one["boards"]
+
+
+def test_a_board_of_any_mapping_goes_to_the_workers() -> None:
+    board = dealt_board(5, 3)
+    proxied = replace(board, cells=MappingProxyType(dict(board.cells)))  # as a generated board holds them
+    spec = small_spec(proxied, camps=3)
+    assert rehearse(spec, workers=2) == rehearse(small_spec(board, camps=3), workers=1)
 
 
 def test_boards_side_by_side_share_their_simulated_camps() -> None:
