@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from statistics import fmean, pstdev
 
 from ..hexes import SIDES, geometry
-from .play import CampRecord
+from .play import CampRecord, team_bots
 from .spec import RehearsalBoard, RehearsalSpec
 
 #: The verdicts, best first: a board's verdict is the worst that applies; boards compare by it.
@@ -146,6 +146,15 @@ def board_figures(
         "treasure_total": treasure,
         "sides": sides,
         "bays": bays,
+        "teams": [
+            {
+                "team": name,
+                "bot": bot,
+                "treasure_mean": _round(fmean(r.delivered[i] for r in records)),
+                "win_share": _round(sum(win[c][i] for c in range(camps)) / camps),
+            }
+            for i, (name, bot) in enumerate(zip(spec.teams, team_bots(spec), strict=True))
+        ],
         "home_by_round": [_round(fmean(r.home_by_round[i] for r in records)) for i in range(rounds)],
         "rounds_to_half": _rounds_to([r.rounds_to_half for r in records]),
         "rounds_to_all": _rounds_to([r.rounds_to_all for r in records]),

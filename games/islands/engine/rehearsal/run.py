@@ -14,6 +14,7 @@ import multiprocessing
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import replace
 from multiprocessing.synchronize import Event
 
 from .figures import board_figures, verdict_rank
@@ -160,6 +161,9 @@ def _play_in_workers(
     watch: _Watch,
     workers: int,
 ) -> None:
+    # The spec goes to every worker pickled: the boards' cells as plain dicts (a mapping proxy,
+    # which a generated board holds, cannot be pickled).
+    spec = replace(spec, boards=tuple(replace(b, cells=dict(b.cells)) for b in spec.boards))
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
     pool = ProcessPoolExecutor(

@@ -4,6 +4,7 @@ bot does what its description says (the planner's own cases are in ``tests/games
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import random
 
 import pytest
@@ -168,3 +169,24 @@ def test_telescopes_point_at_the_most_hidden_hexes_near_home() -> None:
         shown = [target, *(n for n in g.within(target, 1, 1))]
         assert sum(1 for h in shown if h not in revealed) >= 4
         assert g.on_board(target)
+
+
+def test_the_planner_gives_the_orders_it_always_gave() -> None:
+    """The planner's path searches were made faster (issue 23) giving the same orders as the demo's
+    first breadth-first search; this digest of its orders over 120 random states (sides 3 to 13, up
+    to six teams of seven ships, held, enchanted and doubled ships, pirates) was taken from that
+    first planner. A change of the planner's play changes it: then take it anew, on purpose."""
+    digest = hashlib.sha256()
+    for seed in range(120):
+        rnd = random.Random(seed)
+        state = random_state(
+            rnd,
+            side=rnd.choice([3, 5, 7, 9, 11, 13]),
+            teams=rnd.randint(2, 6),
+            ships_per_team=rnd.randint(0, 7),
+            pirates=rnd.randint(0, 6),
+        )
+        state = dataclasses.replace(state, round_number=rnd.randint(1, 6))
+        for team in state.teams:
+            digest.update(repr(bots.plan_orders(state, team.name, ap=rnd.randint(0, 25))).encode())
+    assert digest.hexdigest() == "dd6edc9dba972063e4927c1c83d507d630c4d21f60afe46779701bc91e1284f4"

@@ -7,6 +7,7 @@ import json
 import random
 from collections import Counter
 from dataclasses import replace
+from types import MappingProxyType
 
 import pytest
 
@@ -62,6 +63,10 @@ def test_the_report_has_every_figure_and_they_add_up() -> None:
     assert [s["side"] for s in figures["sides"]] == ["bottom", "right", "left"]
     assert all(s["team_rounds"] == 8 * 8 for s in figures["sides"])
     assert sum(s["win_share"] for s in figures["sides"]) == pytest.approx(1, abs=1e-3)
+    assert [(t["team"], t["bot"]) for t in figures["teams"]] == list(
+        zip(TEAMS, ["planner", "greedy", "planner"], strict=True)
+    )
+    assert sum(t["win_share"] for t in figures["teams"]) == pytest.approx(1, abs=1e-3)
     bays = [b["bay"] for b in figures["bays"]]
     assert bays == sorted(bays) and sum(b["camps"] for b in figures["bays"]) == 8 * 3
     # Chests come home, never more than the board holds; the figures per round have a value a round.
@@ -96,6 +101,13 @@ def test_the_same_spec_gives_the_same_report_and_the_same_for_any_workers() -> N
     assert json.dumps(rehearse(spec, workers=2), sort_keys=True) == json.dumps(one, sort_keys=True)
     # Another simulation seed plays other camps.
     assert rehearse(replace(spec, seed=spec.seed + 1), workers=1)["boards"] != one["boards"]
+
+
+def test_a_board_of_any_mapping_goes_to_the_workers() -> None:
+    board = dealt_board(5, 3)
+    proxied = replace(board, cells=MappingProxyType(dict(board.cells)))  # as a generated board holds them
+    spec = small_spec(proxied, camps=3)
+    assert rehearse(spec, workers=2) == rehearse(small_spec(board, camps=3), workers=1)
 
 
 def test_boards_side_by_side_share_their_simulated_camps() -> None:
@@ -152,6 +164,16 @@ def test_placements_rank_like_the_camp_ties_included() -> None:
         seen_tie |= len(set(ranks)) < 6
     assert seen_tie
     assert [ap_for_rank((14, 11, 8), r) for r in (1, 1, 3, 4)] == [14, 14, 8, 0]
+
+
+def test_the_strong_team_wins_more_often() -> None:
+    board = dealt_board(5, 3)
+    uniform = rehearse(small_spec(board, camps=16, bots="planner"), workers=1)["boards"][0]["teams"]
+    strong = rehearse(small_spec(board, camps=16, bots="planner", placement="strong"), workers=1)["boards"][
+        0
+    ]["teams"]
+    assert strong[0]["win_share"] > uniform[0]["win_share"]
+    assert strong[0]["treasure_mean"] > max(t["treasure_mean"] for t in strong[1:])
 
 
 def test_the_strong_team_places_first_more_often() -> None:
