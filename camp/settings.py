@@ -275,6 +275,11 @@ FIXTURE_DIRS = [BASE_DIR / "fixtures"]
 # Fonts that cover Czech, embedded in every PDF.
 PDF_FONT_DIR = BASE_DIR / "static" / "fonts"
 
+# Who runs a rehearsal of the islands game (games.islands.services.rehearsals): "process", a
+# background process of its own (``manage.py islands_rehearsal_run``); "inline", in the request;
+# "manual", nobody (the tests run one themselves). ZO_REHEARSAL_RUNNER overrides it.
+ISLANDS_REHEARSAL_RUNNER = os.environ.get("ZO_REHEARSAL_RUNNER") or ("manual" if TESTING else "process")
+
 if not DEBUG and not TESTING:
     # Camp mode serves plain HTTP on the camp network: HTTPS-only cookies would make login impossible.
     _https = _env_flag("DJANGO_HTTPS", default=not CAMP_MODE)

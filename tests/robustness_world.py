@@ -41,8 +41,11 @@ from games.islands import orders as islands_orders
 from games.islands.demo import demo_play, play_round, submit_orders
 from games.islands.engine.sampling import random_legal_orders
 from games.islands.game_state import game_state
-from games.islands.models import RoundResult, Ship, TeamLink
+from games.islands.models import Rehearsal, RehearsalStatus, RoundResult, Ship, TeamLink
+from games.islands.rehearsals import RehearsalPlan
+from games.islands.services.rehearsals import engine_spec, rehearsal_cancel, rehearsal_start
 from games.islands.services.team_links import team_link_revoke, team_links_switch
+from tests.games.islands.fake_rehearsal import fake_rehearse
 
 SMALL_SEED = 4151990316782215021
 BATAVIA_ACTIONS = 24
@@ -108,6 +111,18 @@ def _play_batavia(session: BataviaSession, actions: int) -> None:
         batavia_services.session_act(session=session, seat=seat, action=action)
 
 
+def _rehearsals(demo: Camp, small: Camp) -> None:
+    """A finished rehearsal of the demo's board and a seed (the tests' fake report: no game played)
+    and a cancelled one in the small camp."""
+    teams = tuple(Team.objects.filter(camp=demo).order_by("order", "id").values_list("name", flat=True))
+    plan = RehearsalPlan(board_seeds=(None, 10**15 + 7), teams=teams, ap_table=(14, 11, 8), rounds=4, camps=2)
+    done = rehearsal_start(camp=demo, plan=plan).rehearsal
+    Rehearsal.objects.filter(pk=done.pk).update(
+        status=RehearsalStatus.DONE, camps_done=4, report=fake_rehearse(engine_spec(done.spec))
+    )
+    rehearsal_cancel(rehearsal=rehearsal_start(camp=small, plan=plan).rehearsal)
+
+
 def build_world() -> World:
     user = get_user_model().objects.create_superuser("vedouci", "vedouci@example.org", "heslo-heslo-123")
     call_command("loaddata", "demo_base", verbosity=0)
@@ -147,6 +162,8 @@ def build_world() -> World:
     revoked_link = team_link_revoke(
         link=TeamLink.objects.filter(team__camp=small).order_by("team__order").first()
     )
+
+    _rehearsals(demo, small)
 
     assert Round.objects.get(pk=round4.pk).status == RoundStatus.RESOLVED
     assert BataviaSession.objects.get(pk=digital.pk).status == "playing"

@@ -37,7 +37,10 @@ from games.islands.engine.tiles import Tile
 from games.islands.engine.warnings import Caution, WarningCode
 from games.islands.models import BoardSetup
 from games.islands.services.team_links import team_links_switch
+from games.islands.words import rehearsal as rehearsal_words
 from games.islands.words.events import EVENT_TEXTS
+from games.islands.words.rehearsal import PROBLEM_TEXTS as REHEARSAL_PROBLEM_TEXTS
+from games.islands.words.rehearsal import VERDICT_TEXTS as REHEARSAL_VERDICT_TEXTS
 from tools.page_snapshot import crawl, demo_start, demo_tokens
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,6 +176,17 @@ def islands_messages() -> Iterator[tuple[str, str]]:
         yield f"event {event['what']}", islands_words.event_text(event)
     for tile in Tile:
         yield f"tile {tile}", f"{islands_words.tile_name(tile)} {islands_words.tile_mark(tile)}"
+    rehearsal = {"side": "right", "bay": 4, "share": 0.41, "round": 8, "per_team_round": 0.3}
+    for code in REHEARSAL_VERDICT_TEXTS:
+        for params in (rehearsal, {}):  # with the figures, and the plain sentence without them
+            yield f"rehearsal verdict {code}", rehearsal_words.verdict_text(code, params)
+    for code in REHEARSAL_PROBLEM_TEXTS:
+        for params in (rehearsal, {}):
+            yield f"rehearsal problem {code}", rehearsal_words.problem_text(code, params)
+    spec = {"name": "Modří", "teams": 12, "side": 5, "bays": 2, "board": "Semínko 7"}
+    for code in [*rehearsal_words.SPEC_TEXTS, "workers"]:
+        for params in (spec, {}):
+            yield f"rehearsal spec {code}", rehearsal_words.spec_error_text(code, params)
 
 
 def islands_events() -> Iterator[dict[str, object]]:

@@ -59,7 +59,7 @@ from games.batavia.selectors import record_state
 from games.islands import words
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamLink, TeamOrders
+from games.islands.models import BoardHex, IslandsRound, Rehearsal, RoundResult, Ship, TeamLink, TeamOrders
 from tests.games.batavia.test_secrecy import normalise
 from tests.pages import messages as messages_of
 from tests.robustness_world import (
@@ -222,6 +222,11 @@ def valid_fills(route: Route, world: World) -> list[dict[str, str]]:
         return [{"round_id": r} for r in rounds]
     if params == {"camp_id"}:
         return [{"camp_id": c} for c in camps]
+    if params == {"camp_id", "rehearsal_id"}:  # a rehearsal: its own camp's, and under another camp
+        rows = list(Rehearsal.objects.order_by("pk"))
+        return [{"camp_id": str(r.camp_id), "rehearsal_id": str(r.pk)} for r in rows] + [
+            {"camp_id": str(world.bare.pk), "rehearsal_id": str(rows[0].pk)}
+        ]
     if params == {"camp_id", "number"}:  # a round of a camp by its number (the replay)
         return [{"camp_id": c, "number": n} for c in camps for n in ("1", "4", "2")]
     if params == {"pk"}:

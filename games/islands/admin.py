@@ -37,6 +37,7 @@ from games.islands.pages import (
     board,
     orders,
     paper,
+    rehearsal,
     resolve,
     round_files,
     sheets,
@@ -99,6 +100,31 @@ class BoardSetupAdmin(ReadOnlyAdmin):
             path("camp/<int:camp_id>/sides/", wrap(board.sides_draw), name="islands_boardsetup_sides"),
             path("camp/<int:camp_id>/bay/", wrap(board.harbor_bay), name="islands_boardsetup_bay"),
             path("camp/<int:camp_id>/start/", wrap(board.game_start), name="islands_boardsetup_start"),
+            path(
+                "camp/<int:camp_id>/rehearsal/",
+                wrap(board.rehearsal_start),
+                name="islands_boardsetup_rehearse",
+            ),
+            path(
+                "camp/<int:camp_id>/rehearsal/<int:rehearsal_id>/",
+                wrap(rehearsal.rehearsal_page),
+                name="islands_boardsetup_rehearsal",
+            ),
+            path(
+                "camp/<int:camp_id>/rehearsal/<int:rehearsal_id>/progress/",
+                wrap(rehearsal.rehearsal_progress),
+                name="islands_boardsetup_rehearsal_progress",
+            ),
+            path(
+                "camp/<int:camp_id>/rehearsal/<int:rehearsal_id>/cancel/",
+                wrap(rehearsal.rehearsal_cancel),
+                name="islands_boardsetup_rehearsal_cancel",
+            ),
+            path(
+                "camp/<int:camp_id>/rehearsal/<int:rehearsal_id>/pdf/",
+                wrap(rehearsal.rehearsal_pdf),
+                name="islands_boardsetup_rehearsal_pdf",
+            ),
             *super().get_urls(),
         ]
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
-from .hexes import DIRECTIONS, BoardGeometry, Hex
+from .hexes import DIRECTIONS, BoardGeometry, Hex, step_table
 from .notation import HarborMoves, Route, RouteStep
 from .state import (
     BATTLESHIP_COST,
@@ -170,13 +171,13 @@ def harbor_steps(g: BoardGeometry, start: Hex, moves: Iterable[int], steps: int)
     return positions + [positions[-1] if positions else start] * (steps - len(positions))
 
 
-@dataclass(frozen=True)
-class RouteLeg:
-    """One token of a route as sailed: from ``origin`` (the harbor's bay while in harbor) to ``at``
-    (None: into its own harbor). ``off_board`` marks the token that would leave the board: the
-    route ends there (``at`` is then where the ship still is)."""
+class RouteLeg(NamedTuple):
+    """One token of a route as sailed (the ``token_index``-th, from 0): from ``origin`` (the
+    harbor's bay while in harbor) to ``at`` (None: into its own harbor). ``off_board`` marks the
+    token that would leave the board: the route ends there (``at`` is then where the ship still
+    is). (A named tuple, not a frozen dataclass: every order check makes one per token.)"""
 
-    index: int
+    token_index: int
     harbor: Hex
     origin: Hex
     at: Hex | None
@@ -187,27 +188,43 @@ def sail_route(
     g: BoardGeometry, ship: Ship, route: Steps, steps: int, harbor_at: Sequence[Hex]
 ) -> Iterator[RouteLeg]:
     """The moves of one ship's route (its stays skipped), as far as it stays legal: the one
-    simulation of movement that both the check and the drawn route points read.
+    simulation of movement that both the check and the drawn route points read (:func:`_sailing`).
 
     ``harbor_at[i]`` is the harbor's bay during step ``i + 1`` (not empty); past its end the harbor
     stays. Only the tokens the steps allow are sailed (two per step for a ship that moves double).
     """
+    for leg in _sailing(g, ship, route, steps, harbor_at):
+        yield RouteLeg(*leg)
+
+
+_Leg = tuple[int, Hex, Hex, "Hex | None", bool]
+
+
+def _sailing(
+    g: BoardGeometry, ship: Ship, route: Steps, steps: int, harbor_at: Sequence[Hex]
+) -> Iterator[_Leg]:
+    """:func:`sail_route`'s legs as plain tuples (the order check reads them for every token of
+    every route: a named tuple costs several times more to make)."""
     per_step = 2 if ship.seahorse else 1
     at = ship.at
+    board = g.hexes
+    around = step_table(g.side)  # (every order check walks every token: the neighbours are kept)
+    last = len(harbor_at) - 1
     for i, token in enumerate(route[: steps * per_step]):
         if token is None:
             continue
-        harbor = harbor_at[min(i // per_step, len(harbor_at) - 1)]  # after its last move it stays
+        harbor = harbor_at[min(i // per_step, last)]  # after its last move it stays
         origin = harbor if at is None else at
-        target = origin.step(token)
-        if g.on_board(target):
+        nearby = around.get(origin)
+        target = origin.step(token) if nearby is None else nearby[token]
+        if target in board:
             at = target
         elif at is not None and target == harbor:
             at = None  # into its own harbor: delivers, may leave again later
         else:
-            yield RouteLeg(i, harbor, origin, at, off_board=True)
+            yield (i, harbor, origin, at, True)
             return  # past this the route means nothing
-        yield RouteLeg(i, harbor, origin, at)
+        yield (i, harbor, origin, at, False)
 
 
 def route_points(
@@ -366,9 +383,11 @@ def _route_problems(
     if len(route) > allowed:
         extra: dict[str, ProblemParam] = {"per_step": per_step} if per_step > 1 else {}
         problems.append(make(ProblemCode.ROUTE_TOO_LONG, None, length=len(route), allowed=allowed, **extra))
-    for leg in sail_route(state.geometry, ship, route, steps, harbor_at):
-        if leg.off_board:
-            problems.append(make(ProblemCode.OFF_BOARD, leg.index, at=state.geometry.label(leg.origin)))
+    for token_index, _harbor, origin, _at, off_board in _sailing(
+        state.geometry, ship, route, steps, harbor_at
+    ):
+        if off_board:
+            problems.append(make(ProblemCode.OFF_BOARD, token_index, at=state.geometry.label(origin)))
     return problems
 
 

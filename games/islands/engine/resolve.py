@@ -27,7 +27,7 @@ the board) for speed; the result is frozen again at the end.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -139,11 +139,14 @@ def resolve_recorded(
     return result, tuple(run.checkpoints)
 
 
-def open_round(state: GameState) -> GameState:
+def open_round(state: GameState, priority: Iterable[str] | None = None) -> GameState:
     """Draw every pirate's directions for the coming round (11, or 22 for a doubled pirate).
 
-    A pirate that may not move this round (held, enchanted) gets none.
+    A pirate that may not move this round (held, enchanted) gets none. With ``priority`` (every
+    team's name, each once) the teams are put in the round's priority order too, in the same new
+    state (``GameState.with_team_order``).
     """
+    teams = state.teams if priority is None else state.teams_in_order(priority)
     pirates = tuple(
         replace(
             p,
@@ -153,7 +156,7 @@ def open_round(state: GameState) -> GameState:
         )
         for p in state.pirates
     )
-    return replace(state, pirates=pirates)
+    return replace(state, teams=teams, pirates=pirates)
 
 
 def telescope_hexes(g: BoardGeometry, centre: Hex) -> list[Hex]:

@@ -275,10 +275,14 @@ class GameState:
 
     def with_team_order(self, names: Iterable[str]) -> GameState:
         """The same state with the teams in a new priority order (all names, each once)."""
+        return replace(self, teams=self.teams_in_order(names))
+
+    def teams_in_order(self, names: Iterable[str]) -> tuple[Team, ...]:
+        """The teams in the order of ``names`` (all names, each once; ValueError otherwise)."""
         order = list(names)
         if sorted(order) != sorted(self.team_names()):
             raise ValueError(f"{order} is not an order of the teams {list(self.team_names())}")
-        return replace(self, teams=tuple(self.team(n) for n in order))
+        return tuple(self.team(n) for n in order)
 
     @property
     def chests_in_play(self) -> int:

@@ -79,7 +79,7 @@ def _sail(state: GameState, team_name: str, orders: Orders, ship: Ship) -> _Sail
             continue
         cell = state.board.cell(leg.at)
         if cell.revealed and cell.tile in DANGERS:
-            step = leg.index // per_step + 1
+            step = leg.token_index // per_step + 1
             return _Sailed(ship, end, Caution(WarningCode.DANGER, ship.id, step, leg.at, tile=cell.tile))
     return _Sailed(ship, end, None)
 

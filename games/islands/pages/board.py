@@ -25,15 +25,25 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from camp.models import Camp, Team
-from games.islands import selectors, words
+from games.islands import rehearsals, selectors, words
 from games.islands.engine import generator
 from games.islands.engine.hexes import geometry
 from games.islands.errors import IslandsError
-from games.islands.forms import BayForm, BoardAcceptForm, BoardQuery, HexForm, SeedForm, SidesForm
+from games.islands.forms import (
+    BayForm,
+    BoardAcceptForm,
+    BoardQuery,
+    HexForm,
+    RehearsalForm,
+    SeedForm,
+    SidesForm,
+)
 from games.islands.maps import style, svg, visibility
 from games.islands.models import BoardSetup
+from games.islands.pages.rehearsal_runs import rehearsal_url, runs_listed
 from games.islands.pages.shared import check_perm, messages_of, show_errors
 from games.islands.services import board as board_services
+from games.islands.services import rehearsals as rehearsal_services
 
 TEMPLATE = "islands/board_setup.html"
 PERMISSION = "islands.change_boardhex"
@@ -67,6 +77,16 @@ def offered_seed(camp: Camp) -> int:
     same one on every visit), at least ``SAFE_SEED_MIN``, so no team can find it by trying seeds."""
     span = board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
     return board_services.SAFE_SEED_MIN + selectors.derived_seed(camp.seed, "board", 1) % span
+
+
+def rehearsal_seeds(camp: Camp) -> list[int]:
+    """Two seeds the rehearsal offers beside a stored board: derived from the camp's secret seed as
+    :func:`offered_seed` is (the same on every visit, at least ``SAFE_SEED_MIN``), not the board's."""
+    span = board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
+    return [
+        board_services.SAFE_SEED_MIN + selectors.derived_seed(camp.seed, "rehearsal", n) % span
+        for n in (1, 2)
+    ]
 
 
 def another_seed() -> int:
@@ -147,7 +167,7 @@ def _hex_context(camp: Camp, label: str | None, form: HexForm | None = None) -> 
                 "tile": row.tile,
                 "chests": row.chests or None,
                 "revealed": row.revealed,
-            }
+            },
         )
         label = form.initial["hex"]
     return {"hex_form": form, "hex_label": label}
@@ -172,6 +192,42 @@ def _board_context(camp: Camp, setup: BoardSetup | None, selected: str | None = 
             selectors.fairness_of_cells(camp.board_side, selectors.board_cells(camp))
         ),
         "hex_count": len(geometry(camp.board_side).hexes),
+    }
+
+
+def rehearsal_initial(camp: Camp, seeds: list[int]) -> dict[str, Any]:
+    """The rehearsal form as the page offers it: the camp's board (when stored) and ``seeds`` (the
+    preview's seed and its "Another seed", or fresh ones), the camp run's teams, its AP table."""
+    teams = Team.objects.filter(camp=camp).count()
+    initial: dict[str, Any] = {
+        "camp_board": rehearsals.camp_board_cells(camp) is not None,
+        "teams_from": "camp" if rehearsals.MIN_TEAMS <= teams <= rehearsals.MAX_TEAMS else "count",
+        "team_count": teams if rehearsals.MIN_TEAMS <= teams <= rehearsals.MAX_TEAMS else 6,
+        "ap_table": list(camp.ap_table),
+        "rounds": rehearsals.DEFAULT_ROUNDS,
+        "camps": rehearsals.DEFAULT_CAMPS,
+        "placement": "uniform",
+        "bots": "mixed",
+    }
+    for n, seed in enumerate(seeds[:2], start=1):
+        initial[f"seed_{n}"] = seed
+    return initial
+
+
+def _rehearsal_context(
+    request: HttpRequest, camp: Camp, form: RehearsalForm | None, seeds: list[int]
+) -> dict[str, Any]:
+    """The "Zkouška hry" section: the form (unbound: as offered), the running rehearsal's progress,
+    the kept ones. Only for staff with the board permission (it reveals the board)."""
+    if not request.user.has_perm(PERMISSION):
+        return {"rehearsal_allowed": False}
+    listed = runs_listed(camp)
+    return {
+        "rehearsal_allowed": True,
+        "rehearsal_form": form or RehearsalForm(camp=camp, initial=rehearsal_initial(camp, seeds)),
+        # the one running shows its progress above the form; the list holds the finished ones
+        "rehearsal_runs": [run for run in listed if not run["state"].active],
+        "rehearsal_active": next((run for run in listed if run["state"].active), None),
     }
 
 
@@ -204,6 +260,12 @@ def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
     }
     ctx.update(_board_context(camp, setup, extra.get("hex_label")))
     ctx.update(extra)
+    if "rehearsal_allowed" not in ctx:
+        # Offered: the preview's seed and its "Another seed"; beside a stored board, the camp run's
+        # own two (the same on every visit, so the offered boards rehearsed again show the kept result).
+        previewed = [s for s in (ctx.get("preview_seed"), ctx.get("next_seed")) if isinstance(s, int)]
+        seeds = rehearsal_seeds(camp) if setup is not None or len(previewed) < 2 else previewed
+        ctx.update(_rehearsal_context(request, camp, None, seeds))
     return ctx
 
 
@@ -305,7 +367,7 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
                     "tile": row.tile,
                     "chests": row.chests or None,
                     "revealed": row.revealed,
-                }
+                },
             )
     label = (form.data.get("hex") or form.initial.get("hex") or "").strip().upper()[:10] if form else ""
     extra = {"hex_form": form, "hex_label": label, "hex_saved": saved}
@@ -373,3 +435,39 @@ def game_start(request: HttpRequest, camp_id: int) -> HttpResponse:
     else:
         messages.success(request, _("The game has started: every team has its cargo ship C1 in its harbor."))
     return HttpResponseRedirect(_page_url(camp))
+
+
+# ------------------------------------------------------------------------------ zkouška hry
+
+
+@require_POST
+def rehearsal_start(request: HttpRequest, camp_id: int) -> HttpResponse:
+    """Start a rehearsal of the game (in the background), or show the kept one of the same boards
+    and parameters; bad input is said next to its field on the page, and nothing is stored."""
+    camp = _camp_to_change(request, camp_id)
+    form = RehearsalForm(request.POST, camp=camp)
+    if form.is_valid():
+        try:
+            started = rehearsal_services.rehearsal_start(
+                camp=camp, plan=form.cleaned_data["plan"], user=request.user, again=form.cleaned_data["again"]
+            )
+        except IslandsError as exc:
+            for message in messages_of(exc):
+                form.add_error(None, message)
+        else:
+            row = started.rehearsal
+            if started.kept:
+                messages.info(
+                    request,
+                    _(
+                        "These boards have been rehearsed with these parameters already: here is the kept "
+                        "result. “Rehearse again” runs them once more."
+                    ),  # fmt: skip
+                )
+                return HttpResponseRedirect(rehearsal_url("page", camp, row.pk))
+            messages.success(request, _("The rehearsal has started; it runs in the background."))
+            return HttpResponseRedirect(_page_url(camp) + "#rehearsal")
+    extra = _rehearsal_context(request, camp, form, [])
+    return render(
+        request, TEMPLATE, _context(request, camp, **extra, **_preview_context(camp, None, generate=False))
+    )

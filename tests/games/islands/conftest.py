@@ -216,3 +216,16 @@ def file_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
             entry["private"] = True
         out.append(entry)
     return out
+
+
+# ------------------------------------------------------------------------------------ rehearsals
+
+
+@pytest.fixture
+def fake_simulator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rehearsals play no game: the services call the tests' fake of the simulator
+    (tests/games/islands/fake_rehearsal.py), which returns a report of the contract's shape."""
+    from games.islands.services import rehearsals as rehearsal_services
+    from tests.games.islands.fake_rehearsal import fake_rehearse
+
+    monkeypatch.setattr(rehearsal_services, "rehearse", fake_rehearse)

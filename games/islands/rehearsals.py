@@ -1,0 +1,413 @@
+"""Rehearsals of the game (zkouška hry), read: what a rehearsal rehearses (the candidate boards'
+cells and the parameters, as the JSON a :class:`Rehearsal` row keeps, and its key), the kept
+rehearsals of a camp run, how a rehearsal stands now (a worker fallen silent is *interrupted*), and
+its report as the pages and the PDF show it (the figures in words, the best board marked).
+
+Staff only: a rehearsal reveals the board. Nothing public and nothing a team sees reads this module.
+The writes (start, run, cancel) are :mod:`games.islands.services.rehearsals`; the simulator is the
+pure :mod:`games.islands.engine.rehearsal`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from camp.models import Camp
+from games.islands.engine import generator
+from games.islands.engine import state as es
+from games.islands.engine.hexes import Hex
+from games.islands.engine.scenario import ScenarioError, load_scenario
+from games.islands.engine.tiles import Tile
+from games.islands.errors import IslandsError
+from games.islands.game_state import before_document
+from games.islands.models import REHEARSAL_ACTIVE, BoardHex, Rehearsal, RehearsalStatus, RoundResult
+from games.islands.words import rehearsal as rehearsal_words
+
+#: The report document's format (the simulator's, ``zlate-ostrovy-rehearsal/1``).
+REPORT_FORMAT = "zlate-ostrovy-rehearsal/1"
+#: The limits of a rehearsal (the simulator's, docs/islands-rehearsal.md): the form keeps to them.
+MAX_BOARDS = 4
+MIN_TEAMS, MAX_TEAMS = 2, 12
+MIN_ROUNDS, MAX_ROUNDS, DEFAULT_ROUNDS = 1, 60, 14
+MIN_CAMPS, MAX_CAMPS, DEFAULT_CAMPS = 1, 2000, 200
+PLACEMENTS = ("uniform", "strong")
+BOTS = ("mixed", "planner", "greedy")
+#: Finished rehearsals kept per camp run (the oldest go when a new one starts).
+KEEP_FINISHED = 20
+#: A worker writes a sign of life every few seconds (:mod:`games.islands.services.rehearsals`);
+#: one silent this long has stopped (a shut-down laptop, a killed process): shown as interrupted.
+STALE_AFTER = timedelta(seconds=60)
+
+
+# ------------------------------------------------------------------------------ what is rehearsed
+
+
+@dataclass(frozen=True)
+class RehearsalPlan:
+    """A rehearsal as staff asked for it (the form's cleaned values): the boards, each the camp's
+    own (``None``) or dealt from a seed, the teams' names, the AP table and the parameters."""
+
+    board_seeds: tuple[int | None, ...]
+    teams: tuple[str, ...]
+    ap_table: tuple[int, ...]
+    rounds: int = DEFAULT_ROUNDS
+    camps: int = DEFAULT_CAMPS
+    placement: str = "uniform"
+    bots: str = "mixed"
+
+
+def camp_board_cells(camp: Camp) -> dict[Hex, es.Cell] | None:
+    """The camp's board as the game began: the state before the first kept round result (after the
+    start, chests are taken and hexes revealed), else the stored hexes with the staff's hand edits;
+    None without a board."""
+    first = RoundResult.objects.filter(round__camp=camp).order_by("round__number").only("before").first()
+    if first is not None:
+        try:
+            return dict(load_scenario(before_document(first)).state.board.items())
+        except ScenarioError:  # a snapshot this version cannot read: the stored hexes then
+            pass
+    rows = BoardHex.objects.filter(camp=camp).values_list("q", "r", "tile", "chests", "revealed")
+    cells = {Hex(q, r): es.Cell(Tile(tile), chests, bool(revealed)) for q, r, tile, chests, revealed in rows}
+    return cells or None
+
+
+def seed_board_cells(side: int, seed: int) -> dict[Hex, es.Cell]:
+    """The board a seed deals on ``side`` (as "Show the board" does; raises ``GeneratorError``)."""
+    board = generator.generate_map(side, seed)
+    return {h: es.Cell(c.tile, c.chests) for h, c in board.tiles.items()}
+
+
+def cells_document(cells: Mapping[Hex, es.Cell]) -> list[list[Any]]:
+    """A board's cells as JSON: ``[q, r, tile, chests, revealed]`` for every hex that is not hidden
+    open sea, in a fixed order (so the same board always gives the same key)."""
+    return sorted(
+        [h.q, h.r, c.tile.value, c.chests, c.revealed]
+        for h, c in cells.items()
+        if c.tile is not Tile.OPEN_SEA or c.revealed
+    )
+
+
+def cells_of(document: Sequence[Sequence[Any]]) -> dict[Hex, es.Cell]:
+    """:func:`cells_document` read back (hexes not listed are hidden open sea)."""
+    return {
+        Hex(q, r): es.Cell(Tile(tile), chests, bool(revealed)) for q, r, tile, chests, revealed in document
+    }
+
+
+def spec_document(camp: Camp, plan: RehearsalPlan, *, seed: int) -> dict[str, Any]:
+    """What a rehearsal row keeps of ``plan`` (the boards' cells read or dealt now, so a later hand
+    edit does not change a running rehearsal), with the simulation's own ``seed``.
+
+    Refuses with an :class:`IslandsError` naming the board: the camp's board when there is none, a
+    seed that deals no board."""
+    boards: list[dict[str, Any]] = []
+    for board_seed in plan.board_seeds:
+        if board_seed is None:
+            cells = camp_board_cells(camp)
+            if cells is None:
+                raise IslandsError(_("This camp run has no board yet: rehearse seeds only."), code="no_board")
+        else:
+            try:
+                cells = seed_board_cells(camp.board_side, board_seed)
+            except generator.GeneratorError:
+                raise IslandsError(
+                    _("No fair board was found for seed %(seed)d. Try another seed.") % {"seed": board_seed},
+                    code="seed",
+                ) from None
+        boards.append({"board_seed": board_seed, "cells": cells_document(cells)})
+    return {
+        "side": camp.board_side,
+        "boards": boards,
+        "teams": list(plan.teams),
+        "ap_table": list(plan.ap_table),
+        "rounds": plan.rounds,
+        "camps": plan.camps,
+        "placement": plan.placement,
+        "bots": plan.bots,
+        "seed": seed,
+    }
+
+
+def spec_key(spec: Mapping[str, Any]) -> str:
+    """The boards and parameters of ``spec`` as a key: the same for the same boards and parameters,
+    whatever the simulation's own seed."""
+    content = {k: v for k, v in spec.items() if k != "seed"}
+    return hashlib.sha256(json.dumps(content, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def board_label(board_seed: int | None) -> str:
+    """A board's heading: "Herní plán tábora" or "Semínko 123…"."""
+    if board_seed is None:
+        return _("The camp's board")
+    return _("Seed %(seed)d") % {"seed": board_seed}
+
+
+# ------------------------------------------------------------------------------- kept rehearsals
+
+
+def camp_rehearsals(camp: Camp) -> QuerySet[Rehearsal]:
+    """The camp's rehearsals, newest first (their reports are not read: the list shows none)."""
+    return Rehearsal.objects.filter(camp=camp).defer("report", "spec").order_by("-created_at", "-id")
+
+
+def camp_rehearsal(camp: Camp, rehearsal_id: int) -> Rehearsal | None:
+    return Rehearsal.objects.filter(camp=camp, pk=rehearsal_id).first()
+
+
+def kept_rehearsal(camp: Camp, key: str) -> Rehearsal | None:
+    """The newest rehearsal of these boards and parameters that is done or still going (not one
+    cancelled, failed or interrupted: that one is run again)."""
+    return (
+        Rehearsal.objects.filter(camp=camp, key=key, status__in=[RehearsalStatus.DONE, *REHEARSAL_ACTIVE])
+        .order_by("-created_at", "-id")
+        .first()
+    )
+
+
+def process_alive(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this computer (a zombie counts: the heartbeat decides)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # someone else's process: it runs
+        return True
+    return True
+
+
+def fallen_silent(row: Rehearsal, now: datetime) -> bool:
+    """Whether an active rehearsal's worker has stopped: it never started within :data:`STALE_AFTER`,
+    wrote no sign of life for as long, or its process is gone."""
+    if row.status == RehearsalStatus.QUEUED:
+        return row.created_at < now - STALE_AFTER
+    if row.status != RehearsalStatus.RUNNING:
+        return False
+    if row.worker_pid is not None and not process_alive(row.worker_pid):
+        return True
+    return (row.heartbeat_at or row.started_at or row.created_at) < now - STALE_AFTER
+
+
+def shown_status(row: Rehearsal, now: datetime | None = None) -> str:
+    """The row's status as it stands now: an active one whose worker fell silent is interrupted
+    (the next write marks it so: :func:`games.islands.services.rehearsals.rehearsals_interrupt_silent`)."""
+    if row.status in REHEARSAL_ACTIVE and fallen_silent(row, now or timezone.now()):
+        return RehearsalStatus.INTERRUPTED
+    return row.status
+
+
+@dataclass(frozen=True)
+class RehearsalProgress:
+    """How a rehearsal stands, as its progress bar shows it."""
+
+    status: str
+    status_label: str
+    done: int
+    total: int
+    active: bool
+    cancel_requested: bool
+
+    @property
+    def percent(self) -> int:
+        return (
+            100
+            if self.status == RehearsalStatus.DONE
+            else (100 * self.done // self.total if self.total else 0)
+        )
+
+
+def rehearsal_progress(row: Rehearsal, now: datetime | None = None) -> RehearsalProgress:
+    status = shown_status(row, now)
+    return RehearsalProgress(
+        status=status,
+        status_label=str(RehearsalStatus(status).label),
+        done=row.camps_done,
+        total=row.camps_total,
+        active=status in REHEARSAL_ACTIVE,
+        cancel_requested=row.cancel_requested,
+    )
+
+
+# ------------------------------------------------------------------------------------ the report
+
+
+@dataclass(frozen=True)
+class SpreadRow:
+    """A side's or a bay's line: treasure home (mean and spread) and the share of games it wins."""
+
+    name: str
+    treasure: str
+    spread: str
+    win_share: str
+    win_value: float
+    #: The side it is (a side's code: bottom, right, left), for a bay the side it lies on.
+    side: str = ""
+
+
+@dataclass(frozen=True)
+class BoardReport:
+    """One rehearsed board's figures, in words and numbers as the page and the PDF print them."""
+
+    label: str
+    board_seed: int | None
+    best: bool
+    verdict: str
+    verdict_good: bool
+    problems: tuple[str, ...]
+    sides: tuple[SpreadRow, ...]
+    bays: tuple[SpreadRow, ...]
+    treasure_total: int
+    home_by_round: tuple[float, ...]
+    ships_lost_by_round: tuple[float, ...]
+    figures: tuple[tuple[str, str], ...]
+
+    @property
+    def side_groups(self) -> list[tuple[SpreadRow, list[SpreadRow]]]:
+        """Each side with the bays on it (in bay order), as the tables list them."""
+        return [(side, [bay for bay in self.bays if bay.side == side.side]) for side in self.sides]
+
+
+@dataclass(frozen=True)
+class ReportView:
+    """A rehearsal's report as shown: the parameters in words, one :class:`BoardReport` a board."""
+
+    parameters: tuple[tuple[str, str], ...]
+    boards: tuple[BoardReport, ...]
+    best: int | None
+    rounds: int
+
+    @property
+    def best_board(self) -> BoardReport | None:
+        return self.boards[self.best] if self.best is not None else None
+
+
+def _dict(value: object) -> dict[str, Any]:
+    """A report's object, or an empty one for anything else (an older or broken report)."""
+    return value if isinstance(value, dict) else {}
+
+
+def _number(value: object) -> float:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+
+
+def _series(value: object) -> tuple[float, ...]:
+    return tuple(_number(v) for v in value) if isinstance(value, list) else ()
+
+
+def _spread_rows(rows: object, name: Any) -> tuple[SpreadRow, ...]:
+    if not isinstance(rows, list):
+        return ()
+    return tuple(
+        SpreadRow(
+            name=name(row),
+            treasure=rehearsal_words.decimal(row.get("treasure_mean")),
+            spread=rehearsal_words.decimal(row.get("treasure_sd")),
+            win_share=rehearsal_words.percent(row.get("win_share")),
+            win_value=_number(row.get("win_share")),
+            side=str(row.get("side", "")),
+        )
+        for row in rows
+        if isinstance(row, dict)
+    )
+
+
+def _rounds_to(value: object) -> str:
+    """ "7,2 (5–9); 2 % never" from a ``rounds_to_half`` / ``rounds_to_all`` figure."""
+    if not isinstance(value, dict):
+        return "–"
+    text = _("%(mean)s (from %(p10)s to %(p90)s)") % {
+        "mean": rehearsal_words.decimal(value.get("mean")),
+        "p10": value.get("p10", "–"),
+        "p90": value.get("p90", "–"),
+    }
+    never = _number(value.get("never_share"))
+    if round(100 * never) >= 1:  # a share that prints as 0 % is left out
+        text += "; " + _("never in %(share)s of the games") % {"share": rehearsal_words.percent(never)}
+    return text
+
+
+def _board_report(board: Mapping[str, Any], *, best: bool) -> BoardReport:
+    verdict = _dict(board.get("verdict"))
+    code = str(verdict.get("code", ""))
+    params = _dict(verdict.get("params"))
+    problems = [p for p in board.get("problems") or [] if isinstance(p, dict)]
+    pirates = _dict(board.get("pirates"))
+    board_seed = board.get("board_seed")
+    board_seed = board_seed if isinstance(board_seed, int) and not isinstance(board_seed, bool) else None
+    figures = (
+        (_("Chests on the board"), str(board.get("treasure_total", "–"))),
+        (_("Rounds until half the treasure is home"), _rounds_to(board.get("rounds_to_half"))),
+        (_("Rounds until all the treasure is home"), _rounds_to(board.get("rounds_to_all"))),
+        (
+            _("Ships lost per team and round"),
+            rehearsal_words.decimal(board.get("ships_lost_per_team_round"), 2),
+        ),
+        (_("Team-rounds with 0 AP"), rehearsal_words.percent(board.get("zero_ap_share"))),
+        (_("Team-rounds with nothing useful to do"), rehearsal_words.percent(board.get("idle_share"))),
+        (_("Games decided by the AP tie-break"), rehearsal_words.percent(board.get("tie_break_share"))),
+        (_("Pirate ships appearing per game"), rehearsal_words.decimal(pirates.get("appeared_mean"))),
+        (_("Ships taken by pirates per game"), rehearsal_words.decimal(pirates.get("ships_taken_mean"))),
+    )
+    return BoardReport(
+        label=board_label(board_seed),
+        board_seed=board_seed,
+        best=best,
+        verdict=rehearsal_words.verdict_text(code, params),
+        verdict_good=rehearsal_words.verdict_good(code),
+        problems=tuple(
+            rehearsal_words.problem_text(str(p.get("code", "")), _dict(p.get("params"))) for p in problems
+        ),
+        sides=_spread_rows(board.get("sides"), lambda row: rehearsal_words.side_name(row.get("side"))),
+        bays=_spread_rows(board.get("bays"), lambda row: f"Z{row.get('bay')}"),
+        treasure_total=int(_number(board.get("treasure_total"))),
+        home_by_round=_series(board.get("home_by_round")),
+        ships_lost_by_round=_series(board.get("ships_lost_by_round")),
+        figures=figures,
+    )
+
+
+def placement_name(code: str) -> str:
+    return {
+        "uniform": _("uniform (every team places alike)"),
+        "strong": _("a strong team (team 1 places higher more often)"),
+    }.get(code, code)
+
+
+def bots_name(code: str) -> str:
+    return {
+        "mixed": _("mixed (half planner, half greedy)"),
+        "planner": _("the planner"),
+        "greedy": _("the greedy bot"),
+    }.get(code, code)
+
+
+def report_view(report: Mapping[str, Any]) -> ReportView:
+    """A report document (``zlate-ostrovy-rehearsal/1``) as the page and the PDF show it."""
+    spec = _dict(report.get("spec"))
+    best = report.get("best_board")
+    boards = [b for b in report.get("boards") or [] if isinstance(b, dict)]
+    best = best if isinstance(best, int) and not isinstance(best, bool) and 0 <= best < len(boards) else None
+    teams = spec.get("teams") or []
+    parameters = (
+        (_("Teams"), ", ".join(str(t) for t in teams) if teams else "–"),
+        (_("AP table"), ", ".join(str(ap) for ap in spec.get("ap_table") or []) or "–"),
+        (_("Rounds"), str(spec.get("rounds", "–"))),
+        (_("Simulated camps per board"), str(spec.get("camps", "–"))),
+        (_("Placements"), placement_name(str(spec.get("placement", "")))),
+        (_("Bots"), bots_name(str(spec.get("bots", "")))),
+    )
+    return ReportView(
+        parameters=parameters,
+        boards=tuple(_board_report(b, best=(i == best)) for i, b in enumerate(boards)),
+        best=best,
+        rounds=int(_number(spec.get("rounds"))),
+    )

@@ -1,0 +1,66 @@
+"""A rehearsal's report as a PDF: the figures of every board and the verdicts as text, the best
+board marked, charts drawn in dashes and patterns (readable in grey), one to four boards."""
+
+from __future__ import annotations
+
+import io
+import re
+from datetime import UTC, datetime
+
+import pytest
+from django.conf import settings
+from django.utils import translation
+from pypdf import PdfReader
+
+from games.islands import rehearsals
+from games.islands.printing.rehearsal_sheet import render_rehearsal_sheet
+from games.islands.words import rehearsal as rehearsal_words
+from tests.games.islands.rehearsal_reports import fake_report
+
+WHEN = datetime(2026, 6, 20, 18, 30, tzinfo=UTC)
+
+
+def pdf(report: dict[str, object]) -> bytes:
+    with translation.override("cs"):
+        return render_rehearsal_sheet(
+            rehearsals.report_view(report),
+            camp="Letní tábor – 1. běh",
+            when=WHEN,
+            font_dir=settings.PDF_FONT_DIR,
+        )
+
+
+def text_of(content: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+
+
+def test_the_pdf_holds_each_boards_figures_and_verdict() -> None:
+    report = fake_report(11, 12, 13)
+    text = text_of(pdf(report))
+    boards = report["boards"]
+    assert "Zlaté ostrovy – zkouška hry\njen pro vedoucí" in text and "Letní tábor – 1. běh" in text
+    totals = r"\s+".join(str(b["treasure_total"]) for b in boards)
+    assert re.search(rf"Truhel na herním plánu\s+{totals}", text)
+    with translation.override("cs"):
+        verdict = rehearsal_words.verdict_text(boards[2]["verdict"]["code"], boards[2]["verdict"]["params"])
+    assert " ".join(verdict.split()) in " ".join(text.split())  # wrapped in its column
+    assert "Semínko 11 ★ nejspravedlivější" in " ".join(text.split())
+    for title in ("Poklad doma po kolech", "Vyhrané hry podle stran", "Ztracené lodě po kolech"):
+        assert title in text
+    assert "Strany a zátoky" in text and "dolní (jih)\n" in text and "\nZ1\n" in text
+
+
+@pytest.mark.parametrize("boards", [1, 4])
+def test_one_to_four_boards(boards: int) -> None:
+    content = pdf(fake_report(*range(21, 21 + boards), teams=12, side=9, rounds=30))
+    reader = PdfReader(io.BytesIO(content))
+    assert 1 <= len(reader.pages) <= 4
+    assert all(page.mediabox.width == pytest.approx(595.28, abs=0.1) for page in reader.pages)  # A4
+
+
+def test_the_charts_tell_the_boards_apart_by_dashes() -> None:
+    """The lines of the boards after the first are dashed (a grey print keeps them apart)."""
+    content = pdf(fake_report(11, 12, 13))
+    page = PdfReader(io.BytesIO(content)).pages
+    streams = b"".join(p.get_contents().get_data() for p in page)
+    assert b"[7 3.5] 0 d" in streams and b"[2 2.5] 0 d" in streams
