@@ -328,6 +328,39 @@ def test_a_real_rehearsal_through_the_services(camp: Camp, teams: list[Team]) ->
     assert row.camps_done == row.camps_total == 4
 
 
+def test_the_page_s_figures_are_the_command_line_s_for_the_same_seed(camp: Camp, teams: list[Team]) -> None:
+    """A rehearsal started from the page and ``manage.py islands_rehearse`` given its simulation's
+    seed (in its report) report the same figures for every board; only the labels differ (the page's
+    Czech, the command's English) and the camp board's seed (the page names none: its board may be
+    edited by hand; the command names the seed it was dealt from while it is not)."""
+    import json
+    from io import StringIO
+
+    board_services.board_generate(camp=camp, seed=77)
+    small = rehearsals.RehearsalPlan(
+        board_seeds=(None, SEED), teams=tuple(t.name for t in teams), ap_table=(14, 11, 8), rounds=4, camps=3
+    )
+    row = rehearsal_services.rehearsal_start(camp=camp, plan=small).rehearsal
+    assert rehearsal_services.rehearsal_run(rehearsal_id=row.pk, workers=1) == RehearsalStatus.DONE
+    row.refresh_from_db()
+    page = row.report
+    out = StringIO()
+    call_command(
+        "islands_rehearse", "--camp", str(camp.pk), "--board-seed", str(SEED), "--seed", str(page["spec"]["seed"]),
+        "--rounds", "4", "--camps", "3", "--placement", "uniform", "--bots", "mixed", "--workers", "1",
+        stdout=out,
+    )  # fmt: skip
+    command = json.loads(out.getvalue())
+
+    def figures(report: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{k: v for k, v in board.items() if k not in ("label", "board_seed")} for board in report["boards"]]
+
+    assert command["spec"] == page["spec"] | {"boards": command["spec"]["boards"]}
+    assert figures(command) == figures(page)
+    assert command["best_board"] == page["best_board"]
+    assert [b["label"] for b in command["boards"]] != [b["label"] for b in page["boards"]]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_the_process_runner_plays_a_real_rehearsal_in_its_own_process(
     monkeypatch: pytest.MonkeyPatch, settings: Any
