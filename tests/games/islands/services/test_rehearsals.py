@@ -346,14 +346,15 @@ def test_the_page_s_figures_are_the_command_line_s_for_the_same_seed(camp: Camp,
     page = row.report
     out = StringIO()
     call_command(
-        "islands_rehearse", "--camp", str(camp.pk), "--board-seed", str(SEED), "--seed", str(page["spec"]["seed"]),
-        "--rounds", "4", "--camps", "3", "--placement", "uniform", "--bots", "mixed", "--workers", "1",
+        "islands_rehearse", "--camp", str(camp.pk), "--board-seed", str(SEED),
+        "--seed", str(page["spec"]["seed"]), "--rounds", "4", "--camps", "3", "--placement", "uniform", "--bots", "mixed", "--workers", "1",
         stdout=out,
     )  # fmt: skip
     command = json.loads(out.getvalue())
 
     def figures(report: dict[str, Any]) -> list[dict[str, Any]]:
-        return [{k: v for k, v in board.items() if k not in ("label", "board_seed")} for board in report["boards"]]
+        named = ("label", "board_seed")
+        return [{k: v for k, v in board.items() if k not in named} for board in report["boards"]]
 
     assert command["spec"] == page["spec"] | {"boards": command["spec"]["boards"]}
     assert figures(command) == figures(page)
