@@ -347,7 +347,8 @@ def test_the_page_s_figures_are_the_command_line_s_for_the_same_seed(camp: Camp,
     out = StringIO()
     call_command(
         "islands_rehearse", "--camp", str(camp.pk), "--board-seed", str(SEED),
-        "--seed", str(page["spec"]["seed"]), "--rounds", "4", "--camps", "3", "--placement", "uniform", "--bots", "mixed", "--workers", "1",
+        "--seed", str(page["spec"]["seed"]), "--rounds", "4", "--camps", "3",
+        "--placement", "uniform", "--bots", "mixed", "--workers", "1",
         stdout=out,
     )  # fmt: skip
     command = json.loads(out.getvalue())
