@@ -159,7 +159,16 @@ def render_svg(view: MapView, *, text_size: float | None = None) -> SafeString:
 
     ``text_size`` (map units) is the font size of the map's texts on a projector
     (:func:`projector_text_size`): the hexes' texts and markers are then laid out for
-    texts that large, so none of them overlaps another."""
+    texts that large, so none of them overlaps another.
+
+    Kept by what it shows (the view, a frozen value, the size and the language): a page built
+    anew after a write that left this map as it was (the placements, another team's orders) draws
+    it once, not again (a quarter of the order page's time on the largest board)."""
+    return _render_svg(view, text_size, get_language())
+
+
+@lru_cache(maxsize=32)
+def _render_svg(view: MapView, text_size: float | None, language: str) -> SafeString:
     g = geometry(view.side)
     s = SIZE
     min_x, min_y, width, height = view_box(view.side)
