@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 
 from django.utils.translation import get_language
 
@@ -37,10 +37,10 @@ def sheet_key(kind: str, data: object) -> str:
     return hashlib.sha256(repr((kind, get_language(), data)).encode()).hexdigest()
 
 
-def printed_once(kind: Hashable, data: object, draw: Callable[[], bytes]) -> bytes:
+def printed_once(kind: str, data: object, draw: Callable[[], bytes]) -> bytes:
     """The PDF ``draw()`` gives for ``data``: drawn the first time, kept for the next request."""
     global _kept_bytes
-    key = sheet_key(str(kind), data)
+    key = sheet_key(kind, data)
     with _lock:
         content = _kept.get(key)
         if content is not None:

@@ -24,7 +24,7 @@ precomputed neighbour tables, and give exactly the ways the demo's first breadth
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -462,15 +462,10 @@ def plan_orders(state: GameState, team_name: str, *, ap: int, checked: bool = Tr
     plan = _TeamPlan(state, team_name)
     sailed = _sail(plan, _steps(ap, build_cargo, build_battleships))
     fire = None
-    if sailed.battleship_end is not None:
+    targets = _targets(plan.prey, sailed)
+    if targets and sailed.battleship_end is not None:
         end = sailed.battleship_end
-        targets = [
-            p
-            for p in plan.prey
-            if distance(end, p) <= SHOT_RANGE and all(distance(p, h) > 1 for h in sailed.ends)
-        ]
-        if targets:
-            fire = min(targets, key=lambda p: (distance(end, p), plan.g.sort_key(p)))
+        fire = min(targets, key=lambda p: (distance(end, p), plan.g.sort_key(p)))
     planned = Orders(ap, build_cargo, build_battleships, sailed.routes, HarborMoves(), fire)
     return _legal(state, team_name, planned) if checked else planned
 
@@ -490,6 +485,17 @@ class _Sailed:
     ends: tuple[Hex, ...]
     #: Where the battleship ends: None without one, or in the harbor.
     battleship_end: Hex | None
+
+
+def _targets(prey: Sequence[Hex], sailed: _Sailed) -> list[Hex]:
+    """The prey the battleship may fire at where it ends: in range, and none of its own team's ships
+    on or next to it. Empty without a battleship at sea."""
+    end = sailed.battleship_end
+    if end is None:
+        return []
+    return [
+        p for p in prey if distance(end, p) <= SHOT_RANGE and all(distance(p, h) > 1 for h in sailed.ends)
+    ]
 
 
 def _sail(plan: _TeamPlan, steps: int) -> _Sailed:
@@ -586,19 +592,14 @@ def greedy_orders(state: GameState, team_name: str, *, ap: int, checked: bool = 
     plan = _GreedyPlan(state, team_name, home)
     sailed = _sail(plan, steps)
     fire = None
-    if sailed.battleship_end is not None:
+    targets = _targets(plan.prey, sailed)
+    if targets and sailed.battleship_end is not None:
         end = sailed.battleship_end
-        targets = [
-            p
-            for p in plan.prey
-            if distance(end, p) <= SHOT_RANGE and all(distance(p, h) > 1 for h in sailed.ends)
-        ]
-        if targets:
 
-            def hits(target: Hex) -> int:
-                return sum(1 for p in plan.prey if distance(target, p) <= 1)
+        def hits(target: Hex) -> int:
+            return sum(1 for p in plan.prey if distance(target, p) <= 1)
 
-            fire = min(targets, key=lambda p: (-hits(p), distance(end, p), plan.g.sort_key(p)))
+        fire = min(targets, key=lambda p: (-hits(p), distance(end, p), plan.g.sort_key(p)))
     harbor = HarborMoves((move,)) if move else HarborMoves()
     planned = Orders(ap, build_cargo, build_battleships, sailed.routes, harbor, fire)
     return _legal(state, team_name, planned) if checked else planned

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.islands.engine.hexes import geometry
-from games.islands.engine.rehearsal import RehearsalCancelled, RehearsalSpec
+from games.islands.engine.rehearsal import FORMAT, RehearsalCancelled, RehearsalSpec, report_spec
 
 SIDES = ("bottom", "right", "left")
 VERDICTS = ("fair", "unfair_bay", "unfair_side")
@@ -97,18 +97,8 @@ def fake_rehearse(
             progress(done, total)
     boards = [fake_board(spec, i) for i in range(len(spec.boards))]
     return {
-        "format": "zlate-ostrovy-rehearsal/1",
-        "spec": {
-            "side": spec.boards[0].side,
-            "teams": list(spec.teams),
-            "ap_table": list(spec.ap_table),
-            "rounds": spec.rounds,
-            "camps": spec.camps,
-            "placement": spec.placement,
-            "bots": spec.bots,
-            "seed": spec.seed,
-            "boards": [{"label": b.label, "board_seed": b.board_seed} for b in spec.boards],
-        },
+        "format": FORMAT,
+        "spec": report_spec(spec),
         "boards": boards,
         "best_board": 0 if len(boards) > 1 else None,
     }

@@ -8,7 +8,7 @@ no Django (the page and the command turn a camp run's board into a :class:`Rehea
 
 from __future__ import annotations
 
-from .run import FORMAT, MAX_WORKERS, rehearse, report
+from .run import FORMAT, MAX_WORKERS, rehearse, report, report_spec
 from .spec import (
     RehearsalBoard,
     RehearsalCancelled,
@@ -29,4 +29,5 @@ __all__ = [
     "dealt_board",
     "rehearse",
     "report",
+    "report_spec",
 ]

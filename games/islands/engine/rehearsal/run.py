@@ -65,22 +65,22 @@ def report(spec: RehearsalSpec, records: list[list[CampRecord]]) -> dict[str, ob
     best: int | None = None
     if len(boards) > 1:
         best = min(range(len(boards)), key=lambda i: (*verdict_rank(boards[i]), _side_spread(boards[i]), i))
+    return {"format": FORMAT, "spec": report_spec(spec), "boards": boards, "best_board": best}
+
+
+def report_spec(spec: RehearsalSpec) -> dict[str, object]:
+    """The report's ``spec``: what was rehearsed (the boards by label and seed, not their cells)."""
     return {
-        "format": FORMAT,
-        "spec": {
-            "side": spec.side,
-            "teams": list(spec.teams),
-            "team_bots": list(team_bots(spec)),
-            "ap_table": list(spec.ap_table),
-            "rounds": spec.rounds,
-            "camps": spec.camps,
-            "placement": spec.placement,
-            "bots": spec.bots,
-            "seed": spec.seed,
-            "boards": [{"label": b.label, "board_seed": b.board_seed} for b in spec.boards],
-        },
-        "boards": boards,
-        "best_board": best,
+        "side": spec.side,
+        "teams": list(spec.teams),
+        "team_bots": list(team_bots(spec)),
+        "ap_table": list(spec.ap_table),
+        "rounds": spec.rounds,
+        "camps": spec.camps,
+        "placement": spec.placement,
+        "bots": spec.bots,
+        "seed": spec.seed,
+        "boards": [{"label": b.label, "board_seed": b.board_seed} for b in spec.boards],
     }
 
 
