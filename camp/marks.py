@@ -16,6 +16,7 @@ import math
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 #: The teams' colours by seat, distinct at a glance on the board and on paper: a new team gets the
 #: first one its camp run does not use yet (the camp form, a round file's import).
@@ -135,47 +136,51 @@ def shape_points(
     """The outline of ``shape`` centred on (``cx``, ``cy``) within radius ``r``, as polygon
     points; empty for the circle (draw a circle). ``y_up`` for ReportLab (y grows upwards);
     SVG's y grows downwards. Each shape leaves room for one or two digits in its middle."""
-    sign = -1.0 if y_up else 1.0
+    sign = -r if y_up else r
+    return [(cx + x * r, cy + y * sign) for x, y in _unit_shape(shape)]
+
+
+@lru_cache(maxsize=32)
+def _unit_shape(shape: str) -> tuple[tuple[float, float], ...]:
+    """:func:`shape_points` of radius 1 around (0, 0), y down: worked out once per shape (a printed
+    map draws hundreds of markers)."""
 
     def polar(count: int, radius: float, start_deg: float) -> list[tuple[float, float]]:
         return [
             (
-                cx + radius * math.cos(math.radians(start_deg + i * 360 / count)),
-                cy + sign * radius * math.sin(math.radians(start_deg + i * 360 / count)),
+                radius * math.cos(math.radians(start_deg + i * 360 / count)),
+                radius * math.sin(math.radians(start_deg + i * 360 / count)),
             )
             for i in range(count)
         ]
 
-    def rel(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
-        return [(cx + x * r, cy + sign * y * r) for x, y in points]
-
     if shape == "square":
         s = 0.82
-        return rel([(-s, -s), (s, -s), (s, s), (-s, s)])
+        return ((-s, -s), (s, -s), (s, s), (-s, s))
     if shape == "triangle":
-        return rel([(0, -1.15), (1.1, 0.8), (-1.1, 0.8)])
+        return ((0, -1.15), (1.1, 0.8), (-1.1, 0.8))
     if shape == "triangle_down":
-        return rel([(-1.1, -0.8), (1.1, -0.8), (0, 1.15)])
+        return ((-1.1, -0.8), (1.1, -0.8), (0, 1.15))
     if shape == "diamond":
-        return rel([(0, -1.1), (1.1, 0), (0, 1.1), (-1.1, 0)])
+        return ((0, -1.1), (1.1, 0), (0, 1.1), (-1.1, 0))
     if shape == "hexagon":
-        return polar(6, r, 0)
+        return tuple(polar(6, 1.0, 0))
     if shape == "pentagon":
-        return polar(5, r * 1.02, -90)
+        return tuple(polar(5, 1.02, -90))
     if shape == "star":
-        outer = polar(5, r * 1.2, -90)
-        inner = polar(5, r * 0.62, -54)
-        return [p for pair in zip(outer, inner, strict=True) for p in pair]
+        outer = polar(5, 1.2, -90)
+        inner = polar(5, 0.62, -54)
+        return tuple(p for pair in zip(outer, inner, strict=True) for p in pair)
     if shape == "cross":
         a, b = 0.4, 1.0
-        return rel([
+        return (
             (-a, -b), (a, -b), (a, -a), (b, -a), (b, a), (a, a),
             (a, b), (-a, b), (-a, a), (-b, a), (-b, -a), (-a, -a),
-        ])
+        )  # fmt: skip
     if shape == "arrow":
-        return rel([(-0.95, -0.75), (0.35, -0.75), (1.0, 0), (0.35, 0.75), (-0.95, 0.75)])
+        return ((-0.95, -0.75), (0.35, -0.75), (1.0, 0), (0.35, 0.75), (-0.95, 0.75))
     if shape == "trapezoid":
-        return rel([(-0.5, -0.8), (0.5, -0.8), (1.05, 0.8), (-1.05, 0.8)])
+        return ((-0.5, -0.8), (0.5, -0.8), (1.05, 0.8), (-1.05, 0.8))
     if shape == "shield":
-        return rel([(-0.9, -0.9), (0.9, -0.9), (0.9, 0.15), (0, 1.05), (-0.9, 0.15)])
-    return []
+        return ((-0.9, -0.9), (0.9, -0.9), (0.9, 0.15), (0, 1.05), (-0.9, 0.15))
+    return ()
