@@ -24,6 +24,8 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from camp.pdf_fast import kept_subsets
+
 FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
 
 # ReportLab's own switch: its streams skip the ASCII85 encoding, which keeps a PDF 7-bit clean for
@@ -34,8 +36,10 @@ rl_config.useA85 = 0
 def register_fonts(font_dir: Path) -> None:
     """Register DejaVu Sans (regular and bold) from ``font_dir`` once per process."""
     if FONT not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(FONT, str(font_dir / "DejaVuSans.ttf")))
-        pdfmetrics.registerFont(TTFont(FONT_BOLD, str(font_dir / "DejaVuSans-Bold.ttf")))
+        for name, file in ((FONT, "DejaVuSans.ttf"), (FONT_BOLD, "DejaVuSans-Bold.ttf")):
+            font = TTFont(name, str(font_dir / file))
+            font.face.makeSubset = kept_subsets(font.face.makeSubset)
+            pdfmetrics.registerFont(font)
 
 
 @lru_cache(maxsize=512)

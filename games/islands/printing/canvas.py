@@ -16,11 +16,11 @@ from reportlab.lib.colors import Color, HexColor, black
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from camp.marks import SHAPE_INNER_WIDTH, shape_points
 from camp.pdf import FONT, FONT_BOLD, fit, fit_text, ink
+from camp.pdf_fast import SheetCanvas, polygons_path, write_texts
 from games.islands import words
 from games.islands.printing.data import SheetShip
 
@@ -39,7 +39,7 @@ BAND_GAP = 6 * mm
 
 
 def new_canvas(buffer: BytesIO, title: str) -> Canvas:
-    canvas = Canvas(buffer, pagesize=A4, pageCompression=1, invariant=1)
+    canvas = SheetCanvas(buffer, pagesize=A4, pageCompression=1, invariant=1)
     canvas.setTitle(title)
     canvas.setAuthor("Zlaté ostrovy")
     canvas.setCreator("Zlaté ostrovy")
@@ -151,13 +151,7 @@ class Polygons:
             self.canvas.setFillColor(self.colours[fill_key])
             self.canvas.setStrokeColor(self.colours[edge_key])
             self.canvas.setLineWidth(width)
-            path = self.canvas.beginPath()
-            for pts in shapes:
-                path.moveTo(*pts[0])
-                for p in pts[1:]:
-                    path.lineTo(*p)
-                path.close()
-            self.canvas.drawPath(path, stroke=1, fill=1)
+            self.canvas.drawPath(polygons_path(shapes), stroke=1, fill=1)
 
 
 def team_shape(
@@ -229,11 +223,9 @@ class CentredTexts:
     def draw(self) -> None:
         out = self.canvas.beginText()
         for (font, size, key), items in self.by_style.items():
-            out.setFont(font, size)
             out.setFillColor(self.fills[key])
-            for x, y, text in items:
-                out.setTextOrigin(x - stringWidth(text, font, size) / 2, y - size * 0.36)
-                out.textOut(text)
+            shift = size * 0.36
+            write_texts(self.canvas, out, font, size, ((x, y - shift, t) for x, y, t in items), centred=True)
         self.canvas.drawText(out)
 
 
