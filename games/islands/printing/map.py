@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Mapping, Sequence
+import weakref
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -120,6 +121,7 @@ def draw_map(
     shared: bool = False,
     key: Sequence[KeyRow] = (),
     board_only: bool = False,
+    reader: str | None = None,
 ) -> float:
     """The board fitted into the box (x, top, width, height), centred across; returns its bottom y.
 
@@ -129,6 +131,11 @@ def draw_map(
     drawn from the view's hexes and harbors alone, which :func:`visibility.for_team` never changes:
     a sheet can only share it with a sheet whose board is the same. With ``board_only`` as well,
     the shared board's form is only made (see the team sheet).
+
+    With a ``reader`` as well (the team whose map this is, in a document of several teams' maps),
+    the markers are shared too: a hex's markers look the same on every team's map but their own
+    (their ships' cargo), so the hexes with the ships of the same teams are one form, drawn once per
+    document and placed on every other team's map; the reader's own hexes are drawn on its map.
     """
     g = geometry(view.side)
     min_x, min_y, _w, _h = map_extent(view.side)
@@ -252,24 +259,73 @@ def draw_map(
 
     # Ships and pirates on top, laid out as on the screens.
     bay_teams = {f"Z{number}": [h.team for h in here] for number, here in harbors.items()}
-    k = size / style.SIZE
-    shapes, texts = Polygons(canvas), CentredTexts(canvas)  # drawn after all, by colour
+    groups: list[_Group] = []
     for at, items in style.marker_groups(view, g):
-        mx, my = px(g.parse(at))
         if at in bay_teams:
             order = bay_teams[at]
             items.sort(
                 key=lambda i: order.index(i.team) if isinstance(i, ShipView) and i.team in order else 99
             )
-        msize, offsets = style.marker_layout(items)
-        lift = style.SIZE * 0.2 if at in bay_teams else 0.0
-        for (dx, dy), item in zip(offsets, items, strict=True):
-            _marker(canvas, item, mx + dx * k, my - (dy - lift) * k, msize, k, marks, shapes, texts)
-    shapes.draw()  # the markers' shapes, then their texts over them (markers never overlap)
-    texts.draw()
+        groups.append((at, at in bay_teams, tuple(items)))
+    k = size / style.SIZE
+
+    def draw_markers(these: Sequence[_Group]) -> None:
+        shapes, texts = Polygons(canvas), CentredTexts(canvas)  # drawn after all, by colour
+        for at, in_bay, items in these:
+            mx, my = px(g.parse(at))
+            msize, offsets = style.marker_layout(list(items))
+            lift = style.SIZE * 0.2 if in_bay else 0.0
+            for (dx, dy), item in zip(offsets, items, strict=True):
+                _marker(canvas, item, mx + dx * k, my - (dy - lift) * k, msize, k, marks, shapes, texts)
+        shapes.draw()  # the markers' shapes, then their texts over them (markers never overlap)
+        texts.draw()
+
+    if shared and reader is not None:
+        own = _shared_markers(canvas, groups, reader, (frame, tuple(key)), draw_markers)
+        draw_markers(own)
+    else:
+        draw_markers(groups)
     canvas.setStrokeColor(black)
     canvas.setFillColor(black)
     return top - drawn_h
+
+
+#: The markers' forms each document (canvas) has made: what each was drawn from, its name.
+_MARKER_FORMS: weakref.WeakKeyDictionary[Canvas, dict[object, str]] = weakref.WeakKeyDictionary()
+#: One hex's markers: its label, whether it is a bay with a harbor (markers lifted), the markers.
+_Group = tuple[str, bool, tuple[ShipView | PirateView, ...]]
+
+
+def _shared_markers(
+    canvas: Canvas,
+    groups: Sequence[_Group],
+    reader: str,
+    held: object,
+    draw: Callable[[Sequence[_Group]], None],
+) -> list[_Group]:
+    """Place the forms of the hexes whose markers are the same on every map but their teams' own
+    (one form per set of teams with ships there: drawn on the document's first map that shows it,
+    placed again on the later ones); return the ``reader``'s own hexes, to be drawn on its map.
+    A form is named by everything it is drawn from (``held``: the frame and the teams' marks)."""
+    own: list[_Group] = []
+    by_teams: dict[frozenset[str], list[_Group]] = {}
+    for group in groups:
+        teams = frozenset(item.team for item in group[2] if isinstance(item, ShipView))
+        if reader in teams:
+            own.append(group)
+        else:
+            by_teams.setdefault(teams, []).append(group)
+    forms = _MARKER_FORMS.setdefault(canvas, {})
+    for _teams, these in sorted(by_teams.items(), key=lambda pair: sorted(pair[0])):
+        name_key = (held, tuple(these))
+        name = forms.get(name_key)
+        if name is None:
+            name = forms[name_key] = f"zoMarkers{len(forms)}"
+            canvas.beginForm(name)
+            draw(these)
+            canvas.endForm()
+        canvas.doForm(name)
+    return own
 
 
 #: The last few parts of a board's form name worked out (:func:`_held_repr`): object, its digest.

@@ -71,7 +71,9 @@ LINK_QR_SIDE = 24 * mm
 LINK_CAPTION_SIZE = 7
 
 
-def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
+def _team_map_page(canvas: Canvas, sheet: TeamSheet, *, among_others: bool = False) -> None:
+    """The team's map sheet; ``among_others``: in a document of several teams' sheets (which share
+    the markers of the hexes without the team's ships)."""
     fill = colour(style.safe_colour(sheet.colour))
     round_text = _("Round %(round)d") % {"round": sheet.orders_round}
     top = titles_bottom(PAGE_H - BAND_H)
@@ -87,8 +89,9 @@ def _team_map_page(canvas: Canvas, sheet: TeamSheet) -> None:
     title = _("Golden Islands – team map: %(state)s") % {"state": state_text(sheet.state_round)}
     titles(canvas, y, title, sheet.camp)
     bottom = draw_map(
-        canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, shared=True, key=sheet.key
-    )
+        canvas, sheet.map, x=MARGIN, top=top, width=INNER, height=height, shared=True, key=sheet.key,
+        reader=sheet.team if among_others else None,
+    )  # fmt: skip
     if sheet.link_url:
         _team_link(canvas, sheet.link_url, top=top)
     y = draw_legend(canvas, staff=False, y=bottom - 3 * mm, shared=True)
@@ -397,7 +400,7 @@ def _notes_box(canvas: Canvas, top: float) -> None:
 def draw_team_sheets(canvas: Canvas, sheets: Sequence[TeamSheet]) -> None:
     """Every team's map sheet and order form, one team after another, onto ``canvas``."""
     for sheet in sheets:
-        _team_map_page(canvas, sheet)
+        _team_map_page(canvas, sheet, among_others=len(sheets) > 1)
         _order_form(canvas, sheet)
 
 

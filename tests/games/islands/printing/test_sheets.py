@@ -328,3 +328,26 @@ def test_the_shared_board_names_only_graphics_states_it_carries(game: Round, tea
             named = {name.decode() for name in re.findall(rb"/(\w+) gs\b", form.get_data())}
             carried = {str(k).lstrip("/") for k in form.get("/Resources", {}).get("/ExtGState", {})}
             assert named <= carried, named - carried
+
+
+def test_the_markers_shared_by_every_team_sheet_hold_no_team_s_cargo(game: Round, teams: list[Team]) -> None:
+    """All teams' sheets draw the markers of the hexes with the same teams' ships once (a form),
+    placed on every other team's map; a team's own hexes (its ships' cargo) only on its own map, and
+    each map shows what the team's sheet alone shows."""
+    Ship.objects.filter(team__camp=game.camp).update(chests=0)
+    ship = Ship.objects.filter(team=teams[0], kind="cargo").order_by("ident").first()
+    assert ship is not None
+    Ship.objects.filter(pk=ship.pk).update(chests=2)
+    cargo = f"{ship.ident[1:]}·2"
+    data = render_team_sheets(team_sheets_for(game), font_dir=settings.PDF_FONT_DIR)
+    pages = PdfReader(io.BytesIO(data)).pages
+    placed = [set(forms) for forms in _forms(data, "zoMarkers")[0::2]]
+    others = [i for i, team in enumerate(teams) if i != 0]
+    assert all(placed[i] for i in range(len(teams)))
+    assert any(name in placed[i] for name in placed[1] for i in others if i != 1)  # shared, not copied
+    texts = [page.extract_text() or "" for page in pages[0::2]]
+    legend = texts[1].count(cargo)  # the legend's "1·2 … your ship with 2 chests aboard"
+    assert texts[0].count(cargo) == legend + 1 and all(texts[i].count(cargo) == legend for i in others)
+    for i, team in enumerate(teams):
+        alone = PdfReader(io.BytesIO(team_pdf(game, team))).pages[0].extract_text() or ""
+        assert sorted(texts[i].split()) == sorted(alone.split()), team.name
