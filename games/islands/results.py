@@ -4,6 +4,7 @@ and the final standings. Reads only (a fixed number of queries each).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,14 +55,26 @@ def result_events(result: RoundResult, *, viewer: Viewer) -> list[EventLine]:
     """The round's log for a viewer: ``"public"`` reads public events only, a team the public ones
     and its own private ones (hints, boats, telescopes), ``"staff"`` everything (pirate redraws and
     rum directions too). One query at most (the round's number)."""
+    return [line for event, line in _event_lines(result, lambda e: _visible(e, viewer))]
+
+
+def teams_result_events(result: RoundResult, teams: list[Team]) -> dict[int, list[EventLine]]:
+    """:func:`result_events` for each of ``teams`` (by id), each event's line worked out once (the
+    public ones are on every team's sheet)."""
+    lines = _event_lines(result, lambda e: any(_visible(e, team) for team in teams))
+    return {team.pk: [line for event, line in lines if _visible(event, team)] for team in teams}
+
+
+def _event_lines(
+    result: RoundResult, wanted: Callable[[dict[str, Any]], bool]
+) -> list[tuple[dict[str, Any], EventLine]]:
+    """The round's ``wanted`` events, each with its line."""
     number = result.round.number
     events = list(result.events)
     end_step = words.end_step_of(events)
-    lines = []
-    for e in events:
-        if not _visible(e, viewer):
-            continue
-        lines.append(
+    return [
+        (
+            e,
             EventLine(
                 step=int(e.get("step", 0)),
                 half=int(e.get("half", 1)),
@@ -72,9 +85,11 @@ def result_events(result: RoundResult, *, viewer: Viewer) -> list[EventLine]:
                 visibility=str(e.get("visibility", "public")),
                 when=words.event_when(e, round_number=number, end_step=end_step),
                 description=words.event_text(e),
-            )
+            ),
         )
-    return lines
+        for e in events
+        if wanted(e)
+    ]
 
 
 @dataclass(frozen=True)
@@ -115,12 +130,20 @@ def telescope_reveals(result: RoundResult) -> list[TelescopeReveal]:
 
 
 def events_with_telescopes(
-    result: RoundResult, *, viewer: Viewer, reveals: list[TelescopeReveal] | None = None
+    result: RoundResult,
+    *,
+    viewer: Viewer,
+    reveals: list[TelescopeReveal] | None = None,
+    lines: list[EventLine] | None = None,
 ) -> list[EventLine]:
     """The round's log for ``viewer`` (:func:`result_events`), then what its telescopes revealed
     once their choices were entered (public: the hexes were revealed for all). ``reveals``: the
-    round's :func:`telescope_reveals` read already (one query saved per viewer)."""
-    lines = result_events(result, viewer=viewer)
+    round's :func:`telescope_reveals` read already (one query saved per viewer); ``lines``: the
+    viewer's :func:`result_events` worked out already (:func:`teams_result_events`)."""
+    if lines is None:
+        lines = result_events(result, viewer=viewer)
+    else:
+        lines = list(lines)
     when = _("Round %(round)d, after sailing") % {"round": result.round.number}
     for reveal in telescope_reveals(result) if reveals is None else reveals:
         lines.append(

@@ -290,6 +290,7 @@ def team_sheets_for(
     # Read once for every team (a query per team before, issue 22).
     reveals = results.telescope_reveals(rounds.result) if rounds.result is not None else []
     links = team_link_urls(camp, phones)
+    events = results.teams_result_events(rounds.result, teams) if rounds.result is not None else {}
     sheets = []
     for team in teams:
         ships = sorted(
@@ -323,7 +324,9 @@ def team_sheets_for(
                 hints=_hint_texts(result, team) if result else (),
                 events=tuple(
                     SheetEvent(e.text, own=e.team == team.name)
-                    for e in results.events_with_telescopes(result, viewer=team, reveals=reveals)
+                    for e in results.events_with_telescopes(
+                        result, viewer=team, reveals=reveals, lines=events[team.pk]
+                    )
                 )
                 if result
                 else (),
