@@ -176,6 +176,9 @@ def test_hidden_information_never_reaches_public_or_team_views(started: Camp, te
     red_lines = {line.what for line in results.result_events(result, viewer=red)}
     blue_lines = {line.what for line in results.result_events(result, viewer=blue)}
     assert "hint" in red_lines and "hint" not in blue_lines
+    # Worked out for all teams at once (the sheets), each team reads exactly its own log.
+    by_team = results.teams_result_events(result, [red, blue])
+    assert by_team == {t.pk: results.result_events(result, viewer=t) for t in (red, blue)}
     line = next(x for x in results.result_events(result, viewer=red) if x.what == "reveal")
     assert line.text.startswith("Kolo 1, krok 1: Loď 1 týmu Červení odhalila ")
     with translation.override("en"):
