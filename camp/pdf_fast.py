@@ -8,9 +8,10 @@ write.
   or the font worked out once (:func:`text_width`, :func:`polygon_code`, :func:`text_runs`).
 - :func:`kept_subsets`: a font's subset (its program for the letters a document uses) is built and
   compressed once per set of letters, not once per document.
-- Two of ReportLab's module functions are replaced on import (:func:`install`): the FlateDecode
-  filter (a kept font program compressed once) and the PDFDocEncoding of a stream's text (plain
-  ASCII, which encodes as itself, without the charmap codec: 1 ms on a board's 50 KB form).
+- Three of ReportLab's module functions are replaced on import (:func:`install`): the FlateDecode
+  filter (a kept font program compressed once), the PDFDocEncoding of a stream's text (plain
+  ASCII, which encodes as itself, without the charmap codec: 1 ms on a board's 50 KB form) and
+  the escaping of a PDF name (once per name).
 """
 
 from __future__ import annotations
@@ -232,12 +233,23 @@ def _pdfdoc(text: Any) -> Any:
     return _pdfdoc_encoded(text)
 
 
+_pdf_name = pdfdoc.PDFName
+
+
+@lru_cache(maxsize=4096)
+def _name(data: str, lo: str = chr(0x21), hi: str = chr(0x7E)) -> str:
+    """ReportLab's ``PDFName`` (a name's characters escaped one by one), once per name: a page's
+    resources name every form it places, and the names are the same on every page."""
+    return _pdf_name(data, lo, hi)
+
+
 def install() -> None:
     """Replace ReportLab's FlateDecode filter's ``encode`` (the one filter object every stream
-    uses: page, form, font) and its ``pdfdocEnc`` (which its PDF objects look up when they write
-    themselves) by :func:`_compress` and :func:`_pdfdoc`, once per process."""
+    uses: page, form, font), its ``pdfdocEnc`` and its ``PDFName`` (which its PDF objects look up
+    when they write themselves) by :func:`_compress`, :func:`_pdfdoc` and :func:`_name`."""
     pdfdoc.PDFZCompress.encode = _compress  # type: ignore[method-assign]
     pdfdoc.pdfdocEnc = _pdfdoc
+    pdfdoc.PDFName = _name
 
 
 install()

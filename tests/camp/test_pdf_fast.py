@@ -116,6 +116,12 @@ def test_a_streams_text_is_encoded_as_reportlab_encodes_it() -> None:
     assert pdf_fast._pdfdoc(b"\x00\xff") == b"\x00\xff"
 
 
+def test_a_name_is_escaped_as_reportlab_escapes_it() -> None:
+    assert pdfdoc.PDFName is pdf_fast._name  # installed
+    for name in ("Font", "FormXob.zoMap0123abcd", "a b(c)#%", "Řeka", "F1+0"):
+        assert pdf_fast._name(name) == pdf_fast._pdf_name(name)
+
+
 def test_the_flate_filter_compresses_as_zlib_and_a_font_program_once() -> None:
     assert pdf_fast._compress("q 1 0 0 1 0 0 cm Q") == zlib.compress(b"q 1 0 0 1 0 0 cm Q")
     assert pdf_fast._compress(b"\x00" * 100) == zlib.compress(b"\x00" * 100)
@@ -137,6 +143,7 @@ def test_a_kept_subset_is_the_font_program_reportlab_builds() -> None:
 def reportlab_as_it_is(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """ReportLab's own encoding, filter and font programs, for the length of a test."""
     monkeypatch.setattr(pdfdoc, "pdfdocEnc", pdf_fast._pdfdoc_encoded)
+    monkeypatch.setattr(pdfdoc, "PDFName", pdf_fast._pdf_name)
     monkeypatch.delattr(pdfdoc.PDFZCompress, "encode")
     for name in (FONT, FONT_BOLD):
         face = pdfmetrics.getFont(name).face

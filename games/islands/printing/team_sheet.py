@@ -20,6 +20,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from camp.pdf import FONT, FONT_BOLD, colour, draw_qr, register_fonts
+from camp.pdf_fast import write_texts
 from games.islands.engine.hexes import DIRECTION_NAMES, corners_around
 from games.islands.engine.notation import Alphabet
 from games.islands.maps import style
@@ -148,20 +149,20 @@ def _events(canvas: Canvas, y: float, events: Sequence[SheetEvent], *, size: flo
     while keep and not fits(keep, len(events) - len(keep)):
         keep.remove(droppable.pop(0))
     col, used = 0, 0
-    out = canvas.beginText()  # one text object for all the lines (one each cost more)
-    out.setFont(FONT, size)
     chunks = [wrapped[i] for i in keep]
     left_out = len(events) - len(keep)
     if left_out:
         note = _("… and %(n)d more events: see the notice board") % {"n": left_out}
         chunks.append((note,))
+    placed = []
     for chunk in chunks:
         if used + len(chunk) > per_col:
             col, used = col + 1, 0
         for line in chunk:
-            out.setTextOrigin(MARGIN + 2 * mm + col * (col_w + 4 * mm), y - used * leading)
-            out.textOut(line)
+            placed.append((MARGIN + 2 * mm + col * (col_w + 4 * mm), y - used * leading, line))
             used += 1
+    out = canvas.beginText()  # one text object for all the lines (one each cost more)
+    write_texts(canvas, out, FONT, size, placed)
     canvas.drawText(out)
 
 
