@@ -85,10 +85,9 @@ def board_setup(camp: Camp) -> BoardSetup | None:
 
 def board_cells(camp: Camp) -> list[BoardCell]:
     """Every stored hex of the camp's board as plain data (one query)."""
-    rows = BoardHex.objects.filter(camp=camp).values_list("q", "r", "tile", "chests", "revealed")
     return [
-        BoardCell(q=q, r=r, tile=tile, chests=chests, revealed=revealed)
-        for q, r, tile, chests, revealed in rows
+        BoardCell(q=q, r=r, tile=tile, chests=chests, revealed=bool(revealed))
+        for q, r, tile, chests, revealed in _MAP_READS["hexes"].rows(camp.pk)
     ]
 
 
@@ -157,43 +156,73 @@ def team_harbors(camp: Camp) -> list[TeamHarbor]:
 
 
 def _pieces(camp: Camp) -> tuple[list[BoardCell], list[ShipView], list[HarborView], list[PirateView]]:
-    """Four queries: hexes, harbors, ships, pirates."""
+    """Four queries: hexes, harbors, ships, pirates (built by the ORM once per process: after every
+    write the maps and sheets read them anew)."""
     cells = board_cells(camp)
-    harbors = list(Harbor.objects.filter(team__camp=camp, bay__isnull=False).select_related("team"))
-    bay_of = {h.team_id: h.bay for h in harbors}
+    harbors = _MAP_READS["harbors"].rows(camp.pk)
+    bay_of = {team_id: bay for team_id, bay, *_team in harbors}
     g = geometry(camp.board_side)
     ships = []
-    for ship in (
-        Ship.objects.filter(team__camp=camp)
-        .select_related("team")
-        .order_by("team__order", "team_id", "ident")
-    ):
-        if ship.q is None or ship.r is None:
-            bay = bay_of.get(ship.team_id)
+    for team_id, ident, kind, q, r, chests, colour, name, label, shape in _MAP_READS["ships"].rows(camp.pk):
+        if q is None or r is None:
+            bay = bay_of.get(team_id)
             if bay is None:
                 continue
             at = f"Z{bay}"
         else:
-            at = g.label(Hex(ship.q, ship.r))
+            at = g.label(Hex(q, r))
         ships.append(
             ShipView(
                 at=at,
-                ident=ship.ident,
-                colour=ship.team.colour,
-                team=ship.team.name,
-                battleship=ship.kind == es.ShipKind.BATTLESHIP.value,
-                chests=ship.chests,
-                label=ship.team.label,
-                shape=ship.team.shape,
+                ident=ident,
+                colour=colour,
+                team=name,
+                battleship=kind == es.ShipKind.BATTLESHIP.value,
+                chests=chests,
+                label=label,
+                shape=shape,
             )
         )
     harbor_views = [
-        HarborView(bay=h.bay, colour=h.team.colour, team=h.team.name, label=h.team.label, shape=h.team.shape)
-        for h in harbors
-        if h.bay is not None
+        HarborView(bay=bay, colour=colour, team=name, label=label, shape=shape)
+        for _team_id, bay, colour, name, label, shape in harbors
     ]
-    pirates = [PirateView(at=g.label(Hex(p.q, p.r)), ident=p.ident) for p in Pirate.objects.filter(camp=camp)]
+    pirates = [
+        PirateView(at=g.label(Hex(q, r)), ident=ident) for ident, q, r in _MAP_READS["pirates"].rows(camp.pk)
+    ]
     return cells, ships, harbor_views, pirates
+
+
+#: A camp run id no row has: it marks the camp run's parameter in the SQL built once.
+_CAMP = -(2**31) + 11
+_TEAM_LOOK = ("team__colour", "team__name", "team__label", "team__shape")
+#: The map views' reads (:func:`_pieces`), in the order the models' own ordering gives.
+_MAP_READS = {
+    "hexes": PreparedRead(
+        lambda camp_id: BoardHex.objects.filter(camp_id=camp_id).values_list(
+            "q", "r", "tile", "chests", "revealed"
+        ),
+        marker=_CAMP,
+    ),
+    "harbors": PreparedRead(
+        lambda camp_id: Harbor.objects.filter(team__camp_id=camp_id, bay__isnull=False).values_list(
+            "team_id", "bay", *_TEAM_LOOK
+        ),
+        marker=_CAMP,
+    ),
+    "ships": PreparedRead(
+        lambda camp_id: (
+            Ship.objects.filter(team__camp_id=camp_id)
+            .order_by("team__order", "team_id", "ident")
+            .values_list("team_id", "ident", "kind", "q", "r", "chests", *_TEAM_LOOK)
+        ),
+        marker=_CAMP,
+    ),
+    "pirates": PreparedRead(
+        lambda camp_id: Pirate.objects.filter(camp_id=camp_id).values_list("ident", "q", "r"),
+        marker=_CAMP,
+    ),
+}
 
 
 def map_view_for_staff(camp: Camp) -> MapView:
