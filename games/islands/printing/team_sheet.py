@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.units import mm
@@ -222,7 +224,6 @@ def _compass(canvas: Canvas, cx: float, cy: float, r: float, letters: Alphabet) 
             centred(canvas, tx, ty, letters.letter(name), FONT_BOLD, 8)
 
     drawn_once(canvas, "zoCompass", (cx, cy, r, tuple(letters.letter(n) for n in DIRECTION_NAMES)), compass)
-    canvas.setStrokeColor(GREY)  # what the page draws next (the builds' table) in the compass's grey
 
 
 def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
@@ -237,61 +238,17 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     canvas.setFont(FONT_BOLD, 11)
     ap = "____" if sheet.ap is None else str(sheet.ap)
     canvas.drawString(MARGIN, y, _("AP this round: %(ap)s") % {"ap": ap})
-    canvas.setFont(FONT, 9)
-    canvas.drawString(MARGIN + 62 * mm, y, _("Steps = AP − builds: ______"))
     _compass(canvas, PAGE_W - MARGIN - 12 * mm, y - 8 * mm, 6 * mm, Alphabet(sheet.route_letters))
-    y -= 6 * mm
-    canvas.setFont(FONT, 8)
-    canvas.setFillColor(GREY)
-    letters = list(Alphabet(sheet.route_letters).letters)
-    help_text = _(
-        "A route: one direction per step (%(dirs)s), “.” stays put; a route shorter than the steps "
-        "stays for the rest. A ship with a seahorse moves up to two hexes in a step: write both "
-        "moves in the step's box (“%(two)s”, or “%(one)s .” for one move)."
-    ) % {
-        "dirs": " ".join(letters),
-        "two": f"{letters[0]} {letters[1]}",
-        "one": letters[0],
-    }
-    for part in _split(help_text, FONT, 8, INNER - 30 * mm):
-        canvas.drawString(MARGIN, y, part)
-        y -= 3.6 * mm
-    canvas.setFillColor(black)
-
-    # Builds.
-    y -= 3 * mm
-    canvas.setFont(FONT_BOLD, 11)
-    canvas.drawString(MARGIN, y, _("Build"))
-    table_w = 175 * mm
+    head = _OrderHead.of(sheet, y)
+    drawn_once(canvas, "zoOrderHead", (get_language(), head), lambda: _order_head(canvas, head))
     if sheet.paper is not None:
-        _paper_code(canvas, sheet.paper, top=y + 1 * mm)
-        table_w = INNER - QR_SIDE - 3 * mm
-    y -= 2 * mm
-    cols = (MARGIN, MARGIN + 55 * mm, MARGIN + 85 * mm, MARGIN + 130 * mm)
-    row_h = 7 * mm
-    heads = (_("ship"), _("cost"), _("you have / at most"), _("how many"))
-    canvas.setFont(FONT_BOLD, 8.5)
-    for cx, head in zip(cols, heads, strict=True):
-        canvas.drawString(cx + 1.5 * mm, y - 4.5 * mm, head)
-    canvas.setLineWidth(0.6)
-    canvas.rect(MARGIN, y - row_h * (1 + len(sheet.builds)), table_w, row_h * (1 + len(sheet.builds)))
-    for cx in cols[1:]:
-        canvas.line(cx, y, cx, y - row_h * (1 + len(sheet.builds)))
-    for i, build in enumerate(sheet.builds):
-        top = y - row_h * (i + 1)
-        canvas.line(MARGIN, top, MARGIN + table_w, top)
-        canvas.setFont(FONT, 9.5)
-        base = top - 4.8 * mm
-        canvas.drawString(cols[0] + 1.5 * mm, base, build.name)
-        canvas.drawString(cols[1] + 1.5 * mm, base, _("%(cost)d AP") % {"cost": build.cost})
-        canvas.drawString(cols[2] + 1.5 * mm, base, f"{build.owned} / {build.limit}")
-    y -= row_h * (1 + len(sheet.builds)) + 4 * mm
-    canvas.setFont(FONT, 8)
-    canvas.setFillColor(GREY)
-    canvas.drawString(MARGIN, y, _("A new ship starts in the harbor and moves from the next round."))
+        _paper_code(canvas, sheet.paper, top=head.build_y + 1 * mm)
+    canvas.setFont(FONT, 9.5)
     canvas.setFillColor(black)
-    y -= 4 * mm
-
+    for i, build in enumerate(sheet.builds):
+        base = head.table_y - head.row_h * (i + 1) - 4.8 * mm
+        canvas.drawString(head.cols[2] + 1.5 * mm, base, f"{build.owned} / {build.limit}")
+    y = head.bottom
     flow = Flow(canvas, y, heading)
     cells = min(sheet.ap or sheet.most_ap or DEFAULT_CELLS, MAX_CELLS)
     cell_w = min(12.4 * mm, INNER / CELLS_PER_ROW)
@@ -353,6 +310,93 @@ def _order_form(canvas: Canvas, sheet: TeamSheet) -> None:
     canvas.showPage()
 
 
+@dataclass(frozen=True)
+class _OrderHead:
+    """The order form's part under the AP line that is the same on every team's form (the steps
+    line, how to write a route, the builds' table but what the team has): where it goes."""
+
+    y: float
+    letters: tuple[str, ...]
+    help_lines: tuple[str, ...]
+    build_y: float
+    table_y: float
+    table_w: float
+    cols: tuple[float, ...]
+    row_h: float
+    #: The builds' names and costs (the same for every team).
+    builds: tuple[tuple[str, int], ...]
+    note_y: float
+    bottom: float
+
+    @classmethod
+    def of(cls, sheet: TeamSheet, y: float) -> _OrderHead:
+        letters = tuple(Alphabet(sheet.route_letters).letters)
+        help_text = _(
+            "A route: one direction per step (%(dirs)s), “.” stays put; a route shorter than the steps "
+            "stays for the rest. A ship with a seahorse moves up to two hexes in a step: write both "
+            "moves in the step's box (“%(two)s”, or “%(one)s .” for one move)."
+        ) % {
+            "dirs": " ".join(letters),
+            "two": f"{letters[0]} {letters[1]}",
+            "one": letters[0],
+        }
+        help_lines = _split(help_text, FONT, 8, INNER - 30 * mm)
+        build_y = y - 6 * mm - len(help_lines) * 3.6 * mm - 3 * mm
+        table_y = build_y - 2 * mm
+        row_h = 7 * mm
+        note_y = table_y - row_h * (1 + len(sheet.builds)) - 4 * mm
+        return cls(
+            y=y,
+            letters=letters,
+            help_lines=help_lines,
+            build_y=build_y,
+            table_y=table_y,
+            table_w=INNER - QR_SIDE - 3 * mm if sheet.paper is not None else 175 * mm,
+            cols=(MARGIN, MARGIN + 55 * mm, MARGIN + 85 * mm, MARGIN + 130 * mm),
+            row_h=row_h,
+            builds=tuple((build.name, build.cost) for build in sheet.builds),
+            note_y=note_y,
+            bottom=note_y - 4 * mm,
+        )
+
+
+def _order_head(canvas: Canvas, head: _OrderHead) -> None:
+    """:class:`_OrderHead` drawn (once per document, a form XObject placed on every order form)."""
+    canvas.setFont(FONT, 9)
+    canvas.drawString(MARGIN + 62 * mm, head.y, _("Steps = AP − builds: ______"))
+    canvas.setFont(FONT, 8)
+    canvas.setFillColor(GREY)
+    y = head.y - 6 * mm
+    for part in head.help_lines:
+        canvas.drawString(MARGIN, y, part)
+        y -= 3.6 * mm
+    canvas.setFillColor(black)
+    canvas.setFont(FONT_BOLD, 11)
+    canvas.drawString(MARGIN, head.build_y, _("Build"))
+    y, cols, row_h, rows = head.table_y, head.cols, head.row_h, 1 + len(head.builds)
+    heads = (_("ship"), _("cost"), _("you have / at most"), _("how many"))
+    canvas.setFont(FONT_BOLD, 8.5)
+    for cx, text in zip(cols, heads, strict=True):
+        canvas.drawString(cx + 1.5 * mm, y - 4.5 * mm, text)
+    canvas.setStrokeColor(GREY)
+    canvas.setLineWidth(0.6)
+    canvas.rect(MARGIN, y - row_h * rows, head.table_w, row_h * rows)
+    for cx in cols[1:]:
+        canvas.line(cx, y, cx, y - row_h * rows)
+    canvas.setFont(FONT, 9.5)
+    for i, (name, cost) in enumerate(head.builds):
+        top = y - row_h * (i + 1)
+        canvas.line(MARGIN, top, MARGIN + head.table_w, top)
+        canvas.drawString(cols[0] + 1.5 * mm, top - 4.8 * mm, name)
+        canvas.drawString(cols[1] + 1.5 * mm, top - 4.8 * mm, _("%(cost)d AP") % {"cost": cost})
+    canvas.setFont(FONT, 8)
+    canvas.setFillColor(GREY)
+    canvas.drawString(
+        MARGIN, head.note_y, _("A new ship starts in the harbor and moves from the next round.")
+    )
+    canvas.setFillColor(black)
+
+
 def _paper_code(canvas: Canvas, paper: PaperForm, *, top: float) -> None:
     """The QR code at the right margin from ``top`` down, the code under it (bold, to read aloud)."""
     left = PAGE_W - MARGIN - QR_SIDE
@@ -379,23 +423,28 @@ def _team_link(canvas: Canvas, link_url: str, *, top: float) -> None:
 
 def _notes_box(canvas: Canvas, top: float) -> None:
     """What the order form leaves free, down to the bottom margin: a lined box for the team's own
-    notes (plans, what it saw on the board); none when too little is left."""
+    notes (plans, what it saw on the board); none when too little is left. Drawn once per document
+    and height (a form XObject: the forms of teams with as many ships leave the same room)."""
     bottom = MARGIN
     if top - bottom < NOTES_MIN_H:
         return
-    canvas.setFont(FONT_BOLD, 10)
-    canvas.drawString(MARGIN, top - 4 * mm, _("Our notes"))
-    box_top = top - 6.5 * mm
-    canvas.setStrokeColor(GREY)
-    canvas.setLineWidth(0.6)
-    canvas.roundRect(MARGIN, bottom, INNER, box_top - bottom, 2 * mm, stroke=1, fill=0)
-    canvas.setStrokeColor(NOTE_RULE)
-    canvas.setLineWidth(0.4)
-    y = box_top - NOTE_LINE
-    while y > bottom + 3 * mm:
-        canvas.line(MARGIN + 3 * mm, y, MARGIN + INNER - 3 * mm, y)
-        y -= NOTE_LINE
-    canvas.setStrokeColor(black)
+
+    def box() -> None:
+        canvas.setFillColor(black)
+        canvas.setFont(FONT_BOLD, 10)
+        canvas.drawString(MARGIN, top - 4 * mm, _("Our notes"))
+        box_top = top - 6.5 * mm
+        canvas.setStrokeColor(GREY)
+        canvas.setLineWidth(0.6)
+        canvas.roundRect(MARGIN, bottom, INNER, box_top - bottom, 2 * mm, stroke=1, fill=0)
+        canvas.setStrokeColor(NOTE_RULE)
+        canvas.setLineWidth(0.4)
+        y = box_top - NOTE_LINE
+        while y > bottom + 3 * mm:
+            canvas.line(MARGIN + 3 * mm, y, MARGIN + INNER - 3 * mm, y)
+            y -= NOTE_LINE
+
+    drawn_once(canvas, "zoNotes", (get_language(), top), box)
 
 
 def draw_team_sheets(canvas: Canvas, sheets: Sequence[TeamSheet]) -> None:

@@ -351,3 +351,25 @@ def test_the_markers_shared_by_every_team_sheet_hold_no_team_s_cargo(game: Round
     for i, team in enumerate(teams):
         alone = PdfReader(io.BytesIO(team_pdf(game, team))).pages[0].extract_text() or ""
         assert sorted(texts[i].split()) == sorted(alone.split()), team.name
+
+
+def test_the_order_forms_head_is_drawn_once_and_holds_nothing_of_a_team(game: Round, teams: list[Team]) -> None:
+    """The order form's part that every team's form shares (the steps line, how to write a route,
+    the builds' table) is one form XObject placed on every order form; a team's own data (its
+    colour, AP, the ships it has) changes the team's page, never the form."""
+    sheets = team_sheets_for(game)
+
+    def render(sheets: list[TeamSheet]) -> bytes:
+        return render_team_sheets(sheets, font_dir=settings.PDF_FONT_DIR)
+
+    data = render(sheets)
+    every = _forms(data, "zoOrderHead")
+    assert [len(forms) for forms in every] == [0, 1] * len(teams)
+    assert len({form for forms in every for form in forms.items()}) == 1
+    assert [len(forms) for forms in _forms(data, "zoNotes")] == [0, 1] * len(teams)  # the notes' box
+    builds = tuple(replace(build, owned=build.owned + 1) for build in sheets[0].builds)
+    changed = render([replace(sheets[0], colour="#123456", ap=17, builds=builds), *sheets[1:]])
+    assert _forms(changed, "zoOrderHead") == every
+    order_form = PdfReader(io.BytesIO(changed)).pages[1].extract_text() or ""
+    assert "AB v tomto kole: 17" in order_form
+    assert all(f"{build.owned} / {build.limit}" in order_form for build in builds)
