@@ -80,16 +80,21 @@ class KeyRow:
 
 def key_rows(camp: Camp) -> tuple[KeyRow, ...]:
     """Every team of the camp in seat order, with its mark and bay (one query)."""
-    return tuple(
-        KeyRow(
-            team=th.team.name,
-            label=th.team.label,
-            shape=th.team.shape,
-            colour=th.team.colour,
-            harbor=f"Z{th.harbor.bay}" if th.harbor is not None and th.harbor.bay else "?",
+    return tuple(row for _team_id, _bay, row in _keyed_rows(camp))
+
+
+def _keyed_rows(camp: Camp) -> list[tuple[int, int | None, KeyRow]]:
+    """:func:`key_rows` with each team's id and bay (one query)."""
+    return [
+        (
+            team_id,
+            bay,
+            KeyRow(team=name, label=label, shape=shape, colour=colour, harbor=f"Z{bay}" if bay else "?"),
         )
-        for th in selectors.team_harbors(camp)
-    )
+        for team_id, name, label, shape, colour, bay in Team.objects.filter(camp=camp)
+        .order_by("order", "name", "id")
+        .values_list("id", "name", "label", "shape", "colour", "harbor__bay")
+    ]
 
 
 @dataclass(frozen=True)
@@ -218,7 +223,11 @@ def sheet_rounds(round: Round) -> SheetRounds:  # noqa: A002
         result_round = last_done
         orders_number = round.number
     orders_round = next((r for r in rounds if r.number == orders_number), None)
-    result = RoundResult.objects.filter(round=result_round).first() if result_round is not None else None
+    result = (  # not the state before it (the largest field, which no sheet reads)
+        RoundResult.objects.filter(round=result_round).defer("before").first()
+        if result_round is not None
+        else None
+    )
     if result is not None:
         result.round = result_round  # no query for its number
     return SheetRounds(
@@ -281,8 +290,9 @@ def team_sheets_for(
         teams = list(Team.objects.filter(camp=camp).order_by("order", "name", "id"))
     public = selectors.map_view_for_public(camp)
     ap = _ap(rounds)
-    bays = dict(Harbor.objects.filter(team__camp=camp).values_list("team_id", "bay"))
-    key = key_rows(camp)
+    keyed = _keyed_rows(camp)
+    key = tuple(row for _team_id, _bay, row in keyed)
+    bays = {team_id: bay for team_id, bay, _row in keyed}
     own_ships: dict[int, list[Ship]] = {}
     for ship in Ship.objects.filter(team__in=teams).order_by("ident"):
         own_ships.setdefault(ship.team_id, []).append(ship)
