@@ -15,11 +15,18 @@ import gc
 import platform
 from collections.abc import Sequence
 
-#: glibc's ``mallopt`` parameter: blocks from this size up are mapped on their own (``mmap``).
+#: glibc's ``mallopt`` parameters: blocks from this size up are mapped on their own (``mmap``);
+#: free memory at the top of a heap beyond this size goes back to the system.
 M_MMAP_THRESHOLD = -3
+M_TRIM_THRESHOLD = -1
 #: The size from which the camp server's blocks are each mapped on their own (see
-#: :func:`give_back_large_blocks`): a rendered page, its kept copy, a PDF (50–300 KB) are all above it.
-LARGE_BLOCK = 64 * 1024
+#: :func:`give_back_large_blocks`): a rendered page, its kept copy, a PDF (130–300 KB) are above
+#: it; zlib's own buffers (four of 64–68 KB for each stream it compresses) are not: mapped and
+#: unmapped for each of a sheet's fifty streams, they cost all teams' sheets 3 ms more (15 %).
+LARGE_BLOCK = 80 * 1024
+#: How much free memory a heap's top keeps: glibc's 128 KB gave a sheet's memory back and took it
+#: again some 200 times a drawing (2 ms of all teams' sheets); 1 MB keeps it.
+HEAP_TOP_KEPT = 1024 * 1024
 
 
 def django_setup(*, set_prefix: bool = True) -> None:
@@ -61,11 +68,12 @@ def give_back_large_blocks() -> bool:
     glibc does so from 128 KB at first, but raises that size to the largest such block freed so far
     (up to 32 MB), after which a server's big short-lived blocks come from its threads' heaps and
     stay there, in pieces: the camp server grew from 76 to 140–150 MB under the crowd's load
-    (``python -m bench load``), and to 94 MB with a fixed size (which also stops the raising)."""
+    (``python -m bench load``), and to 94 MB with a fixed size (which also stops the raising); the
+    heaps' tops then keep :data:`HEAP_TOP_KEPT` free (a fixed size also stops glibc raising it)."""
     if platform.system() != "Linux" or platform.libc_ver()[0] != "glibc":
         return False
     try:
         mallopt = ctypes.CDLL("libc.so.6").mallopt
     except (OSError, AttributeError):
         return False
-    return bool(mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK))
+    return bool(mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK)) and bool(mallopt(M_TRIM_THRESHOLD, HEAP_TOP_KEPT))
