@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.tiles import Tile
@@ -114,22 +115,35 @@ class MapView:
 
 
 def _cells(side: int, cells: Iterable[BoardCell], *, staff: bool) -> tuple[CellView, ...]:
-    g = geometry(side)
-    by_hex = {Hex(c.q, c.r): c for c in cells}
-    unknown = set(by_hex) - g.hexes
+    order, known = _board_order(side)
+    by_place = {(c.q, c.r): c for c in cells}
+    unknown = by_place.keys() - known
     if unknown:
-        raise ValueError(f"cells off a board of side {side}: {sorted(unknown)}")
+        raise ValueError(f"cells off a board of side {side}: {sorted(Hex(q, r) for q, r in unknown)}")
     out = []
-    for h in g.ordered:  # label order: the drawing order never depends on what is hidden
-        cell = by_hex.get(h)
+    for q, r, label in order:  # label order: the drawing order never depends on what is hidden
+        cell = by_place.get((q, r))
         revealed = bool(cell and cell.revealed)
         if cell is not None and (revealed or staff):
-            tile: str | None = Tile(cell.tile).value
+            tile: str | None = cell.tile if cell.tile in _TILES else Tile(cell.tile).value
             chests: int | None = cell.chests if tile == Tile.TREASURE else None
         else:
             tile, chests = None, None
-        out.append(CellView(q=h.q, r=h.r, label=g.label(h), tile=tile, chests=chests, revealed=revealed))
+        out.append(CellView(q=q, r=r, label=label, tile=tile, chests=chests, revealed=revealed))
     return tuple(out)
+
+
+#: Every tile's value (a cell's tile is checked against them).
+_TILES = frozenset(tile.value for tile in Tile)
+
+
+@lru_cache(maxsize=16)
+def _board_order(side: int) -> tuple[tuple[tuple[int, int, str], ...], frozenset[tuple[int, int]]]:
+    """The board's hexes in label order as (q, r, label), and the set of their (q, r): once per side
+    (every map of the camp is built from them after every change)."""
+    g = geometry(side)
+    order = tuple((h.q, h.r, g.label(h)) for h in g.ordered)
+    return order, frozenset((q, r) for q, r, _label in order)
 
 
 def for_staff(

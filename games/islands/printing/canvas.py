@@ -100,12 +100,7 @@ def lines(canvas: Canvas, x: float, y: float, text: str, *, font: str = FONT, si
 
 
 def polygon(canvas: Canvas, pts: Sequence[tuple[float, float]], *, stroke: int, fill: int) -> None:
-    path = canvas.beginPath()
-    path.moveTo(*pts[0])
-    for p in pts[1:]:
-        path.lineTo(*p)
-    path.close()
-    canvas.drawPath(path, stroke=stroke, fill=fill)
+    canvas.drawPath(polygons_path([pts]), stroke=stroke, fill=fill)
 
 
 def drawn_once(

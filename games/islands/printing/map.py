@@ -204,6 +204,7 @@ def draw_map(
         # Hexes, in label order.
         hexes = Polygons(canvas)  # drawn together, by colour
         hatched = []
+        tile_marks = words.tile_marks()
         for cell in view.cells:
             h = Hex(cell.q, cell.r)
             hx, hy = px(h)
@@ -222,7 +223,7 @@ def draw_map(
                     hatched.append(pts)
             texts.add(hx, hy + size * style.LABEL_DY, g.label(h), FONT, label_size, text)
             if cell.tile is not None:
-                mark = words.tile_mark(cell.tile)
+                mark = tile_marks[cell.tile]
                 shift = size * 0.32 if cell.chests is not None else 0.0
                 mark_size = max(5.0, size * 0.4)
                 mark_ink = text if cell.revealed else HIDDEN_MARK_INK

@@ -33,6 +33,7 @@ from .names import (
     ship_number,
     step_label,
     tile_mark,
+    tile_marks,
     tile_name,
 )
 from .orders import (
@@ -78,6 +79,7 @@ __all__ = [
     "ship_phrase",
     "step_label",
     "tile_mark",
+    "tile_marks",
     "tile_name",
     "where_label",
     "who_label",

@@ -97,6 +97,12 @@ def tile_mark(tile: str | Tile) -> str:
     return _tile_mark(Tile(tile), get_language())
 
 
+def tile_marks() -> dict[str, str]:
+    """:func:`tile_mark` of every tile, by its value, in the active language (a map draws hundreds)."""
+    language = get_language()
+    return {tile.value: _tile_mark(tile, language) for tile in Tile}
+
+
 @lru_cache(maxsize=128)
 def _tile_mark(tile: Tile, language: str | None) -> str:
     # Once per language: a map asks for a mark on every hex, and the catalogues never change.
