@@ -291,10 +291,14 @@ def draw_map(
     return top - drawn_h
 
 
-#: The markers' forms each document (canvas) has made: what each was drawn from, its name.
-_MARKER_FORMS: weakref.WeakKeyDictionary[Canvas, dict[object, str]] = weakref.WeakKeyDictionary()
 #: One hex's markers: its label, whether it is a bay with a harbor (markers lifted), the markers.
 _Group = tuple[str, bool, tuple[ShipView | PirateView, ...]]
+
+#: The markers' forms each document (canvas) has made, by what they were drawn from: their name and
+#: their hexes (:func:`_shared_markers`).
+_MARKER_FORMS: weakref.WeakKeyDictionary[Canvas, dict[object, dict[object, tuple[str, Sequence[_Group]]]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _shared_markers(
@@ -307,7 +311,9 @@ def _shared_markers(
     """Place the forms of the hexes whose markers are the same on every map but their teams' own
     (one form per set of teams with ships there: drawn on the document's first map that shows it,
     placed again on the later ones); return the ``reader``'s own hexes, to be drawn on its map.
-    A form is named by everything it is drawn from (``held``: the frame and the teams' marks)."""
+    A form is named by everything it is drawn from (``held``: the frame and the teams' marks; the
+    hexes and their markers, the very objects: the teams' maps of a document share them, and the
+    form keeps them while the document is drawn, so no other object takes their place)."""
     own: list[_Group] = []
     by_teams: dict[frozenset[str], list[_Group]] = {}
     for group in groups:
@@ -316,16 +322,18 @@ def _shared_markers(
             own.append(group)
         else:
             by_teams.setdefault(teams, []).append(group)
-    forms = _MARKER_FORMS.setdefault(canvas, {})
+    made = _MARKER_FORMS.setdefault(canvas, {})
+    forms = made.setdefault(held, {})
     for _teams, these in sorted(by_teams.items(), key=lambda pair: sorted(pair[0])):
-        name_key = (held, tuple(these))
-        name = forms.get(name_key)
-        if name is None:
-            name = forms[name_key] = f"zoMarkers{len(forms)}"
+        key = tuple((at, in_bay, tuple(map(id, items))) for at, in_bay, items in these)
+        found = forms.get(key)
+        if found is None:
+            name = f"zoMarkers{sum(len(drawn) for drawn in made.values())}"
+            forms[key] = found = (name, these)
             canvas.beginForm(name)
             draw(these)
             canvas.endForm()
-        canvas.doForm(name)
+        canvas.doForm(found[0])
     return own
 
 
@@ -542,7 +550,7 @@ def draw_key(canvas: Canvas, key: Sequence[KeyRow], *, y: float, shared: bool = 
             canvas.drawString(sx + 4 * mm + canvas.stringWidth(name, FONT_BOLD, size), cy - 2.8, bay)
 
     if shared:
-        drawn_once(canvas, "zoKey", (get_language(), tuple(key), y), draw)
+        drawn_once(canvas, "zoKey", (get_language(), _held_repr(tuple(key)), y), draw)
     else:
         draw()
     return y - key_height(key)
