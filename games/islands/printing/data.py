@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
+from camp.prepared import PreparedRead
 from games.islands import results, selectors, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
@@ -91,10 +93,37 @@ def _keyed_rows(camp: Camp) -> list[tuple[int, int | None, KeyRow]]:
             bay,
             KeyRow(team=name, label=label, shape=shape, colour=colour, harbor=f"Z{bay}" if bay else "?"),
         )
-        for team_id, name, label, shape, colour, bay in Team.objects.filter(camp=camp)
-        .order_by("order", "name", "id")
-        .values_list("id", "name", "label", "shape", "colour", "harbor__bay")
+        for team_id, name, label, shape, colour, bay in _READS["keyed"].rows(camp.pk)
     ]
+
+
+#: A camp run's and a round's id no row has: each marks its read's parameter in the SQL built once.
+_CAMP, _ROUND = -(2**31) + 13, -(2**31) + 17
+
+#: The sheets' small reads, as values through SQL the ORM builds once per process (a sheet printed
+#: right after a change reads them all anew).
+_READS = {
+    # Whether the game has started: a ship, and a harbor in its bay.
+    "started": PreparedRead(
+        lambda camp_id: Camp.objects.filter(pk=camp_id).values_list(
+            Exists(Ship.objects.filter(team__camp_id=OuterRef("pk"))),
+            Exists(Harbor.objects.filter(team__camp_id=OuterRef("pk"), bay__isnull=False)),
+        ),
+        marker=_CAMP,
+    ),
+    "keyed": PreparedRead(
+        lambda camp_id: (
+            Team.objects.filter(camp_id=camp_id)
+            .order_by("order", "name", "id")
+            .values_list("id", "name", "label", "shape", "colour", "harbor__bay")
+        ),
+        marker=_CAMP,
+    ),
+    "ap": PreparedRead(
+        lambda round_id: Placement.objects.filter(round_id=round_id).order_by().values_list("team_id", "ap"),
+        marker=_ROUND,
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -196,10 +225,8 @@ def sheet_rounds(round: Round) -> SheetRounds:  # noqa: A002
     """The rounds a sheet printed from ``round`` speaks of; :class:`SheetsUnavailable` when the
     game has not started or ``round`` is not the round of the current state."""
     camp = round.camp
-    if (
-        not Ship.objects.filter(team__camp=camp).exists()
-        or not Harbor.objects.filter(team__camp=camp, bay__isnull=False).exists()
-    ):
+    started = _READS["started"].first(camp.pk)
+    if started is None or not all(started):
         raise SheetsUnavailable(_("The game has not started yet: set up the board and start the game first."))
     rounds = list(Round.objects.filter(camp=camp).order_by("number"))
     done = [r for r in rounds if r.status in DONE_STATUSES]
@@ -239,7 +266,7 @@ def _ap(rounds: SheetRounds) -> dict[int, int]:
     """Each team's AP for the orders' round, from its placements (empty: not recorded yet)."""
     if rounds.orders_round is None:
         return {}
-    return dict(Placement.objects.filter(round=rounds.orders_round).values_list("team_id", "ap"))
+    return dict(_READS["ap"].rows(rounds.orders_round.pk))
 
 
 def _ship_notes(ship: Ship) -> tuple[str, ...]:
