@@ -10,6 +10,7 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from io import BytesIO
+from weakref import WeakKeyDictionary
 
 from django.utils.translation import gettext as _
 from reportlab.lib.colors import Color, HexColor, black
@@ -110,7 +111,7 @@ def drawn_once(
     depends on, the language included): drawn on the document's first call, placed again on the
     later ones, ``dy`` points higher up the page (a part that repeats at other heights). Without
     ``place`` the form is only made (to be placed by a later call)."""
-    name = kind + hashlib.sha1(repr(held).encode()).hexdigest()
+    name = _form_name(canvas, kind, held)
     if not canvas.hasForm(name):
         canvas.beginForm(name)
         draw()
@@ -124,6 +125,23 @@ def drawn_once(
         canvas.restoreState()
     else:
         canvas.doForm(name)
+
+
+#: The forms' names each document (canvas) has worked out, by kind and what they hold.
+_FORM_NAMES: WeakKeyDictionary[Canvas, dict[tuple[str, object], str]] = WeakKeyDictionary()
+
+
+def _form_name(canvas: Canvas, kind: str, held: object) -> str:
+    """``kind`` and a digest of ``repr(held)``: the same in every document that draws the same, once
+    per document (every team's page of a document places the same forms)."""
+    names = _FORM_NAMES.setdefault(canvas, {})
+    try:
+        name = names.get((kind, held))
+    except TypeError:  # what it holds cannot be a key: named anew each time
+        return kind + hashlib.sha1(repr(held).encode()).hexdigest()
+    if name is None:
+        name = names[(kind, held)] = kind + hashlib.sha1(repr(held).encode()).hexdigest()
+    return name
 
 
 class Polygons:
