@@ -122,9 +122,11 @@ def test_a_name_is_escaped_as_reportlab_escapes_it() -> None:
         assert pdf_fast._name(name) == pdf_fast._pdf_name(name)
 
 
-def test_the_flate_filter_compresses_as_zlib_and_a_font_program_once() -> None:
-    assert pdf_fast._compress("q 1 0 0 1 0 0 cm Q") == zlib.compress(b"q 1 0 0 1 0 0 cm Q")
-    assert pdf_fast._compress(b"\x00" * 100) == zlib.compress(b"\x00" * 100)
+def test_the_flate_filter_compresses_what_zlib_gives_back_and_a_font_program_once() -> None:
+    operators = "BT /F1+0 9 Tf 10.8 TL (Z13) Tj T* ET\n" * 200
+    assert zlib.decompress(pdf_fast._compress(operators)) == operators.encode()
+    assert pdf_fast._compress(operators) == zlib.compress(operators.encode(), pdf_fast.STREAM_LEVEL)
+    assert zlib.decompress(pdf_fast._compress(b"\x00" * 100)) == b"\x00" * 100
     program = pdf_fast._FontProgram(b"glyphs" * 1000)
     first = pdf_fast._compress(program)
     assert first == zlib.compress(program) and pdf_fast._compress(program) is first
@@ -157,8 +159,8 @@ def test_a_page_of_strings_with_reportlab_as_it_is(reportlab_as_it_is: None) -> 
             canvas.setFont(FONT, 9)
             canvas.drawString(20, 800 - 20 * i, text)
 
-    own = pdf_of(Canvas, draw, compression=1)
+    own = pdf_of(Canvas, draw)
     pdf_fast.install()
     face = pdfmetrics.getFont(FONT).face
     face.makeSubset = kept_subsets(face.makeSubset)
-    assert pdf_of(SheetCanvas, draw, compression=1) == own
+    assert pdf_of(SheetCanvas, draw) == own
