@@ -1,7 +1,7 @@
 """ReportLab made faster for the camp's sheets, every operator as it wrote them (tests compare the
-uncompressed bytes with ReportLab's own code on the same drawing): a round's sheets draw hundreds of short texts and
-polygons (a printed map's labels and hexes), whose cost was mostly ReportLab's calls, not what they
-write.
+uncompressed bytes with ReportLab's own code on the same drawing): a round's sheets draw hundreds of
+short texts and polygons (a printed map's labels and hexes), whose cost was mostly ReportLab's
+calls, not what they write.
 
 - :class:`SheetCanvas`'s plain strings, :func:`write_texts` and :func:`polygons_path` write the
   very operators ReportLab's text and path objects write, with what depends only on the geometry

@@ -85,7 +85,10 @@ def test_write_texts_writes_what_a_text_objects_calls_write() -> None:
 
 
 def test_polygons_path_is_the_path_reportlab_builds() -> None:
-    shapes = [[(10.0, 10.0), (20.5, 10.0), (15.25, 19.125)], [(100.0, 100.0), (110.0, 100.0), (110.0, 110.0), (100.0, 110.0)]]
+    shapes = [
+        [(10.0, 10.0), (20.5, 10.0), (15.25, 19.125)],
+        [(100.0, 100.0), (110.0, 100.0), (110.0, 110.0), (100.0, 110.0)],
+    ]
 
     def own(canvas: Canvas) -> None:
         path = canvas.beginPath()

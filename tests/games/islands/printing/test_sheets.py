@@ -353,7 +353,9 @@ def test_the_markers_shared_by_every_team_sheet_hold_no_team_s_cargo(game: Round
         assert sorted(texts[i].split()) == sorted(alone.split()), team.name
 
 
-def test_the_order_forms_head_is_drawn_once_and_holds_nothing_of_a_team(game: Round, teams: list[Team]) -> None:
+def test_the_order_forms_head_is_drawn_once_and_holds_nothing_of_a_team(
+    game: Round, teams: list[Team]
+) -> None:
     """The order form's part that every team's form shares (the steps line, how to write a route,
     the builds' table) is one form XObject placed on every order form; a team's own data (its
     colour, AP, the ships it has) changes the team's page, never the form."""
