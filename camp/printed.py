@@ -1,9 +1,9 @@
 """Printed sheets kept by what they show: a sheet asked for again with the same data is answered
 with the PDF drawn before, without drawing it again.
 
-Drawing is most of a sheet's cost (ReportLab sets every label in an embedded font: 30 ms for one
-team's sheet on the largest board, 70 ms for all twelve), and staff print the same sheets more than
-once (a jammed printer, a second copy for the notice board, a sheet checked on the screen first).
+Drawing is most of a sheet's cost (on the largest board 7 ms for one team's sheet and 18 ms for
+all twelve, its data 4–5 ms), and staff print the same sheets more than once (a jammed printer, a
+second copy for the notice board, a sheet checked on the screen first).
 The key is a hash of everything the drawing reads: the sheet's data (frozen dataclasses, every
 field of them pickled), its kind and the language. The data is gathered afresh on every
 request, so a sheet whose data changed is drawn anew at once; a write that changed nothing on it
