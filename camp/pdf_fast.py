@@ -10,9 +10,9 @@ calls, not what they write.
   compressed once per set of letters, not once per document.
 - Three of ReportLab's module functions are replaced on import (:func:`install`): the FlateDecode
   filter (a kept font program compressed once; the pages' and forms' operators at a faster zlib
-  level than ReportLab's, the one place where the bytes differ), the PDFDocEncoding of a stream's text (plain
-  ASCII, which encodes as itself, without the charmap codec: 1 ms on a board's 50 KB form) and
-  the escaping of a PDF name (once per name).
+  level than ReportLab's, the one place where the bytes differ), the PDFDocEncoding of a stream's
+  text (plain ASCII, which encodes as itself, without the charmap codec: 1 ms on a board's 50 KB
+  form) and the escaping of a PDF name (once per name).
 """
 
 from __future__ import annotations
@@ -243,11 +243,18 @@ def _pdfdoc(text: Any) -> Any:
 _pdf_name = pdfdoc.PDFName
 
 
-@lru_cache(maxsize=4096)
-def _name(data: str, lo: str = chr(0x21), hi: str = chr(0x7E)) -> str:
+def _name(data: Any, lo: str = chr(0x21), hi: str = chr(0x7E)) -> str:
     """ReportLab's ``PDFName`` (a name's characters escaped one by one), once per name: a page's
     resources name every form it places, and the names are the same on every page."""
-    return _pdf_name(data, lo, hi)
+    try:
+        return _kept_name(data, lo, hi)
+    except TypeError:  # not a key (ReportLab names with text): escaped as ReportLab does
+        return str(_pdf_name(data, lo, hi))
+
+
+@lru_cache(maxsize=4096)
+def _kept_name(data: Any, lo: str, hi: str) -> str:
+    return str(_pdf_name(data, lo, hi))
 
 
 def install() -> None:
