@@ -11,6 +11,9 @@ from typing import Any
 from django.db import connection
 from django.db.models import QuerySet
 
+#: An id no row has (ids count up from 1): it marks a read's one id parameter in the SQL built once.
+NO_ROW_ID = -(2**31) + 7
+
 
 class PreparedRead:
     """The read ``build(marker)`` (a queryset of ``values_list``), run again with another value in the

@@ -14,7 +14,7 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
-from camp.prepared import PreparedRead
+from camp.prepared import NO_ROW_ID, PreparedRead
 from camp.request_memo import remembered
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
@@ -54,7 +54,7 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
         round = next_orders_round(camp)  # noqa: A001
     side = camp.board_side
     g = geometry(side)
-    rows = _read("hexes", camp.pk)
+    rows = state_rows("hexes", camp.pk)
     cells = {Hex(q, r): es.Cell(Tile(tile), chests, bool(revealed)) for q, r, tile, chests, revealed in rows}
     if not cells:
         raise StateUnavailable("the camp has no board yet")
@@ -70,9 +70,9 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
         )
         if islands_round is not None:
             priority, moves = islands_round[0] or [], islands_round[1] or {}
-    ap_total = dict(_read("ap_total", camp.pk))
+    ap_total = dict(state_rows("ap_total", camp.pk))
     ships_by_team: dict[int, list[es.Ship]] = {}
-    ship_rows = _read("ships", camp.pk)
+    ship_rows = state_rows("ships", camp.pk)
     for team_id, ident, kind, q, r, chests, boat, seahorse, mermaid, octopus in ship_rows:
         ships_by_team.setdefault(team_id, []).append(
             es.Ship(
@@ -87,7 +87,7 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
             )
         )
     teams_by_id: dict[int, es.Team] = {}
-    team_rows = _read("teams", camp.pk)
+    team_rows = state_rows("teams", camp.pk)
     for team_id, name, bay, delivered, ap_before_import in team_rows:
         if bay is None:  # no harbor, or no bay picked yet
             raise StateUnavailable(f"team {name!r} has no harbor bay yet")
@@ -102,7 +102,7 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
     if priority:
         prio = [tid for tid in priority if tid in teams_by_id]
         order = prio + [tid for tid in order if tid not in prio]
-    pirate_rows = _read("pirates", camp.pk)
+    pirate_rows = state_rows("pirates", camp.pk)
     pirates = tuple(
         es.Pirate(
             id=ident,
@@ -125,9 +125,6 @@ def game_state(camp: Camp, *, round: Round | None = None) -> es.GameState:  # no
     )
 
 
-#: A camp run id no row has: it marks the camp run's parameter in the SQL built once.
-_CAMP = -(2**31) + 7
-
 #: The state's reads of a camp run's rows (but the round's, whose JSON the ORM decodes), as values,
 #: one query per kind of row whatever the number of teams; built by the ORM once per process.
 _READS: dict[str, PreparedRead] = {
@@ -135,7 +132,7 @@ _READS: dict[str, PreparedRead] = {
         lambda camp_id: BoardHex.objects.filter(camp_id=camp_id).values_list(
             "q", "r", "tile", "chests", "revealed"
         ),
-        marker=_CAMP,
+        marker=NO_ROW_ID,
     ),
     "ap_total": PreparedRead(
         lambda camp_id: (
@@ -145,7 +142,7 @@ _READS: dict[str, PreparedRead] = {
             .annotate(total=Sum("ap"))
             .values_list("team_id", "total")
         ),
-        marker=_CAMP,
+        marker=NO_ROW_ID,
     ),
     "ships": PreparedRead(
         lambda camp_id: (
@@ -155,7 +152,7 @@ _READS: dict[str, PreparedRead] = {
                 "team_id", "ident", "kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus"
             )
         ),
-        marker=_CAMP,
+        marker=NO_ROW_ID,
     ),
     "teams": PreparedRead(
         lambda camp_id: (
@@ -163,7 +160,7 @@ _READS: dict[str, PreparedRead] = {
             .order_by("order", "name", "id")
             .values_list("id", "name", "harbor__bay", "harbor__delivered", "harbor__ap_before_import")
         ),
-        marker=_CAMP,
+        marker=NO_ROW_ID,
     ),
     "pirates": PreparedRead(
         lambda camp_id: (
@@ -171,12 +168,12 @@ _READS: dict[str, PreparedRead] = {
             .order_by()
             .values_list("ident", "q", "r", "seahorse", "mermaid", "octopus")
         ),
-        marker=_CAMP,
+        marker=NO_ROW_ID,
     ),
 }
 
 
-def _read(name: str, camp_id: int) -> list[tuple[Any, ...]]:
+def state_rows(name: str, camp_id: int) -> list[tuple[Any, ...]]:
     """The rows of the state's read ``name`` for the camp run ``camp_id`` (SQLite's booleans are
     integers: the caller makes them ``bool``)."""
     return _READS[name].rows(camp_id)

@@ -20,7 +20,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from camp.models import OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
-from camp.prepared import PreparedRead
+from camp.prepared import NO_ROW_ID, PreparedRead
 from camp.request_memo import remembered
 from games.islands.engine import events as ee
 from games.islands.engine import generator
@@ -37,6 +37,7 @@ from games.islands.game_state import (
     game_state,
     state_before,
     state_in_priority,
+    state_rows,
 )
 from games.islands.maps.visibility import (
     BoardCell,
@@ -87,7 +88,7 @@ def board_cells(camp: Camp) -> list[BoardCell]:
     """Every stored hex of the camp's board as plain data (one query)."""
     return [
         BoardCell(q=q, r=r, tile=tile, chests=chests, revealed=bool(revealed))
-        for q, r, tile, chests, revealed in _MAP_READS["hexes"].rows(camp.pk)
+        for q, r, tile, chests, revealed in state_rows("hexes", camp.pk)
     ]
 
 
@@ -193,22 +194,15 @@ def _pieces(camp: Camp) -> tuple[list[BoardCell], list[ShipView], list[HarborVie
     return cells, ships, harbor_views, pirates
 
 
-#: A camp run id no row has: it marks the camp run's parameter in the SQL built once.
-_CAMP = -(2**31) + 11
 _TEAM_LOOK = ("team__colour", "team__name", "team__label", "team__shape")
-#: The map views' reads (:func:`_pieces`), in the order the models' own ordering gives.
+#: The map views' reads (:func:`_pieces`; the hexes are the game state's), in the order the models'
+#: own ordering gives.
 _MAP_READS = {
-    "hexes": PreparedRead(
-        lambda camp_id: BoardHex.objects.filter(camp_id=camp_id).values_list(
-            "q", "r", "tile", "chests", "revealed"
-        ),
-        marker=_CAMP,
-    ),
     "harbors": PreparedRead(
         lambda camp_id: Harbor.objects.filter(team__camp_id=camp_id, bay__isnull=False).values_list(
             "team_id", "bay", *_TEAM_LOOK
         ),
-        marker=_CAMP,
+        marker=NO_ROW_ID,
     ),
     "ships": PreparedRead(
         lambda camp_id: (
@@ -216,11 +210,11 @@ _MAP_READS = {
             .order_by("team__order", "team_id", "ident")
             .values_list("team_id", "ident", "kind", "q", "r", "chests", *_TEAM_LOOK)
         ),
-        marker=_CAMP,
+        marker=NO_ROW_ID,
     ),
     "pirates": PreparedRead(
         lambda camp_id: Pirate.objects.filter(camp_id=camp_id).values_list("ident", "q", "r"),
-        marker=_CAMP,
+        marker=NO_ROW_ID,
     ),
 }
 

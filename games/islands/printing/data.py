@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
-from camp.prepared import PreparedRead
+from camp.prepared import NO_ROW_ID, PreparedRead
 from games.islands import results, selectors, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
@@ -97,9 +97,6 @@ def _keyed_rows(camp: Camp) -> list[tuple[int, int | None, KeyRow]]:
     ]
 
 
-#: A camp run's and a round's id no row has: each marks its read's parameter in the SQL built once.
-_CAMP, _ROUND = -(2**31) + 13, -(2**31) + 17
-
 #: The sheets' small reads, as values through SQL the ORM builds once per process (a sheet printed
 #: right after a change reads them all anew).
 _READS = {
@@ -109,7 +106,7 @@ _READS = {
             Exists(Ship.objects.filter(team__camp_id=OuterRef("pk"))),
             Exists(Harbor.objects.filter(team__camp_id=OuterRef("pk"), bay__isnull=False)),
         ),
-        marker=_CAMP,
+        marker=NO_ROW_ID,
     ),
     "keyed": PreparedRead(
         lambda camp_id: (
@@ -117,11 +114,11 @@ _READS = {
             .order_by("order", "name", "id")
             .values_list("id", "name", "label", "shape", "colour", "harbor__bay")
         ),
-        marker=_CAMP,
+        marker=NO_ROW_ID,
     ),
     "ap": PreparedRead(
         lambda round_id: Placement.objects.filter(round_id=round_id).order_by().values_list("team_id", "ap"),
-        marker=_ROUND,
+        marker=NO_ROW_ID,
     ),
 }
 

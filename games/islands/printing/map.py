@@ -550,7 +550,7 @@ def draw_key(canvas: Canvas, key: Sequence[KeyRow], *, y: float, shared: bool = 
             canvas.drawString(sx + 4 * mm + canvas.stringWidth(name, FONT_BOLD, size), cy - 2.8, bay)
 
     if shared:
-        drawn_once(canvas, "zoKey", (get_language(), _held_repr(tuple(key)), y), draw)
+        drawn_once(canvas, "zoKey", (get_language(), tuple(key), y), draw)
     else:
         draw()
     return y - key_height(key)
