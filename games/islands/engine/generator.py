@@ -59,6 +59,7 @@ __all__ = [
     "inner_hexes",
     "mouth_hexes",
     "side_distances",
+    "walled_in",
 ]
 
 #: Radii (in hexes, i.e. moves) at which chests near each side are counted and compared.
@@ -395,7 +396,7 @@ def fairness_report(side: int, tiles: Mapping[Hex, Cell], *, tolerance: int | No
     )
 
 
-def _walled_in(side: int, reefs: set[Hex]) -> bool:
+def walled_in(side: int, reefs: set[Hex]) -> bool:
     """Whether some non-reef hex cannot be reached from the bays without crossing reefs."""
     g = geometry(side)
     start = [h for h in mouth_hexes(side) if h not in reefs]
@@ -514,7 +515,7 @@ def generate_map(
             unfair += 1
             continue
         placed = dict(zip(cells, deal, strict=False))
-        if _walled_in(side, {h for h, (tile, _) in placed.items() if tile is Tile.REEFS}):
+        if walled_in(side, {h for h, (tile, _) in placed.items() if tile is Tile.REEFS}):
             walled += 1
             continue
         tiles = {h: Cell(*placed[h]) if h in placed else _OPEN_SEA for h in geometry(side).ordered}

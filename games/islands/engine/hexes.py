@@ -67,6 +67,35 @@ Side = Literal["bottom", "right", "left"]
 SIDES: tuple[Side, ...] = ("bottom", "right", "left")
 
 
+#: How many thirds of a full turn carry the bottom side onto each side (:func:`turned`).
+SIDE_TURNS: dict[Side, int] = {"bottom": 0, "right": 1, "left": 2}
+
+
+def turned(h: Hex, side: int, turns: int) -> Hex:
+    """``h`` turned by ``turns`` thirds of a full turn (120° each, anticlockwise) about the centre of
+    a board of ``side``: the board onto itself, the bottom side onto the right, the right onto the
+    left, every bay onto the bay ``side - 1`` further in the bay order.
+
+    >>> g = geometry(9)
+    >>> turned(g.bays[0], 9, 1) == g.bays[8], turned(Hex(0, 0), 9, 3)
+    (True, Hex(q=0, r=0))
+    """
+    m = side - 1
+    q, r = h
+    for _ in range(turns % 3):
+        q, r = r + 2 * m, -q - r - m
+    return Hex(q, r)
+
+
+def turned_direction(direction: str, turns: int) -> str:
+    """A direction turned as :func:`turned` turns the board (``N`` by one third is ``SW``).
+
+    >>> turned_direction("N", 1), turned_direction("SE", 2)
+    ('SW', 'SW')
+    """
+    return DIRECTION_NAMES[(DIRECTION_NAMES.index(direction) + 4 * turns) % 6]
+
+
 def neighbours(h: Hex) -> list[Hex]:
     """The six neighbouring cells, on the board or not, clockwise from north."""
     q, r = h

@@ -21,7 +21,8 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from ..bots import greedy_orders, greedy_telescope_target, plan_orders, telescope_target
+from ..bays import choose_bays
+from ..bots import greedy_orders, greedy_telescope_target, novice_orders, plan_orders, telescope_target
 from ..events import What
 from ..generator import SETUP_ROUND, draw_sides
 from ..hexes import Hex, geometry
@@ -41,8 +42,16 @@ STRONG_WEIGHT = 3.0
 Bot = Callable[[GameState, str], Orders]
 TelescopeChoice = Callable[[int, Iterable[Hex], Hex], Hex]
 
-_ORDERS: dict[str, Callable[..., Orders]] = {"planner": plan_orders, "greedy": greedy_orders}
-_TELESCOPES: dict[str, TelescopeChoice] = {"planner": telescope_target, "greedy": greedy_telescope_target}
+_ORDERS: dict[str, Callable[..., Orders]] = {
+    "planner": plan_orders,
+    "greedy": greedy_orders,
+    "novice": novice_orders,
+}
+_TELESCOPES: dict[str, TelescopeChoice] = {
+    "planner": telescope_target,
+    "greedy": greedy_telescope_target,
+    "novice": telescope_target,
+}
 #: What ends a team ship (the event's ``team`` is the ship's): reefs or off the board, a shot, a pirate.
 _LOSSES = frozenset({What.SINK, What.HIT, What.CONVERT})
 #: The events the figures count: losses, and pirates appearing.
@@ -114,6 +123,8 @@ class CampRecord:
     camp: int
     sides: tuple[str, ...]
     bays: tuple[int, ...]
+    #: Each team's place in the order its side's teams chose their bays (1: it chose first).
+    choice: tuple[int, ...]
     delivered: tuple[int, ...]
     ap_total: tuple[int, ...]
     #: The teams (seats) that won: the most chests, then the fewest AP; more than one on a full tie.
@@ -160,11 +171,15 @@ def play_camp(
     names = spec.teams
     bots = team_bots(spec)
     sides = draw_sides(names, seed)
-    bay_draw = random_for(seed, SETUP_ROUND, "bays")
-    harbors: list[Hex] = []
-    for name in names:
-        free = [b for b in g.bays_on(sides[name]) if b not in harbors]
-        harbors.append(bay_draw.choice(free))
+    # The order the teams choose their bays in, by lot; each takes the bay a team would take.
+    order = list(range(len(names)))
+    random_for(seed, SETUP_ROUND, "bays").shuffle(order)
+    chosen = choose_bays(board.side, tuple(sides[names[i]] for i in order))
+    harbors: list[Hex] = [g.bays[0]] * len(names)
+    choice = [0] * len(names)
+    for place, (i, bay) in enumerate(zip(order, chosen, strict=True)):
+        harbors[i] = bay
+        choice[i] = 1 + sum(1 for j in order[:place] if sides[names[j]] == sides[names[i]])
     state = GameState(
         Board.from_cells(board.side, board.cells),
         tuple(Team(n, h, ships=(Ship("C1", ShipKind.CARGO),)) for n, h in zip(names, harbors, strict=True)),
@@ -233,6 +248,7 @@ def play_camp(
         camp=camp,
         sides=tuple(sides[n] for n in names),
         bays=tuple(g.bay_number(h) for h in harbors),
+        choice=tuple(choice),
         delivered=tuple(t.delivered for t in final),
         ap_total=tuple(t.ap_total for t in final),
         winners=winners,

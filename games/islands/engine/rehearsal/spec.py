@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ..generator import generate_map
-from ..hexes import MAX_SIDE, MIN_SIDE, Hex, geometry
+from ..generator import generate_map, side_distances, walled_in
+from ..hexes import MAX_SIDE, MIN_SIDE, Hex, geometry, turned
 from ..state import Cell
 from ..tiles import Tile
 
@@ -21,7 +21,7 @@ MAX_CAMPS = 2000
 #: places higher more often.
 PLACEMENTS = ("uniform", "strong")
 #: Who plays the teams: the planner, the greedy bot, or both (alternating by seat).
-BOTS = ("planner", "greedy", "mixed")
+BOTS = ("planner", "greedy", "novice", "mixed")
 
 
 class RehearsalSpecError(ValueError):
@@ -83,6 +83,29 @@ def dealt_board(side: int, seed: int, label: str | None = None) -> RehearsalBoar
     dealt = generate_map(side, seed)
     cells = {h: Cell(c.tile, c.chests) for h, c in dealt.tiles.items()}
     return RehearsalBoard(f"Seed {seed}" if label is None else label, side, cells, seed)
+
+
+def symmetric_board(side: int, seed: int, label: str | None = None) -> RehearsalBoard:
+    """A board fair by construction: the third of a dealt board nearest its bottom side, turned by a
+    third and two thirds of a full turn onto the other two (``hexes.turned``: bays onto bays, each
+    side onto the next), the middle hex as dealt. The rehearsal's yardstick: on such a board every
+    side's teams stand alike, so a side winning more than its share says the rehearsal leans
+    (issue 30). The first of the dealt boards from ``seed``, ``seed + 1``, … whose thirds wall no hex
+    in with reefs. Not a board to play: a team finding one thing would know two more."""
+    near_bottom = side_distances(side)["bottom"]
+    g = geometry(side)
+    for attempt in range(seed, seed + 100):
+        dealt = generate_map(side, attempt).tiles
+        cells: dict[Hex, Cell] = {}
+        for h in g.ordered:
+            orbit = [turned(h, side, t) for t in range(3)]
+            # the orbit's hex nearest the bottom side (the first label on a tie) gives its cell
+            source = min(orbit, key=lambda o: (near_bottom[o], g.sort_key(o)))
+            dealt_cell = dealt[source]
+            cells[h] = Cell(dealt_cell.tile, dealt_cell.chests)
+        if not walled_in(side, {h for h, c in cells.items() if c.tile is Tile.REEFS}):
+            return RehearsalBoard(f"Symmetric {attempt}" if label is None else label, side, cells, None)
+    raise ValueError(f"no symmetric board of side {side} from seeds {seed} to {seed + 99}")
 
 
 def _whole(value: object) -> bool:

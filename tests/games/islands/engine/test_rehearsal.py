@@ -167,9 +167,11 @@ def test_placements_rank_like_the_camp_ties_included() -> None:
 
 
 def test_the_strong_team_wins_more_often() -> None:
-    board = dealt_board(5, 3)
-    uniform = rehearse(small_spec(board, camps=16, bots="planner"), workers=1)["boards"][0]["teams"]
-    strong = rehearse(small_spec(board, camps=16, bots="planner", placement="strong"), workers=1)["boards"][
+    """On a board with chests enough to decide most camps (side 7): on side 5 the AP tie-break,
+    which the team with fewer AP wins, decides most camps, and the strong team loses those."""
+    board = dealt_board(7, 3)
+    uniform = rehearse(small_spec(board, camps=24, bots="planner"), workers=1)["boards"][0]["teams"]
+    strong = rehearse(small_spec(board, camps=24, bots="planner", placement="strong"), workers=1)["boards"][
         0
     ]["teams"]
     assert strong[0]["win_share"] > uniform[0]["win_share"]
