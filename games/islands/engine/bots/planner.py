@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..hexes import Hex, distance
 from ..notation import HarborMoves, Route, RouteStep
 from ..orders import Orders, check_orders
+from ..rng import random_for
 from ..state import BATTLESHIP_COST, CARGO_SHIP_COST, MAX_CARGO_SHIPS, SHOT_RANGE, GameState, Ship, ShipKind
 from ..tiles import Tile
 from .ways import (
@@ -50,8 +51,10 @@ class TeamPlan:
         self.g = state.geometry
         self.team = state.team(team_name)
         self.home = self.team.harbor
+        #: The round's draws of the team's plan: the direction it tries first, the goals it takes.
+        self.mood = random_for(state.seed, state.round_number, f"{team_name}.plan")
         #: The board from the team's own side: every order it tries and every tie it breaks.
-        self.view = frame_of(state.side, self.team.harbor)
+        self.view = frame_of(state.side, self.team.harbor, self.mood.randrange(6))
         board = known(state.board)
         self.hidden = board.hidden
         self.avoid = board.among(AVOID)
@@ -68,6 +71,13 @@ class TeamPlan:
         """The team's own tie-break of a hex (``ways.Frame.key``)."""
         return self.view.key[h]
 
+    def pick(self, cells: list[int]) -> int:
+        """One of equally good goals (by the grid's numbers), drawn: in the team's own label order,
+        the one at a drawn place."""
+        numbers = grid(self.g.side).cells
+        ordered = sorted(cells, key=lambda i: self.view.key[numbers[i]])
+        return ordered[self.mood.randrange(len(ordered))]
+
     def path(self, start: Hex | None, goals: bytearray, *, sweep: bool = False) -> list[Hex]:
         """A shortest way from ``start`` (None: in the harbor) to a cell ``goals`` marks
         (``ways.marks``), start excluded: to the nearest one, or with ``sweep`` to the one of least
@@ -76,8 +86,8 @@ class TeamPlan:
 
         The search runs on the cells' numbers (lists, no hashing of hexes at each step), a layer at
         a time (the order a queue takes them), a cell of known danger that is no goal marked as
-        reached so it is never entered. The nearest goal is the first one reached (cells are taken
-        in the order they are reached). Sweeping, a cell ``k`` steps away is not gone on from once a
+        reached so it is never entered. Of the nearest goals (the first layer holding any) :meth:`pick`
+        draws one. Sweeping, a cell ``k`` steps away is not gone on from once a
         goal ranking ``(b, d)`` is found with ``k + distance(cell, home) >= b``: a goal further on
         is at least ``distance(cell, home) - steps`` from home, so it ranks at least ``(k +
         distance(cell, home), k + 1)``, worse; and the way to the best goal never passes there."""
@@ -97,7 +107,7 @@ class TeamPlan:
                 if not wanted[number[h]]:
                     came[number[h]] = o
             came[o] = o
-            end = self._sweep(o, wanted, came) if sweep else nearest(o, wanted, came, sea)
+            end = self._sweep(o, wanted, came) if sweep else nearest(o, wanted, came, sea, self.pick)
             if end >= 0:
                 out = [end]
                 while (prev := came[out[-1]]) != o:
@@ -133,7 +143,9 @@ class TeamPlan:
         if not found:
             return -1
         cells = numbers.cells
-        return min(found, key=lambda f: self.explore_rank(cells[f[0]], f[1]))[0]
+        ranks = [self.explore_rank(cells[at], steps) for at, steps in found]
+        best = min(ranks)
+        return self.pick([at for (at, _steps), rank in zip(found, ranks, strict=True) if rank == best])
 
     def home_path(self, start: Hex | None) -> list[Hex]:
         """A shortest way from ``start`` (a board hex) into the harbor, as a breadth-first search
@@ -186,9 +198,10 @@ class TeamPlan:
         sent through it): the least :meth:`explore_rank`."""
         return self.path(at, self.unexplored, sweep=True)
 
-    def explore_rank(self, h: Hex, steps: int) -> tuple[int, ...]:
-        """Explore close to the ship and close to home: sweep the waters near the harbor first."""
-        return (steps + distance(h, self.home), steps, *self.view.key[h])
+    def explore_rank(self, h: Hex, steps: int) -> tuple[int, int]:
+        """Explore close to the ship and close to home: sweep the waters near the harbor first (the
+        goals of the best rank are equally good: :meth:`pick` draws one)."""
+        return (steps + distance(h, self.home), steps)
 
     def cargo_leg(self, at: Hex | None, cargo: int, room: int) -> list[Hex]:
         """The next leg of a cargo ship at ``at`` carrying ``cargo`` of ``room``: home when full (or

@@ -7,12 +7,19 @@ its neighbours tried from its own "north" (away from its side) clockwise and its
 labels the board would have if its side were the bottom. So a whole game state turned by a third
 gives every bot's orders turned by a third: no side, bay or compass point is preferred (issue 30;
 ``tests/games/islands/engine/test_bots_turned.py``).
+
+**A mood each round.** Real teams do not sail the same way every evening: each team's plan of a
+round draws, from the game's scheme (the state's seed and round, the team's name), which of its six
+directions it tries first and, among equally good goals, which one it takes (``TeamPlan.pick``).
+Without it every simulated camp's teams took the same ways on a board, and a treasure one hex to
+the left or right decided a side's fate: the rehearsal measured the bots' habits more than the
+board (docs/islands-rehearsal.md).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, lru_cache
 
 from ..hexes import DIRECTION_NAMES, DIRECTIONS, SIDE_TURNS, Hex, distance, geometry, turned, turned_direction
@@ -46,13 +53,15 @@ def grid(side: int) -> Grid:
 
 class Frame:
     """A board of ``side`` as a team on the side ``turns`` thirds from the bottom sees it: from each
-    cell the neighbours in its own order, each hex's label as it would be with its side at the
-    bottom (its tie-break), the hexes in that order. Built once per side and frame (:func:`frame`)."""
+    cell the neighbours in its own order (its "north" first, away from its side, then clockwise;
+    ``spin`` directions on: the team's mood of the round), each hex's label as it would be with its
+    side at the bottom (its tie-break), the hexes in that order. Built once per side, frame and spin
+    (:func:`frame`)."""
 
-    def __init__(self, side: int, turns: int) -> None:
+    def __init__(self, side: int, turns: int, spin: int = 0) -> None:
         g = geometry(side)
-        self.side, self.turns = side, turns
-        order = tuple(turned_direction(d, turns) for d in DIRECTION_NAMES)
+        self.side, self.turns, self.spin = side, turns, spin
+        order = tuple(turned_direction(DIRECTION_NAMES[(i + spin) % 6], turns) for i in range(6))
         cells = g.hexes | set(g.bays)
         #: From each board hex and bay, the neighbours that are board hexes or bays, in order.
         self.ways: Mapping[Hex, tuple[Hex, ...]] = {
@@ -76,13 +85,13 @@ class Frame:
 
 
 @cache
-def frame(side: int, turns: int) -> Frame:
-    return Frame(side, turns % 3)
+def frame(side: int, turns: int, spin: int = 0) -> Frame:
+    return Frame(side, turns % 3, spin % 6)
 
 
-def frame_of(side: int, harbor: Hex) -> Frame:
+def frame_of(side: int, harbor: Hex, spin: int = 0) -> Frame:
     """The frame of a team whose harbor is the bay ``harbor``."""
-    return frame(side, SIDE_TURNS[geometry(side).bay_sides[harbor]])
+    return frame(side, SIDE_TURNS[geometry(side).bay_sides[harbor]], spin)
 
 
 class Known:
@@ -166,20 +175,29 @@ def harbor_distances(side: int, harbor: Hex) -> Mapping[Hex, int]:
     return near
 
 
-def nearest(o: int, wanted: bytearray, came: list[int], sea: tuple[tuple[int, ...], ...]) -> int:
-    """The first cell ``wanted`` marks that a breadth-first search from ``o`` reaches (-1: none),
-    filling ``came`` (each cell reached: the cell it was reached from; cells marked as reached
-    before are never entered)."""
+def nearest(
+    o: int,
+    wanted: bytearray,
+    came: list[int],
+    sea: tuple[tuple[int, ...], ...],
+    pick: Callable[[list[int]], int],
+) -> int:
+    """A nearest cell ``wanted`` marks that a breadth-first search from ``o`` reaches (-1: none):
+    ``pick`` chooses among those of the first layer that has any. Fills ``came`` (each cell reached:
+    the cell it was reached from; cells marked as reached before are never entered)."""
     layer = [o]
     while layer:
         following: list[int] = []
+        found: list[int] = []
         for at in layer:
             for n in sea[at]:
                 if came[n] < 0:
                     came[n] = at
                     if wanted[n]:
-                        return n
+                        found.append(n)
                     following.append(n)
+        if found:
+            return found[0] if len(found) == 1 else pick(found)
         layer = following
     return -1
 

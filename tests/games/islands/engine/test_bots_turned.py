@@ -113,10 +113,10 @@ def test_the_states_of_simulated_camps_turned_give_the_orders_turned(
 
 def test_a_bot_that_prefers_a_compass_point_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The check can fail: ties broken by the board's own labels (as before issue 30) are found."""
-    from games.islands.engine.bots import ways
+    from games.islands.engine.bots import planner, ways
 
-    monkeypatch.setattr(ways, "frame_of", lambda side, harbor: ways.frame(side, 0))
+    monkeypatch.setattr(planner, "frame_of", lambda side, harbor, spin=0: ways.frame(side, 0, spin))
     rnd = random.Random(3)
     state = random_state(rnd, side=9, teams=3, ships_per_team=3, pirates=2)
-    with pytest.raises(AssertionError):
+    with pytest.raises(AssertionError, match="planner"):
         assert_turned_alike(state, {t.name: 14 for t in state.teams})
