@@ -32,6 +32,7 @@ from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple
 
+from .balance import balance
 from .hexes import MAX_SIDE, MIN_SIDE, SIDES, Hex, Side, distance, geometry, neighbours
 from .rng import random_for
 from .tiles import Tile
@@ -474,6 +475,7 @@ def generate_map(
     seed: int,
     mix: TileMix | None = None,
     *,
+    teams: int | None = None,
     tolerance: int | None = None,
     max_attempts: int = MAX_ATTEMPTS,
 ) -> GeneratedMap:
@@ -511,10 +513,15 @@ def generate_map(
         cells = list(inner)
         _rng(seed, f"board.{side}.{attempt}").shuffle(cells)
         counts = _chest_counts(side, zip(cells[:n_treasures], mix.treasures, strict=True))
-        if not _spread_ok(counts, tolerance):
+        if teams is None and not _spread_ok(counts, tolerance):
             unfair += 1
             continue
         placed = dict(zip(cells, deal, strict=False))
+        if teams is not None:
+            # Balanced for the seats of this many teams by the way's cost (balance.py), in place of
+            # the chests near each side: its fairness report then tells what the balance gave.
+            placed = balance(side, teams, placed, inner, _rng(seed, f"balance.{side}.{teams}.{attempt}"))
+            counts = _chest_counts(side, ((h, c) for h, (tile, c) in placed.items() if tile is Tile.TREASURE))
         if walled_in(side, {h for h, (tile, _) in placed.items() if tile is Tile.REEFS}):
             walled += 1
             continue

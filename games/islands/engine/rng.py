@@ -129,3 +129,37 @@ class RoundRandom:
         if not candidates:
             return None
         return random_for(self.seed, self.round_number, key).choice(candidates)
+
+
+class FewDraws:
+    """A handful of draws for one purpose of one round, as :func:`random_for` gives them but without
+    building a Mersenne Twister (6 µs; the bots draw a few numbers per team and round, thousands of
+    times a rehearsal): SplitMix64 from the 64 bits of the same kind of hash.
+
+    >>> a, b = FewDraws(7, 1, "red.plan"), FewDraws(7, 1, "red.plan")
+    >>> [a.randrange(6) for _ in range(5)] == [b.randrange(6) for _ in range(5)]
+    True
+    >>> 0 <= FewDraws(7, 2, "red.plan").random() < 1
+    True
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int, round_number: int, purpose: str) -> None:
+        digest = hashlib.sha256(repr((seed, round_number, purpose)).encode()).digest()
+        self.state = int.from_bytes(digest[:8], "big")
+
+    def _next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return z ^ (z >> 31)
+
+    def random(self) -> float:
+        """A float in [0, 1)."""
+        return (self._next() >> 11) / 9007199254740992.0
+
+    def randrange(self, n: int) -> int:
+        """A whole number from 0 to ``n - 1`` (``n`` at least 1; the bias of 64 bits is nil)."""
+        return self._next() % n

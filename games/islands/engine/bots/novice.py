@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..hexes import Hex
 from ..notation import RouteStep
 from ..orders import Orders
-from ..rng import random_for
+from ..rng import FewDraws
 from ..state import GameState, Ship
 from .planner import TeamPlan, planned_orders, planner_builds
 from .ways import NOWHERE
@@ -31,7 +31,7 @@ class NovicePlan(TeamPlan):
 
     def __init__(self, state: GameState, team_name: str) -> None:
         super().__init__(state, team_name)
-        self.slips = random_for(state.seed, state.round_number, f"{team_name}.novice")
+        self.slips = FewDraws(state.seed, state.round_number, f"{team_name}.novice")
         self.careful = self.avoid
         self.short = self.forgets = False
 

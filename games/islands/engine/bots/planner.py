@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..hexes import Hex, distance
 from ..notation import HarborMoves, Route, RouteStep
 from ..orders import Orders, check_orders
-from ..rng import random_for
+from ..rng import FewDraws
 from ..state import BATTLESHIP_COST, CARGO_SHIP_COST, MAX_CARGO_SHIPS, SHOT_RANGE, GameState, Ship, ShipKind
 from ..tiles import Tile
 from .ways import (
@@ -52,7 +52,7 @@ class TeamPlan:
         self.team = state.team(team_name)
         self.home = self.team.harbor
         #: The round's draws of the team's plan: the direction it tries first, the goals it takes.
-        self.mood = random_for(state.seed, state.round_number, f"{team_name}.plan")
+        self.mood = FewDraws(state.seed, state.round_number, f"{team_name}.plan")
         #: The board from the team's own side: every order it tries and every tie it breaks.
         self.view = frame_of(state.side, self.team.harbor, self.mood.randrange(6))
         board = known(state.board)

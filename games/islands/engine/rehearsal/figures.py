@@ -1,10 +1,10 @@
 """The figures of a rehearsed board, worked out from its simulated camps (:class:`.play.CampRecord`),
-and its verdict: fair, or which side or bay wins too often, and the problems seen.
+and its verdict (:mod:`.judge`): fair, proven fair, or which side, or which team in its side's order
+of choice, wins or loses too often, for which style of play; and the problems seen.
 
-Every figure is a plain number of the report document (``zlate-ostrovy-rehearsal/1``; the contract
-and ``docs/islands-rehearsal.md`` define each). The thresholds are the constants below, each with
-its reason; the verdict needs a difference both large (a margin) and unlikely to be chance (a
-z-score against the share a fair board would give), so a few simulated camps flag nothing.
+Every figure is a plain number of the report document (``zlate-ostrovy-rehearsal/2``;
+``docs/islands-rehearsal.md`` defines each). The problems' thresholds are the constants below, each
+with its reason.
 """
 
 from __future__ import annotations
@@ -14,23 +14,10 @@ from collections.abc import Sequence
 from statistics import fmean, pstdev
 
 from ..hexes import SIDES, geometry
-from .play import CampRecord, team_bots
+from .judge import Share, verdict, verdict_rank, wilson
+from .play import CampRecord
 from .spec import RehearsalBoard, RehearsalSpec
 
-#: The verdicts, best first: a board's verdict is the worst that applies; boards compare by it.
-VERDICTS = ("fair", "unfair_bay", "unfair_side")
-
-#: A side wins too often when its win share is at least this much above its fair share (the share
-#: of the teams it holds; 1/3 with three teams), ...
-UNFAIR_SIDE_MARGIN = 0.10
-#: ... and so far above that chance alone would give it so rarely: at least this many standard
-#: errors of a fair share over that many camps (3: about one in a thousand).
-UNFAIR_Z = 3.0
-#: A bay wins too often when its teams' win share is at least this much above a team's fair share
-#: (1 / teams), as unlikely by chance (:data:`UNFAIR_Z`), ...
-UNFAIR_BAY_MARGIN = 0.15
-#: ... over at least this many team-camps harboured there (fewer say little of a bay).
-MIN_BAY_CAMPS = 20
 #: Half the camps or more have no chest left to fetch by this share of the rounds: the game is
 #: over before the camp is (a problem ``treasure_gone_early``, with that round).
 GONE_EARLY_SHARE = 0.6
@@ -74,29 +61,81 @@ def _rounds_to(reached: Sequence[int | None]) -> dict[str, float | int | None]:
     }
 
 
-def _z(share: float, fair: float, n: int) -> float:
-    """How many standard errors of a fair share over ``n`` trials ``share`` lies above it."""
-    if n <= 0 or fair <= 0 or fair >= 1:
-        return 0.0
-    return (share - fair) / math.sqrt(fair * (1 - fair) / n)
+def _wins(record: CampRecord, teams: int) -> list[float]:
+    """Each team's win of the camp (a full tie shared)."""
+    win = [0.0] * teams
+    for seat in record.winners:
+        win[seat] = 1 / len(record.winners)
+    return win
+
+
+def shares(records: Sequence[CampRecord], teams: int) -> list[Share]:
+    """The checks of the judge (:mod:`.judge`) from a board's camps: for each style played, each
+    side that had teams and, when a side had two teams or more, each place in the order of choice
+    (the teams that chose their bay first on their side, all sides together; then second, …)."""
+    out: list[Share] = []
+    for style in dict.fromkeys(r.style for r in records):
+        camps = [r for r in records if r.style == style]
+        wins = [_wins(r, teams) for r in camps]
+        seats: dict[tuple[str, int], list[tuple[int, int]]] = {}
+        for c, record in enumerate(camps):
+            for i, side in enumerate(record.sides):
+                seats.setdefault((side, 0), []).append((c, i))
+                seats.setdefault(("", record.choice[i]), []).append((c, i))
+        keys: list[tuple[str, int]] = [(side, 0) for side in SIDES if (side, 0) in seats]
+        orders = sorted(order for side, order in seats if not side)
+        if len(orders) > 1:
+            keys += [("", order) for order in orders]
+        for side, order in keys:
+            places = seats[(side, order)]
+            out.append(
+                Share(
+                    style=style,
+                    side=side,
+                    order=order,
+                    camps=len(camps),
+                    wins=sum(wins[c][i] for c, i in places),
+                    fair=len(places) / (len(camps) * teams),
+                )
+            )
+    return out
+
+
+def share_figure(share: Share) -> dict[str, object]:
+    """A check as the report keeps it: the share, its 95 % interval and its fair share."""
+    low, high = share.interval()
+    figure: dict[str, object] = {"order": share.order} if share.order else {"side": share.side}
+    figure.update(
+        share=_round(share.share), low=_round(low), high=_round(high), fair_share=_round(share.fair)
+    )
+    return figure
 
 
 def board_figures(
-    board: RehearsalBoard, spec: RehearsalSpec, records: Sequence[CampRecord]
+    board: RehearsalBoard, spec: RehearsalSpec, records: Sequence[CampRecord], looks: int = 1
 ) -> dict[str, object]:
-    """The report document's entry of one board (``records``: its camps, in camp order)."""
+    """The report document's entry of one board (``records``: its camps, of every style, in camp
+    order; ``looks``: how often the run looked at them before it stopped, :mod:`.judge`)."""
     camps = len(records)
     teams = len(spec.teams)
     rounds = spec.rounds
     g = geometry(board.side)
     treasure = sum(cell.chests for cell in board.cells.values())
-    win = [[0.0] * teams for _ in records]  # a camp's win, shared on a full tie
-    for c, record in enumerate(records):
-        for seat in record.winners:
-            win[c][seat] = 1 / len(record.winners)
+    win = [_wins(record, teams) for record in records]
+
+    checks = shares(records, teams)
+    played = list(dict.fromkeys(r.style for r in records))
+    per_style = [
+        {
+            "style": style,
+            "camps": sum(1 for r in records if r.style == style),
+            "sides": [share_figure(s) for s in checks if s.style == style and not s.order],
+            "choice": [share_figure(s) for s in checks if s.style == style and s.order],
+        }
+        for style in played
+    ]
 
     sides: list[dict[str, object]] = []
-    side_checks: list[tuple[float, str, float, float]] = []  # (z, side, share, fair)
     for side in SIDES:
         delivered = [r.delivered[i] for r in records for i in range(teams) if r.sides[i] == side]
         if not delivered:
@@ -104,7 +143,7 @@ def board_figures(
         share = (
             sum(win[c][i] for c, r in enumerate(records) for i in range(teams) if r.sides[i] == side) / camps
         )
-        fair = len(delivered) / (camps * teams)
+        low, high = wilson(share, camps)
         sides.append(
             {
                 "side": side,
@@ -112,31 +151,26 @@ def board_figures(
                 "treasure_mean": _round(fmean(delivered)),
                 "treasure_sd": _round(pstdev(delivered)),
                 "win_share": _round(share),
-                "fair_share": _round(fair),
+                "low": _round(low),
+                "high": _round(high),
+                "fair_share": _round(len(delivered) / (camps * teams)),
             }
         )
-        side_checks.append((_z(share, fair, camps), side, share, fair))
 
     bays: list[dict[str, object]] = []
-    bay_checks: list[tuple[float, int, str, float, int]] = []  # (z, bay, side, share, camps)
-    fair_team = 1 / teams
     for bay in sorted({b for r in records for b in r.bays}):
         seats = [(c, r.bays.index(bay)) for c, r in enumerate(records) if bay in r.bays]
         delivered = [records[c].delivered[i] for c, i in seats]
-        share = sum(win[c][i] for c, i in seats) / len(seats)
-        side = g.bay_sides[g.bay(bay)]
         bays.append(
             {
                 "bay": bay,
-                "side": side,
+                "side": g.bay_sides[g.bay(bay)],
                 "camps": len(seats),
                 "treasure_mean": _round(fmean(delivered)),
                 "treasure_sd": _round(pstdev(delivered)),
-                "win_share": _round(share),
+                "win_share": _round(sum(win[c][i] for c, i in seats) / len(seats)),
             }
         )
-        if len(seats) >= MIN_BAY_CAMPS:
-            bay_checks.append((_z(share, fair_team, len(seats)), bay, side, share, len(seats)))
 
     team_rounds = camps * teams * rounds
     lost = sum(sum(r.lost_by_round) for r in records)
@@ -144,16 +178,17 @@ def board_figures(
         "label": board.label,
         "board_seed": board.board_seed,
         "treasure_total": treasure,
+        "camps": camps,
+        "styles": per_style,
         "sides": sides,
         "bays": bays,
         "teams": [
             {
                 "team": name,
-                "bot": bot,
                 "treasure_mean": _round(fmean(r.delivered[i] for r in records)),
                 "win_share": _round(sum(win[c][i] for c in range(camps)) / camps),
             }
-            for i, (name, bot) in enumerate(zip(spec.teams, team_bots(spec), strict=True))
+            for i, name in enumerate(spec.teams)
         ],
         "home_by_round": [_round(fmean(r.home_by_round[i] for r in records)) for i in range(rounds)],
         "rounds_to_half": _rounds_to([r.rounds_to_half for r in records]),
@@ -171,38 +206,9 @@ def board_figures(
             "ships_taken_mean": _round(fmean(r.pirate_victims for r in records)),
         },
     }
-    figures["verdict"] = _verdict(side_checks, bay_checks, fair_team)
+    figures["verdict"] = verdict(checks, looks)
     figures["problems"] = _problems(records, spec, treasure, figures)
     return figures
-
-
-def _verdict(
-    side_checks: list[tuple[float, str, float, float]],
-    bay_checks: list[tuple[float, int, str, float, int]],
-    fair_team: float,
-) -> dict[str, object]:
-    """``unfair_side`` (the side furthest above its fair share), else ``unfair_bay``, else ``fair``."""
-    sides = [c for c in side_checks if c[2] - c[3] >= UNFAIR_SIDE_MARGIN and c[0] >= UNFAIR_Z]
-    if sides:
-        _z_, side, share, fair = max(sides, key=lambda c: (c[2] - c[3], c[0]))
-        return {
-            "code": "unfair_side",
-            "params": {"side": side, "share": _round(share), "fair_share": _round(fair)},
-        }
-    bays = [c for c in bay_checks if c[3] - fair_team >= UNFAIR_BAY_MARGIN and c[0] >= UNFAIR_Z]
-    if bays:
-        _z_, bay, side, share, camps = max(bays, key=lambda c: (c[3], c[0], -c[1]))
-        return {
-            "code": "unfair_bay",
-            "params": {
-                "bay": bay,
-                "side": side,
-                "share": _round(share),
-                "fair_share": _round(fair_team),
-                "camps": camps,
-            },
-        }
-    return {"code": "fair", "params": {}}
 
 
 def _problems(
@@ -232,9 +238,9 @@ def _problems(
     return problems
 
 
-def verdict_rank(figures: dict[str, object]) -> tuple[int, int]:
+def board_rank(figures: dict[str, object]) -> tuple[int, int]:
     """How a board compares (less is fairer): its verdict, then how many problems."""
-    verdict = figures["verdict"]
+    found = figures["verdict"]
     problems = figures["problems"]
-    assert isinstance(verdict, dict) and isinstance(problems, list)
-    return VERDICTS.index(verdict["code"]), len(problems)
+    assert isinstance(found, dict) and isinstance(problems, list)
+    return verdict_rank(str(found["code"])), len(problems)

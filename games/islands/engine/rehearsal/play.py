@@ -22,7 +22,14 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..bays import choose_bays
-from ..bots import greedy_orders, greedy_telescope_target, novice_orders, plan_orders, telescope_target
+from ..bots import (
+    STYLES,
+    greedy_orders,
+    greedy_telescope_target,
+    novice_orders,
+    plan_orders,
+    telescope_target,
+)
 from ..events import What
 from ..generator import SETUP_ROUND, draw_sides
 from ..hexes import Hex, geometry
@@ -65,12 +72,18 @@ def camp_seed(seed: int, camp: int, purpose: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def team_bots(spec: RehearsalSpec) -> tuple[str, ...]:
-    """The bot of each team, by seat: "mixed" gives the planner to the 1st, 3rd, … team and the
-    greedy bot to the 2nd, 4th, …"""
-    if spec.bots == "mixed":
+def styles(spec: RehearsalSpec) -> tuple[str, ...]:
+    """The styles a rehearsal plays, each on camps of its own: every bot's (``"every"``, the
+    default: a board is fair only when it is fair for every style), or the one asked for."""
+    return STYLES if spec.bots == "every" else (spec.bots,)
+
+
+def team_bots(spec: RehearsalSpec, style: str) -> tuple[str, ...]:
+    """The bot of each team, by seat, in camps of ``style``: "mixed" gives the planner to the 1st,
+    3rd, … team and the greedy bot to the 2nd, 4th, …"""
+    if style == "mixed":
         return tuple("planner" if i % 2 == 0 else "greedy" for i in range(len(spec.teams)))
-    return (spec.bots,) * len(spec.teams)
+    return (style,) * len(spec.teams)
 
 
 def ap_for_rank(ap_table: Sequence[int], rank: int) -> int:
@@ -121,6 +134,8 @@ class CampRecord:
     round (the figures are worked out from these, :mod:`.figures`)."""
 
     camp: int
+    #: The style its teams played (``styles``: a bot's name, or "mixed").
+    style: str
     sides: tuple[str, ...]
     bays: tuple[int, ...]
     #: Each team's place in the order its side's teams chose their bays (1: it chose first).
@@ -159,17 +174,21 @@ def play_camp(
     board: RehearsalBoard,
     spec: RehearsalSpec,
     camp: int,
+    style: str | None = None,
     *,
     stop: Callable[[], bool] | None = None,
     trace: list[tuple[GameState, dict[str, Orders]]] | None = None,
 ) -> CampRecord:
-    """Play the simulated camp ``camp`` of ``spec`` on ``board``. ``stop`` is asked before each
-    round (true: :class:`Stopped`); ``trace`` collects each round's state and orders, for the
-    benchmark that times the resolver alone on them."""
+    """Play the simulated camp ``camp`` of ``spec`` on ``board``, its teams playing ``style`` (by
+    default the spec's first: :func:`styles`). Camp ``k`` of every style draws the same sides,
+    order of choice and places. ``stop`` is asked before each round (true: :class:`Stopped`);
+    ``trace`` collects each round's state and orders, for the benchmark that times the resolver
+    alone on them."""
+    style = styles(spec)[0] if style is None else style
     g = geometry(board.side)
     seed = camp_seed(spec.seed, camp, "game")
     names = spec.teams
-    bots = team_bots(spec)
+    bots = team_bots(spec, style)
     sides = draw_sides(names, seed)
     # The order the teams choose their bays in, by lot; each takes the bay a team would take.
     order = list(range(len(names)))
@@ -246,6 +265,7 @@ def play_camp(
     winners = tuple(i for i in top if final[i].ap_total == fewest)
     return CampRecord(
         camp=camp,
+        style=style,
         sides=tuple(sides[n] for n in names),
         bays=tuple(g.bay_number(h) for h in harbors),
         choice=tuple(choice),

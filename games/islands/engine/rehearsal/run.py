@@ -1,36 +1,68 @@
-"""The rehearsal's run: every simulated camp of every board, in worker processes, and the report.
+"""The rehearsal's run: every simulated camp of every board and style, in worker processes, the
+early stop of a clear loser, and the report.
 
-Camps are played one per task by ``workers`` processes (``concurrent.futures.ProcessPoolExecutor``,
-started fresh by ``spawn``: nothing of the caller's process, its threads or open database
-connections, is copied into them). The run keeps only a few tasks ahead of the workers, so it
-reports progress and looks at ``cancelled`` at least every :data:`POLL` seconds; a cancel stops
-the workers within a round of their camps. Each camp's record goes to its place by (board, camp),
-so the report is the same for any number of workers.
+Camps are played a few at a time per task (:data:`CHUNK`) by ``workers`` processes
+(``concurrent.futures.ProcessPoolExecutor``, started fresh by ``spawn``: nothing of the caller's
+process, its threads or open database connections, is copied into them) through a
+:class:`CampRunner`, which the fair deal's search (:mod:`.deal`) shares. The runner keeps only a few
+tasks ahead of the workers, so it reports progress and looks at ``cancelled`` at least every
+:data:`POLL` seconds; a cancel stops the workers within a round of their camps. Each camp's record
+goes to its place by (board, style, camp), so the report is the same for any number of workers.
+
+**Stopping a clear loser early** (as engine testers do): a board's camps are played in
+:data:`LOOKS` parts; after each, a board the judge already calls unfair (:mod:`.judge`, its false
+alarm split over the looks) plays no more camps. The verdict is the judge's at the look it stopped.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from multiprocessing.synchronize import Event
+from types import TracebackType
 
-from .figures import board_figures, verdict_rank
-from .play import CampRecord, Stopped, play_camp, team_bots
+from .figures import board_figures, board_rank, shares
+from .judge import verdict
+from .play import CampRecord, Stopped, play_camp, styles, team_bots
 from .spec import RehearsalCancelled, RehearsalSpec, RehearsalSpecError, check_spec
 
-FORMAT = "zlate-ostrovy-rehearsal/1"
+FORMAT = "zlate-ostrovy-rehearsal/2"
 #: The most worker processes a rehearsal starts.
 MAX_WORKERS = 16
 #: At most this many seconds between two looks at ``cancelled`` (and two progress reports).
 POLL = 0.25
 #: Tasks queued per worker beyond the one it plays (enough to keep it busy, few to cancel).
 AHEAD = 2
+#: Camps a task plays (the spec goes to the worker with each task).
+CHUNK = 4
+#: The parts a board's camps are played in, the judge looking after each.
+LOOKS = 5
 
 Progress = Callable[[int, int], None]
 Cancelled = Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class CampTask:
+    """Camps ``first`` to ``last - 1`` of board ``board`` of ``spec``, played in ``style``."""
+
+    spec: RehearsalSpec
+    board: int
+    style: str
+    first: int
+    last: int
+
+    @property
+    def camps(self) -> int:
+        return self.last - self.first
+
+
+def camp_tasks(spec: RehearsalSpec, board: int, style: str, first: int, last: int) -> list[CampTask]:
+    """Camps ``first`` to ``last - 1`` of a board in one style, as tasks of :data:`CHUNK` camps."""
+    return [CampTask(spec, board, style, k, min(last, k + CHUNK)) for k in range(first, last, CHUNK)]
 
 
 def rehearse(
@@ -40,40 +72,65 @@ def rehearse(
     progress: Progress | None = None,
     cancelled: Cancelled | None = None,
 ) -> dict[str, object]:
-    """Play ``spec.camps`` simulated camps on each board of ``spec`` and return the report document.
+    """Play ``spec.camps`` simulated camps in each style on each board of ``spec`` (a clear loser
+    stopped early) and return the report document.
 
     Raises :class:`RehearsalSpecError` for a spec it cannot play (before anything is played) and
     :class:`RehearsalCancelled` when ``cancelled()`` turned true. ``progress(done, total)`` counts
-    camps over all boards."""
+    camps over all boards and styles (a board stopped early takes its camps left off the total)."""
     check_spec(spec)
+    check_workers(workers)
+    played = styles(spec)
+    cuts = [spec.camps * look // LOOKS for look in range(LOOKS + 1)]
+    records: list[list[CampRecord]] = [[] for _ in spec.boards]
+    looks = [0] * len(spec.boards)
+    going = list(range(len(spec.boards)))
+    watch = Watch(len(spec.boards) * len(played) * spec.camps, progress, cancelled)
+    with CampRunner(workers, watch) as runner:
+        for look in range(1, LOOKS + 1):
+            if cuts[look] == cuts[look - 1]:
+                continue
+            tasks = [
+                task
+                for b in going
+                for style in played
+                for task in camp_tasks(spec, b, style, cuts[look - 1], cuts[look])
+            ]
+            for task, found in zip(tasks, runner.play(tasks), strict=True):
+                records[task.board].extend(found)
+            for b in list(going):
+                looks[b] = look
+                code = str(verdict(shares(records[b], len(spec.teams)), LOOKS)["code"])
+                if look < LOOKS and code.startswith("unfair"):
+                    going.remove(b)
+                    watch.total -= len(played) * (spec.camps - cuts[look])
+    watch.report(force=True)
+    ordered = [sorted(board, key=lambda r: (played.index(r.style), r.camp)) for board in records]
+    return report(spec, ordered)
+
+
+def check_workers(workers: object) -> None:
     if not isinstance(workers, int) or isinstance(workers, bool) or not 1 <= workers <= MAX_WORKERS:
         raise RehearsalSpecError("workers", workers=str(workers), max=MAX_WORKERS)
-    tasks = [(b, k) for k in range(spec.camps) for b in range(len(spec.boards))]
-    records: list[list[CampRecord | None]] = [[None] * spec.camps for _ in spec.boards]
-    watch = _Watch(len(tasks), progress, cancelled)
-    if workers == 1 or len(tasks) == 1:
-        _play_here(spec, tasks, records, watch)
-    else:
-        _play_in_workers(spec, tasks, records, watch, workers)
-    watch.report(force=True)
-    return report(spec, [[r for r in board if r is not None] for board in records])
 
 
-def report(spec: RehearsalSpec, records: list[list[CampRecord]]) -> dict[str, object]:
-    """The report document of ``spec`` from each board's camp records (in camp order)."""
-    boards = [board_figures(board, spec, records[i]) for i, board in enumerate(spec.boards)]
+def report(spec: RehearsalSpec, records: Sequence[Sequence[CampRecord]]) -> dict[str, object]:
+    """The report document of ``spec`` from each board's camp records (by style, in camp order)."""
+    boards = [board_figures(board, spec, records[i], LOOKS) for i, board in enumerate(spec.boards)]
     best: int | None = None
     if len(boards) > 1:
-        best = min(range(len(boards)), key=lambda i: (*verdict_rank(boards[i]), _side_spread(boards[i]), i))
+        best = min(range(len(boards)), key=lambda i: (*board_rank(boards[i]), _worst(boards[i]), i))
     return {"format": FORMAT, "spec": report_spec(spec), "boards": boards, "best_board": best}
 
 
 def report_spec(spec: RehearsalSpec) -> dict[str, object]:
     """The report's ``spec``: what was rehearsed (the boards by label and seed, not their cells)."""
+    played = styles(spec)
     return {
         "side": spec.side,
         "teams": list(spec.teams),
-        "team_bots": list(team_bots(spec)),
+        "styles": list(played),
+        "team_bots": list(team_bots(spec, played[0])) if len(played) == 1 else None,
         "ap_table": list(spec.ap_table),
         "rounds": spec.rounds,
         "camps": spec.camps,
@@ -84,14 +141,18 @@ def report_spec(spec: RehearsalSpec) -> dict[str, object]:
     }
 
 
-def _side_spread(figures: dict[str, object]) -> float:
-    """How far the side furthest from its fair win share is from it (ties between boards)."""
-    sides = figures["sides"]
-    assert isinstance(sides, list)
-    return max(abs(float(s["win_share"]) - float(s["fair_share"])) for s in sides)
+def _worst(figures: dict[str, object]) -> float:
+    """How far the check furthest from its fair share is from it, over every style (ties between
+    boards)."""
+    per_style = figures["styles"]
+    assert isinstance(per_style, list)
+    return max(
+        (abs(float(s["share"]) - float(s["fair_share"])) for style in per_style for s in style["sides"]),
+        default=0.0,
+    )
 
 
-class _Watch:
+class Watch:
     """Progress and cancel, looked at no more often than every :data:`POLL` seconds."""
 
     def __init__(self, total: int, progress: Progress | None, cancelled: Cancelled | None) -> None:
@@ -119,77 +180,108 @@ class _Watch:
         return RehearsalCancelled(self.done, self.total)
 
 
-def _play_here(
-    spec: RehearsalSpec, tasks: list[tuple[int, int]], records: list[list[CampRecord | None]], watch: _Watch
-) -> None:
-    for b, k in tasks:
-        if watch.stopped():
-            raise watch.give_up()
-        try:
-            records[b][k] = play_camp(spec.boards[b], spec, k, stop=watch.stopped)
-        except Stopped:
-            raise watch.give_up() from None
-        watch.done += 1
-        watch.report()
-
-
 # -- worker processes ------------------------------------------------------------------------------
 
-_worker_spec: RehearsalSpec | None = None
 _worker_stop: Event | None = None
 
 
-def _start_worker(spec: RehearsalSpec, stop: Event) -> None:
-    global _worker_spec, _worker_stop
-    _worker_spec, _worker_stop = spec, stop
+def _start_worker(stop: Event) -> None:
+    global _worker_stop
+    _worker_stop = stop
 
 
-def _play_task(board: int, camp: int) -> CampRecord | None:
-    """One camp in a worker; None when the run was cancelled while it played."""
-    spec, stop = _worker_spec, _worker_stop
-    assert spec is not None and stop is not None
+def play_task(task: CampTask, stop: Callable[[], bool] | None = None) -> list[CampRecord]:
+    """The camps of one task, in order (:class:`Stopped` when ``stop`` said so)."""
+    board = task.spec.boards[task.board]
+    return [play_camp(board, task.spec, k, task.style, stop=stop) for k in range(task.first, task.last)]
+
+
+def _play_in_worker(task: CampTask) -> list[CampRecord] | None:
+    """One task in a worker; None when the run was cancelled while it played."""
+    stop = _worker_stop
+    assert stop is not None
     try:
-        return play_camp(spec.boards[board], spec, camp, stop=stop.is_set)
+        return play_task(task, stop.is_set)
     except Stopped:
         return None
 
 
-def _play_in_workers(
-    spec: RehearsalSpec,
-    tasks: list[tuple[int, int]],
-    records: list[list[CampRecord | None]],
-    watch: _Watch,
-    workers: int,
-) -> None:
-    # The spec goes to every worker pickled: the boards' cells as plain dicts (a mapping proxy,
-    # which a generated board holds, cannot be pickled).
-    spec = replace(spec, boards=tuple(replace(b, cells=dict(b.cells)) for b in spec.boards))
-    context = multiprocessing.get_context("spawn")
-    stop = context.Event()
-    pool = ProcessPoolExecutor(
-        max_workers=min(workers, len(tasks)),
-        mp_context=context,
-        initializer=_start_worker,
-        initargs=(spec, stop),
-    )
-    running: dict[Future[CampRecord | None], tuple[int, int]] = {}
-    queue = iter(tasks)
-    try:
-        while True:
-            while len(running) < workers * (1 + AHEAD) and (task := next(queue, None)) is not None:
-                running[pool.submit(_play_task, *task)] = task
-            if not running:
-                break
-            done, _ = wait(running, timeout=POLL, return_when=FIRST_COMPLETED)
-            for future in done:
-                b, k = running.pop(future)
-                records[b][k] = future.result()
-                watch.done += 1
+def _picklable(spec: RehearsalSpec) -> RehearsalSpec:
+    """The spec with its boards' cells as plain dicts (a mapping proxy, which a generated board
+    holds, cannot be pickled)."""
+    if all(type(b.cells) is dict for b in spec.boards):
+        return spec
+    return replace(spec, boards=tuple(replace(b, cells=dict(b.cells)) for b in spec.boards))
+
+
+class CampRunner:
+    """Plays :class:`CampTask` lists, here (one worker) or in worker processes started once for all
+    the lists a run plays, reporting to a :class:`Watch`. Use it as a context manager."""
+
+    def __init__(self, workers: int, watch: Watch) -> None:
+        self.workers, self.watch = workers, watch
+        self.pool: ProcessPoolExecutor | None = None
+        self.stop: Event | None = None
+
+    def __enter__(self) -> CampRunner:
+        if self.workers > 1:
+            context = multiprocessing.get_context("spawn")
+            self.stop = context.Event()
+            self.pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=_start_worker, initargs=(self.stop,)
+            )
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        if self.pool is not None:
+            if self.stop is not None and error is not None:
+                self.stop.set()
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+    def play(self, tasks: Sequence[CampTask]) -> list[list[CampRecord]]:
+        """Every task's records, in the order of ``tasks``. Raises :class:`RehearsalCancelled`."""
+        if self.pool is None:
+            return [self._play_here(task) for task in tasks]
+        found: list[list[CampRecord] | None] = [None] * len(tasks)
+        specs = {id(t.spec): _picklable(t.spec) for t in tasks}
+        running: dict[Future[list[CampRecord] | None], int] = {}
+        queue = iter(range(len(tasks)))
+        watch = self.watch
+        try:
+            while True:
+                while len(running) < self.workers * (1 + AHEAD) and (i := next(queue, None)) is not None:
+                    task = replace(tasks[i], spec=specs[id(tasks[i].spec)])
+                    running[self.pool.submit(_play_in_worker, task)] = i
+                if not running:
+                    break
+                done, _ = wait(running, timeout=POLL, return_when=FIRST_COMPLETED)
+                for future in done:
+                    i = running.pop(future)
+                    found[i] = future.result()
+                    watch.done += tasks[i].camps
+                if watch.stopped():
+                    assert self.stop is not None
+                    self.stop.set()
+                    raise watch.give_up()
+                watch.report()
+        finally:
+            for future in running:
+                future.cancel()
+        return [records or [] for records in found]
+
+    def _play_here(self, task: CampTask) -> list[CampRecord]:
+        watch = self.watch
+        records: list[CampRecord] = []
+        for k in range(task.first, task.last):
             if watch.stopped():
-                stop.set()
                 raise watch.give_up()
+            try:
+                records.extend(play_task(replace(task, first=k, last=k + 1), watch.stopped))
+            except Stopped:
+                raise watch.give_up() from None
+            watch.done += 1
             watch.report()
-    finally:
-        for future in running:
-            future.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
+        return records

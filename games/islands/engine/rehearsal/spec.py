@@ -16,12 +16,13 @@ MAX_BOARDS = 4
 #: Teams of a rehearsal: as many as a camp may have on the board.
 MIN_TEAMS, MAX_TEAMS = 2, 12
 MAX_ROUNDS = 60
-MAX_CAMPS = 2000
+MAX_CAMPS = 10_000
 #: Placement models: every ranking as likely (ties as the mini-games give them), or the first team
 #: places higher more often.
 PLACEMENTS = ("uniform", "strong")
-#: Who plays the teams: the planner, the greedy bot, or both (alternating by seat).
-BOTS = ("planner", "greedy", "novice", "mixed")
+#: Who plays the teams: every bot on camps of its own (the default), one bot, or the planner and
+#: the greedy bot alternating by seat.
+BOTS = ("every", "planner", "greedy", "novice", "mixed")
 
 
 class RehearsalSpecError(ValueError):
@@ -68,7 +69,7 @@ class RehearsalSpec:
     rounds: int = 14
     camps: int = 200
     placement: str = "uniform"
-    bots: str = "mixed"
+    bots: str = "every"
     seed: int = 0
 
     @property

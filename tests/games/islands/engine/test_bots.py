@@ -189,4 +189,4 @@ def test_the_planner_gives_the_orders_it_always_gave() -> None:
         state = dataclasses.replace(state, round_number=rnd.randint(1, 6))
         for team in state.teams:
             digest.update(repr(bots.plan_orders(state, team.name, ap=rnd.randint(0, 25))).encode())
-    assert digest.hexdigest() == "2f4e2fe8d5c60d2414886dbb3386b3d0f411e0361ca33a32ac18ef6b46b38698"
+    assert digest.hexdigest() == "fe068a9072ec0ed3a793806ce1b45c2de12b36330fd03b9d37a84b27a4db53a6"
