@@ -35,6 +35,7 @@ from games.islands.models import (
 from games.islands.pages import (
     after,
     board,
+    deal,
     orders,
     paper,
     rehearsal,
@@ -100,6 +101,17 @@ class BoardSetupAdmin(ReadOnlyAdmin):
             path("camp/<int:camp_id>/sides/", wrap(board.sides_draw), name="islands_boardsetup_sides"),
             path("camp/<int:camp_id>/bay/", wrap(board.harbor_bay), name="islands_boardsetup_bay"),
             path("camp/<int:camp_id>/start/", wrap(board.game_start), name="islands_boardsetup_start"),
+            path("camp/<int:camp_id>/deal/", wrap(deal.deal_start), name="islands_boardsetup_deal_start"),
+            path(
+                "camp/<int:camp_id>/deal/progress/",
+                wrap(deal.deal_progress),
+                name="islands_boardsetup_deal_progress",
+            ),
+            path(
+                "camp/<int:camp_id>/deal/accept/",
+                wrap(deal.deal_accept),
+                name="islands_boardsetup_deal_accept",
+            ),
             path(
                 "camp/<int:camp_id>/rehearsal/",
                 wrap(board.rehearsal_start),

@@ -375,6 +375,13 @@ class BoardAcceptForm(SeedForm):
     replace = Ticked()
 
 
+class DealAcceptForm(forms.Form):
+    """The fair deal whose board to store (its id), and ``replace`` ticked when a board is stored."""
+
+    deal = forms.IntegerField(min_value=1, max_value=2**63 - 1)
+    replace = Ticked()
+
+
 class BoardQuery(forms.Form):
     """The set-up page's query: a ``seed`` to preview, a ``hex`` to edit (each None when absent)."""
 
@@ -538,11 +545,18 @@ class RehearsalForm(forms.Form):
     bots = forms.ChoiceField(
         label=gettext_lazy("Bots"),
         choices=[
-            ("mixed", gettext_lazy("mixed: half the teams the planner, half the greedy bot")),
+            (
+                "every",
+                gettext_lazy(
+                    "every style, each on camps of its own: the planner, the greedy bot, the novice"
+                ),
+            ),
             ("planner", gettext_lazy("the planner (the demo's) for every team")),
             ("greedy", gettext_lazy("the greedy bot for every team")),
+            ("novice", gettext_lazy("the novice for every team")),
+            ("mixed", gettext_lazy("mixed: half the teams the planner, half the greedy bot")),
         ],
-        initial="mixed",
+        initial="every",
     )
     again = Ticked()
 
@@ -564,7 +578,7 @@ class RehearsalForm(forms.Form):
                 self.add_error(name, _("Seed %(seed)d is given twice.") % {"seed": seed})
                 continue
             try:
-                rehearsals.seed_board_cells(self.camp.board_side, seed)
+                rehearsals.seed_board_cells(self.camp.board_side, seed, rehearsals.board_teams(self.camp))
             except generator.GeneratorError:
                 self.add_error(
                     name, _("No fair board was found for seed %(seed)d. Try another seed.") % {"seed": seed}

@@ -610,6 +610,15 @@ class RehearsalStatus(models.TextChoices):
 REHEARSAL_ACTIVE = (RehearsalStatus.QUEUED, RehearsalStatus.RUNNING)
 
 
+class RehearsalKind(models.TextChoices):
+    """What a background run of the simulator does (``Rehearsal.kind``)."""
+
+    #: Rehearse the boards staff chose (zkouška hry).
+    REHEARSAL = "rehearsal", _("rehearsal of the game")
+    #: Deal a board and tune it until the rehearsal proves it fair (rozdat férovou mapu).
+    DEAL = "deal", _("fair deal")
+
+
 class Rehearsal(models.Model):
     """A rehearsal of the game (zkouška hry): simulated camps played by bots on 1 to 4 candidate
     boards, run in the background, its report kept per boards and parameters (``key``).
@@ -621,6 +630,9 @@ class Rehearsal(models.Model):
 
     camp = models.ForeignKey(
         Camp, on_delete=models.CASCADE, related_name="islands_rehearsals", verbose_name=_("camp run")
+    )
+    kind = models.CharField(
+        _("kind"), max_length=10, choices=RehearsalKind.choices, default=RehearsalKind.REHEARSAL
     )
     #: The boards and parameters as a hash (sha256 hex; not the simulation's own seed): the same
     #: boards rehearsed with the same parameters have the same key, and the kept report is shown.
@@ -635,6 +647,11 @@ class Rehearsal(models.Model):
     )
     camps_done = models.PositiveIntegerField(_("simulated camps done"), default=0)
     camps_total = models.PositiveIntegerField(_("simulated camps in all"), default=0)
+    #: A deal's stage ("screening" a candidate board, "confirming" one) and which candidate it is.
+    stage = models.CharField(_("stage"), max_length=12, blank=True, default="")
+    candidate = models.PositiveIntegerField(_("candidate board"), default=0)
+    #: The boards it proved fair, once done: ``{"key": deals.cells_key, "camps": per style}`` each.
+    proven = models.JSONField(_("boards proven fair"), default=list, blank=True)
     cancel_requested = models.BooleanField(_("cancel requested"), default=False)
     #: The simulator's report document (``zlate-ostrovy-rehearsal/1``) once done.
     report = models.JSONField(_("report"), null=True, blank=True)

@@ -22,7 +22,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from camp.models import Camp
+from camp.models import Camp, Team
 from games.islands.engine import generator
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex
@@ -39,9 +39,9 @@ REPORT_FORMAT = "zlate-ostrovy-rehearsal/1"
 MAX_BOARDS = 4
 MIN_TEAMS, MAX_TEAMS = 2, 12
 MIN_ROUNDS, MAX_ROUNDS, DEFAULT_ROUNDS = 1, 60, 14
-MIN_CAMPS, MAX_CAMPS, DEFAULT_CAMPS = 1, 2000, 200
+MIN_CAMPS, MAX_CAMPS, DEFAULT_CAMPS = 1, 10_000, 200
 PLACEMENTS = ("uniform", "strong")
-BOTS = ("mixed", "planner", "greedy")
+BOTS = ("every", "planner", "greedy", "novice", "mixed")
 #: Finished rehearsals kept per camp run (the oldest go when a new one starts).
 KEEP_FINISHED = 20
 #: A worker writes a sign of life every few seconds (:mod:`games.islands.services.rehearsals`);
@@ -81,9 +81,17 @@ def camp_board_cells(camp: Camp) -> dict[Hex, es.Cell] | None:
     return cells or None
 
 
-def seed_board_cells(side: int, seed: int) -> dict[Hex, es.Cell]:
-    """The board a seed deals on ``side`` (as "Show the board" does; raises ``GeneratorError``)."""
-    board = generator.generate_map(side, seed)
+def board_teams(camp: Camp) -> int:
+    """How many teams a board of the camp run is dealt for (the generator balances the seats of the
+    teams that will play): its teams, or three while it has fewer than two."""
+    teams = Team.objects.filter(camp=camp).count()
+    return teams if teams >= 2 else 3
+
+
+def seed_board_cells(side: int, seed: int, teams: int | None = None) -> dict[Hex, es.Cell]:
+    """The board a seed deals on ``side`` for ``teams`` teams (as "Show the board" does for the
+    camp run's; raises ``GeneratorError``)."""
+    board = generator.generate_map(side, seed, teams=teams)
     return {h: es.Cell(c.tile, c.chests) for h, c in board.tiles.items()}
 
 
@@ -118,7 +126,7 @@ def spec_document(camp: Camp, plan: RehearsalPlan, *, seed: int) -> dict[str, An
                 raise IslandsError(_("This camp run has no board yet: rehearse seeds only."), code="no_board")
         else:
             try:
-                cells = seed_board_cells(camp.board_side, board_seed)
+                cells = seed_board_cells(camp.board_side, board_seed, board_teams(camp))
             except generator.GeneratorError:
                 raise IslandsError(
                     _("No fair board was found for seed %(seed)d. Try another seed.") % {"seed": board_seed},

@@ -101,9 +101,9 @@ def board_hex(camp: Camp, label: str) -> BoardHex | None:
     return BoardHex.objects.filter(camp=camp, q=h.q, r=h.r).first()
 
 
-def board_preview(*, side: int, seed: int) -> generator.GeneratedMap:
-    """A generated board that is not stored (raises ``generator.GeneratorError``)."""
-    return generator.generate_map(side, seed)
+def board_preview(*, side: int, seed: int, teams: int | None = None) -> generator.GeneratedMap:
+    """A board dealt from a seed for ``teams`` teams, not stored (raises ``generator.GeneratorError``)."""
+    return generator.generate_map(side, seed, teams=teams)
 
 
 def preview_cells(board: generator.GeneratedMap) -> list[BoardCell]:

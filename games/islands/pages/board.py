@@ -11,7 +11,6 @@ render (the forms are :mod:`games.islands.forms`); a user error becomes a messag
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
@@ -25,9 +24,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from camp.models import Camp, Team
-from games.islands import rehearsals, selectors, words
+from games.islands import deals, rehearsals, selectors, words
 from games.islands.engine import generator
 from games.islands.engine.hexes import geometry
+from games.islands.engine.rehearsal.deal import CONFIRM_LOOKS
 from games.islands.errors import IslandsError
 from games.islands.forms import (
     BayForm,
@@ -40,13 +40,15 @@ from games.islands.forms import (
 )
 from games.islands.maps import style, svg, visibility
 from games.islands.models import BoardSetup
-from games.islands.pages.rehearsal_runs import rehearsal_url, runs_listed
+from games.islands.pages.rehearsal_runs import deal_context, newest_deal, rehearsal_url, runs_listed
 from games.islands.pages.shared import check_perm, messages_of, show_errors
 from games.islands.services import board as board_services
 from games.islands.services import rehearsals as rehearsal_services
 
 TEMPLATE = "islands/board_setup.html"
 PERMISSION = "islands.change_boardhex"
+#: Camps per style of "Rehearse exactly this board": as many as a fair deal's confirmation plays.
+PROOF_CAMPS = CONFIRM_LOOKS[-1]
 
 
 def _camp_to_change(request: HttpRequest, camp_id: int) -> Camp:
@@ -89,11 +91,11 @@ def rehearsal_seeds(camp: Camp) -> list[int]:
     ]
 
 
-def another_seed() -> int:
-    """ "Another seed": a fresh random one from ``secrets``, from ``SAFE_SEED_MIN`` to ``MAX_SEED``."""
-    return board_services.SAFE_SEED_MIN + secrets.randbelow(
-        board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
-    )
+def another_seed(camp: Camp, seed: int | None) -> int:
+    """ "Another seed" after ``seed``: derived from the camp's secret seed and that seed, so the link
+    stays the same on every load of the same page, from ``SAFE_SEED_MIN`` to ``MAX_SEED``."""
+    span = board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
+    return board_services.SAFE_SEED_MIN + selectors.derived_seed(camp.seed, "another", seed or 0) % span
 
 
 def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True) -> dict[str, Any]:
@@ -103,9 +105,10 @@ def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True)
     """
     setup = selectors.board_setup(camp)
     form = SeedForm({"seed": raw_seed if raw_seed is not None else str(offered_seed(camp))})
+    shown = form.cleaned_data["seed"] if form.is_valid() else None
     ctx: dict[str, Any] = {
         "seed_form": form,
-        "next_seed": another_seed(),
+        "next_seed": another_seed(camp, shown),
         "replacing": setup is not None,
         "page_url": _page_url(camp),
     }
@@ -114,7 +117,7 @@ def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True)
     seed = form.cleaned_data["seed"]
     ctx["short_seed_warning"] = short_seed_warning() if seed < board_services.SAFE_SEED_MIN else ""
     try:
-        board = selectors.board_preview(side=camp.board_side, seed=seed)
+        board = selectors.board_preview(side=camp.board_side, seed=seed, teams=rehearsals.board_teams(camp))
     except generator.BoardNotFoundError:
         ctx["preview_error"] = _("No fair board was found for seed %(seed)d. Try another seed.") % {
             "seed": seed
@@ -259,6 +262,10 @@ def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
         "page_url": _page_url(camp),
     }
     ctx.update(_board_context(camp, setup, extra.get("hex_label")))
+    ctx.update(deal_context(camp, newest_deal(camp)))
+    ctx["proof"] = deals.board_proof(camp) if setup is not None else None
+    ctx["short_board_seed"] = setup is not None and setup.generator_seed < board_services.SAFE_SEED_MIN
+    ctx["proof_camps"] = PROOF_CAMPS
     ctx.update(extra)
     if "rehearsal_allowed" not in ctx:
         # Offered: the preview's seed and its "Another seed"; beside a stored board, the camp run's

@@ -194,8 +194,9 @@ def rehearsal_cancel(request: HttpRequest, camp_id: int, rehearsal_id: int) -> H
             messages.success(request, _("The rehearsal is cancelled."))
     if request.htmx:
         return _progress(request, camp, row, request.POST.get("back"))
-    if request.POST.get("back") == "board":
-        return HttpResponseRedirect(_board_page(camp) + "#rehearsal")
+    back = request.POST.get("back")
+    if back in ("board", "deal"):
+        return HttpResponseRedirect(_board_page(camp) + ("#deal" if back == "deal" else "#rehearsal"))
     return HttpResponseRedirect(rehearsal_url("page", camp, row.pk))
 
 

@@ -4,6 +4,7 @@ the list of a camp run's kept rehearsals. Staff with the board permission only (
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -11,8 +12,14 @@ from django.urls import reverse
 from django.utils import timezone
 
 from camp.models import Camp
-from games.islands.models import Rehearsal
+from games.islands.deals import dealt_cells
+from games.islands.engine.rehearsal import judge
+from games.islands.maps import svg, visibility
+from games.islands.maps.visibility import BoardCell
+from games.islands.models import Rehearsal, RehearsalKind, RehearsalStatus
 from games.islands.rehearsals import board_label, camp_rehearsals, rehearsal_progress
+from games.islands.words import deal as deal_words
+from games.islands.words import rehearsal as rehearsal_words
 
 #: Who may see and start rehearsals: the board set-up's writers (``board.PERMISSION``), since a
 #: rehearsal reveals the board.
@@ -50,5 +57,99 @@ def runs_listed(camp: Camp) -> list[dict[str, Any]]:
     now = timezone.now()
     return [
         {**run_context(camp, row, now), "boards": [board_label(seed) for seed in row.board_seeds]}
-        for row in camp_rehearsals(camp)[:LISTED]
+        for row in camp_rehearsals(camp).filter(kind=RehearsalKind.REHEARSAL)[:LISTED]
     ]
+
+
+# ------------------------------------------------------------------------------------ fair deals
+
+
+def deal_url(name: str, camp: Camp) -> str:
+    """``deal_url("start", camp)``: the fair deal's ``start``, ``accept`` or ``progress`` address."""
+    return reverse(f"admin:islands_boardsetup_deal_{name}", args=[camp.pk])
+
+
+def newest_deal(camp: Camp) -> Rehearsal | None:
+    return (
+        Rehearsal.objects.filter(camp=camp, kind=RehearsalKind.DEAL).order_by("-created_at", "-id").first()
+    )
+
+
+@dataclass(frozen=True)
+class ShareRow:
+    """A row of a confirmation's table: a side (or a place in the order of choice) and, for each
+    style, its share with its 95 % interval, 5 points off or not."""
+
+    name: str
+    fair: str
+    cells: tuple[tuple[str, bool], ...]
+
+
+def share_rows(figures: dict[str, Any]) -> tuple[list[str], list[ShareRow]]:
+    """The styles (the table's columns, named) and a row per side and place in the order of
+    choice, from a rehearsal report's board entry (format /2)."""
+    styles = [s for s in figures.get("styles") or [] if isinstance(s, dict)]
+    names = [deal_words.style_name(str(s.get("style"))) for s in styles]
+    keyed: dict[tuple[str, int], dict[str, Any]] = {}
+    fair: dict[tuple[str, int], float] = {}
+    for column, style in enumerate(styles):
+        for share in [*(style.get("sides") or []), *(style.get("choice") or [])]:
+            if not isinstance(share, dict):
+                continue
+            key = (str(share.get("side", "")), int(share.get("order") or 0))
+            keyed.setdefault(key, {})[str(column)] = share
+            fair[key] = float(share.get("fair_share") or 0)
+    rows = []
+    for key, by_column in keyed.items():
+        side, order = key
+        name = deal_words.order_name(order) if order else rehearsal_words.side_name(side)
+        cells = []
+        for column in range(len(styles)):
+            share = by_column.get(str(column))
+            if share is None:
+                cells.append(("–", False))
+                continue
+            text = deal_words.share_with_interval(share.get("share"), share.get("low"), share.get("high"))
+            off = abs(float(share.get("share") or 0) - fair[key]) >= judge.TOLERANCE
+            cells.append((text, off))
+        rows.append(ShareRow(name, rehearsal_words.percent(fair[key]), tuple(cells)))
+    return names, rows
+
+
+def deal_context(camp: Camp, row: Rehearsal | None, now: datetime | None = None) -> dict[str, Any]:
+    """The board page's fair deal: how the newest one stands (its stage and camps while it runs),
+    the board it found with its confirmation, or why it found none."""
+    if row is None:
+        return {"deal_run": None}
+    state = rehearsal_progress(row, now)
+    run: dict[str, Any] = {
+        "id": row.pk,
+        "created_at": row.created_at,
+        "state": state,
+        "stage": str(deal_words.STAGE_TEXTS.get(row.stage, "")),
+        "confirming": row.stage == "confirming",
+        "candidate": row.candidate,
+        "progress_url": deal_url("progress", camp),
+        "cancel_url": rehearsal_url("cancel", camp, row.pk),
+        "accept_url": deal_url("accept", camp),
+        "poll_ms": POLL_MS,
+        "problem": row.problem,
+    }
+    report = row.report if isinstance(row.report, dict) else None
+    if state.status == RehearsalStatus.DONE and report is not None:
+        cells = dealt_cells(report)
+        board = [BoardCell(q=h.q, r=h.r, tile=c.tile.value, chests=c.chests) for h, c in cells.items()]
+        confirmation = report.get("confirmation") if isinstance(report.get("confirmation"), dict) else {}
+        styles, rows = share_rows(confirmation)
+        verdict = confirmation.get("verdict") if isinstance(confirmation.get("verdict"), dict) else {}
+        run.update(
+            svg=svg.render_svg(visibility.for_staff(side=camp.board_side, cells=board)),
+            styles=styles,
+            rows=rows,
+            verdict=rehearsal_words.verdict_text(str(verdict.get("code", "")), verdict.get("params") or {}),
+            camps=report.get("camps"),
+            seconds=int((row.finished_at - row.started_at).total_seconds())
+            if row.finished_at and row.started_at
+            else None,
+        )
+    return {"deal_run": run}

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from camp.models import Camp, Round, Team
 from camp.public_version import public_version_bump
 from games.islands import words
+from games.islands.deals import dealt_cells
 from games.islands.engine import generator
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
@@ -31,8 +32,12 @@ from games.islands.models import (
     BoardSetup,
     Harbor,
     Pirate,
+    Rehearsal,
+    RehearsalKind,
+    RehearsalStatus,
     Ship,
 )
+from games.islands.rehearsals import board_teams
 from games.islands.selectors import derived_seed, game_is_on
 
 MAX_SEED = 2**63 - 1
@@ -67,7 +72,9 @@ def _game_started(camp: Camp) -> bool:
 
 @transaction.atomic
 def board_generate(*, camp: Camp, seed: int, mix: str = "default") -> BoardSetup:
-    """Deal a fair board from ``seed`` and store it (every hex, hidden), replacing any earlier board.
+    """Deal a board from ``seed``, balanced for the camp run's teams, and store it (every hex,
+    hidden), replacing any earlier board. Not proven fair: the fair deal (:func:`board_deal_accept`)
+    or a rehearsal of the stored board proves a board (``deals.board_proof``).
 
     Refused once a round has been opened: the board is then part of the game.
     """
@@ -78,6 +85,40 @@ def board_generate(*, camp: Camp, seed: int, mix: str = "default") -> BoardSetup
         )
     if mix not in MIXES:
         raise IslandsError(_("Unknown tile mix “%(mix)s”.") % {"mix": mix}, code="mix")
+    _check_not_started(camp)
+    try:
+        board = generator.generate_map(camp.board_side, seed, teams=board_teams(camp))
+    except generator.BoardNotFoundError:
+        raise IslandsError(
+            _("No fair board was found for seed %(seed)d. Try another seed.") % {"seed": seed},
+            code="not_found",
+        ) from None
+    except generator.GeneratorError as exc:
+        raise IslandsError(
+            _("The board cannot be generated: %(reason)s") % {"reason": exc}, code="generator"
+        ) from None
+    return _board_store(camp, board.tiles, seed, mix)
+
+
+@transaction.atomic
+def board_deal_accept(*, camp: Camp, deal: Rehearsal) -> BoardSetup:
+    """Store the board a done fair deal of the camp run found (every hex, hidden), replacing any
+    earlier board: the board the rehearsal proved fair, so the camp's board is proven from now on
+    (``deals.board_proof``). Refused once the game is on, as generating is."""
+    camp = _lock_camp(camp)
+    row = Rehearsal.objects.filter(pk=deal.pk, camp=camp, kind=RehearsalKind.DEAL).first()
+    if row is None or row.status != RehearsalStatus.DONE or not isinstance(row.report, dict):
+        raise IslandsError(
+            _("This fair deal has not found a board: there is nothing to accept."), code="no_deal"
+        )
+    _check_not_started(camp)
+    cells = dealt_cells(row.report)
+    board = {h: cells.get(h, generator.Cell(Tile.OPEN_SEA, 0)) for h in geometry(camp.board_side).ordered}
+    seed = row.spec.get("seed") if isinstance(row.spec, dict) else None
+    return _board_store(camp, board, seed if isinstance(seed, int) else 0, "default")
+
+
+def _check_not_started(camp: Camp) -> None:
     if game_is_on(camp):
         raise IslandsError(
             _(
@@ -94,21 +135,14 @@ def board_generate(*, camp: Camp, seed: int, mix: str = "default") -> BoardSetup
             ),
             code="game_started",
         )
-    try:
-        board = generator.generate_map(camp.board_side, seed)
-    except generator.BoardNotFoundError:
-        raise IslandsError(
-            _("No fair board was found for seed %(seed)d. Try another seed.") % {"seed": seed},
-            code="not_found",
-        ) from None
-    except generator.GeneratorError as exc:
-        raise IslandsError(
-            _("The board cannot be generated: %(reason)s") % {"reason": exc}, code="generator"
-        ) from None
+
+
+def _board_store(camp: Camp, tiles: Mapping[Hex, generator.Cell], seed: int, mix: str) -> BoardSetup:
+    """Every hex of a dealt board, hidden, in place of the camp's board (a locked camp row)."""
     BoardHex.objects.filter(camp=camp).delete()
     BoardHex.objects.bulk_create(
         BoardHex(camp=camp, q=h.q, r=h.r, tile=cell.tile.value, chests=cell.chests, revealed=False)
-        for h, cell in board.tiles.items()
+        for h, cell in tiles.items()
     )
     now = timezone.now()
     setup, _created = BoardSetup.objects.update_or_create(

@@ -38,6 +38,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from camp.models import Camp
+from games.islands.deals import camp_deal_spec, deal_report, deal_spec, proofs
 from games.islands.engine.rehearsal import (
     RehearsalBoard,
     RehearsalCancelled,
@@ -46,8 +47,9 @@ from games.islands.engine.rehearsal import (
     check_spec,
     rehearse,
 )
+from games.islands.engine.rehearsal.deal import DealError, DealStatus, FairDeal, check_deal, deal_fair_board
 from games.islands.errors import IslandsError
-from games.islands.models import REHEARSAL_ACTIVE, Rehearsal, RehearsalStatus
+from games.islands.models import REHEARSAL_ACTIVE, BoardSetup, Rehearsal, RehearsalKind, RehearsalStatus
 from games.islands.rehearsals import (
     KEEP_FINISHED,
     RehearsalPlan,
@@ -58,6 +60,8 @@ from games.islands.rehearsals import (
     spec_document,
     spec_key,
 )
+from games.islands.selectors import game_is_on
+from games.islands.words import deal as deal_words
 from games.islands.words import rehearsal as rehearsal_words
 
 logger = logging.getLogger(__name__)
@@ -101,13 +105,7 @@ def rehearsal_start(
     key = spec_key(spec)
     if not again and (kept := kept_rehearsal(camp, key)) is not None:
         return RehearsalStarted(kept, kept=True)
-    running = Rehearsal.objects.filter(status__in=REHEARSAL_ACTIVE).select_related("camp").first()
-    if running is not None:
-        raise IslandsError(
-            _("Another rehearsal is running (%(camp)s): wait until it ends, or cancel it.")
-            % {"camp": running.camp},
-            code="busy",
-        )
+    _refuse_busy()
     row = Rehearsal.objects.create(
         camp=camp,
         key=key,
@@ -119,6 +117,52 @@ def rehearsal_start(
     _prune(camp)
     transaction.on_commit(lambda: _launch(row.pk))
     return RehearsalStarted(row, kept=False)
+
+
+@transaction.atomic
+def deal_start(*, camp: Camp, user: AbstractBaseUser | AnonymousUser | None = None) -> Rehearsal:
+    """Start a fair deal for the camp run (its side, teams and AP table) in the background: a
+    queued row of kind ``deal`` handed to the runner once committed, with a fresh 63-bit seed of
+    the search's own (no one finds the board by trying seeds).
+
+    Refused with an :class:`IslandsError` (nothing stored): the game has started, settings that
+    make a fair board impossible (the words name the setting and what to change), another
+    rehearsal or deal still running on this laptop (they would share its two cores)."""
+    Camp.objects.select_for_update().filter(pk=camp.pk).first()  # one start per camp at a time
+    rehearsals_interrupt_silent()
+    setup = BoardSetup.objects.filter(camp=camp).first()
+    if game_is_on(camp) or (setup is not None and setup.game_started):
+        raise IslandsError(
+            _("The game has started: the board can no longer be dealt again."), code="game_started"
+        )
+    spec = camp_deal_spec(camp, secrets.randbits(63))
+    try:
+        check_deal(deal_spec(spec))
+    except DealError as error:
+        text = deal_words.impossible_text(error.code, dict(error.params))
+        raise IslandsError(text, code="impossible") from None
+    _refuse_busy()
+    row = Rehearsal.objects.create(
+        camp=camp,
+        kind=RehearsalKind.DEAL,
+        key=spec_key(spec),
+        spec=spec,
+        stage="screening",
+        created_by=user if isinstance(user, AbstractBaseUser) else None,
+    )
+    _prune(camp)
+    transaction.on_commit(lambda: _launch(row.pk))
+    return row
+
+
+def _refuse_busy() -> None:
+    running = Rehearsal.objects.filter(status__in=REHEARSAL_ACTIVE).select_related("camp").first()
+    if running is not None:
+        raise IslandsError(
+            _("Another rehearsal is running (%(camp)s): wait until it ends, or cancel it.")
+            % {"camp": running.camp},
+            code="busy",
+        )
 
 
 def _check(spec: dict[str, Any]) -> None:
@@ -242,6 +286,22 @@ class _Worker:
             camps_done=done, camps_total=total, heartbeat_at=timezone.now()
         )
 
+    def deal_progress(self, status: DealStatus) -> None:
+        """A deal's stage: while screening, the camps played so far (no total: a candidate is
+        dropped or confirmed as its camps tell); while confirming, the confirmation's camps."""
+        now = time.monotonic()
+        if now - self.written < WRITE_EVERY:
+            return
+        self.written = now
+        confirming = status.stage == "confirming"
+        Rehearsal.objects.filter(pk=self.id).update(
+            stage=status.stage,
+            candidate=status.candidate,
+            camps_done=status.confirm_done if confirming else status.camps,
+            camps_total=status.confirm_total if confirming else 0,
+            heartbeat_at=timezone.now(),
+        )
+
     def cancelled(self) -> bool:
         now = time.monotonic()
         if not self.stop and now - self.read >= WRITE_EVERY:
@@ -305,20 +365,30 @@ def rehearsal_run(*, rehearsal_id: int, background: bool = False, workers: int =
     )
     if not claimed:
         return ""
-    spec = engine_spec(Rehearsal.objects.values_list("spec", flat=True).get(pk=rehearsal_id))
+    kind, document = Rehearsal.objects.values_list("kind", "spec").get(pk=rehearsal_id)
     worker = _Worker(rehearsal_id)
     done = threading.Event()
     if background:
         connections.close_all()  # the simulator's processes inherit no open database
         threading.Thread(target=_heartbeat, args=(rehearsal_id, done), daemon=True).start()
     try:
-        report = rehearse(spec, workers=workers, progress=worker.progress, cancelled=worker.cancelled)
+        if kind == RehearsalKind.DEAL:
+            report, proven = _deal(document, worker, workers)
+        else:
+            spec = engine_spec(document)
+            report = rehearse(spec, workers=workers, progress=worker.progress, cancelled=worker.cancelled)
+            boards = report["boards"]
+            assert isinstance(boards, list)
+            proven = proofs(list(zip((board.cells for board in spec.boards), boards, strict=True)))
     except RehearsalCancelled:
         _finish(rehearsal_id, RehearsalStatus.CANCELLED)
         return RehearsalStatus.CANCELLED
-    except RehearsalSpecError as error:  # checked at the start: only a simulator changed meanwhile
+    except (RehearsalSpecError, DealError) as error:  # checked at the start: a deal found no board
         with translation.override(settings.LANGUAGE_CODE):
-            problem = rehearsal_words.spec_error_text(error.code, dict(error.params))
+            if isinstance(error, DealError):
+                problem = deal_words.impossible_text(error.code, dict(error.params))
+            else:
+                problem = rehearsal_words.spec_error_text(error.code, dict(error.params))
         _finish(rehearsal_id, RehearsalStatus.FAILED, problem=problem)
         return RehearsalStatus.FAILED
     except KeyboardInterrupt:  # Ctrl+C, or the worker's SIGTERM (a shutdown): stopped, not failed
@@ -330,5 +400,32 @@ def rehearsal_run(*, rehearsal_id: int, background: bool = False, workers: int =
         return RehearsalStatus.FAILED
     finally:
         done.set()
-    _finish(rehearsal_id, RehearsalStatus.DONE, report=report, camps_done=F("camps_total"))
+    _finish(rehearsal_id, RehearsalStatus.DONE, report=report, proven=proven, camps_done=F("camps_total"))
     return RehearsalStatus.DONE
+
+
+def _deal(document: dict[str, Any], worker: _Worker, workers: int) -> tuple[dict[str, Any], list[Any]]:
+    """Run a deal's search: its report (the board found and its confirmation) and its proof."""
+    spec = deal_spec(document)
+    found = deal_fair_board(spec, workers=workers, progress=worker.deal_progress, cancelled=worker.cancelled)
+    return deal_report(spec.seed, found), proofs([(found.cells, found.confirmation)])
+
+
+@transaction.atomic
+def deal_record(*, camp: Camp, spec: dict[str, Any], found: FairDeal) -> Rehearsal:
+    """Keep a fair deal found outside the background runner (``manage.py islands_deal``) as a done
+    deal of the camp run, with its proof: the board page shows it and accepts it as its own."""
+    now = timezone.now()
+    row = Rehearsal.objects.create(
+        camp=camp,
+        kind=RehearsalKind.DEAL,
+        key=spec_key(spec),
+        spec=spec,
+        status=RehearsalStatus.DONE,
+        report=deal_report(int(spec["seed"]), found),
+        proven=proofs([(found.cells, found.confirmation)]),
+        started_at=now,
+        finished_at=now,
+    )
+    _prune(camp)
+    return row

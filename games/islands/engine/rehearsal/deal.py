@@ -53,11 +53,11 @@ MAX_MOVES = 8
 TUNE_FROM = 0.012
 #: A candidate goes on to confirmation when no style's share is predicted further than this from
 #: its fair share (less a standard error of doubt).
-READY = 0.025
+READY = 0.03
 #: Camps per style a confirmation is judged after (the proof's false pass split over the looks).
-CONFIRM_LOOKS: tuple[int, ...] = (2000, 4000, 6000)
+CONFIRM_LOOKS: tuple[int, ...] = (2000, 4000, 7000, 10_000)
 #: Candidates dealt at most before the search gives up.
-MAX_CANDIDATES = 60
+MAX_CANDIDATES = 200
 
 
 class DealError(ValueError):
@@ -397,7 +397,7 @@ MOVE_DOUBT = 0.4
 MOVE_DOUBT_FLOOR = 0.005
 #: A style's share that differs from the others' by more than this cannot be proven fair by moving
 #: chests (it would stay that far off when the rest is fair).
-APART_MOST = 0.03
+APART_MOST = 0.035
 #: Camps per style played on the board as it is before a chest is moved or it is confirmed.
 READY_CAMPS = 150
 

@@ -77,11 +77,13 @@ class RehearsalSpec:
         return self.boards[0].side
 
 
-def dealt_board(side: int, seed: int, label: str | None = None) -> RehearsalBoard:
-    """The board the generator deals from ``seed`` (its default mix), every hex hidden: what a
-    board of the board page would be after "generate" with that seed. Raises the generator's
-    errors (``generator.GeneratorError``: a side or seed it refuses, no fair board found)."""
-    dealt = generate_map(side, seed)
+def dealt_board(
+    side: int, seed: int, label: str | None = None, *, teams: int | None = None
+) -> RehearsalBoard:
+    """The board the generator deals from ``seed`` (its default mix; with ``teams``, balanced for
+    that many, as the board page deals it for the camp run's teams), every hex hidden. Raises the
+    generator's errors (``generator.GeneratorError``: a side or seed it refuses, no board found)."""
+    dealt = generate_map(side, seed, teams=teams)
     cells = {h: Cell(c.tile, c.chests) for h, c in dealt.tiles.items()}
     return RehearsalBoard(f"Seed {seed}" if label is None else label, side, cells, seed)
 

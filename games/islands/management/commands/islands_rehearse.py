@@ -1,10 +1,11 @@
 """``python manage.py islands_rehearse``: rehearse the game on one to four boards and print the
-report (``zlate-ostrovy-rehearsal/1``, ``docs/islands-rehearsal.md``) as JSON on standard output.
+report (``zlate-ostrovy-rehearsal/2``, ``docs/islands-rehearsal.md``) as JSON on standard output.
 
 The boards: ``--camp ID`` (that camp run's stored board, its teams and AP table) and/or
-``--board-seed S`` (repeatable: a board dealt from each seed, side by side; without ``--camp`` on a
-board of ``--side`` with ``--teams`` teams). The same ``--seed`` gives the same report, byte for
-byte; without one a fresh seed is drawn, and the report's ``spec.seed`` names it.
+``--board-seed S`` (repeatable: a board dealt from each seed for the teams, balanced as the board
+page deals it, side by side; without ``--camp`` on a board of ``--side`` with ``--teams`` teams).
+The same ``--seed`` gives the same report, byte for byte; without one a fresh seed is drawn, and
+the report's ``spec.seed`` names it.
 
 On a problem (an option out of range, no such camp run, a seed the generator finds no fair board
 for) the problem goes to standard error in plain words and the command exits with status 2,
@@ -22,7 +23,7 @@ from django.core.management.base import BaseCommand, CommandParser
 
 from camp.models import DEFAULT_AP_TABLE, Camp, Team
 from games.islands.engine.generator import GeneratorError
-from games.islands.engine.hexes import Hex
+from games.islands.engine.hexes import MAX_SIDE, MIN_SIDE, Hex, geometry
 from games.islands.engine.rehearsal import (
     MAX_WORKERS,
     RehearsalBoard,
@@ -90,7 +91,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--placement", default="uniform", help=f"placement model: {' or '.join(PLACEMENTS)}"
         )
-        parser.add_argument("--bots", default="mixed", help=f"who plays the teams: {', '.join(BOTS)}")
+        parser.add_argument(
+            "--bots",
+            default="every",
+            help=f"who plays the teams: {', '.join(BOTS)} (every: each bot on camps of its own)",
+        )
         parser.add_argument(
             "--seed", type=int, help="the simulation's seed (default: a fresh one, in the report)"
         )
@@ -146,9 +151,12 @@ class Command(BaseCommand):
             teams = [f"Team {i}" for i in range(1, count + 1)] if count >= 0 else []
             ap_table = self._ap_table(options["ap_table"])
             boards = []
+        fits = MIN_SIDE <= side <= MAX_SIDE and 0 < len(teams) <= 3 * (len(geometry(side).bays) // 3)
         for seed in seeds:
             try:
-                boards.append(dealt_board(side, seed))
+                # Dealt for the teams as the board page deals (teams that do not fit: the spec's
+                # check names that, after).
+                boards.append(dealt_board(side, seed, teams=len(teams) if fits else None))
             except GeneratorError as error:
                 self._fail(f"--board-seed {seed}: {error}")
         return boards, teams, ap_table

@@ -59,10 +59,10 @@ def resolved_with_telescope(game: Round, teams: list[Team]) -> RoundResult:
     round_services.round_resolve(round=game)
     result = RoundResult.objects.get(round=game)
     if not result.pending_telescopes:
-        team = teams[0]
-        ship = Ship.objects.filter(team=team).first()
+        # The first team that still has a ship after the round finds the telescope.
+        ship = Ship.objects.filter(team__in=teams).order_by("team__order", "team__name", "ident").first()
         assert ship is not None
-        result.pending_telescopes = [f"{team.name}.{ship.ident}"]
+        result.pending_telescopes = [f"{ship.team.name}.{ship.ident}"]
         result.save()
     return result
 

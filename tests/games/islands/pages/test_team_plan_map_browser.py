@@ -40,7 +40,8 @@ def test_a_tap_on_the_planning_map_adds_a_step_to_the_route_on_a_phone(
     page.goto(f"{live_server.url}{reverse('islands_public:team', args=[link.token])}")
     page.fill("input[name=build_cargo]", "1")
     page.fill(f"input[name=route-{ship}]", route)
-    page.wait_for_selector("#plan-map polyline.route")  # the live check drew the route typed
+    page.wait_for_selector("#plan-map polyline.route", state="attached")  # the live check drew it (a straight
+    # route north is a line of no width: "visible" to a reader, not to Playwright)
     wait_htmx_idle(page)
     page.tap(f"label:has(input[name=mode][value={ship}])")
     page.tap(f"#plan-map a[data-hex='{g.label(target)}']")
