@@ -55,7 +55,9 @@ TUNE_FROM = 0.012
 #: its fair share (less a standard error of doubt).
 READY = 0.03
 #: Camps per style a confirmation is judged after (the proof's false pass split over the looks).
-CONFIRM_LOOKS: tuple[int, ...] = (2000, 4000, 7000, 10_000)
+CONFIRM_LOOKS: tuple[int, ...] = (2000, 4000, 7000)
+#: A confirmation stops early when a share is this much beyond what its last look could prove.
+HOPELESS_MARGIN = 0.005
 #: Candidates dealt at most before the search gives up.
 MAX_CANDIDATES = 200
 
@@ -212,8 +214,8 @@ class _Search:
         """The board proven fair on a fresh simulation seed, or the camps that failed to prove it.
 
         Judged after each of :data:`CONFIRM_LOOKS` camps per style, the false pass split over the
-        looks; it stops early too when a share is so far off that even the last look could not
-        prove it (that spends no false pass)."""
+        looks; it stops early too when a share is so far off that the last look would hardly prove
+        it (:data:`HOPELESS_MARGIN` beyond; that spends no false pass)."""
         spec = self.spec
         seed = derived(spec.seed, "confirm", self.candidate, version)
         z = NORMAL.inv_cdf(1 - FALSE_PASS / len(CONFIRM_LOOKS))
@@ -233,8 +235,9 @@ class _Search:
                 ordered = sorted(records, key=lambda r: (STYLES.index(r.style), r.camp))
                 figures = board_figures(board, rspec, ordered, len(CONFIRM_LOOKS))
                 return FairDeal(cells, figures, self.candidate, moves, self.camps)
+            # Hopeless: a share whose distance now is well beyond what the last look could prove.
             shrink = math.sqrt(last / most)
-            if any(abs(c.off) - 2.5 * c.se > TOLERANCE - z * c.se * shrink for c in checks):
+            if any(abs(c.off) > TOLERANCE - z * c.se * shrink + HOPELESS_MARGIN for c in checks):
                 break
         return records
 
