@@ -15,38 +15,65 @@ says.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 from django.db import transaction
 
 from camp import services as camp_services
 from camp.demo import demo_camp
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
+from games.islands.deals import deal_document
 from games.islands.engine import events as ee
 from games.islands.engine.bots import plan_orders, telescope_target
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.orders import Orders
 from games.islands.engine.state import GameState
 from games.islands.game_state import game_state
-from games.islands.models import BoardHex, BoardSetup, Harbor, RoundResult, TeamOrders, TelescopeChoice
+from games.islands.models import (
+    BoardHex,
+    BoardSetup,
+    Harbor,
+    Rehearsal,
+    RoundResult,
+    TeamOrders,
+    TelescopeChoice,
+)
 from games.islands.orders import OrderSheet
 from games.islands.selectors import derived_seed
 from games.islands.services import board as board_services
+from games.islands.services import rehearsals as rehearsal_services
 from games.islands.services import rounds as round_services
 
 DEMO_BOARD_SEED = 20260705
+#: The demo camp's board as the fair deal found it (``demo_deal``).
+DEMO_DEAL_FILE = Path(__file__).resolve().parents[2] / "fixtures" / "demo_deal.json"
 DEMO_ROUNDS = 3
 MINIGAMES = ("Přetahovaná", "Hledání pokladu", "Štafeta", "Střelba z luku", "Orientační běh", "Vodní bitva")
 
 Out = Callable[[str], None]
 
 
-def game_setup(camp: Camp, *, board_seed: int = DEMO_BOARD_SEED) -> None:
-    """Board, sides, bays and ships, each only if missing (bays: the middle bay of each side,
-    the next free one when two teams share a side)."""
+def demo_deal(camp: Camp) -> Rehearsal:
+    """The demo camp's fair deal, kept in ``fixtures/demo_deal.json`` (the search takes minutes; the
+    file is what ``manage.py islands_deal --side 9 --teams 3 --ap-table 14,11,8 --seed 20260705``
+    prints), recorded as a done deal of the camp with its proof."""
+    report = json.loads(DEMO_DEAL_FILE.read_text(encoding="utf-8"))
+    report.pop("seconds", None)
+    spec = deal_document(camp.board_side, 3, camp.ap_table, DEMO_BOARD_SEED)
+    return rehearsal_services.deal_record(camp=camp, spec=spec, report=report)
+
+
+def game_setup(camp: Camp, *, board_seed: int = DEMO_BOARD_SEED, deal: bool = False) -> None:
+    """Board, sides, bays and ships, each only if missing: the board the demo's fair deal found
+    (``deal``: the demo camp's) or one from ``board_seed``; bays: the middle bay of each side, the
+    next free one when two teams share a side."""
     setup = BoardSetup.objects.filter(camp=camp).first()
-    if setup is None:
+    if setup is None and deal:
+        setup = board_services.board_deal_accept(camp=camp, deal=demo_deal(camp))
+    elif setup is None:
         setup = board_services.board_generate(camp=camp, seed=board_seed)
     if setup.game_started:
         return
@@ -172,5 +199,6 @@ def play_demo_rounds(*, out: Out) -> None:
     ):
         out("Golden Islands: the demo rounds have been played already.")
         return
+    game_setup(camp, deal=True)  # the board a fair deal found, as staff deal it
     demo_play(camp, rounds=DEMO_ROUNDS, open_next=True)
     out(f"Golden Islands: {DEMO_ROUNDS} rounds played, round {DEMO_ROUNDS + 1} open for orders.")

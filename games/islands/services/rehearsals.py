@@ -38,7 +38,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from camp.models import Camp
-from games.islands.deals import camp_deal_spec, deal_report, deal_spec, proofs
+from games.islands.deals import camp_deal_spec, deal_report, deal_spec, dealt_cells, proofs
 from games.islands.engine.rehearsal import (
     RehearsalBoard,
     RehearsalCancelled,
@@ -47,7 +47,7 @@ from games.islands.engine.rehearsal import (
     check_spec,
     rehearse,
 )
-from games.islands.engine.rehearsal.deal import DealError, DealStatus, FairDeal, check_deal, deal_fair_board
+from games.islands.engine.rehearsal.deal import DealError, DealStatus, check_deal, deal_fair_board
 from games.islands.errors import IslandsError
 from games.islands.models import REHEARSAL_ACTIVE, BoardSetup, Rehearsal, RehearsalKind, RehearsalStatus
 from games.islands.rehearsals import (
@@ -412,18 +412,21 @@ def _deal(document: dict[str, Any], worker: _Worker, workers: int) -> tuple[dict
 
 
 @transaction.atomic
-def deal_record(*, camp: Camp, spec: dict[str, Any], found: FairDeal) -> Rehearsal:
-    """Keep a fair deal found outside the background runner (``manage.py islands_deal``) as a done
-    deal of the camp run, with its proof: the board page shows it and accepts it as its own."""
+def deal_record(*, camp: Camp, spec: dict[str, Any], report: dict[str, Any]) -> Rehearsal:
+    """Keep a fair deal found outside the background runner (``manage.py islands_deal``, the demo
+    camp's board) as a done deal of the camp run, with its proof: the board page shows it, and
+    accepting it makes the camp's board proven."""
     now = timezone.now()
+    cells = dealt_cells(report)
+    confirmation = report.get("confirmation") if isinstance(report.get("confirmation"), dict) else {}
     row = Rehearsal.objects.create(
         camp=camp,
         kind=RehearsalKind.DEAL,
         key=spec_key(spec),
         spec=spec,
         status=RehearsalStatus.DONE,
-        report=deal_report(int(spec["seed"]), found),
-        proven=proofs([(found.cells, found.confirmation)]),
+        report=report,
+        proven=proofs([(cells, confirmation)]),
         started_at=now,
         finished_at=now,
     )

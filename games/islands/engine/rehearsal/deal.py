@@ -52,8 +52,9 @@ MAX_MOVES = 8
 #: A chest is moved when the styles together lean at least this much (and beyond chance).
 TUNE_FROM = 0.012
 #: A candidate goes on to confirmation when no style's share is predicted further than this from
-#: its fair share (less a standard error of doubt).
+#: its fair share, each known to within READY_DOUBT (a standard error).
 READY = 0.03
+READY_DOUBT = 0.016
 #: Camps per style a confirmation is judged after (the proof's false pass split over the looks).
 CONFIRM_LOOKS: tuple[int, ...] = (2000, 4000, 7000)
 #: A confirmation stops early when a share is this much beyond what its last look could prove.
@@ -384,13 +385,14 @@ class _Tracker:
         return any(abs(v) > max(TUNE_FROM, 2 * math.sqrt(var)) for v, var in self._lean().values())
 
     def ready(self) -> bool:
-        """Whether every style's share may well be near enough its fair share to try the proof:
-        none predicted (less a standard error of doubt) further than :data:`READY`."""
+        """Whether every style's share is predicted near enough its fair share, and surely enough, to
+        try the proof (a confirmation costs many camps): none predicted further than :data:`READY`,
+        each known to within :data:`READY_DOUBT` (a standard error)."""
         if self.camps_now() < READY_CAMPS:
             return False
         lean, apart = self._lean(), self._apart()
         return all(
-            abs(lean[key][0] + v) - math.sqrt(lean[key][1] + var) <= READY
+            abs(lean[key][0] + v) <= READY and lean[key][1] + var <= READY_DOUBT**2
             for (_style, key), (v, var) in apart.items()
         )
 

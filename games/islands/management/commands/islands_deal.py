@@ -73,10 +73,11 @@ class Command(BaseCommand):
             found = deal_fair_board(deal_spec(document), workers=options["workers"], progress=progress)
         except DealError as error:
             self._fail(deal_words.impossible_text(error.code, dict(error.params)))
-        report = {**deal_report(seed, found), "seconds": round(time.monotonic() - started, 1)}
+        kept = deal_report(seed, found)
+        report = {**kept, "seconds": round(time.monotonic() - started, 1)}
         if camp is not None and options["accept"]:
             try:
-                row = rehearsal_services.deal_record(camp=camp, spec=document, found=found)
+                row = rehearsal_services.deal_record(camp=camp, spec=document, report=kept)
                 board_services.board_deal_accept(camp=camp, deal=row)
             except IslandsError as error:
                 self._fail(str(error))

@@ -22,6 +22,7 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(deal, "SCREEN_CAMPS", 6)
     monkeypatch.setattr(deal, "READY_CAMPS", 6)
     monkeypatch.setattr(deal, "READY", 0.9)
+    monkeypatch.setattr(deal, "READY_DOUBT", 0.9)
     monkeypatch.setattr(deal, "APART_MOST", 0.9)
     monkeypatch.setattr(deal, "TUNE_FROM", 0.9)
     monkeypatch.setattr(deal, "CONFIRM_LOOKS", (6, 12))

@@ -30,6 +30,7 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
         ("SCREEN_CAMPS", 4),
         ("READY_CAMPS", 4),
         ("READY", 0.9),
+        ("READY_DOUBT", 0.9),
         ("APART_MOST", 0.9),
         ("TUNE_FROM", 0.9),
         ("CONFIRM_LOOKS", (4,)),
