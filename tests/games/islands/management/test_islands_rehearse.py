@@ -34,7 +34,7 @@ def test_the_same_seed_prints_the_same_report_byte_for_byte() -> None:
     assert (status, err) == (0, "")
     assert run(*args)[1] == out
     doc = json.loads(out)
-    assert doc["format"] == "zlate-ostrovy-rehearsal/1"
+    assert doc["format"] == "zlate-ostrovy-rehearsal/2"
     assert doc["spec"]["seed"] == 99 and doc["spec"]["teams"] == ["Team 1", "Team 2", "Team 3", "Team 4"]
     assert [b["label"] for b in doc["boards"]] == ["Seed 7", "Seed 8"] and doc["best_board"] in (0, 1)
     assert out == json.dumps(doc, indent=2, sort_keys=True) + "\n"
@@ -68,11 +68,11 @@ def test_a_camp_runs_board_teams_and_ap_table(camp: Camp, teams: list[Team]) -> 
     ("args", "message"),
     [
         ([], "Name the boards: --camp ID (a camp run's board) and/or --board-seed S (repeatable)."),
-        (["--board-seed", "7", "--camps", "0"], "--camps must be from 1 to 2000, not 0."),
+        (["--board-seed", "7", "--camps", "0"], "--camps must be from 1 to 10000, not 0."),
         (["--board-seed", "7", "--rounds", "61"], "--rounds must be from 1 to 60, not 61."),
         (
             ["--board-seed", "7", "--bots", "smart"],
-            "--bots must be one of: planner greedy mixed (not smart).",
+            "--bots must be one of: every planner greedy novice mixed (not smart).",
         ),
         (
             ["--board-seed", "7", "--placement", "lucky"],
@@ -139,4 +139,4 @@ def test_from_the_command_line_a_bad_option_exits_with_status_2(tmp_path: Path) 
         },
     )
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.strip() == "--camps must be from 1 to 2000, not 0."
+    assert done.stderr.strip() == "--camps must be from 1 to 10000, not 0."

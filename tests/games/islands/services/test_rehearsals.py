@@ -14,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from camp import services as camp_services
 from camp.models import Camp, Team
@@ -319,13 +319,19 @@ def test_a_real_rehearsal_through_the_services(camp: Camp, teams: list[Team]) ->
     assert rehearsal_services.rehearsal_run(rehearsal_id=row.pk, workers=1) == RehearsalStatus.DONE
     row.refresh_from_db()
     report = row.report
-    assert report["format"] == rehearsals.REPORT_FORMAT and report["best_board"] in (0, 1)
+    assert report["format"] == rehearsals.REPORT_FORMAT == "zlate-ostrovy-rehearsal/2"
+    assert report["best_board"] in (0, 1)
     assert [b["label"] for b in report["boards"]] == ["Herní plán tábora", f"Semínko {SEED}"]
     assert [b["board_seed"] for b in report["boards"]] == [None, SEED]
     assert report["spec"]["teams"] == [t.name for t in teams] and report["spec"]["camps"] == 2
+    assert report["spec"]["styles"] == ["mixed"]
     assert len(report["boards"][0]["home_by_round"]) == 4
+    assert [s["style"] for s in report["boards"][0]["styles"]] == ["mixed"]
     assert report["boards"][0]["verdict"]["code"] in rehearsal_words.VERDICT_TEXTS
     assert row.camps_done == row.camps_total == 4
+    with translation.override("cs"):
+        view = rehearsals.report_view(report)
+    assert not view.older and view.boards[0].shares.columns == ("smíšení (plánovač a hladový bot)",)
 
 
 def test_the_page_s_figures_are_the_command_line_s_for_the_same_seed(camp: Camp, teams: list[Team]) -> None:
