@@ -521,7 +521,7 @@ class RehearsalForm(forms.Form):
         initial=rehearsals.DEFAULT_ROUNDS,
     )
     camps = forms.IntegerField(
-        label=gettext_lazy("Simulated camps per board"),
+        label=gettext_lazy("Simulated camps per board and style"),
         min_value=rehearsals.MIN_CAMPS,
         max_value=rehearsals.MAX_CAMPS,
         initial=rehearsals.DEFAULT_CAMPS,
@@ -537,12 +537,21 @@ class RehearsalForm(forms.Form):
     )
     bots = forms.ChoiceField(
         label=gettext_lazy("Bots"),
+        # every style on camps of its own first: a board is fair only when it is fair for each
         choices=[
-            ("mixed", gettext_lazy("mixed: half the teams the planner, half the greedy bot")),
+            (
+                "every",
+                gettext_lazy(
+                    "every style on its own: the planner, the greedy bot and the novice, each on camps "
+                    "of its own"
+                ),
+            ),
             ("planner", gettext_lazy("the planner (the demo's) for every team")),
             ("greedy", gettext_lazy("the greedy bot for every team")),
+            ("novice", gettext_lazy("the novice for every team")),
+            ("mixed", gettext_lazy("mixed: half the teams the planner, half the greedy bot")),
         ],
-        initial="mixed",
+        initial="every",
     )
     again = Ticked()
 

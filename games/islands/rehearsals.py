@@ -26,9 +26,12 @@ from django.utils.translation import gettext as _
 from camp.models import Camp
 from games.islands.engine import generator
 from games.islands.engine import state as es
+from games.islands.engine.bots import STYLES
 from games.islands.engine.hexes import Hex
 from games.islands.engine.rehearsal import FORMAT
 from games.islands.engine.rehearsal.judge import TOLERANCE
+from games.islands.engine.rehearsal.spec import BOTS as ENGINE_BOTS
+from games.islands.engine.rehearsal.spec import MAX_CAMPS as ENGINE_MAX_CAMPS
 from games.islands.engine.scenario import ScenarioError, load_scenario
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
@@ -43,9 +46,11 @@ REPORT_FORMAT = FORMAT
 MAX_BOARDS = 4
 MIN_TEAMS, MAX_TEAMS = 2, 12
 MIN_ROUNDS, MAX_ROUNDS, DEFAULT_ROUNDS = 1, 60, 14
-MIN_CAMPS, MAX_CAMPS, DEFAULT_CAMPS = 1, 2000, 200
+#: Camps per style and board: 200 show the way a board leans; proving it fair takes thousands.
+MIN_CAMPS, MAX_CAMPS, DEFAULT_CAMPS = 1, ENGINE_MAX_CAMPS, 200
 PLACEMENTS = ("uniform", "strong")
-BOTS = ("mixed", "planner", "greedy")
+#: Who plays the teams: every style on camps of its own (the default), one bot, or "mixed".
+BOTS = ENGINE_BOTS
 #: Finished rehearsals kept per camp run (the oldest go when a new one starts).
 KEEP_FINISHED = 20
 #: A worker writes a sign of life every few seconds (:mod:`games.islands.services.rehearsals`);
@@ -67,7 +72,7 @@ class RehearsalPlan:
     rounds: int = DEFAULT_ROUNDS
     camps: int = DEFAULT_CAMPS
     placement: str = "uniform"
-    bots: str = "mixed"
+    bots: str = "every"
 
 
 def camp_board_cells(camp: Camp) -> dict[Hex, es.Cell] | None:
@@ -561,6 +566,11 @@ def bots_name(code: str) -> str:
         "greedy": _("the greedy bot"),
         "novice": _("the novice"),
     }.get(code, code)
+
+
+def styles_played(bots: str) -> tuple[str, ...]:
+    """The styles a rehearsal of ``bots`` plays, each on camps of its own (the simulator's rule)."""
+    return STYLES if bots == "every" else (bots,)
 
 
 def report_view(report: Mapping[str, Any]) -> ReportView:

@@ -1,5 +1,5 @@
 """``python manage.py islands_rehearse``: rehearse the game on one to four boards and print the
-report (``zlate-ostrovy-rehearsal/1``, ``docs/islands-rehearsal.md``) as JSON on standard output.
+report (``zlate-ostrovy-rehearsal/2``, ``docs/islands-rehearsal.md``) as JSON on standard output.
 
 The boards: ``--camp ID`` (that camp run's stored board, its teams and AP table) and/or
 ``--board-seed S`` (repeatable: a board dealt from each seed, side by side; without ``--camp`` on a
@@ -85,12 +85,16 @@ class Command(BaseCommand):
         )
         parser.add_argument("--rounds", type=int, default=14, help=f"rounds of each camp, 1 to {MAX_ROUNDS}")
         parser.add_argument(
-            "--camps", type=int, default=200, help=f"simulated camps per board, 1 to {MAX_CAMPS}"
+            "--camps", type=int, default=200, help=f"simulated camps per board and style, 1 to {MAX_CAMPS}"
         )
         parser.add_argument(
             "--placement", default="uniform", help=f"placement model: {' or '.join(PLACEMENTS)}"
         )
-        parser.add_argument("--bots", default="mixed", help=f"who plays the teams: {', '.join(BOTS)}")
+        parser.add_argument(
+            "--bots",
+            default="every",
+            help=f"who plays the teams: {', '.join(BOTS)} (every: each style on camps of its own)",
+        )
         parser.add_argument(
             "--seed", type=int, help="the simulation's seed (default: a fresh one, in the report)"
         )

@@ -51,7 +51,7 @@ def form_data(**changes: Any) -> dict[str, Any]:
         "rounds": "6",
         "camps": "4",
         "placement": "uniform",
-        "bots": "mixed",
+        "bots": "every",
     }
     data.update(changes)
     return {k: v for k, v in data.items() if v is not None}
@@ -84,7 +84,6 @@ def done_rehearsal(camp: Camp, *board_seeds: int | None, teams: tuple[str, ...] 
         ap_table=(14, 11, 8),
         rounds=6,
         camps=40,
-        bots="every",
     )
     row = rehearsal_services.rehearsal_start(camp=camp, plan=plan, again=True).rehearsal
     rehearsal_services.rehearsal_run(rehearsal_id=row.pk)
@@ -116,7 +115,35 @@ def test_the_section_comes_before_the_start_and_offers_the_preview_seeds(
     assert form.select_one("#id_teams_from_0").get("checked") is not None  # the camp run's teams
     assert form.select_one("#id_ap_table")["value"] == "14, 11, 8"
     assert form.select_one("#id_rounds")["value"] == "14" and form.select_one("#id_camps")["value"] == "200"
+    assert (form.select_one("#id_camps")["min"], form.select_one("#id_camps")["max"]) == ("1", "10000")
     assert texts(html, "#rehearsal h2") == ["Zkouška hry"]
+
+
+def test_the_form_offers_every_style_first_and_says_how_many_camps_prove(
+    staff_client: Client, camp: Camp, teams: list[Team]
+) -> None:
+    form = soup(staff_client.get(board_url(camp))).select_one("#rehearsal-form")
+    options = [(o["value"], o.get_text(strip=True)) for o in form.select("#id_bots option")]
+    assert options == [
+        ("every", "každý styl zvlášť: plánovač, hladový bot a začátečník, každý na vlastních táborech"),
+        ("planner", "plánovač (z ukázky) pro všechny týmy"),
+        ("greedy", "hladový bot pro všechny týmy"),
+        ("novice", "začátečník pro všechny týmy"),
+        ("mixed", "smíšeně: polovina týmů plánovač, polovina hladový bot"),
+    ]
+    assert form.select_one("#id_bots option[selected]")["value"] == "every"
+    assert texts(form, "label[for=id_camps]") == ["Simulovaných táborů na herní plán a styl"]
+    assert texts(form, "#rehearsal-camps-note") == [
+        "200 simulovaných táborů na styl ukáže, kam se plán kloní (pár sekund); prokázat, že je "
+        "spravedlivý, chce kolem 3\u00a0000 táborů na styl (asi minuta na herní plán)."
+    ]
+
+
+def test_ten_thousand_camps_per_style_at_most(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
+    response = staff_client.post(start_url(camp), form_data(camps="10000", bots="novice"))
+    assert response.status_code == 302
+    row = Rehearsal.objects.get()
+    assert row.spec["camps"] == 10000 and row.spec["bots"] == "novice" and row.camps_total == 20000
 
 
 def test_with_a_stored_board_the_camps_board_is_ticked(
@@ -157,7 +184,8 @@ def test_the_demo_like_started_game_can_rehearse_its_board(
         ({"seed_1": "-3"}, "id_seed_1_error", "Hodnota musí být větší nebo rovna 0."),
         ({"rounds": "0"}, "id_rounds_error", "Hodnota musí být větší nebo rovna 1."),
         ({"rounds": "61"}, "id_rounds_error", "Hodnota musí být menší nebo rovna 60."),
-        ({"camps": "2001"}, "id_camps_error", "Hodnota musí být menší nebo rovna 2000."),
+        ({"camps": "10001"}, "id_camps_error", "Hodnota musí být menší nebo rovna 10000."),
+        ({"bots": "smart"}, "id_bots_error", 'Vyberte platnou možnost, "smart" není k dispozici.'),
         ({"camps": ""}, "id_camps_error", "Toto pole je třeba vyplnit."),
         ({"ap_table": "14, 15"}, "id_ap_table_error", "2. místo nemůže dostat víc AB než 1. místo."),
         (
@@ -218,12 +246,13 @@ def test_start_runs_in_the_background_and_the_page_shows_its_progress(
     row = Rehearsal.objects.get()
     assert response.redirect_chain[-1][0] == board_url(camp) + "#rehearsal"
     assert messages(response, "success") == ["Zkouška hry začala; běží na pozadí."]
-    assert row.status == RehearsalStatus.QUEUED and row.camps_total == 8  # nobody runs it in the tests
+    # 4 camps of each of the 3 styles on 2 boards; nobody runs it in the tests
+    assert row.status == RehearsalStatus.QUEUED and row.camps_total == 24
     progress = soup(response).select_one("#rehearsal #rehearsal-progress")
     assert progress["data-hx-get"] == page_url(row, "progress") + "?back=board"
     assert progress["data-hx-trigger"] == "every 2000ms"
     assert texts(progress, "#rehearsal-status") == ["čeká na spuštění"]
-    assert texts(progress, "#rehearsal-count") == ["0 z 8 simulovaných táborů (0 %)"]
+    assert texts(progress, "#rehearsal-count") == ["0 z 24 simulovaných táborů (0 %)"]
     assert progress.select_one("form")["action"] == page_url(row, "cancel")
     assert soup(response).select_one("#rehearsal-list") is None  # running: not among the kept ones yet
     Rehearsal.objects.filter(pk=row.pk).update(
@@ -232,7 +261,7 @@ def test_start_runs_in_the_background_and_the_page_shows_its_progress(
     fragment = staff_client.get(page_url(row, "progress"), **HTMX)
     html = fragment.content.decode()
     assert html.lstrip().startswith('<div id="rehearsal-progress"') and "<html" not in html
-    assert texts(soup(fragment), "#rehearsal-count") == ["3 z 8 simulovaných táborů (37 %)"]
+    assert texts(soup(fragment), "#rehearsal-count") == ["3 z 24 simulovaných táborů (12 %)"]
     assert soup(fragment).select_one("progress")["value"] == "3"
     Rehearsal.objects.filter(pk=row.pk).update(status=RehearsalStatus.QUEUED)
     rehearsal_services.rehearsal_run(rehearsal_id=row.pk)
