@@ -191,8 +191,8 @@ def _older(flow: Flow) -> None:
 
 
 #: The shares' tables: the row's name, then a column per style and the fair share.
-SHARE_LABEL_W = 63 * mm
-SHARE_FAIR_W = 27 * mm
+SHARE_LABEL_W = 61 * mm
+SHARE_FAIR_W = 30 * mm
 
 
 def _shares(flow: Flow, report: ReportView) -> None:
