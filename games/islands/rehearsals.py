@@ -277,8 +277,6 @@ class ShareCell:
     style: str
     share: str
     interval: str
-    value: float
-    fair_value: float
     #: At least the judge's tolerance (5 points) from its fair share: marked in bold with "!".
     off: bool
 
@@ -308,10 +306,6 @@ class ShareTable:
     columns: tuple[str, ...]
     rows: tuple[ShareRow, ...]
 
-    @property
-    def any_off(self) -> bool:
-        return any(cell.off for row in self.rows for cell in row.cells)
-
 
 @dataclass(frozen=True)
 class BoardReport:
@@ -331,10 +325,6 @@ class BoardReport:
     home_by_round: tuple[float, ...]
     ships_lost_by_round: tuple[float, ...]
     figures: tuple[tuple[str, str], ...]
-
-    @property
-    def verdict_good(self) -> bool:
-        return self.tone == "good"
 
     @property
     def side_groups(self) -> list[tuple[SpreadRow, list[SpreadRow]]]:
@@ -420,8 +410,6 @@ def _share_cell(style: str, figure: Mapping[str, Any], share_key: str) -> ShareC
         style=style,
         share=rehearsal_words.percent(share),
         interval=rehearsal_words.interval(low, high) if _is_number(low) and _is_number(high) else "",
-        value=_number(share),
-        fair_value=_number(fair),
         off=off,
     )
 
