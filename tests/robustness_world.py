@@ -46,6 +46,7 @@ from games.islands.rehearsals import RehearsalPlan
 from games.islands.services.rehearsals import engine_spec, rehearsal_cancel, rehearsal_start
 from games.islands.services.team_links import team_link_revoke, team_links_switch
 from tests.games.islands.fake_rehearsal import fake_rehearse
+from tests.games.islands.rehearsal_reports import old_report
 
 SMALL_SEED = 4151990316782215021
 BATAVIA_ACTIONS = 24
@@ -112,13 +113,18 @@ def _play_batavia(session: BataviaSession, actions: int) -> None:
 
 
 def _rehearsals(demo: Camp, small: Camp) -> None:
-    """A finished rehearsal of the demo's board and a seed (the tests' fake report: no game played)
-    and a cancelled one in the small camp."""
+    """A finished rehearsal of the demo's board and a seed (the tests' fake report: no game played),
+    one kept from before report format /2 (an older report the pages must still read) and a
+    cancelled one in the small camp."""
     teams = tuple(Team.objects.filter(camp=demo).order_by("order", "id").values_list("name", flat=True))
     plan = RehearsalPlan(board_seeds=(None, 10**15 + 7), teams=teams, ap_table=(14, 11, 8), rounds=4, camps=2)
     done = rehearsal_start(camp=demo, plan=plan).rehearsal
     Rehearsal.objects.filter(pk=done.pk).update(
-        status=RehearsalStatus.DONE, camps_done=4, report=fake_rehearse(engine_spec(done.spec))
+        status=RehearsalStatus.DONE, camps_done=12, report=fake_rehearse(engine_spec(done.spec))
+    )
+    older = rehearsal_start(camp=demo, plan=plan, again=True).rehearsal
+    Rehearsal.objects.filter(pk=older.pk).update(
+        status=RehearsalStatus.DONE, camps_done=12, report=old_report(None, 10**15 + 7, rounds=4)
     )
     rehearsal_cancel(rehearsal=rehearsal_start(camp=small, plan=plan).rehearsal)
 

@@ -177,9 +177,27 @@ def islands_messages() -> Iterator[tuple[str, str]]:
     for tile in Tile:
         yield f"tile {tile}", f"{islands_words.tile_name(tile)} {islands_words.tile_mark(tile)}"
     rehearsal = {"side": "right", "bay": 4, "share": 0.41, "round": 8, "per_team_round": 0.3}
+    judged = {
+        "share": 0.41,
+        "low": 0.37,
+        "high": 0.45,
+        "fair_share": 0.33,
+        "camps": 200,
+        "camps_to_prove": 3000,
+    }
+    verdicts = [rehearsal, {}]  # with the figures, and the plain sentence without them
+    for style in ("planner", "greedy", "novice", "mixed"):
+        for direction in ("ahead", "behind"):
+            verdicts += [judged | {"style": style, "direction": direction, "side": "left"}]
+            verdicts += [
+                judged | {"style": style, "direction": direction, "order": order} for order in (1, 4, 5)
+            ]
     for code in REHEARSAL_VERDICT_TEXTS:
-        for params in (rehearsal, {}):  # with the figures, and the plain sentence without them
+        for params in verdicts:
             yield f"rehearsal verdict {code}", rehearsal_words.verdict_text(code, params)
+    for code in rehearsal_words.OLD_VERDICT_TEXTS:
+        for params in (rehearsal, {}):
+            yield f"rehearsal older verdict {code}", rehearsal_words.old_verdict_text(code, params)
     for code in REHEARSAL_PROBLEM_TEXTS:
         for params in (rehearsal, {}):
             yield f"rehearsal problem {code}", rehearsal_words.problem_text(code, params)

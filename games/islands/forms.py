@@ -528,7 +528,7 @@ class RehearsalForm(forms.Form):
         initial=rehearsals.DEFAULT_ROUNDS,
     )
     camps = forms.IntegerField(
-        label=gettext_lazy("Simulated camps per board"),
+        label=gettext_lazy("Simulated camps per board and style"),
         min_value=rehearsals.MIN_CAMPS,
         max_value=rehearsals.MAX_CAMPS,
         initial=rehearsals.DEFAULT_CAMPS,
@@ -544,11 +544,13 @@ class RehearsalForm(forms.Form):
     )
     bots = forms.ChoiceField(
         label=gettext_lazy("Bots"),
+        # every style on camps of its own first: a board is fair only when it is fair for each
         choices=[
             (
                 "every",
                 gettext_lazy(
-                    "every style, each on camps of its own: the planner, the greedy bot, the novice"
+                    "every style on its own: the planner, the greedy bot and the novice, each on camps "
+                    "of its own"
                 ),
             ),
             ("planner", gettext_lazy("the planner (the demo's) for every team")),

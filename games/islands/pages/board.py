@@ -210,7 +210,7 @@ def rehearsal_initial(camp: Camp, seeds: list[int]) -> dict[str, Any]:
         "rounds": rehearsals.DEFAULT_ROUNDS,
         "camps": rehearsals.DEFAULT_CAMPS,
         "placement": "uniform",
-        "bots": "mixed",
+        "bots": "every",
     }
     for n, seed in enumerate(seeds[:2], start=1):
         initial[f"seed_{n}"] = seed

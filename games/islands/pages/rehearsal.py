@@ -1,6 +1,7 @@
 """A rehearsal of the game (zkouška hry) of a camp run: its page (the progress while it runs; the
-report once done: the verdicts side by side with the best board marked, the figures, the charts,
-each side's and bay's treasure and wins), its progress fragment, cancelling it, and its PDF.
+report once done: the verdicts side by side with the best board marked, each style's shares of the
+games won with their intervals, the figures, the charts, each side's and bay's treasure and wins; a
+kept report of an older format as far as it reads), its progress fragment, cancelling it, its PDF.
 Started from the board set-up page (:mod:`games.islands.pages.board`); wired in
 ``admin.BoardSetupAdmin.get_urls``.
 

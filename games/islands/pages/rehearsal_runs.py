@@ -4,7 +4,6 @@ the list of a camp run's kept rehearsals. Staff with the board permission only (
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -13,11 +12,10 @@ from django.utils import timezone
 
 from camp.models import Camp
 from games.islands.deals import dealt_cells
-from games.islands.engine.rehearsal import judge
 from games.islands.maps import svg, visibility
 from games.islands.maps.visibility import BoardCell
 from games.islands.models import Rehearsal, RehearsalKind, RehearsalStatus
-from games.islands.rehearsals import board_label, camp_rehearsals, rehearsal_progress
+from games.islands.rehearsals import board_label, board_shares, camp_rehearsals, rehearsal_progress
 from games.islands.words import deal as deal_words
 from games.islands.words import rehearsal as rehearsal_words
 
@@ -75,47 +73,6 @@ def newest_deal(camp: Camp) -> Rehearsal | None:
     )
 
 
-@dataclass(frozen=True)
-class ShareRow:
-    """A row of a confirmation's table: a side (or a place in the order of choice) and, for each
-    style, its share with its 95 % interval, 5 points off or not."""
-
-    name: str
-    fair: str
-    cells: tuple[tuple[str, bool], ...]
-
-
-def share_rows(figures: dict[str, Any]) -> tuple[list[str], list[ShareRow]]:
-    """The styles (the table's columns, named) and a row per side and place in the order of
-    choice, from a rehearsal report's board entry (format /2)."""
-    styles = [s for s in figures.get("styles") or [] if isinstance(s, dict)]
-    names = [deal_words.style_name(str(s.get("style"))) for s in styles]
-    keyed: dict[tuple[str, int], dict[str, Any]] = {}
-    fair: dict[tuple[str, int], float] = {}
-    for column, style in enumerate(styles):
-        for share in [*(style.get("sides") or []), *(style.get("choice") or [])]:
-            if not isinstance(share, dict):
-                continue
-            key = (str(share.get("side", "")), int(share.get("order") or 0))
-            keyed.setdefault(key, {})[str(column)] = share
-            fair[key] = float(share.get("fair_share") or 0)
-    rows = []
-    for key, by_column in keyed.items():
-        side, order = key
-        name = deal_words.order_name(order) if order else rehearsal_words.side_name(side)
-        cells = []
-        for column in range(len(styles)):
-            share = by_column.get(str(column))
-            if share is None:
-                cells.append(("–", False))
-                continue
-            text = deal_words.share_with_interval(share.get("share"), share.get("low"), share.get("high"))
-            off = abs(float(share.get("share") or 0) - fair[key]) >= judge.TOLERANCE
-            cells.append((text, off))
-        rows.append(ShareRow(name, rehearsal_words.percent(fair[key]), tuple(cells)))
-    return names, rows
-
-
 def deal_context(camp: Camp, row: Rehearsal | None, now: datetime | None = None) -> dict[str, Any]:
     """The board page's fair deal: how the newest one stands (its stage and camps while it runs),
     the board it found with its confirmation, or why it found none."""
@@ -140,12 +97,10 @@ def deal_context(camp: Camp, row: Rehearsal | None, now: datetime | None = None)
         cells = dealt_cells(report)
         board = [BoardCell(q=h.q, r=h.r, tile=c.tile.value, chests=c.chests) for h, c in cells.items()]
         confirmation = report.get("confirmation") if isinstance(report.get("confirmation"), dict) else {}
-        styles, rows = share_rows(confirmation)
         verdict = confirmation.get("verdict") if isinstance(confirmation.get("verdict"), dict) else {}
         run.update(
             svg=svg.render_svg(visibility.for_staff(side=camp.board_side, cells=board)),
-            styles=styles,
-            rows=rows,
+            shares=board_shares(confirmation),
             verdict=rehearsal_words.verdict_text(str(verdict.get("code", "")), verdict.get("params") or {}),
             camps=report.get("camps"),
             seconds=int((row.finished_at - row.started_at).total_seconds())

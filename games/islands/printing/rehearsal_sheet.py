@@ -1,6 +1,8 @@
 """A rehearsal's report on paper (A4, staff only: it reveals the board): the parameters, the
-verdict of each board side by side with the best one marked, the figures, the charts (treasure home
-by round, the games each side wins, ships lost by round) and each board's sides and bays.
+verdict of each board side by side with the best one marked, each board's shares of the games won
+by style of play (with their intervals; one 5 points or more off in bold with "!"), the figures,
+the charts (treasure home by round, the games each side wins, ships lost by round) and each board's
+sides and bays (information: teams choose their bays). A kept report of an older format says so.
 
 Readable on a black-and-white printer: the boards are told apart by their lines' dashes and markers
 and their bars' hatching (:data:`games.islands.maps.charts.SERIES_STYLES`, as on the page), never by
@@ -34,12 +36,15 @@ BAND = HexColor("#2b3a42")
 RULE = HexColor("#9aa5ab")
 GRID = HexColor("#c8c8c8")
 GOOD = HexColor("#1d5e20")
+DOUBT = HexColor("#6b4a00")
 BAD = HexColor("#8b0000")
+#: A verdict's ink by its tone (the words say it all: the ink only helps on a colour print).
+TONES = {"good": GOOD, "doubt": DOUBT, "bad": BAD}
 #: A chart's box on paper (its legend on top, the axes' texts inside).
 CHART_H = 72 * mm
 ROW = 4.6 * mm
 LABEL_W = 62 * mm
-PARAMETER_W = 72 * mm
+PARAMETER_W = 80 * mm
 Number = Callable[[float], str]
 
 
@@ -63,12 +68,15 @@ def draw_rehearsal_sheet(canvas: Canvas, report: ReportView, *, camp: str, when:
     y = band(canvas, BAND, title, pgettext("printed sheet", "staff only"))
     y = titles(canvas, y, _("Rehearsal of %(when)s") % {"when": moment}, camp)
     flow = Flow(canvas, y, heading)
+    if report.older:
+        _older(flow)
     _parameters(flow, report)
     if not report.boards:
         flow.para(_("The report holds no board."))
         canvas.showPage()
         return
     _verdicts(flow, report)
+    _shares(flow, report)
     _figures(flow, report)
     boards = report.boards
     top = max((b.treasure_total for b in boards), default=0)
@@ -124,7 +132,7 @@ def _verdicts(flow: Flow, report: ReportView) -> None:
         lines: list[tuple[str, str, Color]] = []
         head = board.label + ("  ★ " + _("the fairest") if board.best else "")
         lines += [(part, FONT_BOLD, black) for part in simpleSplit(head, FONT_BOLD, 10, width - 3 * mm)]
-        ink = GOOD if board.verdict_good else BAD
+        ink = TONES.get(board.tone, black)
         lines += [(part, FONT_BOLD, ink) for part in simpleSplit(board.verdict, FONT_BOLD, 9, width - 3 * mm)]
         for problem in board.problems:
             lines += [
@@ -151,6 +159,90 @@ def _verdicts(flow: Flow, report: ReportView) -> None:
             y -= 4.2 * mm
     canvas.setFillColor(black)
     flow.y = top - height - 3 * mm
+
+
+def _older(flow: Flow) -> None:
+    """The line of a report of an older format, framed above everything."""
+    canvas = flow.canvas
+    lines = simpleSplit(
+        _("An older report.")
+        + " "
+        + _(
+            "This rehearsal was judged by an older version of the rehearsal: by sides and bays, without "
+            "each style of play's shares and their intervals. Rehearse again for the new figures."
+        ),
+        FONT_BOLD,
+        9,
+        INNER - 4 * mm,
+    )
+    height = len(lines) * ROW * 0.9 + 3 * mm
+    flow.y -= 2 * mm  # clear of the camp run's name above
+    flow.need(height + 2 * mm)
+    top = flow.y
+    canvas.setStrokeColor(black)
+    canvas.setLineWidth(1.2)
+    canvas.rect(MARGIN, top - height, INNER, height, stroke=1, fill=0)
+    canvas.setFont(FONT_BOLD, 9)
+    flow.y = top - 1.5 * mm - 9
+    for line in lines:
+        canvas.drawString(MARGIN + 2 * mm, flow.y, line)
+        flow.y -= ROW * 0.9
+    flow.y = top - height - 6 * mm
+
+
+#: The shares' tables: the row's name, then a column per style and the fair share.
+SHARE_LABEL_W = 61 * mm
+SHARE_FAIR_W = 30 * mm
+
+
+def _shares(flow: Flow, report: ReportView) -> None:
+    """Each board's shares of the games won: a row per side and per place in the order of choice, a
+    column per style of play; a share 5 points or more off its fair share in bold with "!" (which a
+    grey print keeps)."""
+    canvas = flow.canvas
+    flow.title(_("Games won, by style of play"), keep=ROW * 4)
+    for board in report.boards:
+        table = board.shares
+        columns = max(1, len(table.columns))
+        width = (INNER - SHARE_LABEL_W - SHARE_FAIR_W) / columns
+        flow.need(ROW * (2 + min(3, len(table.rows))))
+        canvas.setFont(FONT_BOLD, 9)
+        canvas.drawString(MARGIN, flow.y, board.label)
+        flow.y -= ROW
+        heads = [_("Side or order of choice"), *table.columns, _("fair share")]
+        widths = [SHARE_LABEL_W, *([width] * columns), SHARE_FAIR_W]
+        rows: list[list[tuple[str, bool]]] = [[(text, True) for text in heads]]
+        for row in table.rows:
+            cells = [(cell.text + (" !" if cell.off else ""), cell.off) for cell in row.cells]
+            rows.append([(row.name, False), *cells, (row.fair, False)])
+        for n, texts in enumerate(rows):
+            flow.need(ROW)
+            x = MARGIN
+            for k, ((text, bold), w) in enumerate(zip(texts, widths, strict=True)):
+                font = FONT_BOLD if bold else FONT
+                size = 8
+                while size > 6 and canvas.stringWidth(text, font, size) > w - 1.5 * mm:
+                    size -= 0.5  # a long name or head shrinks to its column rather than overlap
+                canvas.setFont(font, size)
+                if k == 0:
+                    canvas.drawString(x + 0.5 * mm, flow.y, text)
+                else:
+                    canvas.drawRightString(x + w - 0.5 * mm, flow.y, text)
+                x += w
+            header = n == 0
+            canvas.setStrokeColor(black if header else RULE)
+            canvas.setLineWidth(0.5 if header else 0.3)
+            canvas.line(MARGIN, flow.y - 1.5 * mm, MARGIN + INNER, flow.y - 1.5 * mm)
+            flow.y -= ROW * 0.9
+        flow.y -= 2 * mm
+    canvas.setFont(FONT, 7.5)
+    canvas.setFillColor(GREY)
+    for line in simpleSplit(report.share_note, FONT, 7.5, INNER):
+        flow.need(ROW * 0.8)
+        canvas.drawString(MARGIN, flow.y, line)
+        flow.y -= ROW * 0.8
+    canvas.setFillColor(black)
+    flow.y -= 2 * mm
 
 
 def _figures(flow: Flow, report: ReportView) -> None:
@@ -217,7 +309,7 @@ def _spreads(flow: Flow, boards: Sequence[BoardReport]) -> None:
     boards' tables two side by side."""
     canvas = flow.canvas
     width = (INNER - (SPREAD_COLUMNS - 1) * SPREAD_GAP) / SPREAD_COLUMNS
-    widths = (width - 48 * mm, 25 * mm, 23 * mm)
+    widths = (width - 56 * mm, 24 * mm, 32 * mm)
     heads = (_("Side or bay"), _("chests home"), _("games won"))
 
     def height_of(row_boards: Sequence[BoardReport]) -> float:
@@ -225,7 +317,19 @@ def _spreads(flow: Flow, boards: Sequence[BoardReport]) -> None:
         lines = max(len(b.sides) + sum(len(bays) for _side, bays in b.side_groups) for b in row_boards)
         return ROW + (1 + lines) * ROW * 0.9
 
-    flow.title(_("Sides and bays"), keep=height_of(boards[:SPREAD_COLUMNS]))
+    note = _(
+        "For information: the teams choose their bays, so a bay never makes a verdict; the sides "
+        "are all the styles of play together."
+    )
+    lines = simpleSplit(note, FONT, 7.5, INNER)
+    flow.title(_("Sides and bays"), keep=height_of(boards[:SPREAD_COLUMNS]) + len(lines) * ROW * 0.8)
+    canvas.setFont(FONT, 7.5)
+    canvas.setFillColor(GREY)
+    for line in lines:
+        canvas.drawString(MARGIN, flow.y, line)
+        flow.y -= ROW * 0.8
+    canvas.setFillColor(black)
+    flow.y -= ROW * 0.4
     for first in range(0, len(boards), SPREAD_COLUMNS):
         row_boards = boards[first : first + SPREAD_COLUMNS]
         height = height_of(row_boards)
@@ -240,9 +344,7 @@ def _spreads(flow: Flow, boards: Sequence[BoardReport]) -> None:
             # (texts, font, indent): the head, then each side (bold) with its bays under it
             cells: list[tuple[Sequence[str], str, float]] = [(heads, FONT_BOLD, 0.0)]
             for side, bays in board.side_groups:
-                cells.append(
-                    ((side.name, f"{side.treasure} ± {side.spread}", side.win_share), FONT_BOLD, 0.0)
-                )
+                cells.append(((side.name, f"{side.treasure} ± {side.spread}", side.win_text), FONT_BOLD, 0.0))
                 cells += [((r.name, f"{r.treasure} ± {r.spread}", r.win_share), FONT, 4 * mm) for r in bays]
             for texts, font, indent in cells:
                 canvas.setFont(font, 8)

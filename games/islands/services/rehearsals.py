@@ -59,6 +59,7 @@ from games.islands.rehearsals import (
     kept_rehearsal,
     spec_document,
     spec_key,
+    styles_played,
 )
 from games.islands.selectors import game_is_on
 from games.islands.words import deal as deal_words
@@ -111,7 +112,8 @@ def rehearsal_start(
         key=key,
         spec=spec,
         board_seeds=list(plan.board_seeds),
-        camps_total=plan.camps * len(plan.board_seeds),
+        # every style plays its own camps on every board (the simulator's count of its progress)
+        camps_total=plan.camps * len(plan.board_seeds) * len(styles_played(plan.bots)),
         created_by=user if isinstance(user, AbstractBaseUser) else None,
     )
     _prune(camp)

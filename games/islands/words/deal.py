@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.formats import number_format
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from .rehearsal import Sentence, percent
+from .rehearsal import Sentence
 
 #: Why no fair board can be dealt, by the search's code: the setting, and what to change.
 IMPOSSIBLE_TEXTS: dict[str, Sentence] = {
@@ -68,33 +67,3 @@ STAGE_TEXTS: dict[str, object] = {
     "confirming": _("Proving a board fair"),
 }
 
-
-#: The styles of play the rehearsal judges a board for (its bots), as its tables head them.
-STYLE_NAMES: dict[str, object] = {
-    "planner": _("the planner"),
-    "greedy": _("the greedy bot"),
-    "novice": _("the novice"),
-    "mixed": _("mixed"),
-}
-
-
-def style_name(style: str) -> str:
-    name = STYLE_NAMES.get(style)
-    return str(name) if name is not None else style
-
-
-def order_name(order: int) -> str:
-    """A place in the order of choice, as a row is named: "the teams that chose 1st on their side"."""
-    return gettext("teams that chose their bay %(order)s. on their side") % {"order": order}
-
-
-def share_with_interval(share: object, low: object, high: object) -> str:
-    """A share and its 95 % interval: "34 % (31–37 %)"."""
-    if not all(isinstance(x, int | float) and not isinstance(x, bool) for x in (share, low, high)):
-        return percent(share)
-    assert isinstance(low, int | float) and isinstance(high, int | float)
-    return gettext("%(share)s (%(low)s–%(high)s%%)") % {
-        "share": percent(share),
-        "low": number_format(round(100 * low)),
-        "high": number_format(round(100 * high)),
-    }

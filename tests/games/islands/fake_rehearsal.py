@@ -1,85 +1,69 @@
 """A FAKE of the simulator (``games.islands.engine.rehearsal.rehearse``) for the page's tests: no
-game is played. It returns a report document of exactly the contract's shape
-(REHEARSAL_CONTRACT.md, ``zlate-ostrovy-rehearsal/1``) with figures drawn from the spec's seed, calls
-``progress`` after every simulated camp and stops with ``RehearsalCancelled`` when ``cancelled()``
-turns true, as the real one does. The page's tests use it (the real simulator takes a minute); its
-own figures are checked in tests/games/islands/engine/ (sim's)."""
+game is played. Each simulated camp's record (``play.CampRecord``) is drawn from the spec's seed,
+its winner leaning as the board's index says (:data:`LEANS`), and the report is the engine's own
+``run.report`` of those records: the document is exactly ``zlate-ostrovy-rehearsal/2``, its shares,
+intervals, verdicts and best board the real judge's. It calls ``progress`` after every simulated
+camp (every style's) and stops with ``RehearsalCancelled`` when ``cancelled()`` turns true, as the
+real one does. The page's tests use it (the real simulator takes a while); the engine's own figures
+are checked in tests/games/islands/engine/."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
-from games.islands.engine.hexes import geometry
-from games.islands.engine.rehearsal import FORMAT, RehearsalCancelled, RehearsalSpec, report_spec
+from games.islands.engine.hexes import SIDES, geometry
+from games.islands.engine.rehearsal import RehearsalCancelled, RehearsalSpec, report
+from games.islands.engine.rehearsal.play import CampRecord, styles
 
-SIDES = ("bottom", "right", "left")
-VERDICTS = ("fair", "unfair_bay", "unfair_side")
+#: How each board's camps lean, by its index in the spec: not at all, toward the teams that chose
+#: their bay first (unfair_choice with enough camps), toward the bottom side (unfair_side), not at all.
+LEANS = ("none", "first", "bottom", "none")
+#: How much likelier a favoured team is to win than another.
+LEAN_WEIGHT = 6.0
 
 
-def _share(rng: random.Random) -> float:
-    return round(rng.uniform(0.0, 0.6), 3)
-
-
-def fake_board(spec: RehearsalSpec, index: int) -> dict[str, Any]:
-    board = spec.boards[index]
-    rng = random.Random(f"{spec.seed}:{index}:{board.board_seed}")
-    total = sum(cell.chests for cell in board.cells.values())
-    sides = SIDES[: min(3, len(spec.teams))]
-    bays_per_side = len(geometry(board.side).bays) // 3
-    wins = [rng.random() + 0.1 for _ in sides]
-    shares = [round(w / sum(wins), 3) for w in wins]
-    verdict = VERDICTS[index % 3]
-    params: dict[str, object] = {}
-    if verdict == "unfair_side":
-        fair = round(1 / len(sides), 3)
-        params = {"side": sides[shares.index(max(shares))], "share": max(shares), "fair_share": fair}
-    elif verdict == "unfair_bay":
-        params = {"bay": 1 + bays_per_side, "side": "right", "share": 0.34, "fair_share": 0.333, "camps": 60}
-    rounds = spec.rounds
-    power, reach = 1.5 + 0.6 * index, 0.9 - 0.12 * index  # the boards' curves differ
-    home = [round(total * (1 - (1 - k / rounds) ** power) * reach, 2) for k in range(1, rounds + 1)]
-    return {
-        "label": board.label,
-        "board_seed": board.board_seed,
-        "treasure_total": total,
-        "sides": [
-            {
-                "side": side,
-                "team_rounds": rounds * spec.camps,
-                "treasure_mean": round(rng.uniform(1, 9), 2),
-                "treasure_sd": round(rng.uniform(0.5, 3), 2),
-                "win_share": shares[n],
-            }
-            for n, side in enumerate(sides)
-        ],
-        "bays": [
-            {
-                "bay": 1 + n * bays_per_side,
-                "side": side,
-                "camps": spec.camps,
-                "treasure_mean": round(rng.uniform(1, 9), 2),
-                "treasure_sd": round(rng.uniform(0.5, 3), 2),
-                "win_share": shares[n],
-            }
-            for n, side in enumerate(sides)
-        ],
-        "home_by_round": home,
-        "rounds_to_half": {"mean": round(rounds * 0.45, 1), "p10": 4, "p90": 9, "never_share": 0.0},
-        "rounds_to_all": {"mean": round(rounds * 0.9, 1), "p10": 11, "p90": rounds, "never_share": 0.55},
-        "ships_lost_per_team_round": round(rng.uniform(0, 0.3), 3),
-        "ships_lost_by_round": [round(rng.uniform(0, 0.3), 3) for _ in range(rounds)],
-        "zero_ap_share": _share(rng) / 10,
-        "idle_share": _share(rng) / 4,
-        "tie_break_share": _share(rng) / 6,
-        "pirates": {
-            "appeared_mean": round(rng.uniform(0, 3), 2),
-            "ships_taken_mean": round(rng.uniform(0, 1), 2),
-        },
-        "verdict": {"code": verdict, "params": params},
-        "problems": [{"code": "treasure_gone_early", "params": {"round": rounds - 3}}] if index == 1 else [],
-    }
+def fake_camp(spec: RehearsalSpec, board: int, style: str, camp: int) -> CampRecord:
+    """Camp ``camp`` of ``style`` on board ``board``: the sides by seat turn with the camp, each
+    side's teams choose its bays in seat order, the winner drawn with the board's lean."""
+    rng = random.Random(f"{spec.seed}:{board}:{style}:{camp}")
+    g = geometry(spec.side)
+    teams, rounds = len(spec.teams), spec.rounds
+    sides = tuple(SIDES[(seat + camp) % 3] for seat in range(teams))
+    choice = tuple(sides[: seat + 1].count(sides[seat]) for seat in range(teams))
+    bays = tuple(g.bay_number(g.bays_on(side)[c - 1]) for side, c in zip(sides, choice, strict=True))
+    lean = LEANS[board % len(LEANS)]
+    weights = [
+        LEAN_WEIGHT if (lean == "bottom" and side == "bottom") or (lean == "first" and c == 1) else 1.0
+        for side, c in zip(sides, choice, strict=True)
+    ]
+    winner = rng.choices(range(teams), weights=weights)[0]
+    delivered = [rng.randint(0, 6) for _ in range(teams)]
+    delivered[winner] = max(delivered) + 1
+    treasure = sum(cell.chests for cell in spec.boards[board].cells.values())
+    power, reach = 1.5 + 0.6 * board, 0.9 - 0.12 * board  # the boards' curves differ
+    home = tuple(int(treasure * (1 - (1 - k / rounds) ** power) * reach) for k in range(1, rounds + 1))
+    early = board == 1  # the second board's treasure is gone early (a problem)
+    return CampRecord(
+        camp=camp,
+        style=style,
+        sides=sides,
+        bays=bays,
+        choice=choice,
+        delivered=tuple(delivered),
+        ap_total=tuple(rng.randint(60, 140) for _ in range(teams)),
+        winners=(winner,),
+        tie_break=rng.random() < 0.1,
+        home_by_round=home,
+        rounds_to_half=max(1, rounds // 3 + rng.randint(0, 1)),
+        rounds_to_all=max(1, rounds // 2) if early else (None if rng.random() < 0.5 else rounds),
+        left_over=max(0, treasure - home[-1]),
+        lost_by_round=tuple(rng.randint(0, 2) for _ in range(rounds)),
+        zero_ap=rng.randint(0, rounds),
+        idle=rng.randint(0, teams),
+        pirates=rng.randint(0, 3),
+        pirate_victims=rng.randint(0, 2),
+    )
 
 
 def fake_rehearse(
@@ -89,16 +73,17 @@ def fake_rehearse(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
 ) -> dict[str, object]:
-    total = spec.camps * len(spec.boards)
-    for done in range(1, total + 1):
-        if cancelled is not None and cancelled():
-            raise RehearsalCancelled(done - 1, total)
-        if progress is not None:
-            progress(done, total)
-    boards = [fake_board(spec, i) for i in range(len(spec.boards))]
-    return {
-        "format": FORMAT,
-        "spec": report_spec(spec),
-        "boards": boards,
-        "best_board": 0 if len(boards) > 1 else None,
-    }
+    played = styles(spec)
+    total = spec.camps * len(spec.boards) * len(played)
+    records: list[list[CampRecord]] = [[] for _ in spec.boards]
+    done = 0
+    for board in range(len(spec.boards)):
+        for style in played:
+            for camp in range(spec.camps):
+                if cancelled is not None and cancelled():
+                    raise RehearsalCancelled(done, total)
+                records[board].append(fake_camp(spec, board, style, camp))
+                done += 1
+                if progress is not None:
+                    progress(done, total)
+    return report(spec, records)

@@ -86,7 +86,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--rounds", type=int, default=14, help=f"rounds of each camp, 1 to {MAX_ROUNDS}")
         parser.add_argument(
-            "--camps", type=int, default=200, help=f"simulated camps per board, 1 to {MAX_CAMPS}"
+            "--camps", type=int, default=200, help=f"simulated camps per board and style, 1 to {MAX_CAMPS}"
         )
         parser.add_argument(
             "--placement", default="uniform", help=f"placement model: {' or '.join(PLACEMENTS)}"
@@ -94,7 +94,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--bots",
             default="every",
-            help=f"who plays the teams: {', '.join(BOTS)} (every: each bot on camps of its own)",
+            help=f"who plays the teams: {', '.join(BOTS)} (every: each style on camps of its own)",
         )
         parser.add_argument(
             "--seed", type=int, help="the simulation's seed (default: a fresh one, in the report)"

@@ -59,9 +59,8 @@ def resolved_with_telescope(game: Round, teams: list[Team]) -> RoundResult:
     round_services.round_resolve(round=game)
     result = RoundResult.objects.get(round=game)
     if not result.pending_telescopes:
-        # The first team that still has a ship after the round finds the telescope.
-        ship = Ship.objects.filter(team__in=teams).order_by("team__order", "team__name", "ident").first()
-        assert ship is not None
+        # The first team (in the order given) that still has a ship after the round finds it.
+        ship = next(s for team in teams if (s := Ship.objects.filter(team=team).order_by("ident").first()))
         result.pending_telescopes = [f"{ship.team.name}.{ship.ident}"]
         result.save()
     return result

@@ -40,8 +40,9 @@ def test_after_page_telescope_pick_confirm_and_skip(
     response = staff_client.post(
         url("after", game.pk), {"action": "choose", "ship": who, "hex": "B2"}, follow=True
     )
+    finder, ship = who.split(".")
     assert response.status_code == 200 and errors(response) == [
-        "Volba dalekohledu pro Loď 1 týmu Červení už je zadaná."
+        f"Volba dalekohledu pro Loď {ship[1:]} týmu {finder} už je zadaná."
     ]
     response = staff_client.post(
         url("after", game.pk), {"action": "skip", "ship": "nobody.C9", "confirm": "1"}, follow=True
@@ -84,8 +85,9 @@ def test_skipping_a_telescope_asks_first(staff_client: Client, game: Round, team
     assert not TelescopeChoice.objects.exists()  # asking stores nothing
     # A POST without the confirmation (an old tab, a tampered form): a message, nothing stored.
     response = staff_client.post(url("after", game.pk), {"action": "skip", "ship": who}, follow=True)
+    finder, ship = who.split(".")
     assert response.status_code == 200 and errors(response) == [
-        "Přeskočení dalekohledu (Loď 1 týmu Červení) potřebuje potvrzení."
+        f"Přeskočení dalekohledu (Loď {ship[1:]} týmu {finder}) potřebuje potvrzení."
     ]
     assert "potvrzení" in response.content.decode()
     assert not TelescopeChoice.objects.exists()

@@ -1,7 +1,7 @@
 """The rehearsal of the game on the board set-up page and its own page: the form (its Czech errors,
 nothing stored), starting one and its progress fragment, cancelling, the kept result, the report
-(verdicts side by side, the best board marked, figures, charts, sides and bays), the PDF, who may
-see them."""
+(verdicts side by side, the best board marked, each style's shares with their intervals, figures,
+charts, sides and bays), a kept report of the older format, the PDF, who may see them."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def form_data(**changes: Any) -> dict[str, Any]:
         "rounds": "6",
         "camps": "4",
         "placement": "uniform",
-        "bots": "mixed",
+        "bots": "every",
     }
     data.update(changes)
     return {k: v for k, v in data.items() if v is not None}
@@ -66,12 +66,25 @@ def texts(html: Any, selector: str) -> list[str]:
     return [re.sub(r"[ \t\r\n]+", " ", e.get_text()).strip() for e in html.select(selector)]
 
 
-def done_rehearsal(camp: Camp, *board_seeds: int | None) -> Rehearsal:
-    """A finished rehearsal (the fake simulator's report) of ``board_seeds``."""
+SIX = tuple(f"Tým {n}" for n in range(1, 7))
+
+
+def text(element: Any) -> str:
+    """An element's text, white space collapsed (a no-break space kept)."""
+    return re.sub(r"[ \t\r\n]+", " ", element.get_text()).strip()
+
+
+def done_rehearsal(camp: Camp, *board_seeds: int | None, teams: tuple[str, ...] = ()) -> Rehearsal:
+    """A finished rehearsal (the fake simulator's report: its second board leans toward the teams
+    that chose their bay first, its third toward the bottom side) of ``board_seeds``, of the camp
+    run's teams or ``teams``."""
     plan = rehearsals.RehearsalPlan(
-        board_seeds=board_seeds or (SEED, OTHER), teams=tuple(t.name for t in Team.objects.filter(camp=camp)),
-        ap_table=(14, 11, 8), rounds=6, camps=4,
-    )  # fmt: skip
+        board_seeds=board_seeds or (SEED, OTHER),
+        teams=teams or tuple(t.name for t in Team.objects.filter(camp=camp)),
+        ap_table=(14, 11, 8),
+        rounds=6,
+        camps=40,
+    )
     row = rehearsal_services.rehearsal_start(camp=camp, plan=plan, again=True).rehearsal
     rehearsal_services.rehearsal_run(rehearsal_id=row.pk)
     row.refresh_from_db()
@@ -102,7 +115,35 @@ def test_the_section_comes_before_the_start_and_offers_the_preview_seeds(
     assert form.select_one("#id_teams_from_0").get("checked") is not None  # the camp run's teams
     assert form.select_one("#id_ap_table")["value"] == "14, 11, 8"
     assert form.select_one("#id_rounds")["value"] == "14" and form.select_one("#id_camps")["value"] == "200"
+    assert (form.select_one("#id_camps")["min"], form.select_one("#id_camps")["max"]) == ("1", "10000")
     assert texts(html, "#rehearsal h2") == ["Zkouška hry"]
+
+
+def test_the_form_offers_every_style_first_and_says_how_many_camps_prove(
+    staff_client: Client, camp: Camp, teams: list[Team]
+) -> None:
+    form = soup(staff_client.get(board_url(camp))).select_one("#rehearsal-form")
+    options = [(o["value"], o.get_text(strip=True)) for o in form.select("#id_bots option")]
+    assert options == [
+        ("every", "každý styl zvlášť: plánovač, hladový bot a začátečník, každý na vlastních táborech"),
+        ("planner", "plánovač (z ukázky) pro všechny týmy"),
+        ("greedy", "hladový bot pro všechny týmy"),
+        ("novice", "začátečník pro všechny týmy"),
+        ("mixed", "smíšeně: polovina týmů plánovač, polovina hladový bot"),
+    ]
+    assert form.select_one("#id_bots option[selected]")["value"] == "every"
+    assert texts(form, "label[for=id_camps]") == ["Simulovaných táborů na herní plán a styl"]
+    assert texts(form, "#rehearsal-camps-note") == [
+        "200 simulovaných táborů na styl ukáže, kam se plán kloní (pár sekund); prokázat, že je "
+        "spravedlivý, chce kolem 3\u00a0000 táborů na styl (asi minuta na herní plán)."
+    ]
+
+
+def test_ten_thousand_camps_per_style_at_most(staff_client: Client, camp: Camp, teams: list[Team]) -> None:
+    response = staff_client.post(start_url(camp), form_data(camps="10000", bots="novice"))
+    assert response.status_code == 302
+    row = Rehearsal.objects.get()
+    assert row.spec["camps"] == 10000 and row.spec["bots"] == "novice" and row.camps_total == 20000
 
 
 def test_with_a_stored_board_the_camps_board_is_ticked(
@@ -143,7 +184,8 @@ def test_the_demo_like_started_game_can_rehearse_its_board(
         ({"seed_1": "-3"}, "id_seed_1_error", "Hodnota musí být větší nebo rovna 0."),
         ({"rounds": "0"}, "id_rounds_error", "Hodnota musí být větší nebo rovna 1."),
         ({"rounds": "61"}, "id_rounds_error", "Hodnota musí být menší nebo rovna 60."),
-        ({"camps": "2001"}, "id_camps_error", "Hodnota musí být menší nebo rovna 2000."),
+        ({"camps": "10001"}, "id_camps_error", "Hodnota musí být menší nebo rovna 10000."),
+        ({"bots": "smart"}, "id_bots_error", 'Vyberte platnou možnost, "smart" není k dispozici.'),
         ({"camps": ""}, "id_camps_error", "Toto pole je třeba vyplnit."),
         ({"ap_table": "14, 15"}, "id_ap_table_error", "2. místo nemůže dostat víc AB než 1. místo."),
         (
@@ -204,12 +246,13 @@ def test_start_runs_in_the_background_and_the_page_shows_its_progress(
     row = Rehearsal.objects.get()
     assert response.redirect_chain[-1][0] == board_url(camp) + "#rehearsal"
     assert messages(response, "success") == ["Zkouška hry začala; běží na pozadí."]
-    assert row.status == RehearsalStatus.QUEUED and row.camps_total == 8  # nobody runs it in the tests
+    # 4 camps of each of the 3 styles on 2 boards; nobody runs it in the tests
+    assert row.status == RehearsalStatus.QUEUED and row.camps_total == 24
     progress = soup(response).select_one("#rehearsal #rehearsal-progress")
     assert progress["data-hx-get"] == page_url(row, "progress") + "?back=board"
     assert progress["data-hx-trigger"] == "every 2000ms"
     assert texts(progress, "#rehearsal-status") == ["čeká na spuštění"]
-    assert texts(progress, "#rehearsal-count") == ["0 z 8 simulovaných táborů (0 %)"]
+    assert texts(progress, "#rehearsal-count") == ["0 z 24 simulovaných táborů (0 %)"]
     assert progress.select_one("form")["action"] == page_url(row, "cancel")
     assert soup(response).select_one("#rehearsal-list") is None  # running: not among the kept ones yet
     Rehearsal.objects.filter(pk=row.pk).update(
@@ -218,7 +261,7 @@ def test_start_runs_in_the_background_and_the_page_shows_its_progress(
     fragment = staff_client.get(page_url(row, "progress"), **HTMX)
     html = fragment.content.decode()
     assert html.lstrip().startswith('<div id="rehearsal-progress"') and "<html" not in html
-    assert texts(soup(fragment), "#rehearsal-count") == ["3 z 8 simulovaných táborů (37 %)"]
+    assert texts(soup(fragment), "#rehearsal-count") == ["3 z 24 simulovaných táborů (12 %)"]
     assert soup(fragment).select_one("progress")["value"] == "3"
     Rehearsal.objects.filter(pk=row.pk).update(status=RehearsalStatus.QUEUED)
     rehearsal_services.rehearsal_run(rehearsal_id=row.pk)
@@ -309,9 +352,10 @@ def test_the_report_shows_the_boards_side_by_side_with_the_best_marked(
     staff_client: Client, camp: Camp, teams: list[Team], fake_simulator: None
 ) -> None:
     board_services.board_generate(camp=camp, seed=77)
-    row = done_rehearsal(camp, None, SEED, OTHER)
+    row = done_rehearsal(camp, None, SEED, OTHER, teams=SIX)
     report = row.report
     page = soup(staff_client.get(page_url(row)))
+    assert page.select_one("#older-report") is None
     heads = texts(page, "#verdicts thead th")[1:]
     best = report["best_board"]
     labels = ["Herní plán tábora", f"Semínko {SEED}", f"Semínko {OTHER}"]
@@ -320,20 +364,31 @@ def test_the_report_shows_the_boards_side_by_side_with_the_best_marked(
     for cell, board in zip(verdict_cells, report["boards"], strict=True):
         verdict = board["verdict"]
         assert texts(cell, "span")[0] == rehearsal_words.verdict_text(verdict["code"], verdict["params"])
+    # the third board leans to the bottom side: unfair, for the style it is furthest off in
     params = report["boards"][2]["verdict"]["params"]
+    assert report["boards"][2]["verdict"]["code"] == "unfair_side" and params["side"] == "bottom"
     share, fair = round(100 * params["share"]), round(100 * params["fair_share"])
+    low, high = round(100 * params["low"]), round(100 * params["high"])
     assert texts(verdict_cells[2], "span")[0] == (
-        f"Strana {rehearsal_words.side_name(params['side'])} vyhrává {share}\u00a0% her "
-        f"(spravedlivě by to bylo {fair}\u00a0%): plán je nespravedlivý."
+        f"Plán je nespravedlivý: strana dolní (jih) vyhrává příliš často, {share}\u00a0% her "
+        f"({low}–{high}\u00a0%) místo spravedlivých {fair}\u00a0% "
+        f"(styl hry: {rehearsal_words.style_name(params['style'])})."
     )
-    assert texts(verdict_cells[1], "li") == [
+    assert verdict_cells[2].select_one("span")["class"] == ["zo-verdict-bad"]
+    # the second leans to the teams that chose their bay first; its treasure is gone early
+    assert report["boards"][1]["verdict"]["code"] == "unfair_choice"
+    assert texts(verdict_cells[1], "span")[0].startswith(  # the first ahead, or the second held back
+        "Plán je nespravedlivý: týmy, které si vybíraly zátoku jako "
+    )
+    assert texts(verdict_cells[1], "li")[0] == (
         "V 3. kole už nezbývá žádná truhla k vyzvednutí: další kola nemají o co hrát."
-    ]
+    )
     figures = {
         row.select_one("th").get_text(strip=True): texts(row, "td")
         for row in page.select("#figures tbody tr")
     }
     assert figures["Truhel na herním plánu"] == [str(b["treasure_total"]) for b in report["boards"]]
+    assert figures["Odehraných simulovaných táborů"] == ["120 (40 na styl)"] * 3
     assert figures["Hry rozhodnuté počtem AB při shodě"] == [
         rehearsal_words.percent(b["tie_break_share"]) for b in report["boards"]
     ]
@@ -341,6 +396,79 @@ def test_the_report_shows_the_boards_side_by_side_with_the_best_marked(
     forms = page.select("#verdicts form")
     assert [f.select_one("input[name=seed]")["value"] for f in forms] == [str(SEED), str(OTHER)]
     assert {f["action"] for f in forms} == {reverse("admin:islands_boardsetup_accept", args=[camp.pk])}
+
+
+def test_each_boards_shares_by_style_with_their_intervals(
+    staff_client: Client, camp: Camp, teams: list[Team], fake_simulator: None
+) -> None:
+    """A row per side, then per place in the order of choice; a column per style. A share 5 points
+    or more off its fair share is bold with "!" (a grey print keeps both)."""
+    row = done_rehearsal(camp, SEED, teams=SIX)
+    report = row.report
+    greedy = report["boards"][0]["styles"][1]
+    assert greedy["style"] == "greedy"
+    greedy["sides"][0].update(share=0.34, low=0.31, high=0.37, fair_share=0.3333)
+    greedy["sides"][1].update(share=0.41, low=0.37, high=0.45, fair_share=0.3333)
+    Rehearsal.objects.filter(pk=row.pk).update(report=report)
+    page = soup(staff_client.get(page_url(row)))
+    table = page.select_one("#shares #shares-0")
+    assert texts(table, "thead th") == [
+        "Strana nebo pořadí výběru",
+        "plánovač",
+        "hladový bot",
+        "začátečník",
+        "spravedlivý podíl",
+    ]
+    assert texts(table, "tbody th") == [
+        "dolní (jih)",
+        "pravá (severovýchod)",
+        "levá (severozápad)",
+        "týmy, které si vybíraly zátoku jako první",
+        "týmy, které si vybíraly zátoku jako druhé",
+    ]
+    bottom = table.select_one("tr[data-side=bottom] td[data-style=greedy]")
+    assert text(bottom) == "34\u00a0% (31–37\u00a0%)" and bottom.get("class") is None
+    right = table.select_one("tr[data-side=right] td[data-style=greedy]")
+    assert text(right) == "41\u00a0% (37–45\u00a0%) !" and right["class"] == ["zo-off"]
+    assert texts(table, "tr[data-side=bottom] td")[-1] == "33\u00a0%"
+    first = report["boards"][0]["styles"][0]["choice"][0]
+    cell = table.select_one("tr[data-order='1'] td[data-style=planner]")
+    assert texts(cell, ".zo-share") == [rehearsal_words.percent(first["share"])]
+    assert texts(cell, ".zo-interval") == [f"({rehearsal_words.interval(first['low'], first['high'])})"]
+    assert texts(page, "#shares > p.zo-note") == [
+        "V závorce: interval podílu s 95procentní jistotou (víc táborů ho zúží). "
+        "Tučně s „!“: 5 a více procentních bodů od spravedlivého podílu."
+    ]
+
+
+def test_a_kept_report_of_the_older_format_still_shows(
+    staff_client: Client, camp: Camp, teams: list[Team], fake_simulator: None
+) -> None:
+    """A rehearsal kept from before format /2: its page and its PDF answer, say that it is older and
+    show what it holds (its verdict as judged then, its sides' shares, its figures)."""
+    from tests.games.islands.rehearsal_reports import old_report
+
+    row = done_rehearsal(camp, SEED, OTHER)
+    Rehearsal.objects.filter(pk=row.pk).update(report=old_report(SEED, OTHER))
+    response = staff_client.get(page_url(row))
+    assert response.status_code == 200
+    page = soup(response)
+    assert texts(page, "#older-report") == [
+        "Výsledky ze starší verze. Tuto zkoušku hodnotila starší verze: podle stran a zátok, bez podílů "
+        "jednotlivých stylů hry a jejich intervalů. Pro nová čísla zkoušku spusťte znovu."
+    ]
+    assert texts(page, "#verdicts tbody tr:first-child td > span") == [
+        "Herní plán je spravedlivý: žádná strana ani zátoka nevyhrává o mnoho častěji než ostatní.",
+        "Tým v zátoce Z8 vyhrává 50\u00a0% her, mnohem víc než spravedlivých 17\u00a0%: "
+        "plán je nespravedlivý.",
+    ]
+    assert texts(page, "#shares-0 thead th")[1] == "smíšení (plánovač a hladový bot)"
+    assert texts(page, "#shares-0 tr[data-side=bottom] td") == ["50\u00a0% !", "33\u00a0%"]
+    assert page.select_one("#parameters form button").get_text(strip=True) == "Zkusit znovu"
+    pdf = staff_client.get(page_url(row, "pdf"))
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "Výsledky ze starší verze." in text
 
 
 def test_the_charts_draw_a_line_and_a_bar_per_board(
@@ -375,7 +503,12 @@ def test_sides_and_bays_of_each_board(
         rehearsal_words.decimal(first["treasure_mean"]),
         rehearsal_words.decimal(first["treasure_sd"]),
     )
-    assert rows[0] == ["dolní (jih)", f"{mean} ± {spread}", rehearsal_words.percent(first["win_share"])]
+    interval = rehearsal_words.interval(first["low"], first["high"])
+    assert rows[0] == [
+        "dolní (jih)",
+        f"{mean} ± {spread}",
+        f"{rehearsal_words.percent(first['win_share'])} ({interval})",
+    ]
     # each side (bold), then the bays on it
     expected = []
     for side in board["sides"]:

@@ -94,8 +94,9 @@ def test_close_round(staff_client: Client, game: Round, teams: list[Team]) -> No
     result = resolved_with_telescope(game, teams)
     response = staff_client.post(url("close", game.pk), {"confirm": "1"}, follow=True)
     assert Round.objects.get(pk=game.pk).status == RoundStatus.RESOLVED  # a telescope is pending
+    finder, ship = result.pending_telescopes[0].split(".")
     assert errors(response) == [
-        "Ještě chybí volby dalekohledů: Loď 1 týmu Červení. Nejdřív je zadejte, nebo přeskočte."
+        f"Ještě chybí volby dalekohledů: Loď {ship[1:]} týmu {finder}. Nejdřív je zadejte, nebo přeskočte."
     ]
     for who in result.pending_telescopes:
         staff_client.post(url("after", game.pk), {"action": "skip", "ship": who, "confirm": "1"})

@@ -144,7 +144,9 @@ def test_hidden_changes_leave_the_page_its_fragment_and_its_handout_identical(
     BoardHex.objects.filter(pk=h.pk).update(
         tile=Tile.TREASURE.value if h.tile != "treasure" else "reefs", chests=3
     )
-    Ship.objects.filter(team=other).update(chests=1, seahorse=True, octopus=True)  # another team's cargo
+    # another team's cargo and flags (an octopus holds only a ship at sea)
+    Ship.objects.filter(team=other).update(chests=1, seahorse=True)
+    Ship.objects.filter(team=other, q__isnull=False).update(octopus=True)
     IslandsRound.objects.filter(round=game).update(pirate_moves={"P1": ["N"] * 11, "P2": ["S"] * 11})
     ship, route = legal_route(game, other, strict=False)  # another team's orders
     round_services.orders_submit(round=game, team=other, sheet=OrderSheet.typed(routes={ship: route}))

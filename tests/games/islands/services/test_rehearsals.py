@@ -14,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from camp import services as camp_services
 from camp.models import Camp, Team
@@ -29,10 +29,12 @@ from games.islands.words import rehearsal as rehearsal_words
 SEED = 1234567890123456789
 
 
-def plan(*seeds: int | None, camps: int = 3, rounds: int = 5) -> rehearsals.RehearsalPlan:
+def plan(
+    *seeds: int | None, camps: int = 3, rounds: int = 5, bots: str = "every"
+) -> rehearsals.RehearsalPlan:
     return rehearsals.RehearsalPlan(
         board_seeds=seeds or (SEED,), teams=("Tým 1", "Tým 2", "Tým 3"), ap_table=(14, 11, 8), rounds=rounds,
-        camps=camps,
+        camps=camps, bots=bots,
     )  # fmt: skip
 
 
@@ -48,7 +50,8 @@ def test_start_stores_a_queued_rehearsal_of_the_boards_cells(camp: Camp, teams: 
     started = rehearsal_services.rehearsal_start(camp=camp, plan=plan(None, SEED))
     row = started.rehearsal
     assert not started.kept
-    assert row.status == RehearsalStatus.QUEUED and row.camps_total == 6 and row.board_seeds == [None, SEED]
+    # 3 camps of each style (planner, greedy bot, novice) on each of the 2 boards
+    assert row.status == RehearsalStatus.QUEUED and row.camps_total == 18 and row.board_seeds == [None, SEED]
     spec = Rehearsal.objects.get(pk=row.pk).spec
     assert [b["board_seed"] for b in spec["boards"]] == [None, SEED]
     stored = rehearsals.camp_board_cells(camp)
@@ -57,10 +60,15 @@ def test_start_stores_a_queued_rehearsal_of_the_boards_cells(camp: Camp, teams: 
     }
     assert rehearsals.cells_of(spec["boards"][1]["cells"]) == {
         h: c
-        for h, c in rehearsals.seed_board_cells(camp.board_side, SEED).items()
+        for h, c in rehearsals.seed_board_cells(camp.board_side, SEED, teams=3).items()
         if c.tile.value != "open-sea"
     }
     assert spec["seed"] >= 0 and spec["teams"] == ["Tým 1", "Tým 2", "Tým 3"]
+
+
+def test_one_style_plays_only_its_own_camps(camp: Camp) -> None:
+    row = rehearsal_services.rehearsal_start(camp=camp, plan=plan(SEED, SEED + 1, bots="greedy")).rehearsal
+    assert row.camps_total == 6 and row.spec["bots"] == "greedy"
 
 
 def test_the_same_boards_and_parameters_show_the_kept_rehearsal(camp: Camp, fake_simulator: None) -> None:
@@ -118,7 +126,8 @@ def test_run_writes_the_report_and_the_progress(camp: Camp, fake_simulator: None
     row = rehearsal_services.rehearsal_start(camp=camp, plan=plan(SEED, SEED + 1, camps=5)).rehearsal
     assert rehearsal_services.rehearsal_run(rehearsal_id=row.pk) == RehearsalStatus.DONE
     row.refresh_from_db()
-    assert row.status == RehearsalStatus.DONE and row.camps_done == row.camps_total == 10
+    # 5 camps of each of the 3 styles on each of the 2 boards
+    assert row.status == RehearsalStatus.DONE and row.camps_done == row.camps_total == 30
     assert row.report["format"] == rehearsals.REPORT_FORMAT
     assert [b["board_seed"] for b in row.report["boards"]] == [SEED, SEED + 1]
     assert row.report["boards"][0]["label"] == f"Semínko {SEED}"
@@ -319,13 +328,19 @@ def test_a_real_rehearsal_through_the_services(camp: Camp, teams: list[Team]) ->
     assert rehearsal_services.rehearsal_run(rehearsal_id=row.pk, workers=1) == RehearsalStatus.DONE
     row.refresh_from_db()
     report = row.report
-    assert report["format"] == rehearsals.REPORT_FORMAT and report["best_board"] in (0, 1)
+    assert report["format"] == rehearsals.REPORT_FORMAT == "zlate-ostrovy-rehearsal/2"
+    assert report["best_board"] in (0, 1)
     assert [b["label"] for b in report["boards"]] == ["Herní plán tábora", f"Semínko {SEED}"]
     assert [b["board_seed"] for b in report["boards"]] == [None, SEED]
     assert report["spec"]["teams"] == [t.name for t in teams] and report["spec"]["camps"] == 2
+    assert report["spec"]["styles"] == ["planner", "greedy", "novice"]
     assert len(report["boards"][0]["home_by_round"]) == 4
+    assert [s["style"] for s in report["boards"][0]["styles"]] == ["planner", "greedy", "novice"]
     assert report["boards"][0]["verdict"]["code"] in rehearsal_words.VERDICT_TEXTS
-    assert row.camps_done == row.camps_total == 4
+    assert row.camps_done == row.camps_total == 12  # 2 camps × 3 styles × 2 boards
+    with translation.override("cs"):
+        view = rehearsals.report_view(report)
+    assert not view.older and view.boards[0].shares.columns == ("plánovač", "hladový bot", "začátečník")
 
 
 def test_the_page_s_figures_are_the_command_line_s_for_the_same_seed(camp: Camp, teams: list[Team]) -> None:
@@ -348,7 +363,7 @@ def test_the_page_s_figures_are_the_command_line_s_for_the_same_seed(camp: Camp,
     call_command(
         "islands_rehearse", "--camp", str(camp.pk), "--board-seed", str(SEED),
         "--seed", str(page["spec"]["seed"]), "--rounds", "4", "--camps", "3",
-        "--placement", "uniform", "--bots", "mixed", "--workers", "1",
+        "--placement", "uniform", "--bots", "every", "--workers", "1",
         stdout=out,
     )  # fmt: skip
     command = json.loads(out.getvalue())
@@ -388,4 +403,4 @@ def test_the_process_runner_plays_a_real_rehearsal_in_its_own_process(
         time.sleep(0.3)
     assert row.status == RehearsalStatus.DONE, row.problem
     assert row.worker_pid not in (None, os.getpid())
-    assert row.report["boards"][0]["board_seed"] == SEED and row.camps_done == 2
+    assert row.report["boards"][0]["board_seed"] == SEED and row.camps_done == 6  # 2 camps × 3 styles
