@@ -263,7 +263,9 @@ def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
     }
     ctx.update(_board_context(camp, setup, extra.get("hex_label")))
     ctx.update(deal_context(camp, newest_deal(camp)))
-    ctx["proof"] = deals.board_proof(camp) if setup is not None else None
+    ctx["proof"] = proof = deals.board_proof(camp) if setup is not None else None
+    if proof is not None and proof.kind == "rehearsal":  # a deal's own figures are the deal section's
+        ctx["proof_url"] = rehearsal_url("page", camp, proof.rehearsal.pk)
     ctx["short_board_seed"] = setup is not None and setup.generator_seed < board_services.SAFE_SEED_MIN
     ctx["proof_camps"] = PROOF_CAMPS
     ctx.update(extra)

@@ -27,7 +27,7 @@ from camp.models import Camp, Team
 from games.islands import rehearsals, selectors
 from games.islands.errors import IslandsError
 from games.islands.maps import charts, svg, visibility
-from games.islands.models import Rehearsal, RehearsalStatus
+from games.islands.models import Rehearsal, RehearsalKind, RehearsalStatus
 from games.islands.pages.rehearsal_runs import PERMISSION, rehearsal_url, run_context
 from games.islands.pages.shared import check_perm, show_errors
 from games.islands.printing.rehearsal_sheet import render_rehearsal_sheet
@@ -133,8 +133,11 @@ def _board_maps(spec: dict[str, Any]) -> list[Any]:
 
 @require_GET
 def rehearsal_page(request: HttpRequest, camp_id: int, rehearsal_id: int) -> HttpResponse:
-    """A rehearsal: its progress while it runs, its report once done."""
+    """A rehearsal: its progress while it runs, its report once done. A fair deal (a rehearsal row of
+    kind deal) is shown on the board page: its address leads there."""
     camp, row = _rehearsal(request, camp_id, rehearsal_id)
+    if row.kind == RehearsalKind.DEAL:
+        return HttpResponseRedirect(_board_page(camp) + "#deal")
     setup = selectors.board_setup(camp)
     ctx: dict[str, Any] = {
         **admin.site.each_context(request),
@@ -205,6 +208,8 @@ def rehearsal_cancel(request: HttpRequest, camp_id: int, rehearsal_id: int) -> H
 def rehearsal_pdf(request: HttpRequest, camp_id: int, rehearsal_id: int) -> HttpResponse:
     """The report as a PDF (A4, readable in grey), in the staff's language."""
     camp, row = _rehearsal(request, camp_id, rehearsal_id)
+    if row.kind == RehearsalKind.DEAL:
+        return HttpResponseRedirect(_board_page(camp) + "#deal")
     if row.status != RehearsalStatus.DONE or not isinstance(row.report, dict):
         messages.error(request, _("The rehearsal has no report yet: it has not finished."))
         return HttpResponseRedirect(rehearsal_url("page", camp, row.pk))

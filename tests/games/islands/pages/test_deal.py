@@ -125,3 +125,14 @@ def test_another_seed_stays_the_same_on_reload(staff_client: Client, camp: Camp,
     assert seed >= board_services.SAFE_SEED_MIN
     then = soup(staff_client, f"{page(camp)}?seed={seed}").find("a", string=re.compile("Jiné semínko"))
     assert then is not None and then["href"] != first
+
+
+def test_a_deal_s_rehearsal_address_leads_to_the_board_page(
+    staff_client: Client, camp: Camp, teams: list[Team]
+) -> None:
+    row = rehearsal_services.deal_start(camp=camp)
+    for name in ("", "_pdf"):
+        response = staff_client.get(
+            reverse(f"admin:islands_boardsetup_rehearsal{name}", args=[camp.pk, row.pk])
+        )
+        assert response.status_code == 302 and response["Location"] == page(camp) + "#deal"
