@@ -8,17 +8,17 @@ points of its fair share of the won camps, for every style of play (``judge.py``
 1. **Deal** a candidate: the generator's balanced deal (``generator.generate_map`` with the seats of
    this many teams: every side's hold on the chests, helpers and dangers alike by the way's cost,
    ``balance.py``), from a seed of the search's own.
-2. **Screen and tune** it: play a few dozen camps per style. A candidate whose styles disagree
-   (one side ahead for one style, behind for another: moving chests moves every style alike, so it
-   cannot be tuned) is dropped as soon as that is clear. Where the styles agree, the chests are
-   moved, one at a time, from a treasure the leading seats hold to one the lagging seats hold
-   (``balance.lean`` predicts which move cancels the lean best), and the tuned board is screened
-   again on fresh camps. A candidate still far off after :data:`MAX_MOVES` moves is dropped.
+2. **Screen and tune** it: play 50 camps per style at a time, tracking every style's shares over
+   everything played on the candidate (:class:`_Tracker`). A candidate whose styles lie far apart
+   (moving chests moves every style alike, so that cannot be tuned) is dropped as soon as that is
+   clear. Otherwise chests are moved, one at a time, from one treasure to another, towards the
+   common lean that leaves the styles furthest apart equally far from fair (``balance.holdings``
+   predicts what a move does), and the tuned board is screened again on fresh camps.
 3. **Confirm** the survivor on camps of a fresh simulation seed (the best of several always looks
-   fairer than it is): up to :data:`CONFIRM_CAMPS` per style, looked at in :data:`CONFIRM_LOOKS`
-   parts; it passes when the judge proves it fair, its false pass split over the looks (a share 5
-   points off passes in fewer than 1 in 100 confirmations). A board that cannot pass any more is
-   tuned on from the confirmation's camps, or dropped.
+   fairer than it is): looked at after each of :data:`CONFIRM_LOOKS` camps per style; it passes when
+   the judge proves it fair, its false pass split over the looks (a share 5 points off passes in
+   fewer than 1 in 100 confirmations). A board that cannot pass is tuned on from the
+   confirmation's camps, or dropped.
 
 Everything is drawn from the search's seed: the same spec gives the same board, for any number of
 workers. ``docs/islands-map-generator.md`` explains the method and its figures.
@@ -251,7 +251,8 @@ class _Search:
         worth); None when no move would make that sum :data:`MOVE_BETTER` of what it is."""
         index = {h: j for j, h in enumerate(geometry(self.spec.side).ordered)}
         lean = tracker.lean()
-        now = sum(v * v for v in lean.values())
+        aims = tracker.aims()
+        now = sum((v - aims.get(key, 0.0)) ** 2 for key, v in lean.items())
         treasures = [h for h, c in cells.items() if c.tile is Tile.TREASURE]
         total = sum(held.weight)
         best: tuple[float, Hex, Hex, dict[Key, float]] | None = None
@@ -265,7 +266,7 @@ class _Search:
                 mean = sum(g * w for g, w in zip(gain, held.weight, strict=True)) / total
                 seat_gain = {seat: g - mean for seat, g in zip(held.seats, gain, strict=True)}
                 effect = {key: _gain(key, seat_gain, held) for key in lean}
-                miss = sum((lean[key] + effect[key]) ** 2 for key in lean)
+                miss = sum((lean[key] + effect[key] - aims.get(key, 0.0)) ** 2 for key in lean)
                 if best is None or miss < best[0]:
                     best = (miss, x, y, effect)
         if best is None or best[0] > MOVE_BETTER * now:
@@ -375,14 +376,38 @@ class _Tracker:
                     acc[1] += 1 / var
         return {key: (acc[0] / acc[1], 1 / acc[1]) for key, acc in sums.items()}
 
+    def spread(self) -> dict[Key, tuple[float, float, float]]:
+        """Per key, the styles' differences from their mean, shrunk toward none by their doubt: the
+        middle of their range (the lean that puts the styles furthest apart equally far from fair),
+        half their range, and its doubt (a variance)."""
+        grouped: dict[Key, list[tuple[float, float]]] = {}
+        for (_style, key), (v, var) in self._apart().items():
+            shrunk = v * APART_PRIOR**2 / (APART_PRIOR**2 + var)
+            grouped.setdefault(key, []).append((shrunk, var))
+        out = {}
+        for key, values in grouped.items():
+            low, high = min(values), max(values)
+            out[key] = ((low[0] + high[0]) / 2, (high[0] - low[0]) / 2, (low[1] + high[1]) / 4)
+        return out
+
+    def aims(self) -> dict[Key, float]:
+        """Per key, the common lean to tune towards: the one that leaves the styles furthest apart
+        equally far from fair on either side (when the greedy bot's side leans 4 points more than
+        the planner's, the planner's 2 points behind and the greedy bot's 2 ahead)."""
+        return {key: -middle for key, (middle, _half, _var) in self.spread().items()}
+
     def hopeless(self) -> bool:
-        """Whether a style's difference from the others (which moving chests does not mend) is
-        beyond what a proof allows, and not by chance."""
-        return any(abs(v) - 2 * math.sqrt(var) > APART_MOST for v, var in self._apart().values())
+        """Whether the styles are so far apart on a key (which moving chests does not mend) that
+        even the best common lean leaves one beyond what a proof allows, and not by chance."""
+        return any(half - 2 * math.sqrt(var) > APART_MOST for _middle, half, var in self.spread().values())
 
     def leans(self) -> bool:
-        """Whether the styles together lean enough, beyond chance, to move a chest."""
-        return any(abs(v) > max(TUNE_FROM, 2 * math.sqrt(var)) for v, var in self._lean().values())
+        """Whether the styles together lean off their aim enough, beyond chance, to move a chest."""
+        aims = self.aims()
+        return any(
+            abs(v - aims.get(key, 0.0)) > max(TUNE_FROM, 2 * math.sqrt(var))
+            for key, (v, var) in self._lean().items()
+        )
 
     def ready(self) -> bool:
         """Whether every style's share is predicted near enough its fair share, and surely enough, to
@@ -400,9 +425,11 @@ class _Tracker:
 #: The doubt of a move's predicted effect: this share of it, and at least this much.
 MOVE_DOUBT = 0.4
 MOVE_DOUBT_FLOOR = 0.005
-#: A style's share that differs from the others' by more than this cannot be proven fair by moving
-#: chests (it would stay that far off when the rest is fair).
-APART_MOST = 0.035
+#: Styles whose shares lie more than twice this apart cannot be proven fair by moving chests: the
+#: best common lean leaves the furthest this far off.
+APART_MOST = 0.03
+#: How far a style's share is, a priori, from the styles' mean (its estimate is shrunk by it).
+APART_PRIOR = 0.03
 #: Camps per style played on the board as it is before a chest is moved or it is confirmed.
 READY_CAMPS = 150
 
