@@ -624,8 +624,8 @@ class Rehearsal(models.Model):
     boards, run in the background, its report kept per boards and parameters (``key``).
 
     Staff only: it reveals the board (its cells are in ``spec``, its figures in ``report``), so no
-    public page, team page or team sheet reads it, and the camp file leaves it out
-    (docs/camp-backup-format.md). Writes go through :mod:`games.islands.services.rehearsals`.
+    public page, team page or team sheet reads it, and the camp file keeps only the runs that proved
+    a board fair (docs/camp-backup-format.md). Writes go through :mod:`games.islands.services.rehearsals`.
     """
 
     camp = models.ForeignKey(

@@ -35,6 +35,7 @@ from games.islands.models import (
     PlanBy,
     PlanLogEntry,
     PlanState,
+    Rehearsal,
     RoundResult,
     TeamLink,
     TeamOrders,
@@ -302,7 +303,7 @@ def test_the_document_names_teams_rounds_and_users_never_ids(played: Camp) -> No
     assert [o["version"] for o in third["orders"]] == [1, 3, 1]
     assert third["result"]["printed_at"] == "2026-07-09T18:00:00+00:00"
     assert set(third["undone"]["shown"]["teams"]) == {"Červení", "Modří", "Zelení"}
-    assert islands["rounds"][0]["result"]["draws"] == {"Modří.C1.rum": ["SE", "N", "S"]}
+    assert islands["rounds"][0]["result"]["draws"] == {"Červení.C1.rum": ["NW", "NW"]}
     assert islands["rounds"][1]["opened"]["fixed_draws"] == {"Modří.C1.rum": ["SE", "N"]}
     assert [h["ap_before_import"] for h in islands["harbors"]] == [0, 0, 7]
     text = json.dumps(document)
@@ -313,7 +314,7 @@ def test_the_document_names_teams_rounds_and_users_never_ids(played: Camp) -> No
 
 #: What a document written before these fields lacks (``key path`` -> keys); it must still import.
 _ADDED = {
-    "islands": ("links",),
+    "islands": ("links", "proofs"),
     "islands.setup": ("team_links",),
     "islands.harbors[]": ("ap_before_import",),
     "islands.rounds[]": ("plans", "plan_log", "undone"),
@@ -450,6 +451,31 @@ def test_a_token_twice_in_the_file_is_refused(played: Camp) -> None:
     broken = copy.deepcopy(camp_export_document(camp=played))
     broken["islands"]["links"][2]["token"] = broken["islands"]["links"][0]["token"]
     assert problems_of(broken) == ["islands.links[2].token: the same token as islands.links[0]"]
+
+
+def test_a_proof_of_the_board_comes_back_and_a_broken_one_is_refused(played: Camp) -> None:
+    """The deal that proved the demo board fair travels with the file (a deal takes many minutes to
+    run again); what is wrong in it is named by its path."""
+    document = camp_export_document(camp=played)
+    [proof] = document["islands"]["proofs"]
+    assert proof["kind"] == "deal" and proof["proven"][0]["camps"] >= 1000
+    broken = copy.deepcopy(document)
+    bad = broken["islands"]["proofs"][0]
+    bad["kind"] = "guess"
+    bad["proven"] = [{"key": "x", "camps": -5}]
+    bad["report"] = ["not", "an", "object"]
+    bad["finished_at"] = "včera"
+    assert problems_of(broken) == [
+        'islands.proofs[0].kind: must be one of "rehearsal", "deal"',
+        "islands.proofs[0].proven[0].camps: must be a whole number from 0 to 2147483647, not -5",
+        "islands.proofs[0].report: expected an object ({…})",
+        "islands.proofs[0].finished_at: expected a date and time with its time zone, e.g. "
+        "2026-07-04T18:00:00+00:00",
+    ]
+    delete_everything()
+    restored = camp_import_document(data=document)
+    row = Rehearsal.objects.get(camp=restored)
+    assert (row.kind, row.status, row.report) == ("deal", "done", proof["report"])
 
 
 # ------------------------------------------------------------------------------------ tokens in use

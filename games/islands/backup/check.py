@@ -35,6 +35,8 @@ from games.islands.models import (
     PlanAction,
     PlanBy,
     PlanState,
+    Rehearsal,
+    RehearsalKind,
     ShipKindChoice,
     TeamLink,
     TeamOrders,
@@ -81,7 +83,7 @@ def islands_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex
         value,
         path,
         required=("setup", "hexes", "harbors", "ships", "pirates", "rounds"),
-        optional=("links",),  # documents written before the team links have none
+        optional=("links", "proofs"),  # documents written before the team links or proofs have none
     )
     if doc is None:
         return
@@ -94,6 +96,8 @@ def islands_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex
     _check_rounds(r, doc.get("rounds"), join(path, "rounds"), index)
     if "links" in doc:
         _check_links(r, doc["links"], join(path, "links"), index)
+    if "proofs" in doc:
+        _check_proofs(r, doc["proofs"], join(path, "proofs"))
 
 
 def _check_setup(r: DocumentReader, value: Any, spath: str) -> None:
@@ -506,6 +510,53 @@ def _check_links(r: DocumentReader, value: Any, path: str, index: DocumentIndex)
         r.moment(link.get("revoked_at"), join(lp, "revoked_at"), null=True)
         r.moment(link.get("created_at"), join(lp, "created_at"))
         r.moment(link.get("renewed_at"), join(lp, "renewed_at"), null=True)
+
+
+#: The fields of a kept proof (a done deal or rehearsal that proved the board fair).
+_PROOF_FIELDS = (
+    "kind",
+    "key",
+    "spec",
+    "board_seeds",
+    "camps_done",
+    "camps_total",
+    "stage",
+    "candidate",
+    "proven",
+    "report",
+    "created_at",
+    "created_by",
+    "started_at",
+    "heartbeat_at",
+    "finished_at",
+)
+
+
+def _check_proofs(r: DocumentReader, value: Any, path: str) -> None:
+    """The deal or rehearsal that proved the board fair, with its figures (what the board page
+    shows), carried as stored; its ``proven`` names the boards it proved by their cells' key."""
+    for _j, lp, proof in r.objects(value, path, required=_PROOF_FIELDS, max_items=SMALL_MAX):
+        r.choice(proof.get("kind"), join(lp, "kind"), RehearsalKind.values)
+        r.string(proof.get("key"), join(lp, "key"), max_length=max_length(Rehearsal, "key"))
+        spec = r.blob(proof.get("spec"), join(lp, "spec"))
+        if spec is not None and not isinstance(spec, dict):
+            r.fail(join(lp, "spec"), _("expected an object ({…})"))
+        r.blob(proof.get("board_seeds"), join(lp, "board_seeds"))
+        r.integer(proof.get("camps_done"), join(lp, "camps_done"), minimum=0, maximum=INT_MAX)
+        r.integer(proof.get("camps_total"), join(lp, "camps_total"), minimum=0, maximum=INT_MAX)
+        r.string(proof.get("stage"), join(lp, "stage"), max_length=max_length(Rehearsal, "stage"))
+        r.integer(proof.get("candidate"), join(lp, "candidate"), minimum=0, maximum=INT_MAX)
+        proven_path = join(lp, "proven")
+        for _k, pp, board in r.objects(proof.get("proven"), proven_path, required=("key", "camps")):
+            r.string(board.get("key"), join(pp, "key"), max_length=64)
+            r.integer(board.get("camps"), join(pp, "camps"), minimum=0, maximum=INT_MAX)
+        report = r.blob(proof.get("report"), join(lp, "report"))
+        if report is not None and not isinstance(report, dict):
+            r.fail(join(lp, "report"), _("expected an object ({…})"))
+        _username(r, proof.get("created_by"), join(lp, "created_by"))
+        r.moment(proof.get("created_at"), join(lp, "created_at"))
+        for field in ("started_at", "heartbeat_at", "finished_at"):
+            r.moment(proof.get(field), join(lp, field), null=True)
 
 
 def _check_before(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:

@@ -16,6 +16,8 @@ from games.islands.models import (
     IslandsRound,
     Pirate,
     PlanLogEntry,
+    Rehearsal,
+    RehearsalStatus,
     RoundResult,
     Ship,
     TeamLink,
@@ -167,6 +169,36 @@ def islands_export(camp: Camp) -> dict[str, Any]:
             for link in sorted(TeamLink.objects.filter(team__camp=camp), key=lambda k: seat[k.team_id])
         ],
         "rounds": rounds,
+        "proofs": [_proof_export(row) for row in _proofs(camp)],
+    }
+
+
+def _proofs(camp: Camp) -> list[Rehearsal]:
+    """The camp's done deals and rehearsals that proved a board fair, oldest first (the others are
+    left out: figures that run again in a minute or two)."""
+    rows = Rehearsal.objects.filter(camp=camp, status=RehearsalStatus.DONE).select_related("created_by")
+    return [row for row in rows.order_by("created_at", "id") if row.proven]
+
+
+def _proof_export(row: Rehearsal) -> dict[str, Any]:
+    """A done deal or rehearsal that proved a board fair, whole: the board page shows its figures
+    and the board dealt stays proven after a restore (a deal takes many minutes to run again)."""
+    return {
+        "kind": row.kind,
+        "key": row.key,
+        "spec": row.spec,
+        "board_seeds": row.board_seeds,
+        "camps_done": row.camps_done,
+        "camps_total": row.camps_total,
+        "stage": row.stage,
+        "candidate": row.candidate,
+        "proven": row.proven,
+        "report": row.report,
+        "created_at": moment_text(row.created_at),
+        "created_by": _username(row.created_by),
+        "started_at": moment_text(row.started_at),
+        "heartbeat_at": moment_text(row.heartbeat_at),
+        "finished_at": moment_text(row.finished_at),
     }
 
 

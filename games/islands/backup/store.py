@@ -16,6 +16,8 @@ from games.islands.models import (
     IslandsRound,
     Pirate,
     PlanLogEntry,
+    Rehearsal,
+    RehearsalStatus,
     RoundResult,
     Ship,
     TeamLink,
@@ -206,6 +208,26 @@ def islands_store(value: dict[str, Any], imported: ImportedCamp) -> None:
                 undone_at=moment(undone["undone_at"]),
             )
     _store_links(value.get("links", []), imported)
+    for proof in value.get("proofs", []):
+        Rehearsal.objects.create(
+            camp=camp,
+            kind=proof["kind"],
+            key=proof["key"],
+            spec=proof["spec"],
+            board_seeds=proof["board_seeds"],
+            status=RehearsalStatus.DONE,
+            camps_done=proof["camps_done"],
+            camps_total=proof["camps_total"],
+            stage=proof["stage"],
+            candidate=proof["candidate"],
+            proven=proof["proven"],
+            report=proof["report"],
+            created_at=moment(proof["created_at"]),
+            created_by=imported.user(proof["created_by"]),
+            started_at=moment(proof["started_at"]),
+            heartbeat_at=moment(proof["heartbeat_at"]),
+            finished_at=moment(proof["finished_at"]),
+        )
 
 
 def _store_links(links: list[dict[str, Any]], imported: ImportedCamp) -> None:
