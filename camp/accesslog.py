@@ -1,44 +1,84 @@
 """The camp server's access log, and the filter that keeps the teams' private links out of every log.
 
-A Batavia team's page is ``/batavia/t/<token>/``: whoever reads a whole token can play as that team.
-Logs keep only a short prefix (enough to tell the teams apart): the access log of ``make camp``
-(:class:`AccessLog`, waitress writes none itself) and, through :class:`RedactTokensFilter` in
-``settings.LOGGING``, Django's own request logging (``Not Found: /batavia/t/…``).
+A team's private page (``/tym/<token>/…``, ``/batavia/t/<token>/…``) opens to whoever reads the whole
+token. Logs keep only a short prefix (enough to tell the teams apart): the access log of ``make camp``
+(:class:`AccessLog`, waitress writes none itself) and, through :class:`RedactTokensFilter` on every
+handler in ``settings.LOGGING``, Django's own logging (``Not Found: /tym/…``) and its tracebacks.
+Which paths carry a token is read from the URL patterns (:mod:`camp.url_tokens`), not listed here.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+import threading
 import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from django.views.debug import SafeExceptionReporterFilter
+
 TOKEN_PREFIX = 6
-# The token after "batavia/t/", also percent-encoded (a ``?next=`` parameter); tokens are URL-safe base64.
-_TOKEN_IN_PATH = re.compile(r"(batavia(?:/|%2F)t(?:/|%2F))([A-Za-z0-9_-]+)", re.IGNORECASE)
+# A slash in the path, or percent-encoded in a query (``?next=%2Ftym%2F…``); tokens are URL-safe base64.
+_SLASH = r"(?:/|%2F)"
 
 access_logger = logging.getLogger("camp.access")
 
+_token_in_path: re.Pattern[str] | None = None
+_building = threading.local()
+_lock = threading.Lock()
+
+
+def token_pattern() -> re.Pattern[str] | None:
+    """The regex of every token-carrying path, built once from the URL patterns (None while they load)."""
+    global _token_in_path
+    if _token_in_path is not None:
+        return _token_in_path
+    if getattr(_building, "active", False):
+        return None  # a record logged while the URLconf itself is imported: no request path yet
+    _building.active = True
+    try:
+        from django.urls import get_resolver
+
+        from camp.url_tokens import token_route_prefixes
+
+        with _lock:
+            prefixes = token_route_prefixes(get_resolver().url_patterns)
+            alternatives = "|".join(_SLASH.join(map(re.escape, p.split("/"))) for p in prefixes)
+            _token_in_path = re.compile(rf"({_SLASH}(?:{alternatives}))([A-Za-z0-9_-]+)", re.IGNORECASE)
+    finally:
+        _building.active = False
+    return _token_in_path
+
 
 def redact_tokens(text: str) -> str:
-    """``text`` with every Batavia team token cut to its first few characters and an ellipsis."""
+    """``text`` with every team token in a private link cut to its first few characters and an ellipsis."""
+    pattern = token_pattern()
+    if pattern is None:
+        return text
 
     def cut(match: re.Match[str]) -> str:
         token = match.group(2)
         return match.group(1) + (token if len(token) <= TOKEN_PREFIX else token[:TOKEN_PREFIX] + "…")
 
-    return _TOKEN_IN_PATH.sub(cut, text)
+    return pattern.sub(cut, text)
 
 
 class RedactTokensFilter(logging.Filter):
-    """Rewrites a record's message with the tokens cut (the record is formatted once, here)."""
+    """Rewrites a record's message and traceback with the tokens cut (the record is formatted once, here)."""
+
+    _formatter = logging.Formatter()
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
         redacted = redact_tokens(message)
         if redacted != message:
             record.msg, record.args = redacted, ()
+        if record.exc_info and not record.exc_text:
+            # An exception's text may quote the path (a 404's message, a failed lookup by token).
+            record.exc_text = self._formatter.formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact_tokens(record.exc_text)
         return True
 
 
@@ -76,3 +116,19 @@ def request_target(environ: dict[str, Any]) -> str:
     path = environ.get("PATH_INFO", "")
     query = environ.get("QUERY_STRING", "")
     return redact_tokens(f"{path}?{query}" if query else path)
+
+
+class TokenSafeReporterFilter(SafeExceptionReporterFilter):
+    """Django's error report without a team's token: its frames' ``token`` variables are cleansed like
+    the settings named so, and the request's paths in META are cut as in the logs."""
+
+    def get_traceback_frame_variables(self, request: Any, tb_frame: Any) -> Any:
+        variables = super().get_traceback_frame_variables(request, tb_frame)
+        return [
+            (name, self.cleansed_substitute if self.hidden_settings.search(name) else value)
+            for name, value in variables
+        ]
+
+    def get_safe_request_meta(self, request: Any) -> dict[str, Any]:
+        meta = super().get_safe_request_meta(request)
+        return {key: redact_tokens(value) if isinstance(value, str) else value for key, value in meta.items()}

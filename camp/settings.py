@@ -294,10 +294,13 @@ if not DEBUG and not TESTING:
     X_FRAME_OPTIONS = "DENY"
     CSRF_TRUSTED_ORIGINS = _env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
+# Error reports (DEBUG's 500 page) hide a frame's ``token`` and cut tokens in the request's paths.
+DEFAULT_EXCEPTION_REPORTER_FILTER = "camp.accesslog.TokenSafeReporterFilter"
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # No log ever holds a whole Batavia team token (camp.accesslog); runserver's log is Django's own.
+    # No log ever holds a whole team token (camp.accesslog); runserver's log is Django's own.
     "filters": {"redact_tokens": {"()": "camp.accesslog.RedactTokensFilter"}},
     "formatters": {
         "django.server": {

@@ -2,10 +2,11 @@
 
 from django.urls import path
 
+from camp import url_tokens  # noqa: F401 (registers the <token:…> converter)
 from games.batavia.pages import team
 
 app_name = "batavia"
 urlpatterns = [
-    path("t/<str:token>/", team.team_page, name="team"),
-    path("t/<str:token>/check/", team.team_play_check, name="team_check"),
+    path("t/<token:token>/", team.team_page, name="team"),
+    path("t/<token:token>/check/", team.team_play_check, name="team_check"),
 ]

@@ -1,14 +1,18 @@
-"""No log keeps a whole Batavia team token: the camp server's access log and Django's own logging."""
+"""No log keeps a whole team token: the camp server's access log, Django's own logging and error reports."""
 
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 import pytest
 from django.test import Client
+from django.urls import get_resolver, path, reverse
+from django.views.debug import ExceptionReporter
 
-from camp.accesslog import AccessLog, redact_tokens
+from camp.accesslog import AccessLog, RedactTokensFilter, TokenSafeReporterFilter, redact_tokens
+from camp.url_tokens import TokenConverter, token_route_prefixes
 
 TOKEN = "Zx9Qm2Lp7Rt4Vw8Ya1Bc3De5Fg6Hj0Kk_Nn-Ss2Tu4W"
 
@@ -19,8 +23,12 @@ TOKEN = "Zx9Qm2Lp7Rt4Vw8Ya1Bc3De5Fg6Hj0Kk_Nn-Ss2Tu4W"
         (f"/batavia/t/{TOKEN}/", "/batavia/t/Zx9Qm2…/"),
         (f"/en/batavia/t/{TOKEN}/check/", "/en/batavia/t/Zx9Qm2…/check/"),
         (f"/admin/login/?next=%2Fbatavia%2Ft%2F{TOKEN}%2F", "/admin/login/?next=%2Fbatavia%2Ft%2FZx9Qm2…%2F"),
+        (f"/tym/{TOKEN}/plan/kontrola/", "/tym/Zx9Qm2…/plan/kontrola/"),
+        (f"/en/tym/{TOKEN}/dalekohled/", "/en/tym/Zx9Qm2…/dalekohled/"),
+        (f"/admin/login/?next=%2ftym%2f{TOKEN}%2fplan%2f", "/admin/login/?next=%2ftym%2fZx9Qm2…%2fplan%2f"),
         ("/batavia/t/abc/", "/batavia/t/abc/"),  # nothing worth cutting
         ("/nastenka/3/", "/nastenka/3/"),
+        ("/nastenka/3/kolo/12/", "/nastenka/3/kolo/12/"),
     ],
 )
 def test_tokens_are_cut_to_a_short_prefix(logged: str, kept: str) -> None:
@@ -53,3 +61,73 @@ def test_djangos_not_found_warning_does_not_log_the_token(db: None, caplog: pyte
         assert Client().get(f"/batavia/t/{TOKEN}/").status_code == 404
     messages = [r.getMessage() for r in caplog.records if r.name == "django.request"]
     assert messages == ["Not Found: /batavia/t/Zx9Qm2…/"]
+
+
+def _token_patterns() -> list[tuple[str, str]]:
+    """Every named URL pattern with a ``<token:…>`` part: (namespace:name, the token's parameter)."""
+    found = []
+    for namespace in ("islands_public", "batavia"):
+        for pattern in get_resolver().namespace_dict[namespace][1].url_patterns:
+            for parameter, converter in pattern.pattern.converters.items():
+                if isinstance(converter, TokenConverter):
+                    found.append((f"{namespace}:{pattern.name}", parameter))
+    return found
+
+
+def test_every_private_link_in_the_url_patterns_is_found() -> None:
+    assert token_route_prefixes(get_resolver().url_patterns) == ["batavia/t/", "tym/"]
+    assert len(_token_patterns()) == 9  # seven pages of an islands team, two of a Batavia team
+
+
+@pytest.mark.parametrize(("name", "parameter"), _token_patterns())
+def test_each_private_link_is_cut_in_the_logs(name: str, parameter: str) -> None:
+    url = reverse(name, kwargs={parameter: TOKEN})
+    for logged in (url, f"/en{url}", f"/admin/login/?next={url.replace('/', '%2F')}"):
+        redacted = redact_tokens(logged)
+        assert TOKEN[:7] not in redacted, logged
+        assert "Zx9Qm2…" in redacted
+
+
+def test_a_new_pattern_with_a_token_is_found_without_listing_it() -> None:
+    def view(request: Any, **kwargs: Any) -> None:
+        return None
+
+    patterns = [path("klic/<token:secret>/archiv/", view), path("nastenka/<int:camp_id>/", view)]
+    assert token_route_prefixes(patterns) == ["klic/"]
+
+
+def test_a_traceback_that_quotes_the_token_is_cut() -> None:
+    try:
+        raise LookupError(f"no team with /tym/{TOKEN}/")
+    except LookupError:
+        record = logging.LogRecord(
+            "django.request",
+            logging.ERROR,
+            __file__,
+            1,
+            "Internal Server Error: %s",
+            (f"/tym/{TOKEN}/plan/",),
+            sys.exc_info(),
+        )
+    RedactTokensFilter().filter(record)
+    text = logging.Formatter().format(record)
+    assert "Internal Server Error: /tym/Zx9Qm2…/plan/" in text
+    assert "LookupError: no team with /tym/Zx9Qm2…/" in text
+    assert TOKEN[:7] not in text
+
+
+def test_an_error_report_hides_a_frames_token_and_cuts_the_requests_path(rf: Any) -> None:
+    request = rf.get(f"/tym/{TOKEN}/plan/")
+
+    def team_page(token: str) -> None:
+        raise RuntimeError("broken")
+
+    try:
+        team_page(TOKEN)
+    except RuntimeError:
+        reporter = ExceptionReporter(request, *sys.exc_info())
+    reporter.filter = TokenSafeReporterFilter()
+    data = reporter.get_traceback_data()
+    (frame,) = [f for f in data["frames"] if f["function"] == "team_page"]
+    assert dict(frame["vars"])["token"] == repr(reporter.filter.cleansed_substitute)
+    assert dict(data["request_meta"])["PATH_INFO"] == "/tym/Zx9Qm2…/plan/"
