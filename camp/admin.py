@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from camp import selectors
+from camp.admin_actions import SelectedRowsMixin
 from camp.admin_inlines import AddTextInlinesMixin, MiniGameInline, PlacementInline, TeamInline
 from camp.admin_markup import LabelledFilteredSelectMultiple, LabelledSplitDateTime, UserChangeForm
 from camp.admin_search import BoundedSearchMixin
@@ -62,7 +63,7 @@ def colour_swatch(colour: str) -> str:
 
 
 @admin.register(Camp)
-class CampAdmin(AddTextInlinesMixin, admin.ModelAdmin):
+class CampAdmin(SelectedRowsMixin, AddTextInlinesMixin, admin.ModelAdmin):
     form = CampForm
     inlines = [TeamInline]
     list_display = ["name", "year", "run_number", "board_side", "team_count", "ap_overview_link"]
@@ -176,7 +177,7 @@ def _deleted_objects_with_refusals(
 
 
 @admin.register(Team)
-class TeamAdmin(BoundedSearchMixin, admin.ModelAdmin):
+class TeamAdmin(SelectedRowsMixin, BoundedSearchMixin, admin.ModelAdmin):
     form = TeamForm
     list_display = ["name", "camp", "colour_display", "label", "shape", "order", "ap_total"]
     list_filter = ["camp"]
@@ -241,7 +242,7 @@ class TeamAdmin(BoundedSearchMixin, admin.ModelAdmin):
 
 
 @admin.register(Round)
-class RoundAdmin(AddTextInlinesMixin, admin.ModelAdmin):
+class RoundAdmin(SelectedRowsMixin, AddTextInlinesMixin, admin.ModelAdmin):
     inlines = [MiniGameInline, PlacementInline]
     # Short cells, so the list fits a 1366-px laptop next to the filter (see staff.css).
     list_display = ["number_link", "camp_name", "date_short", "minigame_name", "status", "ap_summary"]
@@ -369,28 +370,28 @@ class IdRangeAdminMixin:
         return super().formfield_for_manytomany(db_field, request, **kwargs)  # type: ignore[misc]
 
 
-class UserAdmin(BoundedSearchMixin, IdRangeAdminMixin, auth_admin.UserAdmin):
+class UserAdmin(SelectedRowsMixin, BoundedSearchMixin, IdRangeAdminMixin, auth_admin.UserAdmin):
     form = UserChangeForm
     # Django's split date and time inputs named each (last login, date joined; axe: label).
     formfield_overrides = {DateTimeField: {"widget": LabelledSplitDateTime}}
 
 
-class GroupAdmin(BoundedSearchMixin, IdRangeAdminMixin, auth_admin.GroupAdmin):
+class GroupAdmin(SelectedRowsMixin, BoundedSearchMixin, IdRangeAdminMixin, auth_admin.GroupAdmin):
     pass
 
 
 # ------------------------------------------------------------------------------ login attempts
 
 
-class AccessAttemptAdmin(BoundedSearchMixin, axes_admin.AccessAttemptAdmin):
+class AccessAttemptAdmin(SelectedRowsMixin, BoundedSearchMixin, axes_admin.AccessAttemptAdmin):
     pass
 
 
-class AccessLogAdmin(BoundedSearchMixin, axes_admin.AccessLogAdmin):
+class AccessLogAdmin(SelectedRowsMixin, BoundedSearchMixin, axes_admin.AccessLogAdmin):
     pass
 
 
-class AccessFailureLogAdmin(BoundedSearchMixin, axes_admin.AccessFailureLogAdmin):
+class AccessFailureLogAdmin(SelectedRowsMixin, BoundedSearchMixin, axes_admin.AccessFailureLogAdmin):
     pass
 
 

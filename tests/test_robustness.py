@@ -438,6 +438,10 @@ def test_no_url_answers_500_to_staff_and_refused_input_changes_nothing(
         for i, form in enumerate(forms[:4]):
             for j in range(2):
                 call("post", path, defaults_with_junk(form, rnd), htmx=bool((i + j) % 2))
+        if route.name.endswith("_changelist"):  # a list action on rows that are not row ids
+            for selected in SELECTED_JUNK:
+                data = {"action": "delete_selected", "index": "0", "_selected_action": selected}
+                call("post", path, data, htmx=rnd.random() < 0.5)
         if values is fills[0]:  # the same in English (the other language of every message)
             call("get", "/en" + path)
             call("post", "/en" + path, junk_payloads(fields, rnd, 2)[-1], htmx=True)
@@ -901,6 +905,59 @@ def test_view_only_staff_get_read_only_pages_and_change_nothing(
                 response = call("post", path, data, htmx=rnd.random() < 0.5)
                 assert refused(response), (path, response.status_code)
     assert opened > 40  # the read-only pages: camp runs, rounds, teams, boards, games …
+
+
+# Not a row id: a word, a number past 64 bits (SQLite's integers), a list mixing one with an id.
+SELECTED_JUNK: list[Any] = ["abc", str(2**63), HUGE, ["1", "abc"], "-1e3"]
+
+
+def _change_lists_with_the_delete_action() -> list[str]:
+    from django.contrib import admin
+
+    lists = []
+    for model in apps.get_models():
+        if admin.site.is_registered(model):
+            model_admin = admin.site.get_model_admin(model)
+            if "delete_selected" in model_admin.get_actions(_superuser_request()):
+                lists.append(reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_changelist"))
+    return sorted(lists)
+
+
+def _superuser_request() -> Any:
+    from django.test import RequestFactory
+
+    request = RequestFactory().get("/admin/")
+    request.user = get_user_model()(is_superuser=True, is_staff=True, is_active=True)
+    return request
+
+
+def test_every_list_action_refuses_rows_that_are_not_ids(
+    world: World, staff: Client, baseline: dict[str, str]
+) -> None:
+    """``delete_selected`` with a word or a too-large number as the ticked row: back to the list with
+    the admin's own "no items selected" warning, nothing deleted (it answered 500 on seven lists)."""
+    from camp.admin_actions import SelectedRowsMixin
+
+    warning = translation.gettext(
+        "Items must be selected in order to perform actions on them. No items have been changed."
+    )
+    lists = _change_lists_with_the_delete_action()
+    assert {"/admin/camp/team/", "/admin/auth/user/", "/admin/batavia/bataviasession/"} <= set(lists)
+    call = Caller(staff, baseline)
+    for changelist in lists:
+        for selected in SELECTED_JUNK:
+            data = {"action": "delete_selected", "index": "0", "_selected_action": selected}
+            response = call("post", changelist, data)
+            # Django's answer to a refused action: back to the list, with the warning.
+            assert (response.status_code, response["Location"]) == (302, changelist), (changelist, selected)
+            said = [(m.level, str(m)) for m in messages.get_messages(response.wsgi_request)]
+            assert said == [(messages.WARNING, warning)], (changelist, selected)
+    # Every list of the admin refuses so, including one registered after today.
+    from django.contrib import admin
+
+    for model in apps.get_models():
+        if admin.site.is_registered(model):
+            assert isinstance(admin.site.get_model_admin(model), SelectedRowsMixin), model
 
 
 def _change_lists_with_a_search() -> list[str]:

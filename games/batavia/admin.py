@@ -18,13 +18,14 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from camp.admin_actions import SelectedRowsMixin
 from camp.forms import parse_row_id
 from games.batavia.models import BataviaSeat, BataviaSession
 from games.batavia.pages import calculator, create, game_master, record, table, team_links
 
 
 @admin.register(BataviaSession)
-class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class BataviaSessionAdmin(SelectedRowsMixin, admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ["__str__", "camp_label", "mode", "status", "updated_at", "open_link"]
     list_filter = ["mode", "status"]
     list_select_related = ["minigame__round__camp"]
@@ -68,7 +69,7 @@ class BataviaSessionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(BataviaSeat)
-class BataviaSeatAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class BataviaSeatAdmin(SelectedRowsMixin, admin.ModelAdmin):  # type: ignore[type-arg]
     """Read-only list (the links are managed on the game master's page; tokens are never listed)."""
 
     list_display = ["__str__", "session", "bot", "token_revoked_at"]

@@ -19,6 +19,7 @@ from django.urls import URLPattern, path
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from camp.admin_actions import SelectedRowsMixin
 from camp.models import Round
 from games.islands.models import (
     BoardHex,
@@ -51,7 +52,7 @@ from games.islands.pages.links import url
 from games.islands.pages.shared import READ_PERMISSIONS, read_consistently
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class ReadOnlyAdmin(SelectedRowsMixin, admin.ModelAdmin):  # type: ignore[type-arg]
     """Shows rows, never adds, changes or deletes them."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
