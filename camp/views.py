@@ -6,8 +6,8 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -50,18 +50,16 @@ def phone_address(request: HttpRequest) -> HttpResponse:
     """Staff choose the address the teams' links and QR codes carry (one the laptop has now)."""
     if not request.user.has_perm("camp.change_phoneaddress"):
         raise PermissionDenied
-    back = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
-        back = reverse("admin:index")
+    back = local_path(request.POST.get("next", "")) or reverse("admin:index")
     form = PhoneAddressForm(request.POST, available=addresses_now(max_age=0))  # what it has right now
     if not form.is_valid():
         messages.error(request, " ".join(form.errors.get("address", [])))
-        return redirect(back)
+        return HttpResponseRedirect(back)
     try:
         chosen = services.phone_address_choose(address=form.cleaned_data["address"], available=form.available)
     except services.PhoneAddressError as error:
         messages.error(request, " ".join(error.messages))
-        return redirect(back)
+        return HttpResponseRedirect(back)
     messages.success(
         request,
         _(
@@ -70,4 +68,14 @@ def phone_address(request: HttpRequest) -> HttpResponse:
         )
         % {"url": phone_url(chosen.address)},
     )
-    return redirect(back)
+    return HttpResponseRedirect(back)
+
+
+def local_path(url: str) -> str | None:
+    """``url`` if it is a path on this server (``/admin/?x=1``), else None: a name would be taken for a
+    view by ``redirect()``, another host leads away, a control character breaks the header."""
+    if not url.startswith("/") or url.startswith(("//", "/\\")):
+        return None
+    if any(ord(char) < 32 or ord(char) == 127 for char in url):
+        return None
+    return url if url_has_allowed_host_and_scheme(url, allowed_hosts=None) else None
