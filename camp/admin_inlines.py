@@ -17,8 +17,26 @@ from django.utils.translation import gettext_lazy
 
 from camp.forms import MiniGameForm, TeamForm
 from camp.marks import team_shape
-from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team, team_colour
+from camp.models import MAX_TEAMS, Camp, MiniGame, Placement, Round, RoundStatus, Team, team_colour
 from camp.services import team_create
+
+
+class BoundedInlineMixin:
+    """An inline that refuses more rows than it may have, with Django's "at most N forms" message.
+
+    Django builds a form for every row a post declares in ``TOTAL_FORMS``, up to ``absolute_max``
+    (2,000 unless set): a forged ``teams-TOTAL_FORMS=2147483648`` held a server thread for a minute.
+    Here ``absolute_max`` is the inline's own ``max_num``, and a post over it changes nothing.
+    """
+
+    max_num: int | None
+
+    def get_formset(self, request: HttpRequest, obj: Any = None, **kwargs: Any) -> Any:
+        bound = self.get_max_num(request, obj, **kwargs)  # type: ignore[attr-defined]
+        assert bound is not None, f"{type(self).__name__} needs a max_num"
+        kwargs.setdefault("absolute_max", max(bound, 1))
+        kwargs.setdefault("validate_max", True)
+        return super().get_formset(request, obj, **kwargs)  # type: ignore[misc]
 
 
 class AddTextInlineAdminFormSet(helpers.InlineAdminFormSet):
@@ -86,12 +104,13 @@ class TeamInlineFormSet(BaseInlineFormSet):
         )
 
 
-class TeamInline(admin.TabularInline):
+class TeamInline(BoundedInlineMixin, admin.TabularInline):
     model = Team
     form = TeamForm
     formset = TeamInlineFormSet
     fields = ["name", "colour", "label", "shape", "order"]
     min_num = 0
+    max_num = MAX_TEAMS
     add_text = gettext_lazy("Add another team")
 
     class Media:
@@ -101,7 +120,7 @@ class TeamInline(admin.TabularInline):
         return 3 if obj is None else 0
 
 
-class MiniGameInline(admin.StackedInline):
+class MiniGameInline(BoundedInlineMixin, admin.StackedInline):
     model = MiniGame
     form = MiniGameForm
     fields = ["name", "kind", "notes"]
@@ -119,10 +138,11 @@ class MiniGameInline(admin.StackedInline):
     has_add_permission = has_change_permission  # type: ignore[assignment]
 
 
-class PlacementInline(admin.TabularInline):
+class PlacementInline(BoundedInlineMixin, admin.TabularInline):
     """Read-only here: placements are recorded all at once on the round's placements page."""
 
     model = Placement
+    max_num = MAX_TEAMS  # one a team
     fields = ["rank", "team", "ap"]
     readonly_fields = ["rank", "team", "ap"]
     can_delete = False

@@ -49,6 +49,7 @@ from camp.models import (
     MAX_AP,
     MAX_AP_TABLE_LENGTH,
     MAX_BOARD_SIDE,
+    MAX_TEAMS,
     MIN_BOARD_SIDE,
     ROUND_STATUS_ORDER,
     Camp,
@@ -183,7 +184,7 @@ def _check_teams(r: DocumentReader, value: Any) -> set[str]:
     names = Duplicates(r, _("a second team named “%(name)s” (teams[%(first)d])"))
     labels = Duplicates(r, _("a second team with the mark “%(label)s” (teams[%(first)d])"))
     for i, path, team in r.objects(
-        value, "teams", required=("name", "colour", "order"), optional=("label", "shape"), max_items=SMALL_MAX
+        value, "teams", required=("name", "colour", "order"), optional=("label", "shape"), max_items=MAX_TEAMS
     ):
         if "label" in team:  # optional, both: documents written before the marks get the default ones
             label = r.string(team.get("label"), join(path, "label"), max_length=LABEL_MAX_LENGTH, blank=False)
@@ -242,7 +243,7 @@ def _check_rounds(r: DocumentReader, value: Any, index: DocumentIndex) -> None:
 
 def _check_placements(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
     placed = Duplicates(r, _("“%(name)s” is placed twice in this round"))
-    for j, ppath, placement in r.objects(value, path, required=("team", "rank", "ap"), max_items=SMALL_MAX):
+    for j, ppath, placement in r.objects(value, path, required=("team", "rank", "ap"), max_items=MAX_TEAMS):
         team_name = team_reference(r, placement.get("team"), join(ppath, "team"), index)
         if team_name is not None:
             placed.note(team_name, join(ppath, "team"), j, name=team_name)

@@ -20,8 +20,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from camp.guards import BOARD_SIDE_GUARD, MINIGAME_KIND_GUARD, TEAM_ADD_GUARD, TEAM_NAME_GUARD
-from camp.models import TEAM_COLOURS, Camp, MiniGame, RouteLetters, Team, default_ap_table
-from camp.services import MAX_RANK, Problem, placement_rank_problem
+from camp.models import MAX_TEAMS, TEAM_COLOURS, Camp, MiniGame, RouteLetters, Team, default_ap_table
+from camp.services import MAX_RANK, Problem, placement_rank_problem, too_many_teams_message
 
 MAX_FORM_ROWS = 200
 _WHOLE_NUMBER = re.compile(r"^\s*[+]?\d{1,6}\s*$")
@@ -173,6 +173,8 @@ class TeamForm(forms.ModelForm):
             camp = cleaned.get("camp")
             if isinstance(camp, Camp) and camp.pk is not None and (reason := TEAM_ADD_GUARD.reason(camp)):
                 raise forms.ValidationError(reason, code="team_add_locked")
+            if isinstance(camp, Camp) and camp.pk is not None and camp.teams.count() >= MAX_TEAMS:
+                raise forms.ValidationError(too_many_teams_message(), code="too_many_teams")
         return cleaned
 
     def clean_name(self) -> Any:

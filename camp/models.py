@@ -176,6 +176,11 @@ class Camp(models.Model):
         return instance
 
 
+#: A camp run's most teams: more than any camp game plays (the islands take 12), and the bound of the
+#: camp form's team rows (Django would build a form for each of up to 2,000 rows posted).
+MAX_TEAMS = 30
+
+
 class Team(models.Model):
     """A shipping company (plavební společnost) of one camp run."""
 

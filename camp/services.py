@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 from camp.errors import CampError
 from camp.guards import MINIGAME_KIND_GUARD, TEAM_ADD_GUARD
 from camp.models import (
+    MAX_TEAMS,
     PLACEMENTS_EDITABLE_STATUSES,
     ROUND_STATUS_ORDER,
     ROUND_STATUS_UNDO,
@@ -83,6 +84,12 @@ def camp_create(
     return camp
 
 
+def too_many_teams_message() -> str:
+    return ngettext(
+        "A camp run has at most %(max)d team.", "A camp run has at most %(max)d teams.", MAX_TEAMS
+    ) % {"max": MAX_TEAMS}
+
+
 @transaction.atomic
 def team_create(
     *, camp: Camp, name: str, colour: str, order: int | None = None, label: str = "", shape: str = ""
@@ -91,12 +98,15 @@ def team_create(
     ``shape`` the default mark no other team of the camp run has.
 
     Refused (:class:`CampError`, code ``team_add_locked``, nothing stored) when a game registered
-    in :data:`TEAM_ADD_GUARD` says the camp run takes no new team. The camp row is locked first, as
+    in :data:`TEAM_ADD_GUARD` says the camp run takes no new team, and (code ``too_many_teams``) when
+    it has :data:`~camp.models.MAX_TEAMS` already. The camp row is locked first, as
     the games' set-up services do, so a game cannot start between the check and the insert.
     """
     camp = Camp.objects.select_for_update().get(pk=camp.pk)
     if reason := TEAM_ADD_GUARD.reason(camp):
         raise CampError(reason, code="team_add_locked")
+    if Team.objects.filter(camp=camp).count() >= MAX_TEAMS:
+        raise CampError(too_many_teams_message(), code="too_many_teams")
     if order is None:
         order = (Team.objects.filter(camp=camp).aggregate(m=Max("order"))["m"] or 0) + 1
     team = Team(

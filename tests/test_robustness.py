@@ -438,6 +438,11 @@ def test_no_url_answers_500_to_staff_and_refused_input_changes_nothing(
         for i, form in enumerate(forms[:4]):
             for j in range(2):
                 call("post", path, defaults_with_junk(form, rnd), htmx=bool((i + j) % 2))
+        for form in forms[:4]:  # a forged count of an inline's rows: refused, not two billion forms
+            for name in [n for n in form.defaults if n.endswith("-TOTAL_FORMS")]:
+                data = {key: values[0] if values else "" for key, values in form.defaults.items()}
+                response = call("post", path, {**data, name: "2147483648"})
+                assert refused(response), (path, name)
         if route.name.endswith("_changelist"):  # a list action on rows that are not row ids
             for selected in SELECTED_JUNK:
                 data = {"action": "delete_selected", "index": "0", "_selected_action": selected}
