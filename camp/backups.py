@@ -249,10 +249,16 @@ def snapshot_leftovers_remove(folder: Path) -> list[Path]:
 
 
 def snapshot_create(
-    *, event: str, directory: Path | None = None, prune: bool = True, protect: Collection[str] = ()
+    *,
+    event: str,
+    directory: Path | None = None,
+    prune: bool = True,
+    protect: Collection[str] = (),
+    source: sqlite3.Connection | None = None,
 ) -> Path | None:
     """Write a snapshot of the database now; its path, or None when the database is not a SQLite
-    file (nothing is written). Raises :class:`BackupError` when it cannot be written."""
+    file (nothing is written). Raises :class:`BackupError` when it cannot be written. ``source``: a
+    connection to the database that already holds it (the restore's, which keeps others out)."""
     database = sqlite_database_file()
     if database is None:
         return None
@@ -269,11 +275,12 @@ def snapshot_create(
             snapshot_leftovers_remove(folder)
             temporary = folder / f".{target.name}.{os.getpid()}.tmp"
             try:
-                source = open_read_only(database)
+                reader = source or open_read_only(database)
                 try:
-                    copy_database(source, temporary)
+                    copy_database(reader, temporary)
                 finally:
-                    source.close()
+                    if reader is not source:
+                        reader.close()
                 fsync_file(temporary)
                 os.replace(temporary, target)
             finally:

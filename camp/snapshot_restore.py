@@ -95,15 +95,18 @@ def snapshot_restore_check(*, path: Path, from_other_laptop: bool = False) -> Sn
 
 def snapshot_restore(*, path: Path, from_other_laptop: bool = False) -> Restored:
     """Put the snapshot at ``path`` back as the database, or refuse (:class:`BackupError`) and
-    change nothing. Built so that nothing can fail once the live database is touched:
+    change nothing. Nothing is written until every check has passed (a refused restore that wrote
+    its ``before-restore`` snapshot pushed real ones out of those kept), and nothing can fail once
+    the live database is touched:
 
     1. the snapshot is checked through (:func:`snapshot_restore_check`);
-    2. the database as it is is snapshotted (event ``before-restore``), so a restore can be undone;
+    2. the live database is taken alone and switched out of WAL (its last commits into the file, no
+       ``-wal`` left to be read into the copy): a running camp server is refused here, and none can
+       write until the end;
     3. the snapshot is copied next to the database under a temporary name, given this database's
        installation row, and the copy is checked through again;
-    4. the live database is switched out of WAL (its last commits into the file, no ``-wal`` left
-       to be read into the copy); this needs it to be the only connection: a running camp server
-       is refused here;
+    4. only then the database as it is is snapshotted (event ``before-restore``), so a restore can
+       be undone;
     5. one ``os.replace`` puts the copy in place: whole, or not at all.
     """
     database = restorable_database()
@@ -112,18 +115,7 @@ def snapshot_restore(*, path: Path, from_other_laptop: bool = False) -> Restored
     live = installation_current()
     connections["default"].close()
     needs_migrate = _needs_migrate(content.migrations)
-    try:
-        before = snapshot_create(event="before-restore", prune=False) if database.exists() else None
-    except BackupError as error:
-        cause = error.__cause__
-        raise BackupError(
-            both_languages_of(
-                lambda: (
-                    gettext("The database could not be kept as a snapshot first (%(error)s).")
-                    % {"error": error_reason(cause) if cause is not None else gettext("unknown reason")}
-                )
-            )
-        ) from error
+    holder = _take_sole_access(database) if database.exists() else None
     for leftover in database.parent.glob(f".{database.name}.restore-*.tmp"):
         match = TEMPORARY_NAME.match(leftover.name)
         if match is not None and writer_gone(int(match["pid"])):
@@ -150,9 +142,11 @@ def snapshot_restore(*, path: Path, from_other_laptop: bool = False) -> Restored
                 )
             ) from error
         snapshot_read(copy)  # the copy as the database will be: checked through again
-        if database.exists():
-            # Closed again just before the rename: Windows cannot replace a file that is open.
-            _take_sole_access(database).close()
+        before = _keep_before(holder)
+        if holder is not None:
+            # Closed just before the rename: Windows cannot replace a file that is open.
+            holder.close()
+            holder = None
         try:
             os.replace(copy, database)
         except OSError as error:
@@ -165,10 +159,12 @@ def snapshot_restore(*, path: Path, from_other_laptop: bool = False) -> Restored
                 )
             ) from error
     finally:
+        if holder is not None:
+            holder.close()
         copy.unlink(missing_ok=True)
     # Done: the database is the snapshot. What follows only tidies up, and never raises.
     try:
-        for suffix in ("-wal", "-shm", "-journal"):  # none are left by step 4; a stale one would be read in
+        for suffix in ("-wal", "-shm", "-journal"):  # none are left by step 2; a stale one would be read in
             Path(f"{database}{suffix}").unlink(missing_ok=True)
         fsync_folder(database.parent)
         if before is not None:
@@ -176,6 +172,29 @@ def snapshot_restore(*, path: Path, from_other_laptop: bool = False) -> Restored
     except OSError:
         logger.warning("Tidying up after the restore of %s failed", source, exc_info=True)
     return Restored(before=before, needs_migrate=needs_migrate)
+
+
+def _keep_before(holder: sqlite3.Connection | None) -> Path | None:
+    """The snapshot of the database as it is (read through the connection that holds it alone)."""
+    if holder is None:
+        return None
+    # SQLite cannot back up through a connection that holds a write lock (the backup waits forever),
+    # so the exclusive lock becomes a read lock: still no one can commit until the holder is closed.
+    holder.execute("COMMIT")
+    holder.execute("BEGIN")
+    holder.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    try:
+        return snapshot_create(event="before-restore", prune=False, source=holder)
+    except BackupError as error:
+        cause = error.__cause__
+        raise BackupError(
+            both_languages_of(
+                lambda: (
+                    gettext("The database could not be kept as a snapshot first (%(error)s).")
+                    % {"error": error_reason(cause) if cause is not None else gettext("unknown reason")}
+                )
+            )
+        ) from error
 
 
 def _set_installation(copy: Path, live: Installation) -> None:

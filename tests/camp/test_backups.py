@@ -546,9 +546,12 @@ def test_camp_restore_refuses_while_another_connection_has_the_database_open(
     server.execute("SELECT count(*) FROM camp_round").fetchone()
     try:
         live = digest(live_database())
+        kept = sorted(snapshot.parent.iterdir())
         with pytest.raises(CommandError, match="stop the camp server first"):
             call_command("camp_restore", snapshot.name, interactive=False, stdout=StringIO())
         assert digest(live_database()) == live
+        # Nothing written: a refused retry must not push real snapshots out of the 30 kept.
+        assert sorted(snapshot.parent.iterdir()) == kept
     finally:
         server.close()
     assert Round.objects.get(pk=round_.pk).status == RoundStatus.ORDERS_OPEN

@@ -3,8 +3,9 @@
 Everything is checked before the live database is touched (``camp.snapshot_restore.snapshot_restore``): an
 intact SQLite file of this tool, its migrations and tables, and whose it is. A snapshot of the demo
 is never put back over a camp's database; one of another installation only with
-``--from-other-laptop``. The current database is snapshotted first (event ``before-restore``), so a
-restore can itself be undone. Every message is in English and Czech.
+``--from-other-laptop``. Once every check has passed (a refused restore writes nothing), the current
+database is snapshotted (event ``before-restore``), so a restore can itself be undone. Every message is
+in English and Czech.
 """
 
 from __future__ import annotations
