@@ -12,10 +12,14 @@ class CampConfig(AppConfig):
     verbose_name = _("Camp")
 
     def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
         from camp import checks  # noqa: F401  (registers the system checks)
         from camp.public_version import public_version_watch_rows
+        from camp.roles import roles_after_migrate
 
         public_version_watch_rows()
+        post_migrate.connect(roles_after_migrate, sender=self, dispatch_uid="camp.roles")
 
 
 class LoginAttemptsConfig(AxesAppConfig):

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from camp.marks import LABEL_MAX_LENGTH, Mark, team_label, team_shape
 from camp.marks import TEAM_COLOURS as TEAM_COLOURS  # re-exported: the palette's old home
 from camp.marks import team_colour as team_colour
+from camp.permissions import CAMP_PERMISSIONS
 
 MIN_BOARD_SIDE = 3
 MAX_BOARD_SIDE = 13
@@ -148,6 +149,8 @@ class Camp(models.Model):
         verbose_name = _("camp run")
         verbose_name_plural = _("camp runs")
         ordering = ["-year", "-run_number", "name", "id"]
+        # The camp's secrets, each behind a permission of its own (camp.permissions).
+        permissions = CAMP_PERMISSIONS
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(board_side__gte=MIN_BOARD_SIDE, board_side__lte=MAX_BOARD_SIDE),

@@ -71,8 +71,9 @@ ALLOWED = {
 #: Pages and lines that show English the project does not write, each with its reason:
 #: (address pattern, line pattern).
 KNOWN: list[tuple[str, str]] = [
-    # Django stores the permissions' names in English ("Can add camp run") when it migrates.
-    (r"^/admin/auth/(group|user)/", r"\| Can (add|change|delete|view) "),
+    # Django stores the permissions' names in English ("Can add camp run") when it migrates, the
+    # camp run's own ones too ("Can see the camp run's seed", camp.permissions.CAMP_PERMISSIONS).
+    (r"^/admin/auth/(group|user)/", r"\| Can (add|change|delete|view|see|download) "),
 ]
 
 
