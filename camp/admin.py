@@ -37,6 +37,7 @@ from camp.forms import CampForm, IdModelMultipleChoiceField, RowIdField, TeamFor
 from camp.marks import team_shape
 from camp.models import Camp, Round, Team, team_colour
 from camp.pages import ap_overview, backup_file, placements, rules, snapshots
+from camp.permissions import may_see_seed
 from camp.services import round_create, team_create
 
 admin.site.site_header = gettext_lazy("Golden Islands – staff")
@@ -78,9 +79,18 @@ class CampAdmin(SelectedRowsMixin, AddTextInlinesMixin, admin.ModelAdmin):
 
     def get_fieldsets(self, request: HttpRequest, obj: Camp | None = None) -> Any:
         """The add page shows no seed: an unsaved camp run's default would be drawn again when it is
-        saved, so the number shown would not be the camp's. It is drawn once, on saving."""
-        if obj is not None:
+        saved, so the number shown would not be the camp's. It is drawn once, on saving. A camp run's
+        page shows it only to staff who may see it (``camp.see_seed``)."""
+        if obj is not None and may_see_seed(request.user):
             return self.fieldsets
+        if obj is not None:
+            return [
+                (None, {"fields": ["name", "year", "run_number"]}),
+                (
+                    gettext_lazy("Game settings"),
+                    {"fields": ["board_side", "ap_table", "route_letters", "created_at"]},
+                ),
+            ]
         return [
             (None, {"fields": ["name", "year", "run_number"]}),
             (
@@ -151,7 +161,10 @@ class CampAdmin(SelectedRowsMixin, AddTextInlinesMixin, admin.ModelAdmin):
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
     def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
-        context = {**(extra_context or {}), "may_restore_backup": self.has_add_permission(request)}
+        context = {
+            **(extra_context or {}),
+            "may_restore_backup": backup_file.may_restore_backup(request, self),
+        }
         return super().changelist_view(request, extra_context=context)
 
 

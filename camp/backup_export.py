@@ -15,19 +15,37 @@ from django.utils import timezone
 from camp.backup_parts import parts
 from camp.backup_reader import FORMAT
 from camp.models import Camp, MiniGame, Round, Team
+from camp.permissions import EXPORT, SEED, TEAM_LINKS
 
 
 def export_permissions() -> list[str]:
-    """Who may download a backup: staff who may view every row it holds (the hidden board, the
-    pirates' draws, the Batavia decks), i.e. every model of camp and of each game's app."""
+    """Who may download a backup: staff with the backups' permission (``camp.export_camp``) who may
+    also see every secret it holds: the teams' links (their tokens), the seed, and every row (the
+    hidden board, the pirates' draws, the Batavia decks), i.e. view every model of camp and of each
+    game's app."""
     from django.apps import apps
 
     labels = {"camp", *(p.app_label for p in parts())}
-    return sorted(
+    views = {
         f"{model._meta.app_label}.view_{model._meta.model_name}"
         for label in labels
         for model in apps.get_app_config(label).get_models()
-    )
+    }
+    return sorted({EXPORT, TEAM_LINKS, SEED, *views})
+
+
+def snapshot_permissions() -> list[str]:
+    """Who may download a database snapshot: the whole database, so every secret of every camp run
+    and the staff's logins (their password hashes): :func:`export_permissions` and changing logins."""
+    return sorted({*export_permissions(), "auth.change_user"})
+
+
+def may_export(user: Any) -> bool:
+    return bool(user.has_perms(export_permissions()))
+
+
+def may_download_snapshots(user: Any) -> bool:
+    return bool(user.has_perms(snapshot_permissions()))
 
 
 # ---------------------------------------------------------------------------------------- export

@@ -22,13 +22,19 @@ from camp.backup_document import (
     camp_document_summary,
     camp_import_document,
 )
-from camp.backup_export import camp_export_text, export_permissions
+from camp.backup_export import camp_export_text, may_export
 from camp.forms import CampBackupConfirmForm, CampBackupUploadForm, backup_payload
+from camp.permissions import EXPORT
 
 
 def may_export_backup(request: HttpRequest) -> bool:
-    """A backup holds every hidden thing of the camp: only for staff who may view all of it."""
-    return request.user.has_perms(export_permissions())
+    """A backup holds every hidden thing of the camp: only for staff who may see all of it."""
+    return may_export(request.user)
+
+
+def may_restore_backup(request: HttpRequest, model_admin: admin.ModelAdmin) -> bool:
+    """Restoring makes a camp run: staff who may add one and hold the backups' permission."""
+    return model_admin.has_add_permission(request) and request.user.has_perm(EXPORT)
 
 
 def backup_download(request: HttpRequest, object_id: str, *, model_admin: admin.ModelAdmin) -> HttpResponse:
@@ -45,7 +51,7 @@ def backup_download(request: HttpRequest, object_id: str, *, model_admin: admin.
 
 def restore_page(request: HttpRequest, *, model_admin: admin.ModelAdmin) -> HttpResponse:
     """Upload a backup, see what it holds (or every problem), confirm: a NEW camp run."""
-    if not model_admin.has_add_permission(request):
+    if not may_restore_backup(request, model_admin):
         raise PermissionDenied
     upload = CampBackupUploadForm()
     problems: list[str] = []

@@ -1,5 +1,7 @@
-"""The database snapshots, read-only, with downloads: superusers only (a snapshot is the whole
-database, hidden hexes and the staff's password hashes included)."""
+"""The database snapshots, read-only, with downloads: a snapshot is the whole database, hidden hexes,
+the teams' links and the staff's password hashes included, so only for staff who may see every
+secret and change the logins (:func:`camp.backup_export.snapshot_permissions`: the head leader, a
+superuser)."""
 
 from __future__ import annotations
 
@@ -9,11 +11,12 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from camp.adminpages import render_admin_page
+from camp.backup_export import may_download_snapshots
 from camp.backups import snapshot_list, sqlite_database_file
 
 
 def snapshots_page(request: HttpRequest, *, model_admin: admin.ModelAdmin) -> HttpResponse:
-    if not request.user.is_superuser:
+    if not may_download_snapshots(request.user):
         raise PermissionDenied
     return render_admin_page(
         request,
@@ -25,7 +28,7 @@ def snapshots_page(request: HttpRequest, *, model_admin: admin.ModelAdmin) -> Ht
 
 
 def snapshot_download(request: HttpRequest, name: str, *, model_admin: admin.ModelAdmin) -> FileResponse:
-    if not request.user.is_superuser:
+    if not may_download_snapshots(request.user):
         raise PermissionDenied
     snapshot = next((s for s in snapshot_list() if s.name == name), None)
     if snapshot is None:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from camp import desk, rules, selectors
+from camp import backup_export, desk, rules, selectors
 from camp.models import Camp, Round
 
 register = template.Library()
@@ -85,3 +85,9 @@ def next_round(round_: Round) -> Round | None:
 def rules_games() -> tuple[rules.RulesGame, ...]:
     """The games with a rules page (the admin header links to each)."""
     return rules.RULES_GAMES
+
+
+@register.simple_tag
+def may_download_snapshots(user: Any) -> bool:
+    """Whether the home links the database snapshots (``camp.pages.snapshots``)."""
+    return backup_export.may_download_snapshots(user)

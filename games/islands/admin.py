@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 from camp.admin_actions import SelectedRowsMixin
 from camp.models import Round
+from camp.permissions import may_see_team_links
 from games.islands.models import (
     BoardHex,
     BoardSetup,
@@ -187,8 +188,9 @@ class TeamLinkAdmin(ReadOnlyAdmin):
     list_select_related = ("team",)
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        # A link opens a team's page: staff who may read the round pages (they see more there).
-        return any(request.user.has_perm(p) for p in READ_PERMISSIONS)
+        # A link lets its holder act as the team (hand in its plan): staff who may see the team
+        # links (camp.see_team_links) and read the round pages; a view permission is not enough.
+        return may_see_team_links(request.user) and any(request.user.has_perm(p) for p in READ_PERMISSIONS)
 
     def get_urls(self) -> list[URLPattern]:
         def wrap(view: Any) -> Any:
@@ -241,10 +243,14 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
     def round_page_link(self, obj: IslandsRound) -> str:
         return format_html('<a href="{}">{}</a>', url("page", obj.round_id), _("the evening"))
 
-    @admin.action(description=_("Export as zlate-ostrovy/1 files"))
+    @admin.action(description=_("Export as zlate-ostrovy/1 files"), permissions=["export"])
     def export_rounds(self, request: HttpRequest, queryset: QuerySet[IslandsRound]) -> HttpResponse | None:
         rounds = Round.objects.filter(pk__in=queryset.values("round_id"))
         return round_files.export_rounds_response(request, rounds)
+
+    def has_export_permission(self, request: HttpRequest) -> bool:
+        """A round file carries the camp run's seed (:func:`round_files.may_export`)."""
+        return round_files.may_export(request)
 
     def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # The round pages show the staff map (hidden tiles, cargo, pirate draws) and the round file.

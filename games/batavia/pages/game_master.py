@@ -13,6 +13,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from camp.adminpages import render_admin_page
+from camp.permissions import may_see_team_links
 from camp.services import PlacementsError
 from games.batavia import selectors, services
 from games.batavia.engine import private_view, public_view, state_to_output
@@ -57,14 +58,16 @@ def master_context(
 ) -> dict[str, Any]:
     seats = selectors.session_seats(session)
     state = selectors.session_state(session)
-    # A team's link lets its holder play as the team: only staff who may change the game see it.
     can_change = model_admin.has_change_permission(request, session)
+    # A team's link lets its holder play as the team: only staff who may see the team links see it.
+    see_links = may_see_team_links(request.user)
     ctx: dict[str, Any] = {
         "session": session,
         "round": session.minigame.round,
         "can_change": can_change,
+        "see_links": see_links,
         "seats": [
-            {"seat": s, "url": team_url(request, s) if can_change else "", "to_act": False} for s in seats
+            {"seat": s, "url": team_url(request, s) if see_links else "", "to_act": False} for s in seats
         ],
         "version": session.version,
         "message": message,

@@ -8,12 +8,14 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from camp.adminpages import pdf_response
 from camp.network import is_loopback_host, phone_base_url
+from camp.permissions import may_see_team_links
 from games.batavia import selectors
 from games.batavia.forms import base_length_problem
 from games.batavia.models import BataviaSeat, BataviaSession
@@ -65,9 +67,9 @@ def link_sheets(request: HttpRequest, session: BataviaSession) -> list[LinkSheet
 
 
 def link_sheets_pdf(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
-    session = session_for_page(
-        request, pk, model_admin=model_admin, change=True
-    )  # the sheets carry the links
+    session = session_for_page(request, pk, model_admin=model_admin)
+    if not may_see_team_links(request.user):  # the sheets carry the links
+        raise PermissionDenied
     used = phone_base_url(request)
     if problem := base_length_problem(used):  # the address the page was opened at: bounded for the QR
         return back_to_master(request, session, problem)

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from camp.models import Round, RoundStatus
+from camp.permissions import may_see_seed
 from games.islands import results, selectors, words
 from games.islands.engine.hexes import (
     geometry,
@@ -128,6 +129,7 @@ def _after_page(request: HttpRequest, model_admin: Any, round_: Round, query: di
         "closed": round_.status == RoundStatus.CLOSED,
         "public_url": reverse("islands_public:notice_board", args=[camp.pk]),
         "sheets": sheet_links(request, round_, overview),
+        "exportable": may_see_seed(request.user),  # a round file carries the seed
     }
     if result is not None:
         view = selectors.map_view_for_staff(camp) if show_hidden else selectors.map_view_for_public(camp)

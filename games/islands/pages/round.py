@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from camp.models import OPENED_STATUSES, Round, RoundStatus, Team
+from camp.permissions import may_see_seed
 from games.islands import selectors
 from games.islands.errors import IslandsError
 from games.islands.forms import ConfirmForm, PlanDeadlineForm, PlanReturnForm, PlanTeamForm
@@ -141,7 +142,8 @@ def round_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
         "steps": round_steps(round_, overview),
         "overview": overview,
         "can_undo": selectors.round_undoable(round_),
-        "exportable": _at_least(round_, RoundStatus.ORDERS_OPEN),
+        # A round file carries the camp run's seed (pages.round_files.may_export).
+        "exportable": _at_least(round_, RoundStatus.ORDERS_OPEN) and may_see_seed(request.user),
         "public_url": reverse("islands_public:notice_board", args=[round_.camp_id]),
         "sheets": sheet_links(request, round_, overview),
         # Staff only, like the whole page: the changes name every team's cargo and hints. Lazy:

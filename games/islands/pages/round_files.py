@@ -8,6 +8,7 @@ import zipfile
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
@@ -16,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from camp.adminpages import download
 from camp.models import Round
+from camp.permissions import may_see_seed
 from games.islands.errors import IslandsError
 from games.islands.forms import RoundFileForm
 from games.islands.pages.links import url
@@ -38,9 +40,17 @@ def _export_name(round_: Round) -> str:
     return f"zlate-ostrovy-{slugify(str(round_.camp))[:40] or 'camp'}-round-{round_.number}.json"
 
 
+def may_export(request: HttpRequest) -> bool:
+    """A round file carries the camp run's seed (every hidden draw follows from it) and its board:
+    staff who may see the seed (``camp.see_seed``) and read the round pages."""
+    return may_see_seed(request.user)
+
+
 def export_round(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """The round as a ``zlate-ostrovy/1`` file (download)."""
     round_ = round_or_404(round_id)
+    if not may_export(request):
+        raise PermissionDenied
     try:
         text = round_files.round_export(round=round_)
     except IslandsError as exc:

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_GET, require_POST
 from camp.adminpages import pdf_response
 from camp.models import Round, Team
 from camp.network import phone_base_url
+from camp.permissions import may_see_team_links
 from camp.printed import printed_once
 from games.islands.pages.links import url
 from games.islands.pages.shared import check_perm, round_or_404, sheets_refused
@@ -69,6 +70,12 @@ def _filename(round_: Round, name: str) -> str:
     return f"zlate-ostrovy-round-{round_.number}-{name}.pdf"
 
 
+def link_base(request: HttpRequest) -> str:
+    """The address for the phones, that each team's sheet prints its own link's QR code on, for
+    staff who may see the team links (``camp.see_team_links``); for others "": no link on a sheet."""
+    return phone_base_url(request) if may_see_team_links(request.user) else ""
+
+
 def paper_lookup_url(request: HttpRequest) -> str:
     """The full address of the staff's code lookup that the order forms' QR codes carry: the
     laptop's address for the phones (a phone or the laptop's camera opens it)."""
@@ -83,7 +90,7 @@ def _team_sheets_pdf(
         round_,
         name,
         lambda: team_sheets_for(
-            round_, teams, lookup=paper_lookup_url(request), phones=phone_base_url(request)
+            round_, teams, lookup=paper_lookup_url(request), phones=link_base(request)
         ),
         lambda data: render_team_sheets(data, font_dir=settings.PDF_FONT_DIR),
     )
@@ -146,7 +153,7 @@ def evening_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
         round_,
         "tonight",
         lambda: (
-            team_sheets_for(round_, lookup=paper_lookup_url(request), phones=phone_base_url(request)),
+            team_sheets_for(round_, lookup=paper_lookup_url(request), phones=link_base(request)),
             notice_sheet_for(round_),
             master_sheet_for(round_),
         ),
@@ -167,7 +174,7 @@ def changed_sheets_pdf(request: HttpRequest, round_id: int, *, model_admin: Any)
             messages.error(request, _("Nothing changed on the sheets: there is nothing to print again."))
             return HttpResponseRedirect(url("page", round_.pk))
         lookup = paper_lookup_url(request)
-        links = team_link_urls(round_.camp, phone_base_url(request))
+        links = team_link_urls(round_.camp, link_base(request))
         teams = [
             replace(paper_form(changes.team_sheets[row.team.pk], lookup), link_url=links.get(row.team.pk, ""))
             for row in changes.changed_teams

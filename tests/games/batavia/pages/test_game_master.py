@@ -26,23 +26,34 @@ def test_master_page_shows_everything(staff: Client, session: BataviaSession) ->
 
 
 def test_view_only_staff_never_get_the_team_links(session: BataviaSession, django_user_model: Any) -> None:
-    """A link lets its holder play as the team: staff who may only look see neither links nor sheets."""
+    """A link lets its holder play as the team: staff who may only look see neither links nor
+    sheets; nor, since issue 31, staff who may change the game without the team links' permission
+    (``camp.see_team_links``, the roles Vedoucí and Hlavní vedoucí)."""
     from django.contrib.auth.models import Permission
 
     viewer = django_user_model.objects.create_user(username="pozorovatel", password="x", is_staff=True)
     viewer.user_permissions.add(Permission.objects.get(codename="view_bataviasession"))
     client = Client()
     client.force_login(viewer)
-    response = client.get(url("master", session))
-    assert response.status_code == 200
-    body = text(response)
-    assert "odkazy vidí jen vedoucí, kteří smějí hru měnit" in body
-    for s in session.seats.all():
-        assert s.token not in body
-    assert url("handout", session) not in body
-    assert client.get(url("handout", session)).status_code == 403
     renew = {"seat_id": seat(session, 1).pk, "op": "renew"}
     assert client.post(url("seat", session), renew).status_code == 403
+    for added in ("change_bataviasession", None):
+        response = client.get(url("master", session))
+        assert response.status_code == 200
+        body = text(response)
+        assert "odkazy vidí jen vedoucí s oprávněním vidět odkazy týmů" in body
+        for s in session.seats.all():
+            assert s.token not in body
+        assert url("handout", session) not in body
+        assert client.get(url("handout", session)).status_code == 403
+        if added:
+            viewer.user_permissions.add(Permission.objects.get(codename=added))
+            client.force_login(django_user_model.objects.get(pk=viewer.pk))
+    viewer.user_permissions.add(Permission.objects.get(codename="see_team_links"))
+    client.force_login(django_user_model.objects.get(pk=viewer.pk))
+    body = text(client.get(url("master", session)))
+    assert all(s.token in body for s in session.seats.all())
+    assert client.get(url("handout", session)).status_code == 200
 
 
 def test_hot_seat_acts_for_the_player_to_act(staff: Client, session: BataviaSession) -> None:

@@ -368,6 +368,10 @@ def test_renew_and_revoke_need_the_permission_and_a_post(
     reader.user_permissions.add(Permission.objects.get(codename="view_islandsround"))
     client = Client()
     client.force_login(reader)
+    # Reading the rounds is not enough to see the links (issue 31): the team links' permission is.
+    assert client.get(reverse("admin:islands_teamlink_camp", args=[game.camp.pk])).status_code == 403
+    reader.user_permissions.add(Permission.objects.get(codename="see_team_links"))
+    client.force_login(get_user_model().objects.get(pk=reader.pk))
     assert client.get(reverse("admin:islands_teamlink_camp", args=[game.camp.pk])).status_code == 200
     assert client.post(renew).status_code == 403
     assert client.post(reverse("admin:islands_teamlink_revoke", args=[link.pk])).status_code == 403
