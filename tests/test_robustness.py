@@ -39,7 +39,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
-from django.contrib.contenttypes.models import ContentType
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection, transaction
@@ -59,7 +58,7 @@ from games.batavia.selectors import record_state
 from games.islands import words
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, IslandsRound, Rehearsal, RoundResult, Ship, TeamLink, TeamOrders
+from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamLink, TeamOrders
 from tests.games.batavia.test_secrecy import normalise
 from tests.pages import messages as messages_of
 from tests.robustness_world import (
@@ -74,11 +73,13 @@ from tests.robustness_world import (
     Route,
     World,
     all_routes,
+    build,
     build_world,
     defaults_with_junk,
     fingerprint,
     junk_payloads,
     page_forms,
+    valid_fills,
 )
 from tests.sql_writes import written_table
 
@@ -185,84 +186,6 @@ def default_language() -> Iterator[None]:
 # ---------------------------------------------------------------------------------- filling URLs
 
 
-def _model_of(route: Route) -> Any:
-    """The model of a ``admin/<app>/<model>/…`` route (None for other routes)."""
-    parts = route.route.split("/")
-    if len(parts) > 3 and parts[0] == "admin":
-        try:
-            return apps.get_model(parts[1], parts[2])
-        except (LookupError, ValueError):
-            return None
-    return None
-
-
-def _first_and_last(model: Any) -> list[str]:
-    pks = list(model.objects.order_by("pk").values_list("pk", flat=True))
-    return sorted({str(pks[0]), str(pks[-1])}) if pks else []
-
-
-def valid_fills(route: Route, world: World) -> list[dict[str, str]]:
-    """Parameter values of the world that make the route resolve to something that exists."""
-    params = set(route.params)
-    if not params:
-        return [{}]
-    camps = [str(c.pk) for c in world.camps]
-    rounds = [str(pk) for pk in world.rounds.values()]
-    sessions = [str(world.digital.pk), str(world.physical.pk)]
-    if params == {"round_id", "team_id"}:
-        fills = []
-        for key in ("open", "resolved", "closed", "placed", "planned"):
-            round_ = Round.objects.get(pk=world.rounds[key])
-            teams = list(Team.objects.filter(camp_id=round_.camp_id).order_by("order", "id"))
-            chosen = teams if key == "open" else teams[:1]
-            stranger = Team.objects.exclude(camp_id=round_.camp_id).first()
-            fills += [{"round_id": str(round_.pk), "team_id": str(t.pk)} for t in [*chosen, stranger]]
-        return fills
-    if params == {"round_id"}:
-        return [{"round_id": r} for r in rounds]
-    if params == {"camp_id"}:
-        return [{"camp_id": c} for c in camps]
-    if params == {"camp_id", "rehearsal_id"}:  # a rehearsal: its own camp's, and under another camp
-        rows = list(Rehearsal.objects.order_by("pk"))
-        return [{"camp_id": str(r.camp_id), "rehearsal_id": str(r.pk)} for r in rows] + [
-            {"camp_id": str(world.bare.pk), "rehearsal_id": str(rows[0].pk)}
-        ]
-    if params == {"camp_id", "number"}:  # a round of a camp by its number (the replay)
-        return [{"camp_id": c, "number": n} for c in camps for n in ("1", "4", "2")]
-    if params == {"pk"}:
-        return [{"pk": s} for s in sessions]
-    if params == {"token"} and route.name.startswith("islands_public:team"):
-        return [{"token": t} for t in world.team_link_tokens]
-    if params == {"token"}:
-        return [{"token": t} for t in world.tokens]
-    if params == {"link_id"}:  # a team link (the staff's renew and revoke)
-        return [
-            {"link_id": str(pk)} for pk in TeamLink.objects.order_by("pk").values_list("pk", flat=True)[:2]
-        ]
-    if params == {"id"}:
-        return [{"id": str(world.superuser.pk)}]
-    if params == {"app_label"}:
-        return [{"app_label": label} for label in ("camp", "islands", "batavia", "auth")]
-    if params == {"url"}:
-        return [{"url": "nic/takoveho/"}]
-    if params == {"name"}:  # a database snapshot's file name (the world's backup folder is empty)
-        return [{"name": "2026-07-14T21-03-55+0200_round-4-resolved.sqlite3"}]
-    if params == {"game"}:  # a rules page: each game's, and one that does not exist
-        return [{"game": game} for game in ("islands", "batavia", "sachy")]
-    if params == {"content_type_id", "object_id"}:
-        ct = ContentType.objects.get_for_model(Camp)
-        return [{"content_type_id": str(ct.pk), "object_id": str(world.demo.pk)}]
-    if params == {"object_id"}:
-        model = _model_of(route)
-        assert model is not None, route
-        if route.route.endswith(("/ap-overview/", "/placements/")):  # the camp's own pages: every state
-            ids = camps if model is Camp else rounds
-        else:  # Django's own admin views: the first and the last row
-            ids = _first_and_last(model)
-        return [{"object_id": pk} for pk in ids]
-    raise AssertionError(f"no values for the parameters of {route.route}")
-
-
 def junk_fills(route: Route) -> list[dict[str, str]]:
     """Junk for every parameter at once (each junk value once)."""
     if not route.params or route.regex and route.params == ("app_label",):
@@ -279,14 +202,6 @@ def junk_fills(route: Route) -> list[dict[str, str]]:
             fill[name] = pool[i % len(pool)]
         fills.append(fill)
     return fills
-
-
-def build(route: Route, values: dict[str, str]) -> str:
-    if route.regex:
-        if "app_label" in values:
-            return f"/admin/{values['app_label']}/"
-        return f"/admin/{values['url']}"
-    return route.fill(values)
 
 
 # ------------------------------------------------------------------------------------- requests
