@@ -7,6 +7,7 @@ from typing import Any
 from django import template
 
 from camp import backup_export, desk, rules, selectors
+from camp.disk_full import refused_saves
 from camp.models import Camp, Round
 
 register = template.Library()
@@ -39,6 +40,13 @@ def evening_desk(context: template.Context) -> dict[str, Any]:
         "camp_steps": desk.camp_steps_for(camp) if camp else [],
         "request": request,
     }
+
+
+@register.inclusion_tag("admin/camp/refused_saves.html")
+def refused_saves_notice() -> dict[str, Any]:
+    """How many saves a full disk refused since the server started (their log lines could not be
+    written then): staff enter them again."""
+    return {"count": refused_saves.count, "last": refused_saves.last}
 
 
 @register.simple_tag

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import errno
 import logging
+import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,8 +22,16 @@ from django.contrib.sessions.models import Session
 from django.db import OperationalError, connection
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
-from camp.disk_full import is_disk_full
+from camp.disk_full import (
+    KEPT_REFUSED_SAVES,
+    ROOM_AGAIN_BYTES,
+    RefusedSave,
+    RefusedSaves,
+    is_disk_full,
+    refused_saves,
+)
 from camp.models import Camp
 from tests.sql_writes import written_table
 
@@ -106,7 +116,7 @@ def camp_change_data(camp: Camp, **changes: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("error", [sqlite_full, postgres_full], ids=["SQLite", "PostgreSQL"])
 def test_a_staff_save_on_a_full_disk_answers_the_page_and_stores_nothing(
-    staff_client: Client, camp: Camp, error: Any, caplog: pytest.LogCaptureFixture
+    staff_client: Client, camp: Camp, error: Any, caplog: pytest.LogCaptureFixture, free_space: dict[str, int]
 ) -> None:
     change = reverse("admin:camp_camp_change", args=[camp.pk])
     entries = LogEntry.objects.count()
@@ -169,3 +179,103 @@ def test_other_errors_are_not_a_full_disk() -> None:
     assert not is_disk_full(OperationalError("database is locked"))
     assert not is_disk_full(OSError(errno.EACCES, "Permission denied"))
     assert not is_disk_full(ValueError("x"))
+
+
+# ------------------------------------------------- the refused saves, kept until the log has room
+
+
+@pytest.fixture(autouse=True)
+def refused() -> Iterator[RefusedSaves]:
+    refused_saves.forget()
+    yield refused_saves
+    refused_saves.forget()
+
+
+@pytest.fixture
+def free_space(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
+    """The free bytes the log's disk reports (0: full)."""
+    free = {"bytes": 0}
+    monkeypatch.setattr(
+        "camp.disk_full.shutil.disk_usage", lambda folder: SimpleNamespace(free=free["bytes"])
+    )
+    return free
+
+
+def disk_full_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "camp.disk_full"]
+
+
+def test_the_refused_saves_wait_in_memory_and_reach_the_log_once_the_disk_has_room(
+    staff_client: Client,
+    camp: Camp,
+    refused: RefusedSaves,
+    free_space: dict[str, int],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    change = reverse("admin:camp_camp_change", args=[camp.pk])
+    home = reverse("admin:index")
+    with full_disk():
+        assert staff_client.post(change, camp_change_data(camp, name="Přejmenovaný běh")).status_code == 503
+    assert refused.count == 1 and refused.waiting
+    with caplog.at_level(logging.INFO):
+        for free in (0, ROOM_AGAIN_BYTES - 1):  # still full: nothing written (it could not be)
+            free_space["bytes"] = free
+            caplog.clear()
+            assert staff_client.get(home).status_code == 200
+            assert disk_full_lines(caplog) == []
+        free_space["bytes"] = ROOM_AGAIN_BYTES
+        caplog.clear()
+        staff_client.get(home)
+        summary, line = disk_full_lines(caplog)
+        assert (
+            summary == "The disk has room again. Saves refused while it was full: 1 (the 0 oldest not kept)"
+        )
+        assert re.fullmatch(
+            rf"Refused while the disk was full, at \d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d: POST {change} "
+            r"\(database or disk is full\)",
+            line,
+        ), line
+        caplog.clear()
+        staff_client.get(home)
+        assert disk_full_lines(caplog) == []  # written once
+    assert refused.count == 1 and not refused.waiting
+
+
+def test_only_the_last_refused_saves_are_kept_and_the_log_says_how_many_were_not(
+    refused: RefusedSaves, free_space: dict[str, int], caplog: pytest.LogCaptureFixture, tmp_path: Any
+) -> None:
+    at = timezone.now()
+    for number in range(KEPT_REFUSED_SAVES + 1):
+        refused.add(RefusedSave(at=at, method="POST", path=f"/admin/{number}/", reason="disk full"))
+    free_space["bytes"] = ROOM_AGAIN_BYTES
+    with caplog.at_level(logging.INFO):
+        assert refused.log_if_room(tmp_path)
+    summary, *lines = disk_full_lines(caplog)
+    assert summary.endswith(f": {KEPT_REFUSED_SAVES + 1} (the 1 oldest not kept)")
+    assert len(lines) == KEPT_REFUSED_SAVES and "POST /admin/1/ " in lines[0] and "/admin/0/" not in lines[0]
+    assert refused.count == KEPT_REFUSED_SAVES + 1 and not refused.log_if_room(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("saves", "czech"),
+    [
+        (0, None),
+        (1, "Od spuštění serveru tábora bylo 1 uložení odmítnuto kvůli plnému disku notebooku"),
+        (2, "Od spuštění serveru tábora byla 2 uložení odmítnuta kvůli plnému disku notebooku"),
+        (5, "Od spuštění serveru tábora bylo 5 uložení odmítnuto kvůli plnému disku notebooku"),
+    ],
+)
+def test_the_admin_home_says_how_many_saves_the_full_disk_refused(
+    staff_client: Client, refused: RefusedSaves, free_space: dict[str, int], saves: int, czech: str | None
+) -> None:
+    at = timezone.now()
+    for _ in range(saves):
+        refused.add(RefusedSave(at=at, method="POST", path="/admin/", reason="disk full"))
+    notice = BeautifulSoup(staff_client.get(reverse("admin:index")).content, "html.parser").select_one(
+        "#refused-saves"
+    )
+    if czech is None:
+        assert notice is None
+    else:
+        text = " ".join(notice.get_text().split())
+        assert text.startswith(czech) and f"(naposledy v {timezone.localtime(at):%H:%M})" in text
