@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from django.urls import reverse
 from django.utils import timezone
@@ -30,6 +31,20 @@ class DeskStep:
     url: str | None
     done: bool
     hint: str = ""
+    #: The permission that opens the step's page: a login without it sees the step, not the link.
+    permission: str = ""
+
+
+def steps_for_user(steps: Sequence[DeskStep], user: Any) -> list[DeskStep]:
+    """The steps as ``user`` may follow them: a link the user's role may not open (a helper's
+    islands round) would only answer "Přístup odepřen", so the step keeps its label and loses it.
+    No user (a template rendered outside a request): the steps as they are."""
+    if user is None:
+        return list(steps)
+    return [
+        step if not step.permission or user.has_perm(step.permission) else replace(step, url=None)
+        for step in steps
+    ]
 
 
 StepProvider = Callable[[Round], list[DeskStep]]
@@ -79,6 +94,7 @@ def minigame_steps(round_: Round) -> list[DeskStep]:
             url=reverse("admin:camp_round_change", args=[round_.pk]),
             done=has_minigame,
             hint=round_.minigame.name if has_minigame else "",
+            permission="camp.view_round",
         )
     ]
 
@@ -95,6 +111,7 @@ def placements_steps(round_: Round) -> list[DeskStep]:
             else None,
             done=_status_at_least(round_, RoundStatus.MINIGAME_RECORDED),
             hint=_("from the game's result") if from_game else "",
+            permission="camp.change_round",
         ),
     ]
 

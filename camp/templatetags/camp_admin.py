@@ -31,13 +31,15 @@ def evening_desk(context: template.Context) -> dict[str, Any]:
         request.session[DESK_CAMP_SESSION_KEY] = camp.pk
     round_ = selectors.evening_round(camp) if camp else None
     marks = desk.switcher_marks([choice.camp for choice in choices])
+    user = getattr(request, "user", None)
     return {
         "camp": camp,
         "choices": [(choice, marks[choice.camp.pk]) for choice in choices],
         "camp_mark": marks.get(camp.pk, "") if camp else "",
         "round": round_,
-        "steps": desk.steps_for(round_) if round_ else [],
-        "camp_steps": desk.camp_steps_for(camp) if camp else [],
+        "steps": desk.steps_for_user(desk.steps_for(round_), user) if round_ else [],
+        "camp_steps": desk.steps_for_user(desk.camp_steps_for(camp), user) if camp else [],
+        "may_add_round": user is None or user.has_perm("camp.add_round"),
         "request": request,
     }
 
@@ -49,10 +51,12 @@ def refused_saves_notice() -> dict[str, Any]:
     return {"count": refused_saves.count, "last": refused_saves.last}
 
 
-@register.simple_tag
-def camp_steps(camp: Camp) -> list[desk.DeskStep]:
-    """The camp run's next steps that are not tied to a round (e.g. a game's set-up before it starts)."""
-    return desk.camp_steps_for(camp)
+@register.simple_tag(takes_context=True)
+def camp_steps(context: template.Context, camp: Camp) -> list[desk.DeskStep]:
+    """The camp run's next steps that are not tied to a round (e.g. a game's set-up before it
+    starts) that the login may open."""
+    steps = desk.steps_for_user(desk.camp_steps_for(camp), getattr(context.get("request"), "user", None))
+    return [step for step in steps if step.url]
 
 
 #: What the admin home lists besides the evening panel, per app: the tables staff open by hand. The

@@ -11,6 +11,9 @@ from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Round, RoundStatus
 from games.islands.models import BoardSetup
 from games.islands.pages.links import url
 
+#: The round pages open to whoever may read the islands rounds (games.islands.pages.shared).
+READ_PERMISSION = "islands.view_islandsround"
+
 
 def islands_steps(round_: Round) -> list[DeskStep]:
     status = round_.status
@@ -18,16 +21,23 @@ def islands_steps(round_: Round) -> list[DeskStep]:
     opened = status in OPENED_STATUSES
     resolved = status in DONE_STATUSES
     return [
-        DeskStep(label=_("Open the round and type in the orders"), url=page, done=resolved, hint=""),
+        DeskStep(
+            label=_("Open the round and type in the orders"),
+            url=page,
+            done=resolved,
+            permission=READ_PERMISSION,
+        ),
         DeskStep(
             label=_("Resolve the round"),
             url=url("resolve", round_.pk) if opened and not resolved else page,
             done=resolved,
+            permission=READ_PERMISSION,
         ),
         DeskStep(
             label=_("Telescopes, hints, close the round"),
             url=url("after", round_.pk) if resolved else page,
             done=status == RoundStatus.CLOSED,
+            permission=READ_PERMISSION,
         ),
         *_printing_step(round_, resolved=resolved),
     ]
@@ -50,6 +60,7 @@ def _printing_step(round_: Round, *, resolved: bool) -> list[DeskStep]:
             url=url("evening", round_.pk),
             done=round_.status == RoundStatus.CLOSED,
             hint=_("team sheets, the notice-board sheet and the staff master sheet in one PDF"),
+            permission=READ_PERMISSION,
         )
     ]
 
@@ -60,6 +71,9 @@ def islands_camp_steps(camp: Camp) -> list[DeskStep]:
         return []
     return [
         DeskStep(
-            label=_("Board set-up"), url=reverse("admin:islands_boardsetup_camp", args=[camp.pk]), done=False
+            label=_("Board set-up"),
+            url=reverse("admin:islands_boardsetup_camp", args=[camp.pk]),
+            done=False,
+            permission="islands.view_boardsetup",
         )
     ]

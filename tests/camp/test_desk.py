@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime
 
 from bs4 import BeautifulSoup
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -14,6 +16,8 @@ from camp import services
 from camp.backup_document import camp_import_document
 from camp.backup_export import camp_export_document
 from camp.models import Camp, CampOrigin, Round, Team
+from camp.permissions import HELPER, Role
+from camp.roles import role_name
 
 
 def home(client: Client, query: str = "") -> BeautifulSoup:
@@ -214,3 +218,41 @@ def test_a_camp_run_restored_from_a_backup_is_marked_and_two_copies_never_look_a
         str(second),
         f"(restored {second_at:%b %-d %H:%M}, no. {second.pk})",
     )
+
+
+def role_client(role: Role) -> Client:
+    user = get_user_model().objects.create_user("clen", "clen@example.org", "heslo-heslo-123", is_staff=True)
+    user.groups.add(Group.objects.get(name=role_name(role)))
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def linked(page: BeautifulSoup) -> list[bool]:
+    """Whether each of tonight's steps is a link."""
+    return [li.a is not None for li in page.select(".zo-desk ol li")]
+
+
+def test_a_helper_sees_every_step_but_links_only_to_the_pages_a_helper_may_open(
+    admin_client: Client, camp: Camp, teams: list[Team], round1: Round
+) -> None:
+    """A link the role may not open would only answer "Přístup odepřen"."""
+    services.minigame_record(round=round1, name="Batavia v jídelně", kind="batavia")
+    helper = role_client(HELPER)
+    head_page, helper_page = home(admin_client), home(helper)
+    assert steps(helper_page) == steps(head_page)  # every step shown, Batavia and the islands too
+    assert linked(head_page)[:4] == [True, True, True, True]
+    assert linked(helper_page)[:4] == [True, False, True, False]  # the mini-game, the placements
+    for link in helper_page.select(".zo-desk ol li a"):
+        assert helper.get(link["href"]).status_code == 200, link["href"]
+    # The board set-up is the next step, but not the helper's to take; nor is adding a round.
+    assert [a.get_text(strip=True) for a in head_page.select(".zo-desk a.button")] == [
+        "Příprava herního plánu"
+    ]
+    assert helper_page.select(".zo-desk a.button") == []
+    assert [s.get_text(strip=True) for s in helper_page.select(".zo-desk .zo-step-elsewhere")] == [
+        "Příprava herního plánu"
+    ]
+    add_round = reverse("admin:camp_round_add")
+    assert any(a["href"].startswith(add_round) for a in head_page.select(".zo-desk .zo-links a"))
+    assert not any(a["href"].startswith(add_round) for a in helper_page.select(".zo-desk .zo-links a"))
