@@ -58,7 +58,6 @@ from .state import (
     BATTLESHIP_ID,
     CARGO_IDS,
     MAX_CARGO_SHIPS,
-    SHOT_RANGE,
     Board,
     Cell,
     GameState,
@@ -68,6 +67,7 @@ from .state import (
     Team,
     hex_index,
     ship_priority,
+    within_shot_range,
 )
 from .tiles import REPEATING, Tile
 
@@ -679,7 +679,7 @@ class _Round:
                 if target is not None:
                     shots.append((ship, target))
             elif team.orders.fire is not None:
-                if distance(ship.at, team.orders.fire) <= SHOT_RANGE:
+                if within_shot_range(ship.at, team.orders.fire):
                     shots.append((ship, team.orders.fire))
                 else:
                     self.log(What.SHOT_LOST, team.orders.fire, ship, reason="range")

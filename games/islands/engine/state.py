@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
 
-from .hexes import BoardGeometry, Hex, geometry
+from .hexes import BoardGeometry, Hex, distance, geometry
 from .notation import ShipId, is_pirate_id
 from .tiles import Tile
 
@@ -40,6 +40,12 @@ PIRATE_MOVES = 11
 
 CARGO_IDS: tuple[str, ...] = tuple(str(ShipId("C", i)) for i in range(1, MAX_CARGO_SHIPS + 1))
 BATTLESHIP_ID = "B"
+
+
+def within_shot_range(at: Hex, target: Hex) -> bool:
+    """Whether a battleship at ``at`` reaches ``target``: at most :data:`SHOT_RANGE` hexes away
+    (rules, section 6.5). The one test of the range: the resolution, the warnings and the bots ask it."""
+    return distance(at, target) <= SHOT_RANGE
 
 
 class InvalidState(ValueError):

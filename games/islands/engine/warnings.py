@@ -24,7 +24,7 @@ from enum import StrEnum
 
 from .hexes import Hex, distance, neighbours
 from .orders import Orders, RouteLeg, harbor_steps, sail_route, steps_used
-from .state import SHOT_RANGE, GameState, Ship, ShipKind
+from .state import GameState, Ship, ShipKind, within_shot_range
 from .tiles import Tile
 
 #: Revealed tiles that stop or sink a ship entering them (rules, section 3).
@@ -118,14 +118,14 @@ def orders_warnings(
             warnings.append(
                 Caution(WarningCode.FIRE_FROM_HARBOR, battleship.ship.id, target=orders.fire)
             )
-        elif (far := distance(battleship.end, orders.fire)) > SHOT_RANGE:
+        elif not within_shot_range(battleship.end, orders.fire):
             warnings.append(
                 Caution(
                     WarningCode.FIRE_OUT_OF_RANGE,
                     battleship.ship.id,
                     at=battleship.end,
                     target=orders.fire,
-                    number=far,
+                    number=distance(battleship.end, orders.fire),
                 )
             )
         else:

@@ -16,7 +16,15 @@ from ..hexes import Hex, distance
 from ..notation import HarborMoves, Route, RouteStep
 from ..orders import Orders, check_orders
 from ..rng import FewDraws
-from ..state import BATTLESHIP_COST, CARGO_SHIP_COST, MAX_CARGO_SHIPS, SHOT_RANGE, GameState, Ship, ShipKind
+from ..state import (
+    BATTLESHIP_COST,
+    CARGO_SHIP_COST,
+    MAX_CARGO_SHIPS,
+    GameState,
+    Ship,
+    ShipKind,
+    within_shot_range,
+)
 from ..tiles import Tile
 from .ways import (
     NOWHERE,
@@ -329,7 +337,7 @@ def targets(prey: Sequence[Hex], sailed: Sailed) -> list[Hex]:
     if end is None:
         return []
     return [
-        p for p in prey if distance(end, p) <= SHOT_RANGE and all(distance(p, h) > 1 for h in sailed.ends)
+        p for p in prey if within_shot_range(end, p) and all(distance(p, h) > 1 for h in sailed.ends)
     ]
 
 
