@@ -4,17 +4,13 @@ per team with its private link and a QR code of it: Batavia's seats, the islands
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
 from reportlab import rl_config
-from reportlab.graphics import renderPDF
-from reportlab.graphics.barcode import qrencoder
-from reportlab.graphics.barcode.qr import QrCodeWidget
-from reportlab.graphics.shapes import Drawing
 from reportlab.lib.colors import Color, HexColor, black, white
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -23,8 +19,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
-
-from camp.pdf_fast import kept_subsets
+from reportlab.pdfgen.textobject import PDFTextObject
 
 FONT, FONT_BOLD = "DejaVuSans", "DejaVuSans-Bold"
 
@@ -37,9 +32,35 @@ def register_fonts(font_dir: Path) -> None:
     """Register DejaVu Sans (regular and bold) from ``font_dir`` once per process."""
     if FONT not in pdfmetrics.getRegisteredFontNames():
         for name, file in ((FONT, "DejaVuSans.ttf"), (FONT_BOLD, "DejaVuSans-Bold.ttf")):
-            font = TTFont(name, str(font_dir / file))
-            font.face.makeSubset = kept_subsets(font.face.makeSubset)
-            pdfmetrics.registerFont(font)
+            pdfmetrics.registerFont(TTFont(name, str(font_dir / file)))
+
+
+def polygons_path(canvas: Canvas, polygons: Iterable[Sequence[tuple[float, float]]]) -> PDFPathObject:
+    """One path of closed polygons (a map's hexes of one style: one path draws them all)."""
+    path = canvas.beginPath()
+    for points in polygons:
+        (x, y), *rest = points
+        path.moveTo(x, y)
+        for a, b in rest:
+            path.lineTo(a, b)
+        path.close()
+    return path
+
+
+def write_texts(
+    text: PDFTextObject,
+    font: str,
+    size: float,
+    items: Iterable[tuple[float, float, str]],
+    *,
+    centred: bool = False,
+) -> None:
+    """Each (x, y, string) into one text object, from its own origin (``centred``: centred on x),
+    in ``font`` at ``size``: one text object for a map's labels costs a fraction of one each."""
+    text.setFont(font, size)
+    for x, y, string in items:
+        text.setTextOrigin(x - pdfmetrics.stringWidth(string, font, size) / 2 if centred else x, y)
+        text.textOut(string)
 
 
 @lru_cache(maxsize=512)
@@ -126,20 +147,23 @@ class LinkSheet:
 
 @lru_cache(maxsize=256)
 def qr_modules(text: str) -> tuple[tuple[bool, ...], ...]:
-    """The QR code of ``text``: its modules, row by row from the top, dark True (ReportLab's encoder
-    and error correction M, as ``QrCodeWidget(barLevel="M")``). Kept per text: encoding one is
-    ~30 ms (eight masks tried), and a round's order forms print the same codes again and again."""
-    qr = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
-    qr.addData(text)
-    qr.make()
-    count = qr.getModuleCount()
-    return tuple(tuple(bool(qr.isDark(row, col)) for col in range(count)) for row in range(count))
+    """The QR code of ``text`` at error correction M: its modules, row by row from the top, dark
+    True. zxing-cpp's encoder (C++, ~0.4 ms a code), not ReportLab's pure-Python one (9–20 ms a
+    code): the first print after a resolve encodes every team's new paper code."""
+    import zxingcpp  # loads on first use: start-up imports no QR module
+
+    image = zxingcpp.create_barcode(text, zxingcpp.BarcodeFormat.QRCode, ec_level="M").to_image(
+        scale=1, add_quiet_zones=False
+    )
+    pixels = bytes(memoryview(image))  # one byte a module, row by row: 0 dark, 255 light
+    count = image.shape[1]
+    return tuple(tuple(pixels[row * count + col] < 128 for col in range(count)) for row in range(count))
 
 
 def draw_qr(canvas: Canvas, text: str, left: float, bottom: float, side: float) -> None:
     """The QR code of ``text`` in the square ``side`` wide from (``left``, ``bottom``): white, a
     quiet zone of 4 modules, the dark modules black, as one path of the rows' dark runs (what
-    ``QrCodeWidget`` draws as a shape per module, at a hundredth of the cost)."""
+    a QR code widget draws as a shape per module, at a hundredth of the cost)."""
     canvas.saveState()
     canvas.setFillColor(white)
     canvas.rect(left, bottom, side, side, stroke=0, fill=1)
@@ -171,7 +195,7 @@ def _qr_path(text: str, left: float, bottom: float, side: float) -> PDFPathObjec
 
 def qr_svg(url: str, *, label: str) -> str:
     """The QR code of ``url`` as one small inline ``<svg>`` (one path, black on white, a quiet zone of
-    4 modules; the same encoder and error correction as the link sheets' QR codes), for a staff page
+    4 modules; the same modules as the printed QR codes), for a staff page
     that shows the teams' QR codes. ``label`` (escaped here) names it for screen readers."""
     from xml.sax.saxutils import quoteattr
 
@@ -255,12 +279,8 @@ def render_link_sheets(pages: Sequence[LinkSheet], *, font_dir: Path, title: str
             canvas.drawString(margin, y, page.subtitle)
         # the QR code, centred
         side = 95 * mm
-        widget = QrCodeWidget(page.url, barLevel="M")
-        x0, y0, x1, y1 = widget.getBounds()
-        drawing = Drawing(side, side, transform=[side / (x1 - x0), 0, 0, side / (y1 - y0), 0, 0])
-        drawing.add(widget)
         y -= 10 * mm + side
-        renderPDF.draw(drawing, canvas, (width - side) / 2, y)
+        draw_qr(canvas, page.url, (width - side) / 2, y, side)
         # the link in full: on one line if it fits at a readable size, else wrapped
         y -= 10 * mm
         size = _fit(canvas, page.url, FONT, 11, inner)

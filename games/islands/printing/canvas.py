@@ -20,8 +20,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from camp.marks import SHAPE_INNER_WIDTH, shape_points
-from camp.pdf import FONT, FONT_BOLD, fit, fit_text, ink
-from camp.pdf_fast import SheetCanvas, polygons_path, write_texts
+from camp.pdf import FONT, FONT_BOLD, fit, fit_text, ink, polygons_path, write_texts
 from games.islands import words
 from games.islands.printing.data import SheetShip
 
@@ -40,7 +39,7 @@ BAND_GAP = 6 * mm
 
 
 def new_canvas(buffer: BytesIO, title: str) -> Canvas:
-    canvas = SheetCanvas(buffer, pagesize=A4, pageCompression=1, invariant=1)
+    canvas = Canvas(buffer, pagesize=A4, pageCompression=1, invariant=1)
     canvas.setTitle(title)
     canvas.setAuthor("Zlaté ostrovy")
     canvas.setCreator("Zlaté ostrovy")
@@ -101,7 +100,7 @@ def lines(canvas: Canvas, x: float, y: float, text: str, *, font: str = FONT, si
 
 
 def polygon(canvas: Canvas, pts: Sequence[tuple[float, float]], *, stroke: int, fill: int) -> None:
-    canvas.drawPath(polygons_path([pts]), stroke=stroke, fill=fill)
+    canvas.drawPath(polygons_path(canvas, [pts]), stroke=stroke, fill=fill)
 
 
 def drawn_once(
@@ -164,7 +163,7 @@ class Polygons:
             self.canvas.setFillColor(self.colours[fill_key])
             self.canvas.setStrokeColor(self.colours[edge_key])
             self.canvas.setLineWidth(width)
-            self.canvas.drawPath(polygons_path(shapes), stroke=1, fill=1)
+            self.canvas.drawPath(polygons_path(self.canvas, shapes), stroke=1, fill=1)
 
 
 def team_shape(
@@ -238,7 +237,7 @@ class CentredTexts:
         for (font, size, key), items in self.by_style.items():
             out.setFillColor(self.fills[key])
             shift = size * 0.36
-            write_texts(self.canvas, out, font, size, ((x, y - shift, t) for x, y, t in items), centred=True)
+            write_texts(out, font, size, ((x, y - shift, t) for x, y, t in items), centred=True)
         self.canvas.drawText(out)
 
 

@@ -21,8 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from camp.pdf import FONT, FONT_BOLD, colour, draw_qr, register_fonts
-from camp.pdf_fast import write_texts
+from camp.pdf import FONT, FONT_BOLD, colour, draw_qr, register_fonts, write_texts
 from games.islands.engine.hexes import DIRECTION_NAMES, corners_around
 from games.islands.engine.notation import Alphabet
 from games.islands.maps import style
@@ -164,7 +163,7 @@ def _events(canvas: Canvas, y: float, events: Sequence[SheetEvent], *, size: flo
             placed.append((MARGIN + 2 * mm + col * (col_w + 4 * mm), y - used * leading, line))
             used += 1
     out = canvas.beginText()  # one text object for all the lines (one each cost more)
-    write_texts(canvas, out, FONT, size, placed)
+    write_texts(out, FONT, size, placed)
     canvas.drawText(out)
 
 

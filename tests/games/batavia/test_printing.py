@@ -8,12 +8,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
+import zxingcpp
 from django.conf import settings
+from PIL import Image
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfbase import pdfmetrics
 
-from camp.pdf import FONT_BOLD
+from camp.pdf import FONT_BOLD, qr_modules, qr_svg
 from games.batavia.printing import LinkSheet, _wrap_link, render_link_sheets
 
 # The 60th character is a hyphen: where a naive 60-character wrap would end a line.
@@ -65,3 +67,30 @@ def test_a_long_team_name_stays_on_the_page() -> None:
     [(text, x, size)] = drawn
     assert text.endswith("…") and name.startswith(text[:-1].rstrip())
     assert x + pdfmetrics.stringWidth(text, FONT_BOLD, size) <= A4[0] - x + 0.01  # the right margin
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) not installed")
+def test_the_printed_qr_code_reads_as_the_link_in_grey(tmp_path: Path) -> None:
+    """What a phone's camera reads from the sheet printed in grey is the team's link, whole."""
+    pdf = tmp_path / "links.pdf"
+    pages = [
+        LinkSheet(team=team, colour="#c0392b", url=url, title="Batavia")
+        for team, url in (("Červení", SHORT), ("Modří", LONG))
+    ]
+    pdf.write_bytes(render_link_sheets(pages, font_dir=settings.PDF_FONT_DIR))
+    subprocess.run(
+        ["pdftoppm", "-gray", "-r", "150", "-png", str(pdf), str(tmp_path / "page")], check=True, timeout=60
+    )
+    read = [
+        [found.text for found in zxingcpp.read_barcodes(Image.open(page))]
+        for page in sorted(tmp_path.glob("page-*.png"))
+    ]
+    assert read == [[SHORT], [LONG]]
+
+
+def test_the_staff_pages_qr_code_has_the_printed_modules() -> None:
+    """The team links page draws the same modules as paper: one dark square per dark module."""
+    modules = qr_modules(SHORT)
+    svg = qr_svg(SHORT, label="QR")
+    assert svg.count("h1v1h-1z") == sum(row.count(True) for row in modules) > 0
+    assert f'viewBox="0 0 {len(modules) + 8} {len(modules) + 8}"' in svg
