@@ -31,6 +31,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
+from camp.logged_once import mark_logged
+
 logger = logging.getLogger("camp.disk_full")
 
 #: PostgreSQL's SQLSTATE of ``DiskFull`` (psycopg: ``sqlstate``; psycopg2: ``pgcode``).
@@ -176,7 +178,7 @@ class DiskFullMiddleware:
         if session is not None:
             session.modified = False  # saving it would fail the same way, after the page
         response = render(request, "503.html", {"backup_dir": settings.BACKUP_DIR}, status=503)
-        response._has_been_logged = True  # type: ignore[attr-defined]  # the line above says it all
+        mark_logged(request)  # the line above says it all
         if request.headers.get("HX-Request"):
             # htmx swaps no error answer: the page replaces the one the form was on, or the
             # click would seem to do nothing.

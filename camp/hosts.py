@@ -28,6 +28,7 @@ from django.http import HttpRequest, HttpResponse
 from django.http.request import split_domain_port, validate_host
 from django.template.loader import render_to_string
 
+from camp.logged_once import mark_logged
 from camp.network import addresses_now, is_loopback_host, phone_url
 
 logger = logging.getLogger("camp.hosts")
@@ -69,6 +70,19 @@ def shown_host(host: str) -> str:
     return "".join(c if " " <= c <= "~" else "?" for c in host[:LOGGED_HOST_CHARS])
 
 
+def raw_host(request: HttpRequest) -> str:
+    """The Host the request names, read where ``get_host()`` reads it before it checks it (and
+    raises for one not allowed): X-Forwarded-Host only with ``USE_X_FORWARDED_HOST``, else the Host
+    header, else the server's name and port."""
+    meta = request.META
+    if settings.USE_X_FORWARDED_HOST and "HTTP_X_FORWARDED_HOST" in meta:
+        return str(meta["HTTP_X_FORWARDED_HOST"])
+    if "HTTP_HOST" in meta:
+        return str(meta["HTTP_HOST"])
+    host, port = str(meta["SERVER_NAME"]), request.get_port()
+    return host if port == ("443" if request.is_secure() else "80") else f"{host}:{port}"
+
+
 class HostCheckMiddleware:
     """See the module: serve the laptop's addresses of now, refuse any other Host plainly."""
 
@@ -76,7 +90,7 @@ class HostCheckMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        host = request._get_raw_host()  # what get_host() checks, before it raises
+        host = raw_host(request)
         if host in _known:
             return self.get_response(request)
         if host_allowed(host):
@@ -100,5 +114,5 @@ def refusal(request: HttpRequest, host: str) -> HttpResponse:
     )
     response = HttpResponse(page, status=400)
     response["Cache-Control"] = "no-store"
-    response._has_been_logged = True  # type: ignore[attr-defined]  # no second line ("Bad Request: …")
+    mark_logged(request)  # no second line ("Bad Request: …")
     return response

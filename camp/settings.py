@@ -301,7 +301,11 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     # No log ever holds a whole team token (camp.accesslog); runserver's log is Django's own.
-    "filters": {"redact_tokens": {"()": "camp.accesslog.RedactTokensFilter"}},
+    "filters": {
+        "redact_tokens": {"()": "camp.accesslog.RedactTokensFilter"},
+        # A refusal that wrote its own line gets no second one from Django (camp.logged_once).
+        "logged_once": {"()": "camp.logged_once.LoggedOnceFilter"},
+    },
     "formatters": {
         "django.server": {
             "()": "django.utils.log.ServerFormatter",
@@ -318,7 +322,7 @@ LOGGING = {
         },
     },
     "loggers": {
-        "django.request": {"filters": ["redact_tokens"]},
+        "django.request": {"filters": ["redact_tokens", "logged_once"]},
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
     },
     "root": {"handlers": ["console"], "level": "WARNING"},
