@@ -1,9 +1,10 @@
-"""The one error family of the camp app: what staff asked for that camp does not allow, or a file or
-database it cannot take.
+"""The project's one error root, :class:`Refusal`, and the camp app's kind of it, :class:`CampError`:
+what staff asked for that camp does not allow, or a file or database it cannot take.
 
-Every refusal is a :class:`CampError` (a ``ValidationError``, so a page or form shows its
+Every refusal of the project is a :class:`Refusal`, a ``ValidationError`` (a page or form shows its
 ``messages``: translated, each a full sentence, as they are); nothing is stored when one is raised.
-Its narrow kinds live beside the code that raises them:
+Each app has its kind below it (``CampError``, ``games.islands.errors.IslandsError``,
+``games.batavia.errors.BataviaError``); camp's narrow kinds live beside the code that raises them:
 
 - ``camp.services``: ``PlacementsError`` (``problems``, each naming its team), ``RoundStatusError``,
   ``PhoneAddressError``;
@@ -20,9 +21,15 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 
 
-class CampError(ValidationError):
-    """Something camp refuses; ``messages`` say why (translated). ``str()`` is those messages, one a
-    line, as a command prints them (Django's own ``str()`` of a ``ValidationError`` is a list's repr)."""
+class Refusal(ValidationError):
+    """Something the tool refuses; ``messages`` say why (translated). ``str()`` is those messages, one
+    a line, as a command prints them (Django's own ``str()`` of a ``ValidationError`` is a list's repr).
+    A ``ValidationError`` so that a form or page shows it as Django shows its own (docs/architecture.md,
+    "One error root")."""
 
     def __str__(self) -> str:
         return "\n".join(self.messages)
+
+
+class CampError(Refusal):
+    """Something camp refuses."""

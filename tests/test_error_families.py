@@ -1,6 +1,7 @@
-"""One error family per app: every exception class of an app's Django side is one of its root's kind
-(``CampError``, ``IslandsError``, ``BataviaError``), so a page that shows a root's ``messages``
-shows every refusal, and no second root creeps in. The engines are pure: their errors are
+"""One error root for the project, one family per app below it: every exception class of an app's
+Django side is one of its app's kind (``CampError``, ``IslandsError``, ``BataviaError``), each a
+``camp.errors.Refusal``, so a page that shows a refusal's ``messages`` shows every refusal, and no
+second root creeps in. The engines are pure: their errors are
 ``ValueError``\\ s, never Django's."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from camp.backups import BackupError
-from camp.errors import CampError
+from camp.errors import CampError, Refusal
 from camp.services import PlacementsError, Problem
 from games.batavia.errors import BataviaError
 from games.islands.errors import IslandsError
@@ -67,10 +68,12 @@ def test_every_exception_of_an_app_is_of_its_root(package: str) -> None:
     assert len(found) >= {"camp": 6, "games.islands": 5, "games.batavia": 3}[package]
 
 
-def test_the_roots_are_one_per_app_and_show_their_messages() -> None:
+def test_the_apps_kinds_are_one_per_app_below_the_one_root() -> None:
+    assert issubclass(Refusal, ValidationError)
     for root in ROOTS.values():
-        assert issubclass(root, ValidationError)
+        assert root.__bases__ == (Refusal,)  # directly below the project's root, nothing between
         assert [r for r in ROOTS.values() if issubclass(root, r)] == [root]
+    assert "__str__" not in vars(CampError) and "__str__" in vars(Refusal)  # said once, for all
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -88,6 +91,7 @@ def test_str_of_a_refusal_is_its_messages_as_a_command_prints_them() -> None:
         "The database is in use.\nDatabáze se používá."
     )
     assert str(SheetsUnavailable("Print them from round 2.")) == "Print them from round 2."
+    assert str(BataviaError("Hra už běží.")) == "Hra už běží." and str(IslandsError(["a", "b"])) == "a\nb"
     refused = PlacementsError([Problem("Red: no place.", "missing", 1), Problem("Blue: 0.", "rank", 2)])
     assert refused.messages == ["Red: no place.", "Blue: 0."]
     assert str(refused) == "Red: no place.\nBlue: 0."

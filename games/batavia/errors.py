@@ -1,7 +1,8 @@
 """The one error family of the Batavia app (its pages, forms and services): what a page or a team
 asked for that the app refuses.
 
-Every refusal is a :class:`BataviaError` (a ``ValidationError``, so a page shows its ``messages``:
+Every refusal is a :class:`BataviaError` (the project's :class:`camp.errors.Refusal`, a
+``ValidationError``, so a page shows its ``messages``:
 translated, as they are); nothing is stored when one is raised. Its kinds:
 :class:`BataviaServiceError` (a change the services refuse) and ``forms.FormProblem`` (a posted
 field that cannot be read).
@@ -14,15 +15,11 @@ The rules engine has a root of its own, ``games.batavia.engine.errors.RulesError
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from camp.errors import Refusal
 
 
-class BataviaError(ValidationError):
-    """Something the Batavia app refuses; ``messages`` say why (translated). ``str()`` is those
-    messages, one a line (Django's own ``str()`` of a ``ValidationError`` is a list's repr)."""
-
-    def __str__(self) -> str:
-        return "\n".join(self.messages)
+class BataviaError(Refusal):
+    """Something the Batavia app refuses; ``messages`` say why (translated)."""
 
 
 class BataviaServiceError(BataviaError):

@@ -1,6 +1,7 @@
 """The one error family of the Golden Islands app: what staff asked for that the game does not allow.
 
-Every refusal is an :class:`IslandsError` (a ``ValidationError``); a page shows its ``messages``
+Every refusal is an :class:`IslandsError` (the project's :class:`camp.errors.Refusal`, a
+``ValidationError``); a page shows its ``messages``
 (translated, each a full sentence) as they are. Nothing is stored when one is raised.
 :class:`OrdersInvalid` is the one for a team's orders: ``problems`` say where each problem sits
 (field, ship, step) for a page that marks them, ``messages`` are the same problems as text.
@@ -18,19 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from camp.errors import Refusal
 from games.islands.models import TeamOrders, TeamPlan
 
 
-class IslandsError(ValidationError):
-    """Something staff asked for that the game does not allow; the message says why, translated.
-    ``str()`` is the messages, one a line (Django's own ``str()`` of a ``ValidationError`` is a list's
-    repr)."""
-
-    def __str__(self) -> str:
-        return "\n".join(self.messages)
+class IslandsError(Refusal):
+    """Something staff asked for that the game does not allow; the message says why, translated."""
 
 
 @dataclass(frozen=True)
