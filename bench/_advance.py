@@ -8,32 +8,15 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
-import subprocess
 import sys
 from pathlib import Path
 
-from bench._camp_server import ROOT, camp_env
+from bench._camp_server import child_json
 
 
 def advance(data_dir: Path, camp: int) -> dict[str, object]:
     """(parent) Resolve the next round of ``camp``; the printing addresses of that round."""
-    env = camp_env(data_dir) | {
-        "ZO_CAMP": "1",
-        "ZO_COMMAND_LINE": "1",
-        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "bench._advance", str(data_dir), str(camp)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"playing the next round failed:\n{done.stderr[-3000:]}")
-    return dict(json.loads(done.stdout.strip().splitlines()[-1]))
+    return dict(child_json("bench._advance", data_dir, str(camp), what="playing the next round"))
 
 
 def _child(camp_id: int) -> None:

@@ -23,6 +23,7 @@ import http.client
 import json
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -85,6 +86,28 @@ def camp_env(data_dir: Path) -> dict[str, str]:
         {"ZO_DATA_DIR": str(data_dir), "DJANGO_SETTINGS_MODULE": "camp.settings", "PYTHONPATH": str(ROOT)}
     )
     return env
+
+
+def child_json(module: str, data_dir: Path, *args: str, what: str) -> Any:
+    """Run ``python -m module DATA_DIR ARGS…`` in camp mode over a benchmark's camp (a throwaway
+    key: it signs nothing that outlives it); the JSON its last line prints. ``what`` names the work
+    in the error of a child that failed."""
+    env = camp_env(data_dir) | {
+        "ZO_CAMP": "1",
+        "ZO_COMMAND_LINE": "1",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", module, str(data_dir), *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"{what} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def _build(data_dir: Path, kind: str = "played") -> None:

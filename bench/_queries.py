@@ -9,28 +9,16 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
-import subprocess
 import sys
 from pathlib import Path
 
-from bench._camp_server import ROOT, STAFF, camp_env
+from bench._camp_server import STAFF, child_json
 
 
 def count(data_dir: Path, urls: list[str]) -> dict[str, int]:
     """(parent) The queries of each of ``urls`` on the camp in ``data_dir``."""
-    env = camp_env(data_dir) | {"ZO_CAMP": "1", "DJANGO_SECRET_KEY": secrets.token_urlsafe(50)}
-    done = subprocess.run(
-        [sys.executable, "-m", "bench._queries", str(data_dir), *urls],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"counting the queries failed:\n{done.stderr[-3000:]}")
-    return {url: int(n) for url, n in json.loads(done.stdout.strip().splitlines()[-1]).items()}
+    counted = child_json("bench._queries", data_dir, *urls, what="counting the queries")
+    return {url: int(n) for url, n in counted.items()}
 
 
 def _child(urls: list[str]) -> None:
