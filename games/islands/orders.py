@@ -7,8 +7,8 @@ stored ones in English), harbor moves ``+ - .``, fire a hex label or nothing. A 
 on what was written: every problem is an :class:`OrdersProblem` with a translated message led by
 where it sits ("Loď 2, krok 3: …").
 
-Long (~540 lines) because it is one concept read top to bottom: the sheet, its check (each problem
-with its place and words, the warnings beside them) and the stored orders read back.
+One concept read top to bottom: the sheet, its check (each problem with its place and words, the
+warnings beside them) and the stored orders read back.
 """
 
 from __future__ import annotations

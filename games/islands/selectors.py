@@ -3,8 +3,8 @@ its preview, its telescopes). The engine state lives in :mod:`games.islands.game
 orders in :mod:`games.islands.orders`, what resolved rounds tell in :mod:`games.islands.results`.
 
 Every function here runs a fixed number of queries, whatever the size of the board or the number
-of ships (tests check it with ``django_assert_num_queries``). A little over the house's ~450
-lines: one short function per read; the next read of a new noun gets its own module.
+of ships (tests check it with ``django_assert_num_queries``). One short function per read; the next
+read of a new noun gets its own module.
 """
 
 from __future__ import annotations

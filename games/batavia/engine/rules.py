@@ -4,8 +4,8 @@ The specification is ``docs/rules/batavia.en.md``; our own decisions are in
 ``docs/batavia-rules-decisions.md``. A game goes round by round: an auction (the auctioneer rolls, the
 players bid), then one turn per player (draw two cards, or lay cards, move and maybe cash in), pirates
 after every turn; the round in which someone takes the goal tile is the last, then comes scoring.
-(~850 lines: the whole game's transitions in the rulebook's order, set-up to scoring, one state
-machine read top to bottom; split it and an action's effects would live apart from its checks.)
+(The whole game's transitions in the rulebook's order, set-up to scoring, one state machine read
+top to bottom.)
 
 >>> s = new_game(["Red", "Blue", "Green"], seed=1)
 >>> s.phase, whose_turn(s), legal_actions(s, "Red")[:2]

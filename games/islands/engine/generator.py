@@ -1,5 +1,5 @@
 """Map generator: deals the hidden tiles of a Golden Islands board, fairly between the three sides.
-(~560 lines: one algorithm, its fairness measures and its search, read together.)
+(One algorithm, its fairness measures and its search, read together.)
 
 Pure Python, no Django. The camp leader's reasoning behind every number is in
 ``docs/islands-map-generator.md``; in short:

@@ -1,6 +1,6 @@
 """A team's orders for one round and the check that names every problem.
-(~440 lines: the orders, their check and the one simulation of a route, which the check and the
-drawn route both read, kept together.)
+(The orders, their check and the one simulation of a route, which the check and the drawn route
+both read, kept together.)
 
 The orders are built of the values of :mod:`.notation` (routes, harbor moves, read from text in an
 alphabet). :func:`check_orders` lists every problem at once, each with a machine ``code`` and

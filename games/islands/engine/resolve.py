@@ -1,5 +1,5 @@
 """Resolving a Golden Islands round: all teams' orders at once (rules, section 6).
-(~730 lines: one pass through the round in the rules' order; split it and the order is lost.)
+(One pass through the round in the rules' order.)
 
 :func:`resolve` is a pure function of (state before the round, every team's orders, fixed draws):
 the same input always gives the same :class:`RoundResult`. It checks the orders first and raises

@@ -1,5 +1,5 @@
 """The round file ``zlate-ostrovy/1``: read a state with orders and draws, write the state after.
-(~690 lines: the reader and the writer of one format, kept side by side so they stay in step.)
+(The reader and the writer of one format, kept side by side so they stay in step.)
 
 The format is ``docs/formats/islands-scenario.md``; outside tools read these files, so the
 writer follows it to the letter. The reader collects every problem, each with its JSON path, a
