@@ -179,9 +179,10 @@ def test_an_outside_pointer_in_a_comment_or_docstring_is_found() -> None:
 
 # ------------------------------------------------------------- the long engine modules say why
 
-#: An engine module longer than this says at its top why it is one piece.
+#: An engine module longer than this says at its top why it is one piece (in words: a count of
+#: lines goes stale, tests/test_module_docstrings.py).
 ENGINE_LONG = 600
-WHY_ONE_PIECE = re.compile(r"\(~(?P<lines>\d+) lines: (?P<why>[^)]{20,})\)")
+WHY_ONE_PIECE = re.compile(r"\((?P<why>[A-Z][^)]{20,})\)")
 
 
 def test_each_long_engine_module_says_why_it_is_one_piece() -> None:
@@ -194,5 +195,3 @@ def test_each_long_engine_module_says_why_it_is_one_piece() -> None:
         top = "\n".join(docstring.splitlines()[:10])
         found = WHY_ONE_PIECE.search(" ".join(top.split()))
         assert found, f"{path.relative_to(ROOT)} ({lines} lines) does not say why it is one piece"
-        said = int(found["lines"])
-        assert abs(said - lines) <= lines * 0.15, f"{path.relative_to(ROOT)} says ~{said} lines, has {lines}"
