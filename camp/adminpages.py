@@ -23,6 +23,14 @@ from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django_htmx.middleware import HtmxDetails
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves every request here: ``htmx`` says whether htmx
+    sent it. For the views' annotations only (no such object is made)."""
+
+    htmx: HtmxDetails
 
 
 def admin_page_context(

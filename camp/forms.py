@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core import signing
@@ -57,7 +57,7 @@ class APTableField(forms.CharField):
 
     def has_changed(self, initial: Any, data: Any) -> bool:
         try:
-            return self.to_python(data) != self.to_python(self.prepare_value(initial))
+            return bool(self.to_python(data) != self.to_python(self.prepare_value(initial)))
         except forms.ValidationError:
             return True
 
@@ -74,7 +74,7 @@ def this_year() -> int:
     return timezone.localdate().year
 
 
-class CampForm(forms.ModelForm):
+class CampForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
     ap_table = APTableField(
         label=gettext_lazy("AP table"),
         initial=default_ap_table,
@@ -129,7 +129,7 @@ class ColourInput(forms.TextInput):
         return context
 
 
-class TeamForm(forms.ModelForm):
+class TeamForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
     class Meta:
         model = Team
         fields = ["name", "colour", "label", "shape", "order"]
@@ -168,7 +168,7 @@ class TeamForm(forms.ModelForm):
         """A new team: refused when its camp run takes no new team (see ``TEAM_ADD_GUARD``). The team
         page has a camp field; in the camp page's inline the camp is the page's (not saved yet on the
         add page: a new camp run has no game to lock it)."""
-        cleaned = super().clean()
+        cleaned = super().clean() or self.cleaned_data
         if self.instance.pk is None:
             camp = cleaned.get("camp")
             if isinstance(camp, Camp) and camp.pk is not None and (reason := TEAM_ADD_GUARD.reason(camp)):
@@ -187,7 +187,7 @@ class TeamForm(forms.ModelForm):
         return name
 
 
-class MiniGameForm(forms.ModelForm):
+class MiniGameForm(forms.ModelForm):  # type: ignore[type-arg]  # generic in the stubs only
     class Meta:
         model = MiniGame
         fields = ["name", "kind", "notes"]
@@ -197,7 +197,7 @@ class MiniGameForm(forms.ModelForm):
         minigame = self.instance
         if minigame.pk is not None:
             stored = MiniGame.objects.filter(pk=minigame.pk).values_list("kind", flat=True).first()
-            reason = MINIGAME_KIND_GUARD.reason(minigame, kind) if stored not in (None, kind) else ""
+            reason = MINIGAME_KIND_GUARD.reason(minigame, kind or "") if stored not in (None, kind) else ""
             if reason:
                 raise forms.ValidationError(reason, code="minigame_kind_locked")
         return kind
@@ -284,7 +284,7 @@ class PlacementsForm(forms.Form):
 
     def _rows(self) -> ParsedPlacements:
         parsed = ParsedPlacements()
-        raw_ids = self.data.getlist("team")
+        raw_ids = cast(QueryDict, self.data).getlist("team")  # a posted form
         if len(raw_ids) > MAX_FORM_ROWS:
             parsed.problems.append(Problem(_("The form has too many rows. Reload the page."), "tampered"))
             return parsed
@@ -363,12 +363,12 @@ def _place(text: str, *, team: str | None, team_id: int) -> tuple[int | None, Pr
     return None, placement_rank_problem(team=team, team_id=team_id, entered=entered, too_large=too_large)
 
 
-class IdModelMultipleChoiceField(forms.ModelMultipleChoiceField):
+class IdModelMultipleChoiceField(forms.ModelMultipleChoiceField):  # type: ignore[type-arg]  # generic in the stubs only
     """A multiple choice of rows by integer id that refuses ids outside the database's integer range
     with the field's own message (SQLite would raise ``OverflowError`` on them: a 500)."""
 
-    def _check_values(self, value: Any) -> Any:
-        for pk in value:
+    def clean(self, value: Any) -> Any:
+        for pk in value if isinstance(value, list | tuple) else ():
             try:
                 number = int(str(pk).strip())
             except ValueError:
@@ -377,7 +377,7 @@ class IdModelMultipleChoiceField(forms.ModelMultipleChoiceField):
                 raise forms.ValidationError(
                     self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk}
                 )
-        return super()._check_values(value)
+        return super().clean(value)
 
 
 # ---------------------------------------------------------------------------------- camp backups

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 
 from camp import selectors
-from camp.adminpages import render_admin_page
+from camp.adminpages import HtmxHttpRequest, render_admin_page
 
 
-def ap_overview_page(request: HttpRequest, object_id: str, *, model_admin: admin.ModelAdmin) -> HttpResponse:
+def ap_overview_page(
+    request: HtmxHttpRequest, object_id: str, *, model_admin: admin.ModelAdmin[Any]
+) -> HttpResponse:
     camp = model_admin.get_object(request, unquote(object_id))
     if camp is None:
         raise Http404(_("No such camp run."))

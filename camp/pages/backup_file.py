@@ -8,13 +8,13 @@ from typing import Any
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from camp.adminpages import render_admin_page
+from camp.adminpages import HtmxHttpRequest, render_admin_page
 from camp.backup_document import (
     BackupDocumentError,
     camp_document_check,
@@ -27,17 +27,19 @@ from camp.forms import CampBackupConfirmForm, CampBackupUploadForm, backup_paylo
 from camp.permissions import EXPORT
 
 
-def may_export_backup(request: HttpRequest) -> bool:
+def may_export_backup(request: HtmxHttpRequest) -> bool:
     """A backup holds every hidden thing of the camp: only for staff who may see all of it."""
     return may_export(request.user)
 
 
-def may_restore_backup(request: HttpRequest, model_admin: admin.ModelAdmin) -> bool:
+def may_restore_backup(request: HtmxHttpRequest, model_admin: admin.ModelAdmin[Any]) -> bool:
     """Restoring makes a camp run: staff who may add one and hold the backups' permission."""
     return model_admin.has_add_permission(request) and request.user.has_perm(EXPORT)
 
 
-def backup_download(request: HttpRequest, object_id: str, *, model_admin: admin.ModelAdmin) -> HttpResponse:
+def backup_download(
+    request: HtmxHttpRequest, object_id: str, *, model_admin: admin.ModelAdmin[Any]
+) -> HttpResponse:
     camp = model_admin.get_object(request, unquote(object_id))
     if camp is None:
         raise Http404(_("No such camp run."))
@@ -49,7 +51,7 @@ def backup_download(request: HttpRequest, object_id: str, *, model_admin: admin.
     return response
 
 
-def restore_page(request: HttpRequest, *, model_admin: admin.ModelAdmin) -> HttpResponse:
+def restore_page(request: HtmxHttpRequest, *, model_admin: admin.ModelAdmin[Any]) -> HttpResponse:
     """Upload a backup, see what it holds (or every problem), confirm: a NEW camp run."""
     if not may_restore_backup(request, model_admin):
         raise PermissionDenied
@@ -81,7 +83,7 @@ def restore_page(request: HttpRequest, *, model_admin: admin.ModelAdmin) -> Http
     )
 
 
-def _restore_confirmed(request: HttpRequest) -> HttpResponse | list[str]:
+def _restore_confirmed(request: HtmxHttpRequest) -> HttpResponse | list[str]:
     """The confirmed file stored as a new camp run (then its page), or every problem."""
     confirm = CampBackupConfirmForm(request.POST)
     if not confirm.is_valid():

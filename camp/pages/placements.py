@@ -11,14 +11,14 @@ from urllib.parse import urlsplit
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.urls import Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from camp import selectors
-from camp.adminpages import render_admin_page
+from camp.adminpages import HtmxHttpRequest, render_admin_page
 from camp.forms import PlacementRowValue, PlacementsForm
 from camp.models import Placement, Round, Team
 from camp.services import (
@@ -30,7 +30,9 @@ from camp.services import (
 )
 
 
-def placements_page(request: HttpRequest, object_id: str, *, model_admin: admin.ModelAdmin) -> HttpResponse:
+def placements_page(
+    request: HtmxHttpRequest, object_id: str, *, model_admin: admin.ModelAdmin[Any]
+) -> HttpResponse:
     round_ = model_admin.get_object(request, unquote(object_id))
     if round_ is None:
         raise Http404(_("No such round."))
@@ -96,8 +98,8 @@ def _saved_message(round_: Round, teams: list[Team], saved: list[Placement]) -> 
 
 
 def _page(
-    request: HttpRequest,
-    model_admin: admin.ModelAdmin,
+    request: HtmxHttpRequest,
+    model_admin: admin.ModelAdmin[Any],
     round_: Round,
     teams: list[Team],
     accepted: dict[int, int | None],
@@ -147,7 +149,7 @@ def _page(
 
 
 def _rows(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     ap_table: list[int],
     teams: list[Team],
     accepted: dict[int, int | None],
@@ -180,7 +182,7 @@ def _rows(
     return rows
 
 
-def _round_page_back(request: HttpRequest, round_: Round, url: str) -> str:
+def _round_page_back(request: HtmxHttpRequest, round_: Round, url: str) -> str:
     """``url`` as a path to go back to after saving the placements, or "" (then the AP overview).
 
     Only a page of this very round that staff came from (a game's round page: an admin URL with

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from camp import rules
-from camp.adminpages import render_admin_page
+from camp.adminpages import HtmxHttpRequest, render_admin_page
 
 
-def rules_page(request: HttpRequest, game: str, *, model_admin: admin.ModelAdmin) -> HttpResponse:
+def rules_page(request: HtmxHttpRequest, game: str, *, model_admin: admin.ModelAdmin[Any]) -> HttpResponse:
     found = rules.rules_game(game)
     if found is None:
         raise Http404(_("No such game."))

@@ -5,17 +5,19 @@ superuser)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpResponse
 from django.utils.translation import gettext as _
 
-from camp.adminpages import render_admin_page
+from camp.adminpages import HtmxHttpRequest, render_admin_page
 from camp.backup_export import may_download_snapshots
 from camp.backups import snapshot_list, sqlite_database_file
 
 
-def snapshots_page(request: HttpRequest, *, model_admin: admin.ModelAdmin) -> HttpResponse:
+def snapshots_page(request: HtmxHttpRequest, *, model_admin: admin.ModelAdmin[Any]) -> HttpResponse:
     if not may_download_snapshots(request.user):
         raise PermissionDenied
     return render_admin_page(
@@ -27,7 +29,9 @@ def snapshots_page(request: HttpRequest, *, model_admin: admin.ModelAdmin) -> Ht
     )
 
 
-def snapshot_download(request: HttpRequest, name: str, *, model_admin: admin.ModelAdmin) -> FileResponse:
+def snapshot_download(
+    request: HtmxHttpRequest, name: str, *, model_admin: admin.ModelAdmin[Any]
+) -> FileResponse:
     if not may_download_snapshots(request.user):
         raise PermissionDenied
     snapshot = next((s for s in snapshot_list() if s.name == name), None)

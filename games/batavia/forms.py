@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -137,7 +137,7 @@ def _field(raw: Any, found: list[str], **kwargs: Any) -> int | None:
     try:
         return parse_int(raw, **kwargs)
     except FormProblem as e:
-        found.append(e.message)
+        found.append(str(e.message))
         return None
 
 
@@ -219,7 +219,12 @@ class PageForm(forms.Form):
 
     @property
     def problems(self) -> list[str]:
-        return list(self.non_field_errors())
+        return [str(problem) for problem in self.non_field_errors()]
+
+    @property
+    def posted(self) -> QueryDict:
+        """The fields as sent: every page form is bound to the request's ``POST`` (or ``GET``)."""
+        return cast(QueryDict, self.data)
 
     @property
     def problem(self) -> str:
@@ -274,7 +279,7 @@ class CardCountsForm(PageForm):
 
     def clean(self) -> dict[str, Any]:
         try:
-            return {"counts": parse_counts(self.data)}
+            return {"counts": parse_counts(self.posted)}
         except FormProblem as problem:
             raise _problem(problem) from None
 
@@ -284,10 +289,10 @@ class ActionForm(PageForm):
 
     def clean(self) -> dict[str, Any]:
         try:
-            action = parse_action(self.data)
+            action = parse_action(self.posted)
         except FormProblem as problem:
             raise _problem(problem) from None
-        return {"action": action, "version": parse_version(self.data)}
+        return {"action": action, "version": parse_version(self.posted)}
 
 
 class HotSeatActionForm(ActionForm):
@@ -324,7 +329,7 @@ class SessionOperationForm(PageForm):
     op = RawField()
 
     def clean(self) -> dict[str, Any]:
-        version = parse_version(self.data)
+        version = parse_version(self.posted)
         if self.cleaned_data.get("op") not in SESSION_OPERATIONS:
             raise _unknown_operation()
         if self.cleaned_data["op"] in CONFIRMED_OPERATIONS and self.data.get("confirm") != "1":
@@ -369,7 +374,7 @@ class RecordImportForm(PageForm):
     def clean(self) -> dict[str, Any]:
         upload = self.cleaned_data.get("record")
         text = ""
-        if not isinstance(upload, str):  # a file was sent
+        if upload is not None and not isinstance(upload, str):  # a file was sent
             if upload.size and upload.size > MAX_IMPORT_BYTES:
                 raise ValidationError(_("The file is too large for a game record."))
             raw = upload.read(MAX_IMPORT_BYTES + 1)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, time
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
@@ -188,7 +188,7 @@ class OrdersForm(forms.Form):
         self.is_valid()
         names = [*(route_field(i) for i in self.idents), NON_FIELD_ERRORS, *ORDER_FIELDS]
         problems = tuple(str(e) for name in names for e in self.errors.get(name, ()))
-        return OrderEntry(sheet=self.cleaned_data, **self.switches, problems=problems)
+        return OrderEntry(sheet=cast(OrderSheet, self.cleaned_data), **self.switches, problems=problems)
 
 
 def read_orders(data: Any, idents: list[str], modes: list[str], alphabet: Alphabet) -> OrderEntry:
@@ -607,8 +607,8 @@ class RehearsalForm(forms.Form):
                 return None
             return tuple(self.team_names)
         if cleaned.get("teams_from") == "count":
-            count = cleaned.get("team_count")
-            if count is None:
+            asked: int | None = cleaned.get("team_count")
+            if asked is None:
                 if "team_count" not in self.errors:
                     self.add_error(
                         "team_count",
@@ -616,7 +616,7 @@ class RehearsalForm(forms.Form):
                         % {"min": rehearsals.MIN_TEAMS, "max": rehearsals.MAX_TEAMS},
                     )
                 return None
-            return tuple(_("Team %(number)d") % {"number": n} for n in range(1, count + 1))
+            return tuple(_("Team %(number)d") % {"number": n} for n in range(1, asked + 1))
         return None
 
     def clean(self) -> dict[str, Any]:

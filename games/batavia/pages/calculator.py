@@ -12,22 +12,23 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.adminpages import render_admin_page
+from camp.adminpages import HtmxHttpRequest, render_admin_page
 from camp.services import PlacementsError
 from games.batavia import selectors, services
 from games.batavia.engine.components import COMPANIES, GOODS
 from games.batavia.engine.state import BILLS
+from games.batavia.errors import BataviaServiceError
 from games.batavia.forms import REPLACE_FIELD, CalculatorForm
 from games.batavia.models import SessionMode
 from games.batavia.pages.shared import placements_summary, session_for_page
 from games.batavia.words import GOOD_NAMES, companies, goods
 
 
-def calculator_page(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
+def calculator_page(request: HtmxHttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
     session = session_for_page(request, pk, model_admin=model_admin)
     seats = selectors.session_seats(session)
     source: Any = request.POST if request.method == "POST" else session.calculator
@@ -45,7 +46,7 @@ def calculator_page(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
                 {"place": place, "seat": seat, "score": score}
                 for seat, score, place in zip(seats, scores, places, strict=True)
             ),
-            key=lambda r: (r["place"], r["seat"].number),
+            key=_by_place,
         )
         total_bills = sum(p.bills for p in players)
         if total_bills != BILLS * len(players):
@@ -62,7 +63,7 @@ def calculator_page(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
                     raw=form.typed(),
                     replace_app_result=form.replace_app_result,
                 )
-            except services.BataviaServiceError as error:
+            except BataviaServiceError as error:
                 if error.code == "played_in_app":
                     replace_refused = error.text  # shown next to the box
                 else:
@@ -108,3 +109,8 @@ def calculator_page(request: HttpRequest, pk: int, *, model_admin: admin.ModelAd
         },
         fragment="results",
     )
+
+
+def _by_place(row: dict[str, Any]) -> tuple[int, int]:
+    """The results by place, a tie by seat."""
+    return row["place"], row["seat"].number

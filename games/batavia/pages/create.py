@@ -5,19 +5,20 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
-from camp.adminpages import render_admin_page
+from camp.adminpages import HtmxHttpRequest, render_admin_page
 from camp.models import MiniGame, MiniGameKind, Round
 from games.batavia import selectors, services
+from games.batavia.errors import BataviaServiceError
 from games.batavia.forms import SessionCreateForm, players_choice_hint, players_ticked_first
 from games.batavia.models import SessionMode
 from games.batavia.pages.shared import master_url
 
 
-def create_page(request: HttpRequest, round_id: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
+def create_page(request: HtmxHttpRequest, round_id: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
     round_ = Round.objects.select_related("camp").filter(pk=round_id).first()
     if round_ is None:
         raise Http404(_("No such round."))
@@ -50,7 +51,7 @@ def create_page(request: HttpRequest, round_id: int, *, model_admin: admin.Model
                     teams=[t for t in teams if t.pk in chosen],
                     open_tiles=open_tiles,
                 )
-            except services.BataviaServiceError as error:
+            except BataviaServiceError as error:
                 problem = error.text
             else:
                 messages.success(request, _("The Batavia game is ready."))

@@ -8,15 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin, messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from camp.adminpages import render_admin_page
+from camp.adminpages import HtmxHttpRequest, render_admin_page
 from camp.permissions import may_see_team_links
 from camp.services import PlacementsError
 from games.batavia import selectors, services
 from games.batavia.engine import private_view, public_view, state_to_output
+from games.batavia.errors import BataviaServiceError
 from games.batavia.forms import (
     CardCountsForm,
     FormProblem,
@@ -45,14 +46,14 @@ from games.batavia.pages.template_data import (
 )
 from games.batavia.words import companies
 
-ModelAdmin = admin.ModelAdmin  # type: ignore[type-arg]
+ModelAdmin = admin.ModelAdmin
 
 
 def master_context(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     session: BataviaSession,
     *,
-    model_admin: ModelAdmin,
+    model_admin: ModelAdmin[Any],
     message: str = "",
     posted: Any = None,
 ) -> dict[str, Any]:
@@ -114,10 +115,10 @@ def master_context(
 
 
 def _render_master(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     session: BataviaSession,
     *,
-    model_admin: ModelAdmin,
+    model_admin: ModelAdmin[Any],
     message: str = "",
     posted: Any = None,
     unticked: dict[str, Any] | None = None,
@@ -149,14 +150,14 @@ def _box_shown(context: dict[str, Any], unticked: dict[str, Any]) -> bool:
     )
 
 
-def master_page(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) -> HttpResponse:
+def master_page(request: HtmxHttpRequest, pk: int, *, model_admin: ModelAdmin[Any]) -> HttpResponse:
     session = session_for_page(request, pk, model_admin=model_admin)
     if (unchanged := unchanged_poll(request, session)) is not None:
         return unchanged
     return _render_master(request, session, model_admin=model_admin)
 
 
-def hot_seat_act(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) -> HttpResponse:
+def hot_seat_act(request: HtmxHttpRequest, pk: int, *, model_admin: ModelAdmin[Any]) -> HttpResponse:
     """Hot seat: the game master acts for the player to act (the same forms as the teams)."""
     require_post(request)
     session = session_for_page(request, pk, model_admin=model_admin, change=True)
@@ -173,7 +174,7 @@ def hot_seat_act(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) -> H
             version=form.cleaned_data["version"],
             by_staff=True,
         )
-    except services.BataviaServiceError as error:
+    except BataviaServiceError as error:
         session.refresh_from_db()
         return _render_master(
             request, session, model_admin=model_admin, message=error.text, posted=request.POST
@@ -181,7 +182,7 @@ def hot_seat_act(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) -> H
     return HttpResponseRedirect(master_url(session))
 
 
-def hot_seat_check(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) -> HttpResponse:
+def hot_seat_check(request: HtmxHttpRequest, pk: int, *, model_admin: ModelAdmin[Any]) -> HttpResponse:
     """htmx: the live check of the cards picked on the hot-seat form (writes nothing)."""
     require_post(request)
     session = session_for_page(request, pk, model_admin=model_admin)
@@ -193,7 +194,7 @@ def hot_seat_check(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) ->
     return render(request, "batavia/_actions.html#play-check", ctx)
 
 
-def session_operation(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) -> HttpResponse:
+def session_operation(request: HtmxHttpRequest, pk: int, *, model_admin: ModelAdmin[Any]) -> HttpResponse:
     """Start, undo, run bots, finish (record the placements)."""
     require_post(request)
     session = session_for_page(request, pk, model_admin=model_admin, change=True)
@@ -219,14 +220,14 @@ def session_operation(request: HttpRequest, pk: int, *, model_admin: ModelAdmin)
             names = {s.team_id: s.team.name for s in selectors.session_seats(session)}
             summary = placements_summary(ranks, names)
             messages.success(request, _("Placements recorded: %(summary)s.") % {"summary": summary})
-    except services.BataviaServiceError as error:
+    except BataviaServiceError as error:
         messages.error(request, error.text)
     except PlacementsError as error:
         messages.error(request, " ".join(p.message for p in error.problems))
     return HttpResponseRedirect(master_url(session))
 
 
-def seat_operation(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) -> HttpResponse:
+def seat_operation(request: HtmxHttpRequest, pk: int, *, model_admin: ModelAdmin[Any]) -> HttpResponse:
     """A seat: who plays it (team or bot), revoke or renew its link."""
     require_post(request)
     session = session_for_page(request, pk, model_admin=model_admin, change=True)
@@ -257,6 +258,6 @@ def seat_operation(request: HttpRequest, pk: int, *, model_admin: ModelAdmin) ->
                 request,
                 _("%(team)s: a new link was made; print its sheet again.") % {"team": seat.team.name},
             )
-    except services.BataviaServiceError as error:
+    except BataviaServiceError as error:
         messages.error(request, error.text)
     return HttpResponseRedirect(master_url(session))

@@ -4,16 +4,17 @@ one in its place (an uploaded file or pasted text; the service replays it before
 from __future__ import annotations
 
 from django.contrib import admin, messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
-from camp.adminpages import download
+from camp.adminpages import HtmxHttpRequest, download
 from games.batavia import selectors, services
+from games.batavia.errors import BataviaServiceError
 from games.batavia.forms import RecordImportForm
 from games.batavia.pages.shared import back_to_master, master_url, require_post, session_for_page
 
 
-def record_export(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
+def record_export(request: HtmxHttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
     session = session_for_page(request, pk, model_admin=model_admin)
     body = selectors.session_record_json(session)
     if body is None:
@@ -22,7 +23,7 @@ def record_export(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmi
     return download(body, content_type="application/json; charset=utf-8", filename=filename)
 
 
-def record_import(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
+def record_import(request: HtmxHttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
     require_post(request)
     session = session_for_page(request, pk, model_admin=model_admin, change=True)
     form = RecordImportForm(request.POST, request.FILES)
@@ -30,7 +31,7 @@ def record_import(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmi
         return back_to_master(request, session, form.problem)
     try:
         services.record_import(session=session, data=form.cleaned_data["data"])
-    except services.BataviaServiceError as error:
+    except BataviaServiceError as error:
         messages.error(request, error.text)
     else:
         messages.success(request, _("The record was imported."))

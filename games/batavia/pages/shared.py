@@ -5,12 +5,15 @@ placements."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from camp.adminpages import HtmxHttpRequest
 from games.batavia import selectors
 from games.batavia.models import BataviaSession
 
@@ -19,11 +22,11 @@ POLL_SECONDS = 3
 
 
 def session_for_page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     pk: int,
     *,
-    model_admin: admin.ModelAdmin,
-    change: bool = False,  # type: ignore[type-arg]
+    model_admin: admin.ModelAdmin[Any],
+    change: bool = False,
 ) -> BataviaSession:
     """The session of a staff page, if the user may view it (or change it, with ``change``)."""
     session = selectors.session_by_pk(pk)
@@ -39,7 +42,7 @@ def session_for_page(
     return session
 
 
-def require_post(request: HttpRequest) -> None:
+def require_post(request: HtmxHttpRequest) -> None:
     if request.method != "POST":
         raise Http404
 
@@ -48,13 +51,13 @@ def master_url(session: BataviaSession) -> str:
     return reverse("admin:batavia_bataviasession_master", args=[session.pk])
 
 
-def back_to_master(request: HttpRequest, session: BataviaSession, refusal: str) -> HttpResponse:
+def back_to_master(request: HtmxHttpRequest, session: BataviaSession, refusal: str) -> HttpResponse:
     """Back on the game master's page, the ``refusal`` on top (nothing was changed)."""
     messages.error(request, refusal)
     return HttpResponseRedirect(master_url(session))
 
 
-def unchanged_poll(request: HttpRequest, session: BataviaSession) -> HttpResponse | None:
+def unchanged_poll(request: HtmxHttpRequest, session: BataviaSession) -> HttpResponse | None:
     """204 to an htmx poll that already shows the game's version (htmx keeps the page as it is)."""
     if request.htmx and request.GET.get("v") == str(session.version):
         return HttpResponse(status=204)

@@ -4,9 +4,10 @@ the engine's ``public_view`` only); htmx polls and redraws the board when the ga
 from __future__ import annotations
 
 from django.contrib import admin
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 
+from camp.adminpages import HtmxHttpRequest
 from games.batavia import selectors
 from games.batavia.engine import public_view
 from games.batavia.models import SessionStatus
@@ -14,7 +15,7 @@ from games.batavia.pages.shared import POLL_SECONDS, session_for_page, unchanged
 from games.batavia.pages.template_data import public_context
 
 
-def table_page(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
+def table_page(request: HtmxHttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
     session = session_for_page(request, pk, model_admin=model_admin)
     if (unchanged := unchanged_poll(request, session)) is not None:
         return unchanged

@@ -11,21 +11,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from camp.adminpages import HtmxHttpRequest
 from games.batavia import selectors, services
 from games.batavia.engine import private_view
+from games.batavia.errors import BataviaServiceError
 from games.batavia.forms import ActionForm, CardCountsForm, FormProblem, parse_counts
 from games.batavia.models import BataviaSeat, SessionStatus
 from games.batavia.pages.shared import POLL_SECONDS, unchanged_poll
 from games.batavia.pages.template_data import action_options, play_preview, private_context, text_colour
 
 
-def _not_found(request: HttpRequest) -> HttpResponse:
+def _not_found(request: HtmxHttpRequest) -> HttpResponse:
     response = render(request, "batavia/team_missing.html", {}, status=404)
     response["X-Robots-Tag"] = "noindex"
     return response
@@ -79,7 +81,7 @@ def team_context(
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def team_page(request: HttpRequest, token: str) -> HttpResponse:
+def team_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     seat = _seat(token)
     if seat is None:
         return _not_found(request)
@@ -101,7 +103,7 @@ def team_page(request: HttpRequest, token: str) -> HttpResponse:
                 action=form.cleaned_data["action"],
                 version=form.cleaned_data["version"],
             )
-        except services.BataviaServiceError as error:
+        except BataviaServiceError as error:
             message = error.text
             session.refresh_from_db()
         else:
@@ -111,7 +113,7 @@ def team_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_http_methods(["POST"])
-def team_play_check(request: HttpRequest, token: str) -> HttpResponse:
+def team_play_check(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """htmx: the live check of the cards picked to lay (writes nothing)."""
     seat = _seat(token)
     if seat is None:

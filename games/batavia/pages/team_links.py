@@ -9,11 +9,11 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.adminpages import pdf_response
+from camp.adminpages import HtmxHttpRequest, pdf_response
 from camp.network import is_loopback_host, phone_base_url
 from camp.permissions import may_see_team_links
 from games.batavia import selectors
@@ -23,7 +23,7 @@ from games.batavia.pages.shared import back_to_master, session_for_page
 from games.batavia.printing import LinkSheet, render_link_sheets
 
 
-def team_url(request: HttpRequest, seat: BataviaSeat) -> str:
+def team_url(request: HtmxHttpRequest, seat: BataviaSeat) -> str:
     """The full address of a seat's team page, on the address for the phones."""
     rel = reverse("batavia:team", args=[seat.token])
     return f"{phone_base_url(request)}{rel}"
@@ -38,7 +38,7 @@ def is_loopback(url: str) -> bool:
     return is_loopback_host(host)
 
 
-def link_sheets(request: HttpRequest, session: BataviaSession) -> list[LinkSheet]:
+def link_sheets(request: HtmxHttpRequest, session: BataviaSession) -> list[LinkSheet]:
     """One sheet per seat with a working link, each carrying only its own team's link."""
     round_ = session.minigame.round
     pages = []
@@ -66,7 +66,7 @@ def link_sheets(request: HttpRequest, session: BataviaSession) -> list[LinkSheet
     return pages
 
 
-def link_sheets_pdf(request: HttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
+def link_sheets_pdf(request: HtmxHttpRequest, pk: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
     session = session_for_page(request, pk, model_admin=model_admin)
     if not may_see_team_links(request.user):  # the sheets carry the links
         raise PermissionDenied

@@ -98,7 +98,8 @@ def public_context(view: Mapping[str, Any], colours: Mapping[str, str]) -> dict[
 
     at_field: dict[Any, list[dict[str, Any]]] = {}
     for p in players:
-        at_field.setdefault(p["field"], []).append(who(p["name"]))
+        if (player := who(p["name"])) is not None:
+            at_field.setdefault(p["field"], []).append(player)
 
     track = []
     for f in view["track"]:

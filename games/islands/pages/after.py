@@ -8,10 +8,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import Round, RoundStatus
 from camp.permissions import may_see_seed
 from games.islands import results, selectors, words
@@ -37,7 +38,7 @@ from games.islands.services import rounds as round_services
 TEMPLATE = "islands/round_after.html"
 
 
-def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def after_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """Telescopes, map hints and the public log of a resolved round.
 
     GET ``?ship=red.C1&hex=X``: a map click picks that telescope's hex (htmx: the ``telescopes``
@@ -58,7 +59,7 @@ def after_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
     return _after_page(request, model_admin, round_, query.cleaned_data)
 
 
-def _telescope_post(request: HttpRequest, round_: Round, form: TelescopeForm) -> HttpResponse:
+def _telescope_post(request: HtmxHttpRequest, round_: Round, form: TelescopeForm) -> HttpResponse:
     """Store a telescope choice, or skip it (only confirmed), then back to the page."""
     form.is_valid()  # a choice of no hex: the form's error, shown below
     action, ship = form.cleaned_data["action"], form.cleaned_data["ship"]
@@ -73,7 +74,7 @@ def _telescope_post(request: HttpRequest, round_: Round, form: TelescopeForm) ->
             round_services.telescope_skip(round=round_, ship=ship)
             messages.success(request, _("Telescope of %(ship)s skipped.") % {"ship": who})
         elif action == "choose" and form.non_field_errors():
-            show_errors(request, ValidationError(form.non_field_errors()))
+            show_errors(request, ValidationError([str(e) for e in form.non_field_errors()]))
         elif action == "choose":
             choice = round_services.telescope_choose(round=round_, ship=ship, at=form.cleaned_data["at"])
             messages.success(
@@ -88,7 +89,9 @@ def _telescope_post(request: HttpRequest, round_: Round, form: TelescopeForm) ->
     return HttpResponseRedirect(url("after", round_.pk, **keep))
 
 
-def _after_page(request: HttpRequest, model_admin: Any, round_: Round, query: dict[str, Any]) -> HttpResponse:
+def _after_page(
+    request: HtmxHttpRequest, model_admin: Any, round_: Round, query: dict[str, Any]
+) -> HttpResponse:
     """The page: the telescope shown (``query["ship"]``), its hex picked by a map click, the map
     (the staff one with ``show_hidden``), the hints and the public log."""
     camp = round_.camp

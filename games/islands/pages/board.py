@@ -16,13 +16,14 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import admin, messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import Camp, Team
 from games.islands import deals, rehearsals, selectors, words
 from games.islands.engine import generator
@@ -51,7 +52,7 @@ PERMISSION = "islands.change_boardhex"
 PROOF_CAMPS = CONFIRM_LOOKS[-1]
 
 
-def _camp_to_change(request: HttpRequest, camp_id: int) -> Camp:
+def _camp_to_change(request: HtmxHttpRequest, camp_id: int) -> Camp:
     """The camp run a POST changes the board of: 403 without :data:`PERMISSION`, then 404 if none."""
     check_perm(request, PERMISSION)
     return get_object_or_404(Camp, pk=camp_id)
@@ -218,7 +219,7 @@ def rehearsal_initial(camp: Camp, seeds: list[int]) -> dict[str, Any]:
 
 
 def _rehearsal_context(
-    request: HttpRequest, camp: Camp, form: RehearsalForm | None, seeds: list[int]
+    request: HtmxHttpRequest, camp: Camp, form: RehearsalForm | None, seeds: list[int]
 ) -> dict[str, Any]:
     """The "Zkouška hry" section: the form (unbound: as offered), the running rehearsal's progress,
     the kept ones. Only for staff with the board permission (it reveals the board)."""
@@ -234,7 +235,7 @@ def _rehearsal_context(
     }
 
 
-def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
+def _context(request: HtmxHttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
     setup = selectors.board_setup(camp)
     harbors = selectors.team_harbors(camp)
     game_on = selectors.game_is_on(camp)
@@ -278,14 +279,14 @@ def _context(request: HttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
     return ctx
 
 
-def _admin_context(request: HttpRequest) -> dict[str, Any]:
+def _admin_context(request: HtmxHttpRequest) -> dict[str, Any]:
     return admin.site.each_context(request)
 
 
 # ------------------------------------------------------------------------------------ pages
 
 
-def camp_list(request: HttpRequest, *, admin_context: dict[str, Any]) -> HttpResponse:
+def camp_list(request: HtmxHttpRequest, *, admin_context: dict[str, Any]) -> HttpResponse:
     """Which camp run's board to set up."""
     camps = list(Camp.objects.order_by("-year", "-run_number", "name", "id"))
     setups = {s.camp_id: s for s in BoardSetup.objects.filter(camp__in=camps)}
@@ -297,7 +298,7 @@ def camp_list(request: HttpRequest, *, admin_context: dict[str, Any]) -> HttpRes
     )
 
 
-def board_setup(request: HttpRequest, camp_id: int) -> HttpResponse:
+def board_setup(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     """The set-up page of one camp; with htmx, ``?seed=`` gives the preview, ``?hex=`` the hex editor."""
     camp = get_object_or_404(Camp, pk=camp_id)
     query = BoardQuery(request.GET)
@@ -323,7 +324,7 @@ def board_setup(request: HttpRequest, camp_id: int) -> HttpResponse:
 
 
 @require_POST
-def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
+def board_accept(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     """Store the previewed board (the seed comes back with the form)."""
     camp = _camp_to_change(request, camp_id)
     form = BoardAcceptForm(request.POST)
@@ -349,7 +350,7 @@ def board_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
     return HttpResponseRedirect(_page_url(camp))
 
 
-def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
+def board_hex(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     """Save one hex from the editor. GET (a link followed without htmx) shows the page with it open."""
     camp = get_object_or_404(Camp, pk=camp_id)
     if request.method != "POST":
@@ -393,7 +394,7 @@ def board_hex(request: HttpRequest, camp_id: int) -> HttpResponse:
 
 
 @require_POST
-def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
+def sides_draw(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     camp = _camp_to_change(request, camp_id)
     form = SidesForm(request.POST)
     form.is_valid()
@@ -412,7 +413,7 @@ def sides_draw(request: HttpRequest, camp_id: int) -> HttpResponse:
 
 
 @require_POST
-def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
+def harbor_bay(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     camp = _camp_to_change(request, camp_id)
     form = BayForm(request.POST, side=camp.board_side)
     team_id = form.team_id()
@@ -421,7 +422,7 @@ def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
         messages.error(request, _("Choose a team of this camp run."))
         return HttpResponseRedirect(_page_url(camp) + "#harbors")
     if not form.is_valid():
-        messages.error(request, form.errors["bay"][0])
+        messages.error(request, str(form.errors["bay"][0]))
         return HttpResponseRedirect(_page_url(camp) + "#harbors")
     try:
         harbor = board_services.harbor_set_bay(team=team, bay=form.cleaned_data["bay"])
@@ -435,7 +436,7 @@ def harbor_bay(request: HttpRequest, camp_id: int) -> HttpResponse:
 
 
 @require_POST
-def game_start(request: HttpRequest, camp_id: int) -> HttpResponse:
+def game_start(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     camp = _camp_to_change(request, camp_id)
     try:
         board_services.game_start(camp=camp)
@@ -450,7 +451,7 @@ def game_start(request: HttpRequest, camp_id: int) -> HttpResponse:
 
 
 @require_POST
-def rehearsal_start(request: HttpRequest, camp_id: int) -> HttpResponse:
+def rehearsal_start(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     """Start a rehearsal of the game (in the background), or show the kept one of the same boards
     and parameters; bad input is said next to its field on the page, and nothing is stored."""
     camp = _camp_to_change(request, camp_id)

@@ -8,12 +8,13 @@ cancelling is a rehearsal's (a deal is a rehearsal row of kind ``deal``). Wired 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import Camp
 from games.islands import selectors
 from games.islands.errors import IslandsError
@@ -27,7 +28,7 @@ from games.islands.services import rehearsals as rehearsal_services
 TEMPLATE = "islands/board_setup.html"
 
 
-def _camp(request: HttpRequest, camp_id: int) -> Camp:
+def _camp(request: HtmxHttpRequest, camp_id: int) -> Camp:
     check_perm(request, PERMISSION)
     return get_object_or_404(Camp, pk=camp_id)
 
@@ -37,7 +38,7 @@ def _board_page(camp: Camp) -> str:
 
 
 @require_POST
-def deal_start(request: HttpRequest, camp_id: int) -> HttpResponse:
+def deal_start(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     """Start a fair deal in the background; a refusal (the game on, impossible settings, another
     run busy) is said on the board page and nothing is stored."""
     camp = _camp(request, camp_id)
@@ -51,7 +52,7 @@ def deal_start(request: HttpRequest, camp_id: int) -> HttpResponse:
 
 
 @require_GET
-def deal_progress(request: HttpRequest, camp_id: int) -> HttpResponse:
+def deal_progress(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     """The deal's fragment (htmx polls it); followed as a plain link, the board page."""
     camp = _camp(request, camp_id)
     if not request.htmx:
@@ -66,7 +67,7 @@ def _accept_context(camp: Camp) -> dict[str, object]:
 
 
 @require_POST
-def deal_accept(request: HttpRequest, camp_id: int) -> HttpResponse:
+def deal_accept(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     """Store the board the deal found (the deal comes back with the form; replacing a board needs
     the box ticked)."""
     camp = _camp(request, camp_id)

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import get_language
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import DONE_STATUSES, Camp, Round, RoundStatus
 from camp.public_cache import cached_public_page
 from games.islands import results, selectors
@@ -40,7 +41,7 @@ HANDED_IN = frozenset({PlanState.HANDED_IN, PlanState.PAPER, PlanState.APPROVED,
 
 
 @cached_public_page
-def notice_board(request: HttpRequest, camp_id: int) -> HttpResponse:
+def notice_board(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     camp = get_object_or_404(Camp, pk=camp_id)
     version = f"{selectors.notice_board_version(camp)}-{get_language()}"
     etag = f'"{version}"'

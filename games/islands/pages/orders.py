@@ -14,14 +14,15 @@ resolved or closed round's orders are shown as played, read-only. The fields are
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
+from django.http import HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import DONE_STATUSES, Round, RoundStatus, Team
 from camp.request_memo import consistent_reads
 from games.islands import orders as islands_orders
@@ -144,7 +145,7 @@ class Entry:
         return cls(form, page.check(form.sheet), form_problems=list(form.problems), **kw)
 
 
-def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admin: Any) -> HttpResponse:
+def orders_page(request: HtmxHttpRequest, round_id: int, team_id: int, *, model_admin: Any) -> HttpResponse:
     """One team's orders. GET: the page (``?hex=`` a map click, htmx: the ``editor`` partial);
     POST with htmx: the live ``check`` partial (nothing stored); plain POST: store the orders.
 
@@ -155,7 +156,7 @@ def orders_page(request: HttpRequest, round_id: int, team_id: int, *, model_admi
     return rendered_consistently(lambda: _shown(request, model_admin, OrdersPage.read(round_id, team_id)))
 
 
-def _shown(request: HttpRequest, model_admin: Any, page: OrdersPage) -> HttpResponse:
+def _shown(request: HtmxHttpRequest, model_admin: Any, page: OrdersPage) -> HttpResponse:
     """The page, its map click or its live check (nothing stored)."""
     if page.round.status in DONE_STATUSES:
         return _played_orders_page(request, model_admin, page)
@@ -173,7 +174,7 @@ def _shown(request: HttpRequest, model_admin: Any, page: OrdersPage) -> HttpResp
     return _entry_page(request, model_admin, page, entry)
 
 
-def _save(request: HttpRequest, model_admin: Any, round_id: int, team_id: int) -> HttpResponse:
+def _save(request: HtmxHttpRequest, model_admin: Any, round_id: int, team_id: int) -> HttpResponse:
     """Store the posted orders (``plans.plan_orders_entered``, outside any read: it writes). What
     was posted is checked first; when the orders are not stored, the page shows why, read afresh:
     the round may have been resolved meanwhile."""
@@ -186,7 +187,7 @@ def _save(request: HttpRequest, model_admin: Any, round_id: int, team_id: int) -
         try:
             entry = Entry.checked(page, page.read_form(request.POST), fragment="check")
         except IslandsError as exc:  # the game is not set up (no board, no harbors)
-            return rendered_consistently(lambda error=exc: _not_ready(request, model_admin, page, error))
+            return rendered_consistently(partial(_not_ready, request, model_admin, page, exc))
     if not entry.form_problems and _store(request, page, entry):
         messages.success(request, _("The orders of %(team)s are stored.") % {"team": page.team.name})
         return HttpResponseRedirect(url("page", page.round.pk))
@@ -194,7 +195,7 @@ def _save(request: HttpRequest, model_admin: Any, round_id: int, team_id: int) -
 
 
 def _not_stored(
-    request: HttpRequest, model_admin: Any, round_id: int, team_id: int, entry: Entry
+    request: HtmxHttpRequest, model_admin: Any, round_id: int, team_id: int, entry: Entry
 ) -> HttpResponse:
     """The page of orders that were not stored, with why; if the round is no longer open (it was
     resolved while the orders were typed), that as a message over the page as it is now."""
@@ -206,14 +207,16 @@ def _not_stored(
     return _entry_page(request, model_admin, page, entry)
 
 
-def _not_ready(request: HttpRequest, model_admin: Any, page: OrdersPage, exc: IslandsError) -> HttpResponse:
+def _not_ready(
+    request: HtmxHttpRequest, model_admin: Any, page: OrdersPage, exc: IslandsError
+) -> HttpResponse:
     """Why the orders cannot be typed yet (the game is not set up)."""
     context = {"round": page.round, "camp": page.round.camp, "team": page.team, "here": page.team.name}
     context["not_ready"] = exc.messages
     return render_page(request, model_admin, TEMPLATE, title=page.title, context=context, fragment=None)
 
 
-def _store(request: HttpRequest, page: OrdersPage, entry: Entry) -> bool:
+def _store(request: HtmxHttpRequest, page: OrdersPage, entry: Entry) -> bool:
     """Store the posted orders; False, with what the page must show, if they were not stored."""
     entry.submitted = True
     form = entry.form
@@ -246,7 +249,7 @@ def _clicked(page: OrdersPage, query: QueryDict) -> Entry:
     return entry
 
 
-def _entry_page(request: HttpRequest, model_admin: Any, page: OrdersPage, entry: Entry) -> HttpResponse:
+def _entry_page(request: HtmxHttpRequest, model_admin: Any, page: OrdersPage, entry: Entry) -> HttpResponse:
     """The page of orders being typed: the fields, the ships, the check and the map."""
     form, editable = entry.form, page.round.status == RoundStatus.ORDERS_OPEN
     drawn = page.drawable(form.sheet, entry.check)
@@ -282,7 +285,7 @@ def _entry_page(request: HttpRequest, model_admin: Any, page: OrdersPage, entry:
     )
 
 
-def _played_orders_page(request: HttpRequest, model_admin: Any, page: OrdersPage) -> HttpResponse:
+def _played_orders_page(request: HtmxHttpRequest, model_admin: Any, page: OrdersPage) -> HttpResponse:
     """A resolved or closed round's orders of one team, read-only: the stored orders as text, the
     team's ships and the map as they were *before* the round, the routes drawn from there (htmx:
     the ``editor`` partial; ``?show_hidden=1`` the staff map). Nothing on it can be changed."""

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
+from camp.adminpages import HtmxHttpRequest
 from games.islands.errors import IslandsError, PaperCodeRefused
 from games.islands.forms import PaperCodeForm
 from games.islands.pages.links import url
@@ -25,7 +26,7 @@ from games.islands.services import plans
 TEMPLATE = "islands/paper_plan.html"
 
 
-def paper_page(request: HttpRequest, *, model_admin: Any) -> HttpResponse:
+def paper_page(request: HtmxHttpRequest, *, model_admin: Any) -> HttpResponse:
     """GET: the code field (``?code=``, the QR code's address: whose plan it is, to open); POST: the
     code's team's order page of the round, or the page again with what is wrong with the code."""
     check_perm(request)  # handing a plan in is entering orders
@@ -49,7 +50,7 @@ def paper_page(request: HttpRequest, *, model_admin: Any) -> HttpResponse:
     return render_page(request, model_admin, TEMPLATE, title=_("Paper plan"), context=context, fragment=None)
 
 
-def _opened(request: HttpRequest, plan: PaperPlan) -> HttpResponse:
+def _opened(request: HtmxHttpRequest, plan: PaperPlan) -> HttpResponse:
     messages.success(
         request,
         _("Paper plan of %(team)s for round %(round)d: type it in and save it.")

@@ -16,13 +16,13 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import admin, messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from camp.adminpages import pdf_response
+from camp.adminpages import HtmxHttpRequest, pdf_response
 from camp.models import Camp, Team
 from games.islands import rehearsals, selectors
 from games.islands.errors import IslandsError
@@ -37,7 +37,7 @@ from games.islands.words import rehearsal as rehearsal_words
 TEMPLATE = "islands/rehearsal.html"
 
 
-def _rehearsal(request: HttpRequest, camp_id: int, rehearsal_id: int) -> tuple[Camp, Rehearsal]:
+def _rehearsal(request: HtmxHttpRequest, camp_id: int, rehearsal_id: int) -> tuple[Camp, Rehearsal]:
     """The camp run and its rehearsal: 403 without the board permission, then 404 if none."""
     check_perm(request, PERMISSION)
     camp = get_object_or_404(Camp, pk=camp_id)
@@ -132,7 +132,7 @@ def _board_maps(spec: dict[str, Any]) -> list[Any]:
 
 
 @require_GET
-def rehearsal_page(request: HttpRequest, camp_id: int, rehearsal_id: int) -> HttpResponse:
+def rehearsal_page(request: HtmxHttpRequest, camp_id: int, rehearsal_id: int) -> HttpResponse:
     """A rehearsal: its progress while it runs, its report once done. A fair deal (a rehearsal row of
     kind deal) is shown on the board page: its address leads there."""
     camp, row = _rehearsal(request, camp_id, rehearsal_id)
@@ -166,7 +166,7 @@ def rehearsal_page(request: HttpRequest, camp_id: int, rehearsal_id: int) -> Htt
 
 
 @require_GET
-def rehearsal_progress(request: HttpRequest, camp_id: int, rehearsal_id: int) -> HttpResponse:
+def rehearsal_progress(request: HtmxHttpRequest, camp_id: int, rehearsal_id: int) -> HttpResponse:
     """The progress fragment (htmx polls it); followed as a plain link, the rehearsal's page."""
     camp, row = _rehearsal(request, camp_id, rehearsal_id)
     if not request.htmx:
@@ -174,7 +174,7 @@ def rehearsal_progress(request: HttpRequest, camp_id: int, rehearsal_id: int) ->
     return _progress(request, camp, row, request.GET.get("back"))
 
 
-def _progress(request: HttpRequest, camp: Camp, row: Rehearsal, back: object) -> HttpResponse:
+def _progress(request: HtmxHttpRequest, camp: Camp, row: Rehearsal, back: object) -> HttpResponse:
     """The progress fragment, for the board page (``back`` "board": with the way to the results)
     or the rehearsal's own page."""
     context = {"camp": camp, "run": run_context(camp, row), "back": "board" if back == "board" else "page"}
@@ -182,7 +182,7 @@ def _progress(request: HttpRequest, camp: Camp, row: Rehearsal, back: object) ->
 
 
 @require_POST
-def rehearsal_cancel(request: HttpRequest, camp_id: int, rehearsal_id: int) -> HttpResponse:
+def rehearsal_cancel(request: HtmxHttpRequest, camp_id: int, rehearsal_id: int) -> HttpResponse:
     """Cancel a rehearsal that waits or runs (its worker stops within a moment)."""
     camp, row = _rehearsal(request, camp_id, rehearsal_id)
     try:
@@ -205,7 +205,7 @@ def rehearsal_cancel(request: HttpRequest, camp_id: int, rehearsal_id: int) -> H
 
 
 @require_GET
-def rehearsal_pdf(request: HttpRequest, camp_id: int, rehearsal_id: int) -> HttpResponse:
+def rehearsal_pdf(request: HtmxHttpRequest, camp_id: int, rehearsal_id: int) -> HttpResponse:
     """The report as a PDF (A4, readable in grey), in the staff's language."""
     camp, row = _rehearsal(request, camp_id, rehearsal_id)
     if row.kind == RehearsalKind.DEAL:

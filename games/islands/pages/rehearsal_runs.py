@@ -68,9 +68,7 @@ def deal_url(name: str, camp: Camp) -> str:
 
 
 def newest_deal(camp: Camp) -> Rehearsal | None:
-    return (
-        Rehearsal.objects.filter(camp=camp, kind=RehearsalKind.DEAL).order_by("-created_at", "-id").first()
-    )
+    return Rehearsal.objects.filter(camp=camp, kind=RehearsalKind.DEAL).order_by("-created_at", "-id").first()
 
 
 def deal_context(camp: Camp, row: Rehearsal | None, now: datetime | None = None) -> dict[str, Any]:
@@ -96,8 +94,10 @@ def deal_context(camp: Camp, row: Rehearsal | None, now: datetime | None = None)
     if state.status == RehearsalStatus.DONE and report is not None:
         cells = dealt_cells(report)
         board = [BoardCell(q=h.q, r=h.r, tile=c.tile.value, chests=c.chests) for h, c in cells.items()]
-        confirmation = report.get("confirmation") if isinstance(report.get("confirmation"), dict) else {}
-        verdict = confirmation.get("verdict") if isinstance(confirmation.get("verdict"), dict) else {}
+        found = report.get("confirmation")
+        confirmation: dict[str, Any] = found if isinstance(found, dict) else {}
+        judged = confirmation.get("verdict")
+        verdict: dict[str, Any] = judged if isinstance(judged, dict) else {}
         run.update(
             svg=svg.render_svg(visibility.for_staff(side=camp.board_side, cells=board)),
             shares=board_shares(confirmation),

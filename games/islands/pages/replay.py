@@ -3,9 +3,10 @@ moment; the frames come from :mod:`games.islands.replay_frames`)."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import Camp, Round
 from camp.public_cache import cached_public_page
 from games.islands import replay_frames
@@ -15,7 +16,7 @@ TEMPLATE = "islands/round_replay.html"
 
 
 @cached_public_page
-def round_replay(request: HttpRequest, camp_id: int, number: int) -> HttpResponse:
+def round_replay(request: HtmxHttpRequest, camp_id: int, number: int) -> HttpResponse:
     """A resolved round of the camp, step by step (public: the public map at every moment)."""
     camp = get_object_or_404(Camp, pk=camp_id)
     round_ = Round.objects.filter(camp=camp, number=number).first()

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import DONE_STATUSES, Round, RoundStatus, Team
 from games.islands import results, selectors
 from games.islands.engine import events as ee
@@ -29,7 +30,7 @@ from games.islands.services import rounds as round_services
 TEMPLATE = "islands/round_resolve.html"
 
 
-def resolve_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def resolve_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """GET: the preview of the round (nothing stored; htmx: the ``preview`` partial).
     POST: commit it (``round_services.round_resolve``); a second press is a message, not an error."""
     round_ = round_or_404(round_id)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import OPENED_STATUSES, Round, RoundStatus, Team
 from camp.permissions import may_see_seed
 from games.islands import selectors
@@ -132,7 +133,7 @@ def round_steps(round_: Round, overview: selectors.RoundOverview) -> list[Step]:
     ]
 
 
-def round_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def round_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """The evening checklist of one round; with htmx only its ``checklist`` partial."""
     round_ = round_or_404(round_id)
     overview = selectors.round_overview(round_)
@@ -162,7 +163,7 @@ def round_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
 
 
 @require_POST
-def round_open(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def round_open(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     check_perm(request)
     round_ = round_or_404(round_id)
     try:
@@ -175,7 +176,7 @@ def round_open(request: HttpRequest, round_id: int, *, model_admin: Any) -> Http
 
 
 @require_POST
-def round_close(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def round_close(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """Close the round: only with the box "Yes, close the round (cannot be undone)" ticked
     (``confirm``); without it a message and nothing changes. A closed round cannot be undone."""
     check_perm(request)
@@ -211,7 +212,7 @@ def plans_panel(round_: Round) -> dict[str, Any]:
 
 
 def _plans_answer(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     round_id: int,
     model_admin: Any,
     *,
@@ -259,7 +260,7 @@ def _team(round_: Round, team_id: int | None) -> Team:
 
 
 @require_POST
-def plan_approve(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def plan_approve(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     check_perm(request)
     round_ = round_or_404(round_id)
     form = PlanTeamForm(request.POST)
@@ -273,7 +274,7 @@ def plan_approve(request: HttpRequest, round_id: int, *, model_admin: Any) -> Ht
 
 
 @require_POST
-def plans_approve_all(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def plans_approve_all(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     check_perm(request)
     round_ = round_or_404(round_id)
     try:
@@ -290,7 +291,7 @@ def plans_approve_all(request: HttpRequest, round_id: int, *, model_admin: Any) 
 
 
 @require_POST
-def plan_return(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def plan_return(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     check_perm(request)
     round_ = round_or_404(round_id)
     form = PlanReturnForm(request.POST)
@@ -306,7 +307,7 @@ def plan_return(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
 
 
 @require_POST
-def plans_deadline(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def plans_deadline(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     check_perm(request)
     round_ = round_or_404(round_id)
     form = PlanDeadlineForm(request.POST, day=round_.date or timezone.localdate())
@@ -326,7 +327,7 @@ def plans_deadline(request: HttpRequest, round_id: int, *, model_admin: Any) -> 
 
 
 @require_POST
-def plan_reopen(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def plan_reopen(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     check_perm(request)
     round_ = round_or_404(round_id)
     try:

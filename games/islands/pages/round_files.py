@@ -10,12 +10,12 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from camp.adminpages import download
+from camp.adminpages import HtmxHttpRequest, download
 from camp.models import Round
 from camp.permissions import may_see_seed
 from games.islands.errors import IslandsError
@@ -40,13 +40,13 @@ def _export_name(round_: Round) -> str:
     return f"zlate-ostrovy-{slugify(str(round_.camp))[:40] or 'camp'}-round-{round_.number}.json"
 
 
-def may_export(request: HttpRequest) -> bool:
+def may_export(request: HtmxHttpRequest) -> bool:
     """A round file carries the camp run's seed (every hidden draw follows from it) and its board:
     staff who may see the seed (``camp.see_seed``) and read the round pages."""
     return may_see_seed(request.user)
 
 
-def export_round(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def export_round(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """The round as a ``zlate-ostrovy/1`` file (download)."""
     round_ = round_or_404(round_id)
     if not may_export(request):
@@ -59,7 +59,7 @@ def export_round(request: HttpRequest, round_id: int, *, model_admin: Any) -> Ht
     return download(text, content_type=JSON_TYPE, filename=_export_name(round_))
 
 
-def export_rounds_response(request: HttpRequest, rounds: QuerySet[Round]) -> HttpResponse | None:
+def export_rounds_response(request: HtmxHttpRequest, rounds: QuerySet[Round]) -> HttpResponse | None:
     """The admin action: one file for one round, a zip of files for several."""
     chosen = list(rounds.select_related("camp").order_by("camp_id", "number"))
     files: list[tuple[str, str]] = []
@@ -84,7 +84,7 @@ def export_rounds_response(request: HttpRequest, rounds: QuerySet[Round]) -> Htt
 MAX_IMPORT_BYTES = 2_000_000
 
 
-def import_page(request: HttpRequest, *, model_admin: Any) -> HttpResponse:
+def import_page(request: HtmxHttpRequest, *, model_admin: Any) -> HttpResponse:
     """A round file (upload or pasted) as a new camp run; every problem with its JSON path."""
     problems: list[str] = []
     text = ""
@@ -94,7 +94,7 @@ def import_page(request: HttpRequest, *, model_admin: Any) -> HttpResponse:
         form = RoundFileForm(request.POST, request.FILES)
         valid = form.is_valid()
         text, name = form.cleaned_data.get("text", ""), form.cleaned_data["name"]
-        problems.extend(form.non_field_errors())
+        problems.extend(str(error) for error in form.non_field_errors())
         if valid:
             try:
                 camp = round_files.camp_import_round(text=text, name=name)

@@ -10,11 +10,11 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import SimpleTemplateResponse
 
-from camp.adminpages import render_admin_page
+from camp.adminpages import HtmxHttpRequest, render_admin_page
 from camp.models import Round
 from camp.request_memo import consistent_reads
 from games.islands import selectors
@@ -29,7 +29,7 @@ PERMISSION = "islands.change_teamorders"
 READ_PERMISSIONS = ("islands.view_islandsround", "islands.change_islandsround", PERMISSION)
 
 
-def check_perm(request: HttpRequest, permission: str = PERMISSION) -> None:
+def check_perm(request: HtmxHttpRequest, permission: str = PERMISSION) -> None:
     """403 unless the user may write the game's state (:data:`PERMISSION`; the board set-up's own
     ``permission``)."""
     if not request.user.has_perm(permission):
@@ -44,7 +44,7 @@ def read_consistently(view: Callable[..., HttpResponse]) -> Callable[..., HttpRe
     page it shows again reads in one of its own (:func:`rendered_consistently`)."""
 
     @wraps(view)
-    def reading(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def reading(request: HtmxHttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method not in ("GET", "HEAD"):
             return view(request, *args, **kwargs)
         return rendered_consistently(lambda: view(request, *args, **kwargs))
@@ -72,14 +72,14 @@ def messages_of(exc: Exception) -> list[str]:
     return list(getattr(exc, "messages", None) or [str(exc)])
 
 
-def show_errors(request: HttpRequest, exc: Exception) -> None:
+def show_errors(request: HtmxHttpRequest, exc: Exception) -> None:
     """Every message of a refusal as an error message of the next page."""
     for message in messages_of(exc):
         messages.error(request, message)
 
 
 def render_page(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     model_admin: admin.ModelAdmin,  # type: ignore[type-arg]
     template: str,
     *,
@@ -100,7 +100,7 @@ def render_page(
     )
 
 
-def sheet_links(request: HttpRequest, round_: Round, overview: selectors.RoundOverview) -> dict[str, Any]:
+def sheet_links(request: HtmxHttpRequest, round_: Round, overview: selectors.RoundOverview) -> dict[str, Any]:
     """The print buttons of the round page: available only from the round of the current state."""
     try:
         sheet_rounds(round_)
@@ -123,7 +123,7 @@ def sheet_links(request: HttpRequest, round_: Round, overview: selectors.RoundOv
     }
 
 
-def sheets_refused(request: HttpRequest, round_: Round, exc: SheetsUnavailable) -> HttpResponse:
+def sheets_refused(request: HtmxHttpRequest, round_: Round, exc: SheetsUnavailable) -> HttpResponse:
     """Why the sheets cannot be printed from this round, back on the round page."""
     messages.error(request, str(exc))
     return HttpResponseRedirect(url("page", round_.pk))

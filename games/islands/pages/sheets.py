@@ -12,14 +12,14 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.utils import translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from camp.adminpages import pdf_response
+from camp.adminpages import HtmxHttpRequest, pdf_response
 from camp.models import Round, Team
 from camp.network import phone_base_url
 from camp.permissions import may_see_team_links
@@ -45,7 +45,7 @@ T = TypeVar("T")
 
 
 def _sheets_pdf(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     round_: Round,
     name: str,
     gather: Callable[[], T],
@@ -70,34 +70,32 @@ def _filename(round_: Round, name: str) -> str:
     return f"zlate-ostrovy-round-{round_.number}-{name}.pdf"
 
 
-def link_base(request: HttpRequest) -> str:
+def link_base(request: HtmxHttpRequest) -> str:
     """The address for the phones, that each team's sheet prints its own link's QR code on, for
     staff who may see the team links (``camp.see_team_links``); for others "": no link on a sheet."""
     return phone_base_url(request) if may_see_team_links(request.user) else ""
 
 
-def paper_lookup_url(request: HttpRequest) -> str:
+def paper_lookup_url(request: HtmxHttpRequest) -> str:
     """The full address of the staff's code lookup that the order forms' QR codes carry: the
     laptop's address for the phones (a phone or the laptop's camera opens it)."""
     return phone_base_url(request) + url("paper")
 
 
 def _team_sheets_pdf(
-    request: HttpRequest, round_: Round, teams: list[Team] | None, name: str
+    request: HtmxHttpRequest, round_: Round, teams: list[Team] | None, name: str
 ) -> HttpResponse:
     return _sheets_pdf(
         request,
         round_,
         name,
-        lambda: team_sheets_for(
-            round_, teams, lookup=paper_lookup_url(request), phones=link_base(request)
-        ),
+        lambda: team_sheets_for(round_, teams, lookup=paper_lookup_url(request), phones=link_base(request)),
         lambda data: render_team_sheets(data, font_dir=settings.PDF_FONT_DIR),
     )
 
 
 @require_GET
-def team_sheets_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def team_sheets_pdf(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """Every team's map sheet and order form in one PDF (each sheet holds only what its team may
     know)."""
     round_ = round_or_404(round_id)
@@ -105,7 +103,9 @@ def team_sheets_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) ->
 
 
 @require_GET
-def team_sheet_pdf(request: HttpRequest, round_id: int, team_id: int, *, model_admin: Any) -> HttpResponse:
+def team_sheet_pdf(
+    request: HtmxHttpRequest, round_id: int, team_id: int, *, model_admin: Any
+) -> HttpResponse:
     """One team's map sheet and order form."""
     round_ = round_or_404(round_id)
     team = get_object_or_404(Team, pk=team_id, camp_id=round_.camp_id)
@@ -113,7 +113,7 @@ def team_sheet_pdf(request: HttpRequest, round_id: int, team_id: int, *, model_a
 
 
 @require_GET
-def master_sheet_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def master_sheet_pdf(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """The staff master sheet: everything, hidden tiles included (in the staff's language)."""
     round_ = round_or_404(round_id)
     return _sheets_pdf(
@@ -130,7 +130,7 @@ def master_sheet_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -
 
 
 @require_GET
-def notice_sheet_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def notice_sheet_pdf(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """The notice-board sheet: standings, the public map, the round's public events, the AP of the
     resolved rounds (public data only: it is pinned up in the dining hall)."""
     round_ = round_or_404(round_id)
@@ -144,7 +144,7 @@ def notice_sheet_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -
 
 
 @require_GET
-def evening_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def evening_pdf(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """Tonight's printing in one PDF, in hand-out order: each team's map sheet and order form, the
     notice-board sheet, a "jen pro vedoucí" page, the staff master sheet last."""
     round_ = round_or_404(round_id)
@@ -162,7 +162,7 @@ def evening_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> Htt
 
 
 @require_POST
-def changed_sheets_pdf(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def changed_sheets_pdf(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """After a corrected resolution: the sheets of the teams whose sheet changed, and the
     notice-board sheet if the public board changed. A POST: it notes that these are the sheets now
     on paper (the next correction is compared with them)."""

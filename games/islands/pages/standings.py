@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import Camp
 from games.islands.pages.rows import standing_rows
 from games.islands.pages.shared import (
@@ -17,7 +18,7 @@ from games.islands.pages.shared import (
 TEMPLATE = "islands/standings.html"
 
 
-def standings_page(request: HttpRequest, camp_id: int, *, model_admin: Any) -> HttpResponse:
+def standings_page(request: HtmxHttpRequest, camp_id: int, *, model_admin: Any) -> HttpResponse:
     """The camp's standings (staff, printable): chests delivered, AP received, ships afloat."""
     camp = get_object_or_404(Camp, pk=camp_id)
     context = {"camp": camp, "rows": standing_rows(camp)}

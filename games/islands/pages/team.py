@@ -6,12 +6,13 @@ A pending telescope is chosen on its own page (:mod:`.team_telescope`).
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from camp.adminpages import HtmxHttpRequest
 from games.islands.pages.team_link import (
     REFERRER_POLICY,
     TEMPLATE,
@@ -25,7 +26,7 @@ from games.islands.pages.team_plan import PlanDesk, plan_context, plan_watch_con
 
 @never_cache
 @require_GET
-def team_page(request: HttpRequest, token: str) -> HttpResponse:
+def team_page(request: HtmxHttpRequest, token: str) -> HttpResponse:
     if request.headers.get("HX-Request") == "true" and unchanged_poll(token, request.GET.get("v")):
         return HttpResponse(status=204)  # unchanged: htmx swaps nothing
     link = readable_link(token)

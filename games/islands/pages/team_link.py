@@ -31,7 +31,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -39,6 +39,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import DONE_STATUSES, Camp, Round
 from camp.public_cache import forget_older, public_version
 from games.islands import selectors
@@ -143,7 +144,7 @@ def unchanged_poll(token: str, shown: str | None) -> bool:
     if readable is None:
         return False
     link_id, camp_version = readable
-    return cache.get(_version_key(link_id, token, camp_version)) == shown
+    return bool(cache.get(_version_key(link_id, token, camp_version)) == shown)
 
 
 def team_view(link: TeamLink) -> tuple[str, SafeString]:
@@ -167,7 +168,7 @@ def team_view(link: TeamLink) -> tuple[str, SafeString]:
     return version, mark_safe(html)  # noqa: S308 - rendered by the template engine just now
 
 
-def not_found(request: HttpRequest) -> HttpResponse:
+def not_found(request: HtmxHttpRequest) -> HttpResponse:
     response = render(request, "islands/team_missing.html", {}, status=404)
     response["X-Robots-Tag"] = "noindex"
     response["Referrer-Policy"] = "no-referrer"

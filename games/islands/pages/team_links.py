@@ -9,16 +9,18 @@ Batavia's. A handout carries only its own team's link and nothing of the game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib import admin, messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from camp.adminpages import pdf_response, render_admin_page
+from camp.adminpages import HtmxHttpRequest, pdf_response, render_admin_page
 from camp.models import Camp, Team
 from camp.network import is_loopback_host, phone_base_url
 from camp.pdf import LinkSheet, qr_svg, render_link_sheets
@@ -32,7 +34,7 @@ from games.islands.services import team_links as link_services
 TEMPLATE = "islands/team_links.html"
 
 
-def team_url(request: HttpRequest, link: TeamLink) -> str:
+def team_url(request: HtmxHttpRequest, link: TeamLink) -> str:
     """The full address of a team's page, on the address for the phones."""
     return f"{phone_base_url(request)}{link.page_path()}"
 
@@ -41,7 +43,7 @@ def page_url(camp: Camp | int) -> str:
     return reverse("admin:islands_teamlink_camp", args=[camp if isinstance(camp, int) else camp.pk])
 
 
-def camp_list(request: HttpRequest, *, admin_context: dict[str, object]) -> HttpResponse:
+def camp_list(request: HtmxHttpRequest, *, admin_context: dict[str, object]) -> HttpResponse:
     """Which camp run's team links to see."""
     camps = list(Camp.objects.order_by("-year", "-run_number", "name", "id"))
     rows = [{"camp": c, "url": page_url(c)} for c in camps]
@@ -50,10 +52,10 @@ def camp_list(request: HttpRequest, *, admin_context: dict[str, object]) -> Http
     )
 
 
-def links_page(request: HttpRequest, camp_id: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
+def links_page(request: HtmxHttpRequest, camp_id: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
     camp = get_object_or_404(Camp, pk=camp_id)
     setup = selectors.board_setup(camp)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for link in selectors.team_links(camp):
         url = team_url(request, link) if link.link_active else ""
         label = _("QR code of the link of %(team)s") % {"team": link.team.name}
@@ -87,13 +89,13 @@ def _loopback(base: str) -> bool:
 
 
 @require_POST
-def links_switch(request: HttpRequest, camp_id: int) -> HttpResponse:
+def links_switch(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     check_perm(request, PERMISSION)
     camp = get_object_or_404(Camp, pk=camp_id)
     form = TeamLinksSwitchForm(request.POST)
     if not form.is_valid():
         for error in form.errors.get("on", []):
-            messages.error(request, error)
+            messages.error(request, str(error))
         return HttpResponseRedirect(page_url(camp))
     try:
         link_services.team_links_switch(camp=camp, on=form.cleaned_data["on"])
@@ -106,13 +108,13 @@ def links_switch(request: HttpRequest, camp_id: int) -> HttpResponse:
     return HttpResponseRedirect(page_url(camp))
 
 
-def _link_to_change(request: HttpRequest, link_id: int) -> TeamLink:
+def _link_to_change(request: HtmxHttpRequest, link_id: int) -> TeamLink:
     check_perm(request, PERMISSION)
     return get_object_or_404(TeamLink.objects.select_related("team"), pk=link_id)
 
 
 @require_POST
-def link_renew(request: HttpRequest, link_id: int) -> HttpResponse:
+def link_renew(request: HtmxHttpRequest, link_id: int) -> HttpResponse:
     link = link_services.team_link_renew(link=_link_to_change(request, link_id))
     messages.success(
         request,
@@ -123,13 +125,13 @@ def link_renew(request: HttpRequest, link_id: int) -> HttpResponse:
 
 
 @require_POST
-def link_revoke(request: HttpRequest, link_id: int) -> HttpResponse:
+def link_revoke(request: HtmxHttpRequest, link_id: int) -> HttpResponse:
     link = link_services.team_link_revoke(link=_link_to_change(request, link_id))
     messages.success(request, _("The link of %(team)s no longer works.") % {"team": link.team})
     return HttpResponseRedirect(page_url(link.team.camp_id))
 
 
-def handout(request: HttpRequest, link: TeamLink) -> LinkSheet:
+def handout(request: HtmxHttpRequest, link: TeamLink) -> LinkSheet:
     """A team's handout: its name, its link and a QR code of it, what the page is for."""
     camp = link.team.camp
     return LinkSheet(
@@ -154,7 +156,7 @@ def handout(request: HttpRequest, link: TeamLink) -> LinkSheet:
     )
 
 
-def handouts_pdf(request: HttpRequest, camp_id: int) -> HttpResponse:
+def handouts_pdf(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     """The handouts of every team with a working link (``?team=<id>``: that team's only)."""
     camp = get_object_or_404(Camp, pk=camp_id)
     links = [link for link in selectors.team_links(camp) if link.link_active]

@@ -20,7 +20,7 @@ from functools import partial
 from typing import Any
 
 from django import forms
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import Round, RoundStatus
 from games.islands import orders as islands_orders
 from games.islands import selectors, words
@@ -209,7 +210,7 @@ def _pressed(desk: PlanDesk, action: str, entry: OrderEntry) -> dict[str, Any]:
 
 @never_cache
 @require_POST
-def team_plan(request: HttpRequest, token: str) -> HttpResponse:
+def team_plan(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """A press of the plan form: one service call (the team is the link's, never the form's); htmx
     gets the ``plan`` partial, a plain post the page again (refused: with why, as typed)."""
     link = readable_link(token)
@@ -318,7 +319,7 @@ def plan_watch_context(link: TeamLink, *, typed: bool = False, changed: bool = F
 
 @never_cache
 @require_GET
-def team_plan_watch(request: HttpRequest, token: str) -> HttpResponse:
+def team_plan_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The poll of the plan's state (``?v=`` the version shown): 204 unchanged, else the ``plan_watch``
     partial with its notice."""
     link = readable_link(token)
@@ -337,7 +338,7 @@ def team_plan_watch(request: HttpRequest, token: str) -> HttpResponse:
 
 @never_cache
 @require_GET
-def team_plan_form(request: HttpRequest, token: str) -> HttpResponse:
+def team_plan_form(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The ``plan`` partial as stored now (what replaces the form after a change the poll found)."""
     link = readable_link(token)
     if link is None:
@@ -351,7 +352,7 @@ def team_plan_form(request: HttpRequest, token: str) -> HttpResponse:
     return response
 
 
-def plan_page(request: HttpRequest, link: TeamLink, ctx: dict[str, Any]) -> HttpResponse:
+def plan_page(request: HtmxHttpRequest, link: TeamLink, ctx: dict[str, Any]) -> HttpResponse:
     """The whole page with the plan form of ``ctx`` (a press or a map's tap without htmx)."""
     return render(request, TEMPLATE, {**view_context(link), **ctx})
 
@@ -372,7 +373,7 @@ def team_check(desk: PlanDesk, entry: OrderEntry) -> dict[str, Any]:
 
 @never_cache
 @require_POST
-def team_plan_check(request: HttpRequest, token: str) -> HttpResponse:
+def team_plan_check(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The live check while typing (htmx: the ``plan_check`` partial, and the planning map redrawn
     out of band); nothing is stored."""
     link = readable_link(token)
@@ -451,6 +452,8 @@ def _focus(desk: PlanDesk, drawn: islands_orders.OrdersCheck, mode: str) -> str:
     and a hex's width, in the map's units): the end of the chosen ship's route (the fire target)."""
     g = geometry(desk.round.camp.board_side)
     label = drawn.fire if mode == FIRE_MODE else route_end(drawn, mode, g)
+    if label is None:  # no target yet
+        return ""
     try:
         x, y = to_pixel(g.parse(label), SIZE)
     except LabelError:  # no target yet, or a route whose end is not known
@@ -511,7 +514,7 @@ def plan_tapped(desk: PlanDesk, query: QueryDict) -> dict[str, Any]:
 
 @never_cache
 @require_GET
-def team_plan_map(request: HttpRequest, token: str) -> HttpResponse:
+def team_plan_map(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """A tap on the planning map (``?hex=`` and the form's values; htmx: the ``plan`` partial, else
     the page with it): the form changed by the tap, nothing stored; the team is the link's."""
     link = readable_link(token)

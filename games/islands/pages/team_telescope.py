@@ -8,13 +8,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 from urllib.parse import urlencode
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import DONE_STATUSES, Round, RoundStatus
 from games.islands import selectors, words
 from games.islands.engine.hexes import geometry
@@ -117,7 +118,7 @@ def telescope_context(
         ctx["open"] = t in desk.waiting
         shown = t.chosen or None
         if ctx["open"]:
-            hex_errors: list[str] = list(form.errors.get("hex", []))
+            hex_errors = [str(error) for error in form.errors.get("hex", [])]
             picked = data["at"]
             ctx.update(
                 {
@@ -163,7 +164,7 @@ def _telescope_choose(desk: TelescopeDesk, form: TeamTelescopeForm, name: str) -
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def team_telescope(request: HttpRequest, token: str) -> HttpResponse:
+def team_telescope(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The team's telescope page: GET shows a telescope (``?round=4&telescope=C1``, the only open one
     without them) and, with ``hex``, the hex to confirm (htmx, a map click: the ``telescope``
     partial); POST with ``confirm`` stores the choice, then back to the page (``done=1``)."""

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
+from camp.adminpages import HtmxHttpRequest
 from camp.models import Round
 from games.islands import selectors
 from games.islands.errors import IslandsError
@@ -26,7 +27,7 @@ from games.islands.services import rounds as round_services
 TEMPLATE = "islands/round_undo.html"
 
 
-def undo_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def undo_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """GET: what undoing does, with a confirmation box (htmx: the ``confirm`` partial).
     POST with ``confirm``: ``round_services.round_undo``; the orders stay."""
     round_ = round_or_404(round_id)
@@ -55,7 +56,7 @@ def undo_page(request: HttpRequest, round_id: int, *, model_admin: Any) -> HttpR
     )
 
 
-def _undo(request: HttpRequest, round_: Round) -> HttpResponse:
+def _undo(request: HtmxHttpRequest, round_: Round) -> HttpResponse:
     try:
         round_services.round_undo(round=round_, user=request.user, shown=sheets_shown)
     except IslandsError as exc:

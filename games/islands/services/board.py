@@ -172,8 +172,7 @@ def board_hex_set(*, camp: Camp, at: Hex, tile: Tile, chests: int = 0, revealed:
         )
     if tile is not Tile.TREASURE and chests != 0:
         raise IslandsError(
-            _("Only a treasure holds chests (this hex is: %(tile)s).")
-            % {"tile": words.tile_name(tile)},
+            _("Only a treasure holds chests (this hex is: %(tile)s).") % {"tile": words.tile_name(tile)},
             code="chests",
         )
     setup = BoardSetup.objects.filter(camp=camp).first()
@@ -255,8 +254,7 @@ def harbor_set_bay(*, team: Team, bay: int) -> Harbor:
     g = geometry(camp.board_side)
     if not 1 <= bay <= len(g.bays):
         raise IslandsError(
-            _("“%(bay)s” is not a bay of this board (Z1 … Z%(last)d).")
-            % {"bay": bay, "last": len(g.bays)},
+            _("“%(bay)s” is not a bay of this board (Z1 … Z%(last)d).") % {"bay": bay, "last": len(g.bays)},
             code="bay",
         )
     if g.bay_sides[g.bay(bay)] != harbor.side:
@@ -265,9 +263,7 @@ def harbor_set_bay(*, team: Team, bay: int) -> Harbor:
             % {"bay": bay, "on_side": words.SIDE_ON[harbor.side], "team": team.name},
             code="bay_side",
         )
-    taken = (
-        Harbor.objects.filter(team__camp=camp, bay=bay).exclude(team=team).select_related("team").first()
-    )
+    taken = Harbor.objects.filter(team__camp=camp, bay=bay).exclude(team=team).select_related("team").first()
     if taken is not None:
         raise IslandsError(
             _("Z%(bay)d is already the harbor of %(other)s.") % {"bay": bay, "other": taken.team.name},
@@ -387,8 +383,10 @@ def game_state_store(
     # The hexes as plain values (a camp's few hundred model instances cost more than the rest);
     # a row is built only for a hex that changed.
     stored = {
-        (q, r): (pk, row_values)
-        for pk, q, r, *row_values in BoardHex.objects.filter(camp=camp)
+        (q, r): (pk, (tile, chests, revealed, revealed_round, revealed_by_id))
+        for pk, q, r, tile, chests, revealed, revealed_round, revealed_by_id in BoardHex.objects.filter(
+            camp=camp
+        )
         .order_by()
         .values_list("pk", "q", "r", "tile", "chests", "revealed", "revealed_round", "revealed_by")
     }

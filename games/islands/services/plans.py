@@ -30,7 +30,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.formats import time_format
@@ -54,7 +54,7 @@ from games.islands.services import rounds as round_services
 
 #: Who writes: a staff user, or :data:`BY_TEAM` (the team on its own page, through its link).
 BY_TEAM = PlanBy.TEAM
-Writer = AbstractBaseUser | PlanBy
+Writer = User | PlanBy
 
 #: States the team may write a draft over or hand in from.
 _WRITABLE = selectors.TEAM_WRITABLE
@@ -72,8 +72,8 @@ def _lock(round_: Round, team: Team) -> tuple[Round, TeamPlan]:
     return locked, plan
 
 
-def _user(by: Writer) -> AbstractBaseUser | None:
-    return by if getattr(by, "pk", None) else None
+def _user(by: Writer) -> User | None:
+    return by if isinstance(by, User) and by.pk else None
 
 
 def _by(by: Writer) -> str:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connections, transaction
 from django.db.models import F
 from django.utils import timezone, translation
@@ -90,7 +90,7 @@ def rehearsal_start(
     *,
     camp: Camp,
     plan: RehearsalPlan,
-    user: AbstractBaseUser | AnonymousUser | None = None,
+    user: User | AnonymousUser | None = None,
     again: bool = False,
 ) -> RehearsalStarted:
     """Rehearse ``plan`` on the camp run's side: a new queued row handed to the runner once
@@ -114,7 +114,7 @@ def rehearsal_start(
         board_seeds=list(plan.board_seeds),
         # every style plays its own camps on every board (the simulator's count of its progress)
         camps_total=plan.camps * len(plan.board_seeds) * len(styles_played(plan.bots)),
-        created_by=user if isinstance(user, AbstractBaseUser) else None,
+        created_by=user if isinstance(user, User) else None,
     )
     _prune(camp)
     transaction.on_commit(lambda: _launch(row.pk))
@@ -122,7 +122,7 @@ def rehearsal_start(
 
 
 @transaction.atomic
-def deal_start(*, camp: Camp, user: AbstractBaseUser | AnonymousUser | None = None) -> Rehearsal:
+def deal_start(*, camp: Camp, user: User | AnonymousUser | None = None) -> Rehearsal:
     """Start a fair deal for the camp run (its side, teams and AP table) in the background: a
     queued row of kind ``deal`` handed to the runner once committed, with a fresh 63-bit seed of
     the search's own (no one finds the board by trying seeds).
@@ -150,7 +150,7 @@ def deal_start(*, camp: Camp, user: AbstractBaseUser | AnonymousUser | None = No
         key=spec_key(spec),
         spec=spec,
         stage="screening",
-        created_by=user if isinstance(user, AbstractBaseUser) else None,
+        created_by=user if isinstance(user, User) else None,
     )
     _prune(camp)
     transaction.on_commit(lambda: _launch(row.pk))
@@ -420,7 +420,8 @@ def deal_record(*, camp: Camp, spec: dict[str, Any], report: dict[str, Any]) -> 
     accepting it makes the camp's board proven."""
     now = timezone.now()
     cells = dealt_cells(report)
-    confirmation = report.get("confirmation") if isinstance(report.get("confirmation"), dict) else {}
+    found = report.get("confirmation")
+    confirmation: dict[str, Any] = found if isinstance(found, dict) else {}
     row = Rehearsal.objects.create(
         camp=camp,
         kind=RehearsalKind.DEAL,
