@@ -309,3 +309,14 @@ def test_a_tap_is_the_same_whatever_is_hidden_or_another_team_plans(game: Round,
     )
     assert TeamOrders.objects.filter(team=blue).exists()
     assert tapped() == before
+
+
+def test_fire_mode_without_a_target_yet_shows_the_page(game: Round, teams: list[Team]) -> None:
+    """The battleship chosen on the map, the tap not on a hex: no target yet, the map still zooms
+    nowhere in particular (it once parsed the missing target: a 500)."""
+    red = teams[0]
+    Ship.objects.create(team=red, ident="B", kind="battleship")
+    content = tap(link_of(game, red), mode="fire", hex="ZZ", fire="")
+    assert tap_message(content) == czech("“%(label)s” is not a hex of this board.", label="ZZ")
+    assert field(content, "fire") == ""
+    assert "data-zoom-focus" not in content.decode()
