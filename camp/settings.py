@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import sys
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -85,7 +84,8 @@ if CAMP_MODE:
 # --- end of camp mode (first block) ---
 
 DEBUG = _env_flag("DJANGO_DEBUG") and not CAMP_MODE
-TESTING = _env_flag("DJANGO_TESTING") or "pytest" in sys.modules
+# A test run: the test suite's settings module (camp.settings_test), or DJANGO_TESTING=1.
+TESTING = _env_flag("DJANGO_TESTING") or os.environ.get("DJANGO_SETTINGS_MODULE") == "camp.settings_test"
 if DEMO_MODE and not TESTING and not os.environ.get("DATABASE_URL"):
     DATA_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)  # SQLite makes the file, not its folder
 
