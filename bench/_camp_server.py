@@ -31,7 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -310,6 +310,15 @@ class Answer:
     status: int
     headers: dict[str, str]
     body: bytes
+
+
+def timed_ms(call: Callable[[], Answer], status: int = 200) -> float:
+    """The milliseconds ``call`` took, from the client's side; its answer must have ``status``."""
+    started = time.perf_counter()
+    answer = call()
+    took = (time.perf_counter() - started) * 1000
+    assert answer.status == status, f"status {answer.status}, not {status}"
+    return took
 
 
 class Http:

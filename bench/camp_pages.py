@@ -37,12 +37,11 @@ import shutil
 import statistics
 import subprocess
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from bench import _queries as queries
-from bench._camp_server import Answer, Http, World, camp_server, form_fields
+from bench._camp_server import Answer, Http, World, camp_server, form_fields, timed_ms
 from bench._targets import check
 
 #: Pairs of each figure (medians of each side).
@@ -70,14 +69,6 @@ LIMITS = {
     "undo": 5.0,
 }
 BOARD_FILE = "bench-board-size.html"  # the static file of the notice board's own size
-
-
-def _ms(call: Callable[[], Answer], status: int = 200) -> float:
-    started = time.perf_counter()
-    answer = call()
-    took = (time.perf_counter() - started) * 1000
-    assert answer.status == status, f"status {answer.status}, not {status}"
-    return took
 
 
 def wrk(url: str, connections: int, seconds: int = WRK_SECONDS) -> tuple[float, float]:
@@ -178,8 +169,8 @@ class StaffPages:
         for _ in range(pairs):
             if before is not None:
                 before()
-            mine.append(_ms(call))
-            theirs.append(_ms(self.reference))
+            mine.append(timed_ms(call))
+            theirs.append(timed_ms(self.reference))
         return statistics.median(mine), statistics.median(theirs)
 
     def resolve_and_undo(self, pairs: int) -> tuple[float, float, float]:
@@ -188,11 +179,11 @@ class StaffPages:
         resolved, undone, theirs = [], [], []
         for _ in range(pairs):
             self.staff.get(self.urls["resolve"])  # the preview staff read before they press it
-            resolved.append(_ms(lambda: self.staff.post(self.urls["resolve"], {}), status=302))
-            theirs.append(_ms(self.reference))
+            resolved.append(timed_ms(lambda: self.staff.post(self.urls["resolve"], {}), status=302))
+            theirs.append(timed_ms(self.reference))
             self.staff.get(self.urls["undo"])
-            undone.append(_ms(lambda: self.staff.post(self.urls["undo"], {"confirm": "1"}), status=302))
-            theirs.append(_ms(self.reference))
+            undone.append(timed_ms(lambda: self.staff.post(self.urls["undo"], {"confirm": "1"}), status=302))
+            theirs.append(timed_ms(self.reference))
         return statistics.median(resolved), statistics.median(undone), statistics.median(theirs)
 
 

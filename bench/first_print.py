@@ -16,23 +16,16 @@ from __future__ import annotations
 
 import statistics
 import time
+from functools import partial
 
 from bench._advance import advance
-from bench._camp_server import Http, camp_server
+from bench._camp_server import Http, camp_server, timed_ms
 from bench._targets import check
 
 #: Prints of each kind (each after its own resolve).
 PRINTS = 9
 LIMITS = {"one team sheet PDF": 3.0, "all-teams PDF": 5.0, "tonight's printing PDF": 8.0}
 URLS = {"one team sheet PDF": "sheet", "all-teams PDF": "sheets", "tonight's printing PDF": "evening"}
-
-
-def _ms(staff: Http, url: str) -> float:
-    started = time.perf_counter()
-    answer = staff.get(url)
-    took = (time.perf_counter() - started) * 1000
-    assert answer.status == 200, f"{url} answered {answer.status}"
-    return took
 
 
 def qr_figures(codes: int = 20) -> None:
@@ -78,9 +71,9 @@ def main() -> None:
         for name, key in URLS.items():
             mine, theirs = [], []
             for _ in range(PRINTS):
-                urls = advance(data, world.camp)
-                mine.append(_ms(staff, str(urls[key])))
-                theirs.append(_ms(staff, reference))
+                url = str(advance(data, world.camp)[key])
+                mine.append(timed_ms(partial(staff.get, url)))
+                theirs.append(timed_ms(partial(staff.get, reference)))
             check(
                 f"large camp: {name} (first print after a resolve)",
                 statistics.median(mine),
