@@ -1,6 +1,6 @@
 """A FAKE of the simulator (``games.islands.engine.rehearsal.rehearse``) for the page's tests: no
-game is played. Each simulated camp's record (``play.CampRecord``) is drawn from the spec's seed,
-its winner leaning as the board's index says (:data:`LEANS`), and the report is the engine's own
+game is played. Each simulated camp's record (``play.CampRecord``) is drawn from its board, style and
+number, its winner leaning as the board's index says (:data:`LEANS`), and the report is the engine's own
 ``run.report`` of those records: the document is exactly ``zlate-ostrovy-rehearsal/2``, its shares,
 intervals, verdicts and best board the real judge's. It calls ``progress`` after every simulated
 camp (every style's) and stops with ``RehearsalCancelled`` when ``cancelled()`` turns true, as the
@@ -25,8 +25,11 @@ LEAN_WEIGHT = 6.0
 
 def fake_camp(spec: RehearsalSpec, board: int, style: str, camp: int) -> CampRecord:
     """Camp ``camp`` of ``style`` on board ``board``: the sides by seat turn with the camp, each
-    side's teams choose its bays in seat order, the winner drawn with the board's lean."""
-    rng = random.Random(f"{spec.seed}:{board}:{style}:{camp}")
+    side's teams choose its bays in seat order, the winner drawn with the board's lean.
+
+    The draws do not depend on the spec's seed, which the service draws afresh for every
+    rehearsal: the pages' tests must see the same verdicts on every run."""
+    rng = random.Random(f"fake:{board}:{style}:{camp}")
     g = geometry(spec.side)
     teams, rounds = len(spec.teams), spec.rounds
     sides = tuple(SIDES[(seat + camp) % 3] for seat in range(teams))
