@@ -563,7 +563,7 @@ class _Round:
 
     def new_pirate(self, at: Hex) -> _Mover:
         """A pirate placed or made this round: it neither moves nor shoots until the next."""
-        pirate = _Mover(team=None, id=str(ShipId("P", self.next_pirate)), kind=None, at=at, new=True)
+        pirate = _Mover(team=None, id=str(ShipId.pirate_ship(self.next_pirate)), kind=None, at=at, new=True)
         self.next_pirate += 1
         self.pirates_stirred = True
         self.pirates.append(pirate)

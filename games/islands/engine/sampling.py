@@ -99,7 +99,7 @@ def random_state(
         team_list.append(Team(team_name(i), harbor, tuple(ships), rnd.randint(0, 5), rnd.randint(0, 60)))
     pirate_list = [
         Pirate(
-            str(ShipId("P", i)),
+            str(ShipId.pirate_ship(i)),
             rnd.choice(board_hexes),
             seahorse=rnd.random() < 0.1,
             mermaid=rnd.random() < 0.05,

@@ -38,7 +38,7 @@ RANDOM_SHOT_MIN, RANDOM_SHOT_MAX = 2, 4
 #: Directions drawn for a pirate when a round is opened (twice as many for a doubled pirate).
 PIRATE_MOVES = 11
 
-CARGO_IDS: tuple[str, ...] = tuple(str(ShipId("C", i)) for i in range(1, MAX_CARGO_SHIPS + 1))
+CARGO_IDS: tuple[str, ...] = tuple(str(ShipId.cargo_ship(i)) for i in range(1, MAX_CARGO_SHIPS + 1))
 BATTLESHIP_ID = "B"
 
 
