@@ -142,7 +142,7 @@ def breach_text(problem: Breach, *, fire_label: str = "") -> str:
 
 
 #: What the engine's reader cannot read on a sheet (its counts, ship names and target), by code; a
-#: route's letters are :data:`ROUTE_TOKEN_TEXTS`'.
+#: route's token is told in :data:`ROUTE_TOKEN_TEXTS`, by the sheet's alphabet.
 SHEET_TEXTS: dict[SheetCode, Promise] = {
     SheetCode.NOT_A_NUMBER: _("“%(value)s” is not a whole number of ships"),
     SheetCode.HARBOR_SYNTAX: _(
@@ -164,7 +164,7 @@ def sheet_problem_text(problem: SheetProblem) -> str:
     """What the reader could not read on a sheet, in the active language, without the "where" part."""
     values = _Values(problem.params)
     if problem.code is SheetCode.ROUTE_SYNTAX:
-        return route_token_text(str(values["token"]), Alphabet(values["alphabet"]))
+        return route_token_text(str(values["token"]), Alphabet(str(values["alphabet"])))
     return str(SHEET_TEXTS[problem.code]) % values
 
 
