@@ -31,8 +31,10 @@ from games.batavia.engine.errors import RulesError
 from games.batavia.engine.log import LogCode
 from games.islands import words as islands_words
 from games.islands.engine.hexes import geometry
+from games.islands.engine.notation import Alphabet
 from games.islands.engine.orders import Breach, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
+from games.islands.engine.sheet import SheetCode, SheetProblem
 from games.islands.engine.tiles import Tile
 from games.islands.engine.warnings import Caution, WarningCode
 from games.islands.models import BoardSetup
@@ -162,6 +164,11 @@ def islands_messages() -> Iterator[tuple[str, str]]:
         for extra in ((), (("per_step", 2),), (("reason", "mermaid"),)):
             problem = Breach("Modří", code, "routes", "C2", 3, None, ISLANDS_PARAMS + extra)
             yield f"order {code}", islands_words.breach_text(problem, fire_label="D4")
+    for sheet_code in SheetCode:
+        for alphabet in Alphabet:
+            sheet_params = (*ISLANDS_PARAMS, ("last", "I1"), ("alphabet", alphabet.value))
+            problem = SheetProblem(sheet_code, "routes", "C2", 3, params=sheet_params)
+            yield f"sheet {sheet_code}", islands_words.sheet_problem_text(problem)
     for wcode in WarningCode:
         for tile in (Tile.REEFS, Tile.OCTOPUS, Tile.MERMAID, Tile.POSEIDON):
             for number in (1, 5):

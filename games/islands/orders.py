@@ -3,9 +3,10 @@ a form, a stored row or the engine's orders), its check (:func:`check`), and the
 round read back. Reads only: storing orders is :func:`games.islands.services.rounds.orders_submit`.
 
 Routes are in the camp's letters (:func:`camp_alphabet`, Czech ``S SV JV J JZ SZ`` or English;
-stored ones in English), harbor moves ``+ - .``, fire a hex label or nothing. A check never raises
-on what was written: every problem is an :class:`OrdersProblem` with a translated message led by
-where it sits ("Loď 2, krok 3: …").
+stored ones in English), harbor moves ``+ - .``, fire a hex label or nothing. The engine reads the
+sheet (:func:`games.islands.engine.sheet.read_sheet`: the orders, and every problem with its code
+and where it sits); a check never raises on what was written: every problem becomes an
+:class:`OrdersProblem` with a translated message led by where it sits ("Loď 2, krok 3: …").
 
 One concept read top to bottom: the sheet, its check (each problem with its place and words, the
 warnings beside them) and the stored orders read back.
@@ -23,25 +24,10 @@ from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
 from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import BoardGeometry, Hex, LabelError
-from games.islands.engine.notation import (
-    Alphabet,
-    CountSyntaxError,
-    HarborMoves,
-    Route,
-    RouteSyntaxError,
-    parse_count,
-    sheet_order,
-)
-from games.islands.engine.orders import (
-    Breach,
-    Orders,
-    check_orders,
-    harbor_positions,
-    harbor_steps,
-    route_points,
-    steps_used,
-)
+from games.islands.engine.notation import Alphabet, Route, RouteSyntaxError, parse_count, sheet_order
+from games.islands.engine.orders import Orders, harbor_positions, harbor_steps, route_points, steps_used
 from games.islands.engine.scenario import ScenarioError, load_scenario
+from games.islands.engine.sheet import LocatedProblem, Sheet, SheetTeamError, read_sheet
 from games.islands.engine.warnings import WarningCode, missing_orders_warning, orders_warnings
 from games.islands.errors import IslandsError, OrdersProblem
 from games.islands.game_state import before_document, state_before
@@ -55,8 +41,9 @@ def camp_alphabet(camp: Camp) -> Alphabet:
 
 
 @dataclass(frozen=True)
-class OrderSheet:
-    """A team's orders as written on its sheet: the five fields as text, routes in ``alphabet``.
+class OrderSheet(Sheet):
+    """A team's orders as written on its sheet: the engine's :class:`Sheet` (the five fields as
+    text, routes in ``alphabet``), with the ways a sheet comes and goes on the Django side.
 
     ``routes`` pairs ship ids with their route texts, in the sheet's order. A sheet comes from the
     order form (:meth:`games.islands.forms.OrdersForm.clean`), a stored row (:meth:`from_row`, in
@@ -64,11 +51,9 @@ class OrderSheet:
     file); it goes to a row (:meth:`row_fields`) and to the form's fields (:meth:`written_in`).
     """
 
+    # A blank order form's: no ships built, routes in the Czech letters.
     build_cargo: str = "0"
     build_battleship: str = "0"
-    routes: tuple[tuple[str, str], ...] = ()
-    harbor: str = ""
-    fire: str = ""
     alphabet: Alphabet = Alphabet.CZECH
 
     @classmethod
@@ -245,88 +230,11 @@ class OrdersCheck:
 # ------------------------------------------------------------------------------------ the check
 
 
-def _located_problem(
-    text: str,
-    field: str,
-    code: str,
-    *,
-    ship: str | None = None,
-    step: int | None = None,
-    half: int | None = None,
-) -> OrdersProblem:
-    """A problem of the orders, its message led by where it sits ("Ship C2, step 3: …")."""
-    where = words.where_label(field=field, ship=ship, step=step, half=half)
-    return OrdersProblem(words.with_where(where, text), field, code, ship, step)
-
-
-def _problem_from_engine(problem: Breach, *, fire_label: str = "") -> OrdersProblem:
-    return _located_problem(
-        words.breach_text(problem, fire_label=fire_label),
-        problem.field,
-        problem.code.value,
-        ship=problem.ship,
-        step=problem.step,
-        half=problem.half,
-    )
-
-
-def _count(text: str, field_name: str, problems: list[OrdersProblem]) -> int:
-    try:
-        return parse_count(text)
-    except CountSyntaxError as e:
-        problems.append(
-            _located_problem(words.sheet_text("not_a_number", value=e.text[:20]), field_name, "not_a_number")
-        )
-        return 0
-
-
-def _harbor(sheet: OrderSheet, problems: list[OrdersProblem]) -> HarborMoves:
-    try:
-        return HarborMoves.from_sheet(sheet.harbor)
-    except RouteSyntaxError as e:
-        text = words.sheet_text("harbor_syntax", token=e.token[:10])
-        problems.append(_located_problem(text, "harbor", "harbor_syntax", step=e.position))
-        return HarborMoves()
-
-
-def _routes(sheet: OrderSheet, team: es.Team, problems: list[OrdersProblem]) -> list[tuple[str, Route]]:
-    parsed: list[tuple[str, Route]] = []
-    for raw_ship, raw_text in sheet.routes:
-        ship_id = raw_ship.strip().upper()[:10]
-        try:
-            route = Route.from_sheet(raw_text, sheet.alphabet)
-        except RouteSyntaxError as e:
-            ship = team.ship(ship_id)
-            step, half = e.position, None
-            if ship is not None and ship.seahorse:
-                step, half = (e.position - 1) // 2 + 1, (e.position - 1) % 2 + 1
-            text = words.route_token_text(e.token[:10], sheet.alphabet)
-            problems.append(
-                _located_problem(text, "routes", "route_syntax", ship=ship_id, step=step, half=half)
-            )
-            continue
-        if route:
-            parsed.append((ship_id, route))
-    return parsed
-
-
-def _fire(sheet: OrderSheet, g: BoardGeometry, problems: list[OrdersProblem]) -> tuple[Hex | None, str]:
-    """The target and its label as the messages name it (as typed when it is no hex)."""
-    fire_raw = sheet.fire.strip()
-    if not fire_raw:
-        return None, ""
-    try:
-        fire_hex = g.parse(fire_raw)
-    except LabelError:
-        text = words.sheet_text("fire_label", label=fire_raw[:10], last=g.label(g.ordered[-1]))
-        problems.append(_located_problem(text, "fire", "fire_label"))
-        return None, fire_raw[:10]
-    if g.is_bay(fire_hex):
-        problems.append(
-            _located_problem(words.sheet_text("fire_bay", label=g.label(fire_hex)), "fire", "fire_bay")
-        )
-        return None, g.label(fire_hex)
-    return fire_hex, g.label(fire_hex)
+def _problem(found: LocatedProblem) -> OrdersProblem:
+    """A problem the engine found on a sheet, its message led by where it sits ("Ship C2, step 3: …")."""
+    where = words.where_label(field=found.field, ship=found.ship, step=found.step, half=found.half)
+    text = words.with_where(where, words.located_problem_text(found))
+    return OrdersProblem(text, found.field, found.code.value, found.ship, found.step)
 
 
 def check(
@@ -338,55 +246,49 @@ def check(
     other_targets: Mapping[str, Hex] | None = None,
     with_warnings: bool = True,
 ) -> OrdersCheck:
-    """Read the sheet, build engine orders and check them against ``state``; never raises on what
-    was written (only when the team is not in the game at all). Legal orders also get their
-    warnings (``other_targets``: the other teams' stored fire targets, see :func:`fire_targets`),
-    unless ``with_warnings`` is false (the caller words them itself: :func:`round_warnings`)."""
+    """Read the sheet into engine orders and check them against ``state`` (the engine's
+    :func:`read_sheet`); never raises on what was written (only when the team is not in the game at
+    all). Legal orders also get their warnings (``other_targets``: the other teams' stored fire
+    targets, see :func:`fire_targets`), unless ``with_warnings`` is false (the caller words them
+    itself: :func:`round_warnings`)."""
     g = state.geometry
-    problems: list[OrdersProblem] = []
-    cargo = _count(sheet.build_cargo, "build_cargo", problems)
-    battleships = _count(sheet.build_battleship, "build_battleship", problems)
     try:
-        team_state = state.team(team.name)
-    except KeyError:
+        read = read_sheet(sheet, state, team.name, ap)
+    except SheetTeamError:
         raise IslandsError(
             _("%(team)s has no harbor and ships in the game.") % {"team": team.name}, code="no_team"
         ) from None
-    harbor_moves = _harbor(sheet, problems)
-    parsed = _routes(sheet, team_state, problems)
-    fire_hex, fire_label = _fire(sheet, g, problems)
-    orders = Orders(ap, cargo, battleships, tuple(parsed), harbor_moves, fire_hex)
-    problems.extend(
-        _problem_from_engine(p, fire_label=fire_label) for p in check_orders(state, team.name, orders)
-    )
+    team_state = state.team(team.name)
+    orders = read.orders
+    problems = tuple(_problem(found) for found in read.problems)
     steps = orders.steps
-    harbor_at = harbor_steps(g, team_state.harbor, harbor_moves[:steps], steps)
+    harbor_at = harbor_steps(g, team_state.harbor, orders.harbor[:steps], steps)
     plans = [
         RoutePlan(
             ship_id, tuple(g.label(h) for h in route_points(g, team_state, ship, route, steps, harbor_at))
         )
-        for ship_id, route in parsed
+        for ship_id, route in orders.routes
         if (ship := team_state.ship(ship_id)) is not None and ship.may_move
     ]
     harbor_path = [g.label(team_state.harbor)]
-    for bay in harbor_positions(g, team_state.harbor, harbor_moves[:steps]):
+    for bay in harbor_positions(g, team_state.harbor, orders.harbor[:steps]):
         if g.label(bay) != harbor_path[-1]:
             harbor_path.append(g.label(bay))
     return OrdersCheck(
         team=team,
         team_state=team_state,
         ap=ap,
-        build_cargo=cargo,
-        build_battleship=battleships,
+        build_cargo=orders.build_cargo,
+        build_battleship=orders.build_battleships,
         build_cost=orders.build_cost,
         steps=steps,
         steps_used=steps_used(team_state, orders),
-        problems=tuple(problems),
+        problems=problems,
         orders=orders,
         stored=OrderSheet.from_orders(orders, g),
         routes=tuple(plans),
         harbor_path=tuple(harbor_path),
-        fire=fire_label if fire_hex is not None else None,
+        fire=None if orders.fire is None else g.label(orders.fire),
         warnings=()
         if problems or not with_warnings
         else warnings_of(state, team.name, orders, other_targets=other_targets),

@@ -14,18 +14,17 @@ it was written in:
 'S JV .'
 >>> HarborMoves.parse("+ . -"), str(HarborMoves.from_sheet("++-"))
 ((1, 0, -1), '+ + -')
->>> sorted(ShipId.parse(s) for s in ("B", "C2", "C1"))
-[ShipId('C1'), ShipId('C2'), ShipId('B')]
+>>> sorted((ShipId.parse(s) for s in ("B", "C2", "C1")), key=sheet_order)
+['C1', 'C2', 'B']
 
 :class:`Route` and :class:`HarborMoves` are tuples (immutable, as the engine reads them: a step at
-an index, a slice, a length), so the engine's simulation never converts them.
+an index, a slice, a length) and a :class:`ShipId` is a ``str``, so the engine never converts them.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from itertools import takewhile
 
@@ -169,22 +168,27 @@ _SHIP_ID = re.compile(r"([CP])([1-9][0-9]*)|B")
 _SHEET_RANK = {"C": 0, "B": 1, "P": 2}
 
 
-@dataclass(frozen=True)
-class ShipId:
+class ShipId(str):
     """A ship's id: ``C1`` … ``C6`` (a team's cargo ships), ``B`` (its battleship), ``P1`` … (pirate
-    ships). Sorts as the sheets list a team's ships: C1 … C6, then B."""
+    ships). Made only of a text that is one (:meth:`parse`, or the constructor, which checks alike).
 
-    kind: str
-    number: int = 0
+    It is its own text (a ``str``, as :class:`Route` is a tuple): it compares, hashes, prints and
+    goes into JSON as the id written, so rows, round files and the engine's dictionaries never
+    convert it, while a signature that asks for a ``ShipId`` takes no unchecked text. It sorts as
+    text; :attr:`sort_key` (and :func:`sheet_order`) gives the sheets' order, C1 … C6, then B.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, text: str) -> ShipId:
+        if _SHIP_ID.fullmatch(text) is None:
+            raise ShipIdError(text)
+        return super().__new__(cls, text)
 
     @classmethod
     def parse(cls, text: str) -> ShipId:
-        match = _SHIP_ID.fullmatch(text)
-        if match is None:
-            raise ShipIdError(text)
-        if match.group(1) is None:
-            return cls("B")
-        return cls(match.group(1), int(match.group(2)))
+        """The id ``text`` writes; raises :class:`ShipIdError` when it is none."""
+        return text if isinstance(text, ShipId) else cls(text)
 
     @classmethod
     def read(cls, text: str) -> ShipId | None:
@@ -193,6 +197,26 @@ class ShipId:
             return cls.parse(text)
         except ShipIdError:
             return None
+
+    @classmethod
+    def cargo_ship(cls, number: int) -> ShipId:
+        """``C3``: a team's cargo ship number ``number``."""
+        return cls(f"C{number}")
+
+    @classmethod
+    def pirate_ship(cls, number: int) -> ShipId:
+        """``P2``: the pirate ship number ``number``."""
+        return cls(f"P{number}")
+
+    @property
+    def kind(self) -> str:
+        """``C`` (cargo), ``B`` (battleship) or ``P`` (pirate)."""
+        return self[0]
+
+    @property
+    def number(self) -> int:
+        """The number in the id (the battleship's is 0)."""
+        return int(self[1:]) if len(self) > 1 else 0
 
     @property
     def battleship(self) -> bool:
@@ -209,15 +233,6 @@ class ShipId:
     @property
     def sort_key(self) -> tuple[int, int]:
         return _SHEET_RANK[self.kind], self.number
-
-    def __lt__(self, other: ShipId) -> bool:
-        return self.sort_key < other.sort_key
-
-    def __str__(self) -> str:
-        return self.kind if self.battleship else f"{self.kind}{self.number}"
-
-    def __repr__(self) -> str:
-        return f"ShipId({str(self)!r})"
 
 
 def who_text(team: str | None, ship: str) -> str:

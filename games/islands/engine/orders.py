@@ -15,7 +15,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from .hexes import DIRECTIONS, BoardGeometry, Hex, step_table
-from .notation import HarborMoves, Route, RouteStep
+from .notation import HarborMoves, Route, RouteStep, ShipId
 from .state import (
     BATTLESHIP_COST,
     BATTLESHIP_ID,
@@ -38,24 +38,27 @@ class Orders:
     ``routes`` pairs ship ids with their routes (one token per step, two per step for a ship that
     moves double this round); ``harbor`` holds +1/-1/0 per step; ``fire`` is the battleship's target.
 
-    >>> o = Orders(ap=14, build_cargo=1, routes=(("C1", Route.parse("N N")),))
-    >>> o.steps, o.route("C1"), o.route("C2")
+    >>> c1 = ShipId.parse("C1")
+    >>> o = Orders(ap=14, build_cargo=1, routes=((c1, Route.parse("N N")),))
+    >>> o.steps, o.route(c1), o.route(ShipId.parse("C2"))
     (8, ('N', 'N'), ())
 
-    Plain tuples of steps are taken too (a test, a bot): they become a :class:`.notation.Route`
-    and :class:`.notation.HarborMoves`, so the orders always print themselves.
+    Plain tuples of steps and ids as text are taken too (a test, a bot): they become a
+    :class:`.notation.Route`, :class:`.notation.HarborMoves` and :class:`.notation.ShipId` (raising
+    :class:`.notation.ShipIdError` for text that is no ship id), so the orders always print themselves.
     """
 
     ap: int
     build_cargo: int = 0
     build_battleships: int = 0
-    routes: tuple[tuple[str, Route], ...] = ()
+    routes: tuple[tuple[ShipId, Route], ...] = ()
     harbor: HarborMoves = HarborMoves()
     fire: Hex | None = None
 
     def __post_init__(self) -> None:
-        if not all(isinstance(route, Route) for _ship, route in self.routes):
-            object.__setattr__(self, "routes", tuple((ship, Route(route)) for ship, route in self.routes))
+        if not all(type(ship) is ShipId and isinstance(route, Route) for ship, route in self.routes):
+            routes = tuple((ShipId.parse(ship), Route(route)) for ship, route in self.routes)
+            object.__setattr__(self, "routes", routes)
         if not isinstance(self.harbor, HarborMoves):
             object.__setattr__(self, "harbor", HarborMoves(self.harbor))
 
@@ -68,7 +71,7 @@ class Orders:
         """Movement steps: the AP left after building (never below 0)."""
         return max(0, self.ap - self.build_cost)
 
-    def route(self, ship_id: str) -> Route:
+    def route(self, ship_id: ShipId) -> Route:
         for sid, route in self.routes:
             if sid == ship_id:
                 return route
@@ -114,7 +117,7 @@ class Breach:
     team: str
     code: ProblemCode
     field: str
-    ship: str | None = None
+    ship: ShipId | None = None
     step: int | None = None
     half: int | None = None
     params: tuple[tuple[str, ProblemParam], ...] = ()
@@ -242,6 +245,21 @@ def route_points(
     return tuple(points)
 
 
+def token_step(token_index: int, ship: Ship | None) -> tuple[int, int | None]:
+    """Where the ``token_index``-th token of a ship's route (from 0) is played: its step, and its
+    half-step (1 or 2) for a ship that moves double (a seahorse: two tokens a step); None for any
+    other ship, or a route of a ship the team does not have.
+
+    >>> from games.islands.engine.state import ShipKind
+    >>> seahorse = Ship(ShipId.parse("C1"), ShipKind.CARGO, seahorse=True)
+    >>> token_step(2, seahorse), token_step(2, None)
+    ((2, 1), (3, None))
+    """
+    if ship is None or not ship.seahorse:
+        return token_index + 1, None
+    return token_index // 2 + 1, token_index % 2 + 1
+
+
 def steps_used(team: Team, orders: Orders) -> int:
     """The movement steps the orders use, at most ``orders.steps``: the harbor's moves or the longest
     route of a ship that may move, whichever is longer (a seahorse's two moves fill one step)."""
@@ -279,7 +297,7 @@ def check_orders(state: GameState, team_name: str, orders: Orders) -> list[Breac
                 team_name,
                 code,
                 field,
-                ship=ship if isinstance(ship, str) else None,
+                ship=ship if isinstance(ship, ShipId) else None,
                 step=step if isinstance(step, int) else None,
                 half=half if isinstance(half, int) else None,
                 params=params,
@@ -325,7 +343,7 @@ def check_orders(state: GameState, team_name: str, orders: Orders) -> list[Breac
     being_built = set(team.free_cargo_ids()[: max(orders.build_cargo, 0)])
     if orders.build_battleships > 0 and team.battleship is None:
         being_built.add(BATTLESHIP_ID)
-    seen: set[str] = set()
+    seen: set[ShipId] = set()
     for ship_id, route in orders.routes:
         ship = team.ship(ship_id)
         if ship is None:
@@ -359,13 +377,8 @@ def _route_problems(
     per_step = 2 if ship.seahorse else 1
     allowed = steps * per_step
 
-    def where(token_index: int) -> tuple[int, int | None]:
-        if per_step == 1:
-            return token_index + 1, None
-        return token_index // 2 + 1, token_index % 2 + 1
-
     def make(code: ProblemCode, token_index: int | None = None, **params: ProblemParam) -> Breach:
-        step, half = where(token_index) if token_index is not None else (None, None)
+        step, half = token_step(token_index, ship) if token_index is not None else (None, None)
         return Breach(team.name, code, "routes", ship.id, step, half, tuple(params.items()))
 
     problems: list[Breach] = []

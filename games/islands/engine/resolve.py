@@ -190,7 +190,7 @@ class _Mover:
     """A ship or a pirate during the round. ``team`` is None for a pirate."""
 
     team: _TeamRun | None
-    id: str
+    id: ShipId
     kind: ShipKind | None
     at: Hex | None
     tokens: tuple[RouteStep, ...] = ()
@@ -563,7 +563,7 @@ class _Round:
 
     def new_pirate(self, at: Hex) -> _Mover:
         """A pirate placed or made this round: it neither moves nor shoots until the next."""
-        pirate = _Mover(team=None, id=str(ShipId("P", self.next_pirate)), kind=None, at=at, new=True)
+        pirate = _Mover(team=None, id=ShipId.pirate_ship(self.next_pirate), kind=None, at=at, new=True)
         self.next_pirate += 1
         self.pirates_stirred = True
         self.pirates.append(pirate)

@@ -99,7 +99,7 @@ def random_state(
         team_list.append(Team(team_name(i), harbor, tuple(ships), rnd.randint(0, 5), rnd.randint(0, 60)))
     pirate_list = [
         Pirate(
-            str(ShipId("P", i)),
+            ShipId.pirate_ship(i),
             rnd.choice(board_hexes),
             seahorse=rnd.random() < 0.1,
             mermaid=rnd.random() < 0.05,
@@ -129,7 +129,7 @@ def random_legal_orders(
     steps = max(0, ap - CARGO_SHIP_COST * build_cargo - BATTLESHIP_COST * build_battleships)
     harbor = HarborMoves(rnd.choice((0, 0, 0, 1, -1)) for _ in range(steps))
     harbor_at = harbor_positions(g, team.harbor, harbor)
-    routes: list[tuple[str, Route]] = []
+    routes: list[tuple[ShipId, Route]] = []
     for ship in team.ships:
         if not ship.may_move:
             continue

@@ -30,7 +30,7 @@ from typing import Any
 
 from .events import RoundResult
 from .hexes import DIRECTIONS, MAX_SIDE, MIN_SIDE, BoardGeometry, Hex, LabelError, check_side, geometry
-from .notation import HarborMoves, Route, RouteSyntaxError, is_pirate_id
+from .notation import HarborMoves, Route, RouteSyntaxError, ShipId, is_pirate_id
 from .orders import Breach, Orders, ProblemParam, check_orders
 from .resolve import resolve_trusted
 from .rng import Draws, draw_key_kind
@@ -413,15 +413,15 @@ def _read_teams(r: _Reader, g: BoardGeometry, value: object) -> list[Team]:
 
 def _read_ships(r: _Reader, g: BoardGeometry, value: object, path: str, harbor: Hex | None) -> list[Ship]:
     ships: list[Ship] = []
-    seen: set[str] = set()
+    seen: set[ShipId] = set()
     for i, spec in enumerate(r.items(value, path)):
         spath = f"{path}[{i}]"
         item = r.obj(spec, spath, _SHIP_KEYS, {"id", "kind", "at"})
-        ship_id = item.get("id")
-        if ship_id not in (*CARGO_IDS, BATTLESHIP_ID) or ship_id in seen:
+        written = item.get("id")
+        ship_id = ShipId.read(written) if isinstance(written, str) else None
+        if ship_id is None or ship_id not in (*CARGO_IDS, BATTLESHIP_ID) or ship_id in seen:
             r.fail(f"{spath}.id", ScenarioProblemCode.BAD_SHIP_ID)
             continue
-        assert isinstance(ship_id, str)
         seen.add(ship_id)
         expected = ShipKind.BATTLESHIP if ship_id == BATTLESHIP_ID else ShipKind.CARGO
         if item.get("kind") != expected.value:
@@ -471,7 +471,7 @@ def _read_pirates(r: _Reader, g: BoardGeometry, value: object) -> list[Pirate]:
         if moves and len(moves) != expected:
             r.fail(f"{path}.moves", ScenarioProblemCode.PIRATE_MOVES, expected=expected, count=len(moves))
         if at is not None:
-            pirates.append(Pirate(pirate_id, at, moves, **flags))
+            pirates.append(Pirate(ShipId.parse(pirate_id), at, moves, **flags))
     return pirates
 
 
@@ -499,8 +499,12 @@ def _read_orders(
         if not isinstance(route_specs, dict):
             r.fail(f"{path}.routes", ScenarioProblemCode.NOT_OBJECT)
             route_specs = {}
-        for ship_id, text in route_specs.items():
-            rpath = f"{path}.routes.{ship_id}"
+        for key, text in route_specs.items():
+            rpath = f"{path}.routes.{key}"
+            ship_id = ShipId.read(key)
+            if ship_id is None:  # (a ship id the team lacks, C7 or P1, is the orders' check's to name)
+                r.fail(rpath, ScenarioProblemCode.BAD_SHIP_ID)
+                continue
             route_text = r.text(text, rpath)
             if route_text is None:
                 continue

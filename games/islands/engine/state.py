@@ -38,8 +38,8 @@ RANDOM_SHOT_MIN, RANDOM_SHOT_MAX = 2, 4
 #: Directions drawn for a pirate when a round is opened (twice as many for a doubled pirate).
 PIRATE_MOVES = 11
 
-CARGO_IDS: tuple[str, ...] = tuple(str(ShipId("C", i)) for i in range(1, MAX_CARGO_SHIPS + 1))
-BATTLESHIP_ID = "B"
+CARGO_IDS: tuple[ShipId, ...] = tuple(ShipId.cargo_ship(i) for i in range(1, MAX_CARGO_SHIPS + 1))
+BATTLESHIP_ID = ShipId.parse("B")
 
 
 def within_shot_range(at: Hex, target: Hex) -> bool:
@@ -71,7 +71,7 @@ class Ship:
     ``new`` marks a ship built or found in the round that produced this state.
     """
 
-    id: str
+    id: ShipId
     kind: ShipKind
     at: Hex | None = None
     chests: int = 0
@@ -80,6 +80,10 @@ class Ship:
     mermaid: bool = False
     octopus: bool = False
     new: bool = False
+
+    def __post_init__(self) -> None:
+        if type(self.id) is not ShipId:  # named by text (a row, a test): read it once, here
+            object.__setattr__(self, "id", _state_ship_id(self.id))
 
     @property
     def in_harbor(self) -> bool:
@@ -102,9 +106,17 @@ class Ship:
 
 
 @cache  # read for every ship at every step of a resolution
-def ship_priority(ship_id: str) -> int:
+def ship_priority(ship_id: ShipId) -> int:
     """``B`` -> 0, ``C3`` -> 3: simultaneous effects apply the battleship first, then by number."""
-    return ShipId.parse(ship_id).number  # the battleship's is 0
+    return ship_id.number  # the battleship's is 0
+
+
+def _state_ship_id(text: str) -> ShipId:
+    """A ship's or pirate's id named by text, as a state refuses one that is none."""
+    ship_id = ShipId.read(text)
+    if ship_id is None:
+        raise InvalidState(f"{text!r} is not a ship id (C1…C6, B, P1, …)")
+    return ship_id
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +129,7 @@ class Team:
     delivered: int = 0
     ap_total: int = 0
 
-    def ship(self, ship_id: str) -> Ship | None:
+    def ship(self, ship_id: ShipId) -> Ship | None:
         for ship in self.ships:
             if ship.id == ship_id:
                 return ship
@@ -131,7 +143,7 @@ class Team:
     def battleship(self) -> Ship | None:
         return self.ship(BATTLESHIP_ID)
 
-    def free_cargo_ids(self) -> list[str]:
+    def free_cargo_ids(self) -> list[ShipId]:
         """Cargo ship ids not in use, lowest first (a new ship takes the first)."""
         used = {s.id for s in self.ships}
         return [i for i in CARGO_IDS if i not in used]
@@ -141,12 +153,16 @@ class Team:
 class Pirate:
     """A pirate ship. ``moves`` are the directions drawn when the round was opened (staff only)."""
 
-    id: str
+    id: ShipId
     at: Hex
     moves: tuple[str, ...] = ()
     seahorse: bool = False
     mermaid: bool = False
     octopus: bool = False
+
+    def __post_init__(self) -> None:
+        if type(self.id) is not ShipId:
+            object.__setattr__(self, "id", _state_ship_id(self.id))
 
     @property
     def number(self) -> int:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .hexes import Hex, distance, neighbours
+from .notation import ShipId
 from .orders import Orders, RouteLeg, harbor_steps, sail_route, steps_used
 from .state import GameState, Ship, ShipKind, within_shot_range
 from .tiles import Tile
@@ -46,7 +47,7 @@ class Caution:
     code's parameters (``tile``; ``shooter``, ``target``; ``distance``; ``ap``)."""
 
     code: WarningCode
-    ship: str | None = None
+    ship: ShipId | None = None
     step: int | None = None
     at: Hex | None = None
     tile: Tile | None = None

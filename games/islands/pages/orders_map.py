@@ -17,7 +17,7 @@ from games.islands import orders as islands_orders
 from games.islands import selectors, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import BoardGeometry, LabelError, direction_between, geometry
-from games.islands.engine.notation import STAY, Alphabet, Route, sheet_order
+from games.islands.engine.notation import STAY, Alphabet, Route, ShipId, sheet_order
 from games.islands.engine.state import (
     BATTLESHIP_COST,
     CARGO_SHIP_COST,
@@ -96,7 +96,7 @@ def team_orders_map(
     routes and target on it, the route end of the ship of ``mode`` marked; with ``click_url`` each
     hex a link to it (htmx swaps ``target``)."""
     public = selectors.map_view_before(round_, staff=False)
-    own = {s.id: s.chests for s in check.team_state.ships}
+    own: dict[str, int] = {s.id: s.chests for s in check.team_state.ships}
     view = visibility.for_team(public, team=team.name, cargo=own)
     return _drawn(view, team, mode, check, click_url=click_url, target=target, staff=False)
 
@@ -226,7 +226,8 @@ def route_end(check: islands_orders.OrdersCheck, ident: str, g: BoardGeometry) -
 
 def _start(team: es.Team, ident: str, g: BoardGeometry) -> str:
     """Where a ship's route starts: its hex, or its harbor's bay."""
-    ship = team.ship(ident)
+    ship_id = ShipId.read(ident)
+    ship = None if ship_id is None else team.ship(ship_id)
     if ship is None:
         return ""
     return g.label(team.harbor if ship.at is None else ship.at)

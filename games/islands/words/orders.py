@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from games.islands.engine.hexes import Hex
 from games.islands.engine.notation import Alphabet
 from games.islands.engine.orders import Breach, ProblemCode
+from games.islands.engine.sheet import LocatedProblem, SheetCode, SheetProblem
 from games.islands.engine.tiles import Tile
 from games.islands.engine.warnings import Caution, WarningCode
 
@@ -140,27 +141,43 @@ def breach_text(problem: Breach, *, fire_label: str = "") -> str:
     return words(values) if words is not None else str(BREACH_TEXTS[problem.code]) % values
 
 
-#: What a typed sheet has that no engine rule names (its letters, counts and target), by code.
-SHEET_TEXTS: dict[str, Promise] = {
-    "not_a_number": _("“%(value)s” is not a whole number of ships"),
-    "harbor_syntax": _("“%(token)s” is not a harbor move: write + (next bay), - (previous bay) or . (stay)"),
-    "fire_label": _("“%(label)s” is not a hex of this board (A1 … %(last)s)"),
-    "fire_bay": _("%(label)s is a bay: a battleship fires at a hex of the board"),
+#: What the engine's reader cannot read on a sheet (its counts, ship names and target), by code; a
+#: route's token is told in :data:`ROUTE_TOKEN_TEXTS`, by the sheet's alphabet.
+SHEET_TEXTS: dict[SheetCode, Promise] = {
+    SheetCode.NOT_A_NUMBER: _("“%(value)s” is not a whole number of ships"),
+    SheetCode.HARBOR_SYNTAX: _(
+        "“%(token)s” is not a harbor move: write + (next bay), - (previous bay) or . (stay)"
+    ),
+    SheetCode.NOT_A_SHIP: _("This team has no ship “%(ship)s”."),
+    SheetCode.FIRE_LABEL: _("“%(label)s” is not a hex of this board (A1 … %(last)s)"),
+    SheetCode.FIRE_BAY: _("%(label)s is a bay: a battleship fires at a hex of the board"),
 }
 
-#: A route token that is not a direction, with the letters that are (the camp's alphabet).
+#: A route token that is not a direction, with the letters that are (the sheet's alphabet).
 ROUTE_TOKEN_TEXTS: dict[Alphabet, Promise] = {
     Alphabet.CZECH: _("“%(token)s” is not a direction: write S SV JV J JZ SZ (S is north) or . to stay"),
     Alphabet.ENGLISH: _("“%(token)s” is not a direction: write N NE SE S SW NW or . to stay"),
 }
 
 
-def sheet_text(code: str, **values: object) -> str:
-    return str(SHEET_TEXTS[code]) % values
+def sheet_problem_text(problem: SheetProblem) -> str:
+    """What the reader could not read on a sheet, in the active language, without the "where" part."""
+    values = _Values(problem.params)
+    if problem.code is SheetCode.ROUTE_SYNTAX:
+        return route_token_text(str(values["token"]), Alphabet(str(values["alphabet"])))
+    return str(SHEET_TEXTS[problem.code]) % values
 
 
 def route_token_text(token: str, alphabet: Alphabet) -> str:
     return str(ROUTE_TOKEN_TEXTS[alphabet]) % {"token": token}
+
+
+def located_problem_text(problem: LocatedProblem) -> str:
+    """Any problem the reader names on a sheet, without the "where" part: one it could not read
+    (:func:`sheet_problem_text`) or a rule's (:func:`breach_text`)."""
+    if isinstance(problem, SheetProblem):
+        return sheet_problem_text(problem)
+    return breach_text(problem)
 
 
 # ------------------------------------------------------------------------------------ warnings

@@ -95,6 +95,19 @@ def test_nonsense_in_every_field_is_named_and_nothing_is_stored(started: Camp, t
     assert not TeamOrders.objects.exists()
 
 
+def test_a_route_under_a_name_that_is_no_ship_is_named_by_that_name(started: Camp, teams: list[Team]) -> None:
+    """No form posts one (its route fields are the team's ships), but a row put back from a camp
+    file may hold any name: the engine's orders hold only ship ids, the check names the rest."""
+    round_ = opened(started)
+    sheet = OrderSheet.typed(routes={"X": "S", "?": "", "c1": "."})
+    with translation.override("en"):
+        check = islands_orders.orders_check(round=round_, team=teams[0], sheet=sheet)
+    assert [(p.message, p.field, p.code, p.ship) for p in check.problems] == [
+        ("This team has no ship “X”.", "routes", "not_a_ship", None)
+    ]
+    assert check.stored.routes == (("C1", "."),)
+
+
 @pytest.mark.parametrize(
     ("fields", "needle"),
     [

@@ -6,9 +6,10 @@ import pytest
 from django.utils import translation
 
 from games.islands import words
-from games.islands.engine.notation import Route
+from games.islands.engine.notation import Route, ShipId
 from games.islands.engine.orders import Breach, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
+from games.islands.engine.sheet import SheetCode, SheetProblem
 
 #: A value for every param any round-file problem uses.
 PARAMS: tuple[tuple[str, str | int], ...] = (
@@ -56,6 +57,57 @@ def test_every_round_file_problem_has_a_czech_text(code: ScenarioProblemCode) ->
     assert czech != english, f"{code}: no Czech text (add it to the islands app's Czech .po)"
     assert czech != problem.message, f"{code}: the page shows the command line's English"
     assert "%(" not in czech and "%(" not in english
+
+
+#: A sheet problem of every code with the values the reader gives it, and its words in Czech.
+SHEET_PROBLEMS: list[tuple[SheetProblem, str]] = [
+    (
+        SheetProblem(SheetCode.NOT_A_NUMBER, "build_cargo", params=(("value", "hodně"),)),
+        "„hodně“ není celý počet lodí",
+    ),
+    (
+        SheetProblem(SheetCode.HARBOR_SYNTAX, "harbor", step=2, params=(("token", "?"),)),
+        "„?“ není posun přístavu: pište + (další zátoka), - (předchozí zátoka) nebo . (zůstává)",
+    ),
+    (
+        SheetProblem(
+            SheetCode.ROUTE_SYNTAX, "routes", ShipId.parse("C1"), 2, 1, (("token", "X"), ("alphabet", "cs"))
+        ),
+        "„X“ není směr: pište S SV JV J JZ SZ (S je sever) nebo . pro stání",
+    ),
+    (SheetProblem(SheetCode.NOT_A_SHIP, "routes", params=(("ship", "X"),)), "Tento tým nemá loď „X“."),
+    (
+        SheetProblem(SheetCode.FIRE_LABEL, "fire", params=(("label", "ZZ99"), ("last", "I1"))),
+        "„ZZ99“ není hex tohoto herního plánu (A1 … I1)",
+    ),
+    (
+        SheetProblem(SheetCode.FIRE_BAY, "fire", params=(("label", "Z2"),)),
+        "Z2 je zátoka: bitevní loď střílí na hex herního plánu",
+    ),
+]
+
+
+def test_every_sheet_code_has_its_words() -> None:
+    assert {problem.code for problem, _czech in SHEET_PROBLEMS} == set(SheetCode)
+
+
+@pytest.mark.parametrize(("problem", "czech"), SHEET_PROBLEMS)
+def test_a_sheet_problem_reads_in_the_staffs_language(problem: SheetProblem, czech: str) -> None:
+    with translation.override("cs"):
+        assert words.located_problem_text(problem) == words.sheet_problem_text(problem) == czech
+    with translation.override("en"):
+        english = words.located_problem_text(problem)
+    assert english != czech and "%(" not in english
+
+
+def test_a_rules_problem_reads_as_its_breach() -> None:
+    breach = Breach("red", ProblemCode.OFF_BOARD, "routes", ShipId.parse("C2"), 3, params=(("at", "G4"),))
+    with translation.override("en"):
+        assert (
+            words.located_problem_text(breach)
+            == words.breach_text(breach)
+            == "would sail off the board at G4"
+        )
 
 
 def test_the_path_leads_and_a_file_level_problem_starts_with_a_capital() -> None:

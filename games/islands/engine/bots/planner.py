@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..hexes import Hex, distance
-from ..notation import HarborMoves, Route, RouteStep
+from ..notation import HarborMoves, Route, RouteStep, ShipId
 from ..orders import Orders, check_orders
 from ..rng import FewDraws
 from ..state import (
@@ -323,7 +323,7 @@ class Sailed:
     """The routes a plan gave a team's ships, and where they will be after them (as planned)."""
 
     #: The routes that move a ship (a ship given none stays).
-    routes: tuple[tuple[str, Route], ...]
+    routes: tuple[tuple[ShipId, Route], ...]
     #: Where each ship of the team at sea ends, the battleship's included.
     ends: tuple[Hex, ...]
     #: Where the battleship ends: None without one, or in the harbor.
@@ -343,7 +343,7 @@ def targets(prey: Sequence[Hex], sailed: Sailed) -> list[Hex]:
 
 def sail(plan: TeamPlan, steps: int) -> Sailed:
     """Each ship's route by the plan: the cargo ships by number, then the battleship."""
-    routes: list[tuple[str, Route]] = []
+    routes: list[tuple[ShipId, Route]] = []
     ends: list[Hex | None] = []
     cargo = sorted((s for s in plan.team.ships if s.kind is ShipKind.CARGO), key=lambda s: s.order_key)
     for ship in cargo:

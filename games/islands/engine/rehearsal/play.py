@@ -36,7 +36,7 @@ from ..hexes import Hex, geometry
 from ..orders import Orders
 from ..resolve import open_round, resolve_trusted, reveal_by_telescope
 from ..rng import random_for
-from ..state import Board, GameState, Ship, ShipKind, Team
+from ..state import CARGO_IDS, Board, GameState, Ship, ShipKind, Team
 from .spec import RehearsalBoard, RehearsalSpec
 
 #: In a mini-game's order, the chance that a team ties with the one placed just before it (both
@@ -201,7 +201,10 @@ def play_camp(
         choice[i] = 1 + sum(1 for j in order[:place] if sides[names[j]] == sides[names[i]])
     state = GameState(
         Board.from_cells(board.side, board.cells),
-        tuple(Team(n, h, ships=(Ship("C1", ShipKind.CARGO),)) for n, h in zip(names, harbors, strict=True)),
+        tuple(
+            Team(n, h, ships=(Ship(CARGO_IDS[0], ShipKind.CARGO),))
+            for n, h in zip(names, harbors, strict=True)
+        ),
         seed=seed,
         round_number=1,
     )

@@ -10,6 +10,7 @@ import pytest
 MODULES = [
     "hexes",
     "state",
+    "notation",
     "orders",
     "events",
     "rng",
@@ -18,6 +19,7 @@ MODULES = [
     "sampling",
     "moments",
     "warnings",
+    "sheet",
     "paper_code",
 ]
 

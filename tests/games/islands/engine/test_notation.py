@@ -3,6 +3,8 @@ parse, print and sort as the sheets list them, and a sheet's own punctuation is 
 
 from __future__ import annotations
 
+import json
+import pickle
 import random
 
 import pytest
@@ -82,6 +84,20 @@ def test_what_is_no_ship_id_is_refused(text: str) -> None:
     assert ShipId.read(text) is None
 
 
+def test_a_ship_id_is_its_text_wherever_it_goes() -> None:
+    """Rows, round files, repr-keyed digests and dictionaries see the id as the text it was read
+    from: nothing they hold changes when the engine types its ids."""
+    c2 = ShipId.parse("C2")
+    assert isinstance(c2, str) and c2 == "C2" and hash(c2) == hash("C2")
+    assert {"C2": 1}[c2] == 1 and {c2: 1}["C2"] == 1
+    assert (repr(c2), f"{c2}", json.dumps({c2: [c2]})) == ("'C2'", "C2", '{"C2": ["C2"]}')
+    again = pickle.loads(pickle.dumps(c2))
+    assert type(again) is ShipId and again == c2
+    assert ShipId.parse(c2) is c2 and ShipId.cargo_ship(2) == c2 and ShipId.pirate_ship(4) == "P4"
+    with pytest.raises(ShipIdError):
+        ShipId.cargo_ship(0)
+
+
 def test_ship_ids_tell_their_kind_and_number() -> None:
     c3, b, p12 = ShipId.parse("C3"), ShipId.parse("B"), ShipId.parse("P12")
     assert (c3.cargo, c3.number) == (True, 3)
@@ -93,7 +109,8 @@ def test_ship_ids_tell_their_kind_and_number() -> None:
 def test_ships_sort_as_the_sheet_lists_them() -> None:
     ids = ["B", "C10", "C2", "P1", "C1"]
     shuffled = random.Random(3).sample(ids, len(ids))
-    assert [str(s) for s in sorted(ShipId.parse(i) for i in shuffled)] == ["C1", "C2", "C10", "B", "P1"]
+    in_order = sorted((ShipId.parse(i) for i in shuffled), key=lambda s: s.sort_key)
+    assert [str(s) for s in in_order] == ["C1", "C2", "C10", "B", "P1"]
     # Text that is no ship id (typed in a form) sorts after every ship.
     assert sorted(["x", "B", "C2", "C1"], key=sheet_order) == ["C1", "C2", "B", "x"]
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from games.islands.engine.hexes import DIRECTIONS, Hex, direction_between, geometry
-from games.islands.engine.notation import Alphabet, HarborMoves, Route, RouteSyntaxError, spaced_sheet_text
+from games.islands.engine.notation import (
+    Alphabet,
+    HarborMoves,
+    Route,
+    RouteSyntaxError,
+    ShipId,
+    ShipIdError,
+    spaced_sheet_text,
+)
 from games.islands.engine.orders import (
     IllegalOrders,
     Orders,
@@ -16,7 +24,7 @@ from games.islands.engine.orders import (
     sail_route,
 )
 from games.islands.engine.resolve import resolve
-from games.islands.engine.state import Board, GameState, Ship, ShipKind, Team
+from games.islands.engine.state import Board, GameState, InvalidState, Pirate, Ship, ShipKind, Team
 
 G = geometry(5)
 
@@ -165,6 +173,23 @@ def test_every_problem_is_listed_at_once() -> None:
 def test_unknown_team() -> None:
     problems = check_orders(state_with(cargo("C1")), "blue", Orders(ap=1))
     assert [(p.code, p.path) for p in problems] == [(ProblemCode.UNKNOWN_TEAM, "orders.blue")]
+
+
+def test_ship_ids_named_by_text_are_read_once_where_ships_and_orders_are_made() -> None:
+    """A row or a test names a ship by text: the state and the orders hold a ShipId all the same,
+    and text that is no ship id never gets in."""
+    orders = Orders(ap=1, routes=(("C1", ("N",)),))
+    ship = cargo("C1")
+    assert type(orders.routes[0][0]) is ShipId and type(ship.id) is ShipId
+    assert type(Pirate("P2", G.parse("C3")).id) is ShipId
+    with pytest.raises(ShipIdError):
+        Orders(ap=1, routes=(("c1", ("N",)),))
+    with pytest.raises(InvalidState):
+        cargo("X1")
+    with pytest.raises(InvalidState):
+        Pirate("X", G.parse("C3"))
+    problems = check_orders(state_with(ship), "red", Orders(ap=0, routes=(("C1", ("N",)),)))
+    assert [type(p.ship) for p in problems] == [ShipId]
 
 
 def test_resolve_refuses_illegal_orders_with_all_problems() -> None:

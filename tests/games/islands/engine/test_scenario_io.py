@@ -190,6 +190,17 @@ def test_illegal_orders_are_reported_with_paths() -> None:
     assert "orders.red.routes.C5: unknown_ship" in found
 
 
+def test_a_route_under_a_key_that_is_no_ship_id_is_a_format_problem() -> None:
+    """Orders name their ships by ShipId: a key that is none never reaches them; one the team lacks
+    (C5) is the orders' check's to name, as above."""
+    doc = base()
+    doc["orders"]["red"]["routes"] = {"c2": "N", "X": "N", "C5": "N"}
+    assert problems_of(doc) == [
+        "orders.red.routes.c2: a ship id is C1…C6 or B, once per team",
+        "orders.red.routes.X: a ship id is C1…C6 or B, once per team",
+    ]
+
+
 def test_unknown_keys_are_named() -> None:
     found = problems_of(base(colour="red"))
     assert found == ["colour: unknown key"]
