@@ -15,6 +15,7 @@ MODULES = [
     "rng",
     "resolve",
     "scenario",
+    "scenario_writer",
     "sampling",
     "moments",
     "warnings",
