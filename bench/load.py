@@ -13,13 +13,14 @@ starts ``make camp`` on loopback over a copy of a played camp (the camp night's:
 - the 12 teams' phones, each on its own page ``/tym/<token>/`` (issue 21), polling it as htmx does
   (``?v=<version>``, ``HX-Request``: 204 when unchanged, else the new view) on the same interval;
 - three staff sessions entering and saving orders of the second camp run, one team each, a pause of
-  :data:`STAFF_PAUSE` between saves; and the game master, who every :data:`CHANGE_EVERY` seconds
+  :data:`bench._staff.STAFF_PAUSE` between saves; and the game master, who every :data:`CHANGE_EVERY` seconds
   opens the resolve preview of the first camp run's open round and presses "Potvrdit", or undoes it
   again: each a new board for every client.
 
-The clients are raw HTTP/1.1 sockets under asyncio: every answer is timed from the moment the
-request is due, so a connection left in the accept queue, a reconnection and a request queued in
-the server all count (``wrk`` counts none of them). The run fails (non-zero exit status, the reason
+The clients are raw HTTP/1.1 sockets under asyncio (:mod:`bench._crowd`; the staff and the game
+master are :mod:`bench._staff`): every answer is timed from the moment the request is due, so a
+connection left in the accept queue, a reconnection and a request queued in the server all count
+(``wrk`` counts none of them). The run fails (non-zero exit status, the reason
 printed) on any refused or reset connection, timeout or answer 5xx or otherwise unexpected, any
 connection the server closed, a client that never got a new board or team page, a p99 of change →
 new board or new team page (per client and change) above the poll interval + 2 s, an order save p99
@@ -34,325 +35,45 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import re
 import sqlite3
 import statistics
 import sys
 import threading
 import time
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench._camp_server import SERVER_PIDS, Answer, Http, camp_server, form_fields
+from bench._camp_server import SERVER_PIDS, camp_server
+from bench._crowd import (
+    POLL,
+    PROJECTORS,
+    REPLAYS,
+    TIMEOUT,
+    Client,
+    Tally,
+    crowd,
+    drive_crowd,
+    percentile,
+    team_phones,
+)
+from bench._staff import Change, GameMaster, Staff
 from bench._targets import RESULTS, check
 
 CLIENTS = 300
-PROJECTORS = 10
-REPLAYS = 10
 SECONDS = 60
 STAFF_SESSIONS = 3
-#: The notice board's poll interval (games/islands/pages/notice_board.py, POLL_SECONDS).
-POLL = 10.0
 #: Every phone holds a new board within the poll interval and this (p99 of all clients and changes).
 SLACK = 2.0
 #: Seconds between two changes (the first after every client has loaded its page once).
 CHANGE_EVERY = 15.0
-#: A staff member's pause between two saves (hands type slower; still about a save a second each).
-STAFF_PAUSE = 1.0
 SAVE_P99_MS = 1000.0
 #: The camp server's resident memory right after the load stays within this (issue 22).
 RSS_LIMIT_MB = 150.0
-#: Seconds an answer may take before it counts as a timeout.
-TIMEOUT = 30.0
-ENGLISH_EVERY = 10
-
-HTMX_POLL = {"HX-Request": "true", "HX-Trigger": "board", "HX-Target": "board", "Accept": "*/*"}
-#: A team page's poll (games/islands/templates/islands/team.html: ``#team-view``, outerHTML).
-TEAM_POLL = {"HX-Request": "true", "HX-Trigger": "team-view", "HX-Target": "team-view", "Accept": "*/*"}
-PAGE = {"Accept": "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Language": "cs"}
-
-
-# ------------------------------------------------------------------------------ HTTP on raw sockets
-
-
-@dataclass
-class Head:
-    status: int
-    headers: dict[str, str]
-
-
-def parse_head(data: bytes) -> Head:
-    """The status and headers (names in lower case) of an answer's head (up to the blank line)."""
-    lines = data.decode("latin-1").rstrip("\r\n").split("\r\n")
-    parts = lines[0].split(" ", 2)
-    if len(parts) < 2 or not parts[0].startswith("HTTP/1.") or not parts[1].isdigit():
-        raise ValueError(f"not an HTTP status line: {lines[0][:80]!r}")
-    headers: dict[str, str] = {}
-    for line in lines[1:]:
-        name, colon, value = line.partition(":")
-        if not colon:
-            raise ValueError(f"not a header line: {line[:80]!r}")
-        headers[name.strip().lower()] = value.strip()
-    return Head(int(parts[1]), headers)
-
-
-def keeps_connection(head: Head) -> bool:
-    return head.headers.get("connection", "").lower() != "close"
-
-
-def held_version(head: Head, body: bytes) -> str | None:
-    """The board version an answer gives its client: the ETag, else the page's ``data-version``."""
-    etag = head.headers.get("etag", "").strip()
-    if etag:
-        return etag.removeprefix("W/").strip('"')
-    found = re.search(rb'data-version="([^"]+)"', body)
-    return found.group(1).decode() if found else None
-
-
-def request_bytes(path: str, headers: dict[str, str], host: str) -> bytes:
-    lines = [
-        f"GET {path} HTTP/1.1",
-        f"Host: {host}",
-        "User-Agent: bench.load",
-        *(f"{k}: {v}" for k, v in headers.items()),
-    ]
-    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
-
-
-class Closed(Exception):
-    """The server closed or reset the connection before the whole answer."""
-
-
-async def read_answer(reader: asyncio.StreamReader) -> tuple[Head, bytes]:
-    try:
-        head = parse_head(await reader.readuntil(b"\r\n\r\n"))
-        if head.status in (204, 304) or 100 <= head.status < 200:
-            return head, b""
-        if head.headers.get("transfer-encoding", "").lower() == "chunked":
-            body = b""
-            while True:
-                size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
-                body += await reader.readexactly(size + 2)
-                if size == 0:
-                    return head, body[:-2]
-                body = body[:-2]
-        if "content-length" in head.headers:
-            return head, await reader.readexactly(int(head.headers["content-length"]))
-        return head, await reader.read()  # to the end: the server closes
-    except (asyncio.IncompleteReadError, ConnectionResetError, BrokenPipeError) as error:
-        raise Closed(type(error).__name__) from error
-
-
-# ------------------------------------------------------------------------------ the clients
-
-
-@dataclass
-class Tally:
-    """What all the clients saw."""
-
-    answers: Counter[int] = field(default_factory=Counter)
-    errors: Counter[str] = field(default_factory=Counter)
-    examples: list[str] = field(default_factory=list)
-    connects_ms: list[float] = field(default_factory=list)
-    late_ms: list[float] = field(default_factory=list)  # how late the benchmark sent (its own CPU)
-    answers_ms: list[float] = field(default_factory=list)
-    closed_by_server: int = 0
-    #: The htmx polls alone (not a page's first load, its scripts or a replay's reload).
-    polls: Counter[int] = field(default_factory=Counter)
-    polls_ms: list[float] = field(default_factory=list)
-    unchanged_ms: list[float] = field(default_factory=list)  # the polls answered 204
-
-    def poll(self, status: int, took_ms: float) -> None:
-        self.polls[status] += 1
-        self.polls_ms.append(took_ms)
-        if status == 204:
-            self.unchanged_ms.append(took_ms)
-
-    def poll_summary(self) -> str:
-        """How many polls, the share answered 204, the p50 / p99 of all and of the 204s alone."""
-        count = sum(self.polls.values())
-        if not count:
-            return "none"
-
-        def p50_p99(values: list[float]) -> str:
-            if not values:
-                return "none"
-            return f"p50 {statistics.median(values):.1f} ms, p99 {percentile(values, 0.99):.1f} ms"
-
-        return (
-            f"{count} polls, {100 * self.polls[204] / count:.0f} % 204: {p50_p99(self.polls_ms)}; "
-            f"the 204s {p50_p99(self.unchanged_ms)}"
-        )
-
-    def error(self, kind: str, what: str) -> None:
-        self.errors[kind] += 1
-        if len(self.examples) < 10:
-            self.examples.append(f"{kind}: {what}")
-
-
-@dataclass
-class Client:
-    """One phone or screen: one keep-alive connection, the versions it held and when."""
-
-    name: str
-    page: str  # the address it opens
-    kind: str  # "board" (htmx polls), "team" (a team's page, htmx polls) or "replay" (reloads)
-    projector: bool = False
-    held: list[tuple[float, str]] = field(default_factory=list)
-    reader: asyncio.StreamReader | None = None
-    writer: asyncio.StreamWriter | None = None
-
-    @property
-    def version(self) -> str | None:
-        return self.held[-1][1] if self.held else None
-
-    def hold(self, at: float, version: str | None) -> None:
-        if version is not None and version != self.version:
-            self.held.append((at, version))
-
-    def next_request(self, etag: str) -> tuple[str, dict[str, str]]:
-        """The path and headers of its next request (the whole page first)."""
-        if self.version is None:
-            return self.page, PAGE
-        if self.kind == "replay":
-            return self.page, {**PAGE, "If-None-Match": etag}
-        query = f"?v={self.version}" + ("&projektor" if self.projector else "")
-        poll = TEAM_POLL if self.kind == "team" else HTMX_POLL
-        return self.page.split("?")[0] + query, {**poll, "HX-Current-URL": self.page}
-
-    def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-        self.reader = self.writer = None
-
-
-async def fetch(
-    client: Client, host: str, port: int, path: str, headers: dict[str, str], tally: Tally, due: float
-) -> tuple[Head, bytes] | None:
-    """One request on the client's connection (opened when needed), timed from ``due`` (monotonic:
-    when it was to be sent); None on an error (tallied)."""
-    tally.late_ms.append(max(0.0, time.monotonic() - due) * 1000)
-    try:
-        async with asyncio.timeout(TIMEOUT):
-            if client.writer is None:
-                started = time.perf_counter()
-                client.reader, client.writer = await asyncio.open_connection(host, port)
-                tally.connects_ms.append((time.perf_counter() - started) * 1000)
-            assert client.reader is not None
-            client.writer.write(request_bytes(path, headers, f"{host}:{port}"))
-            await client.writer.drain()
-            head, body = await read_answer(client.reader)
-    except ConnectionRefusedError as error:
-        tally.error("refused", f"{client.name} {path}: {error}")
-    except (Closed, ConnectionResetError, BrokenPipeError) as error:
-        tally.error("reset", f"{client.name} {path}: {error}")
-    except TimeoutError:
-        tally.error("timeout", f"{client.name} {path}: no answer within {TIMEOUT:.0f} s")
-    except (OSError, ValueError) as error:
-        tally.error("other", f"{client.name} {path}: {error!r}")
-    else:
-        tally.answers_ms.append((time.monotonic() - due) * 1000)
-        tally.answers[head.status] += 1
-        if not keeps_connection(head):
-            tally.closed_by_server += 1
-            client.close()
-        return head, body
-    client.close()
-    return None
-
-
-async def run_client(client: Client, host: str, port: int, start: float, until: float, tally: Tally) -> None:
-    due, etag = start, ""
-    while due < until:
-        await asyncio.sleep(max(0.0, due - time.monotonic()))
-        first = client.version is None
-        path, headers = client.next_request(etag)
-        got = await fetch(client, host, port, path, headers, tally, due)
-        if got is not None:
-            head, body = got
-            if not first and client.kind != "replay":
-                tally.poll(head.status, tally.answers_ms[-1])  # fetch's figure, just recorded
-            expected = (200,) if first else (200, 304) if client.kind == "replay" else (200, 204)
-            if head.status not in expected:
-                kind = "5xx" if head.status >= 500 else "unexpected"
-                tally.error(kind, f"{client.name} {path}: {head.status}")
-            elif head.status == 200:
-                client.hold(time.monotonic(), held_version(head, body))
-                etag = head.headers.get("etag", "")
-                if client.kind != "replay":
-                    due = time.monotonic()  # htmx swapped the view in: its poll timer starts anew
-                if first:
-                    for script in re.findall(rb'<script src="([^"]+)"', body):  # the page's scripts
-                        src, src_due = script.decode(), time.monotonic()
-                        loaded = await fetch(client, host, port, src, {"Accept": "*/*"}, tally, src_due)
-                        if loaded is not None and loaded[0].status != 200:
-                            tally.error("unexpected", f"{client.name} {src}: {loaded[0].status}")
-        # The next tick (htmx skips a tick while its request is still out).
-        due += POLL
-        while due < time.monotonic():
-            due += POLL
-    client.close()
-
-
-def crowd(world_urls: dict[str, object], clients: int) -> list[Client]:
-    """The notice board's crowd: phones, projector screens and replay pages."""
-    board, board_en, replay = (str(world_urls[k]) for k in ("board", "board_en", "replay"))
-    phones = [
-        Client(f"phone {i}", board_en if i % ENGLISH_EVERY == ENGLISH_EVERY - 1 else board, "board")
-        for i in range(clients)
-    ]
-    screens = [
-        Client(f"projector {i}", f"{board}?projektor", "board", projector=True) for i in range(PROJECTORS)
-    ]
-    replays = [Client(f"replay {i}", replay, "replay") for i in range(REPLAYS)]
-    return phones + screens + replays
-
-
-def team_phones(world_urls: dict[str, object]) -> list[Client]:
-    """One phone per team on its own page (``/tym/<token>/``)."""
-    pages = world_urls.get("team_pages") or []
-    assert isinstance(pages, list)
-    return [Client(f"team {i + 1}", str(page), "team") for i, page in enumerate(pages)]
-
-
-async def drive_crowd(
-    everyone: list[Client],
-    host: str,
-    port: int,
-    seconds: float,
-    tally: Tally,
-    team_tally: Tally | None = None,
-) -> None:
-    """Every client until ``seconds`` have passed, each joining at a random moment of the first poll
-    interval; the team phones' answers go to ``team_tally`` (else to ``tally``)."""
-    began = time.monotonic()
-    rng = random.Random(18)
-    runs = [
-        run_client(
-            c,
-            host,
-            port,
-            began + rng.uniform(0, POLL),
-            began + seconds,
-            team_tally if team_tally is not None and c.kind == "team" else tally,
-        )
-        for c in everyone
-    ]
-    async with asyncio.timeout(seconds + TIMEOUT + 30):  # bounded, whatever the server does
-        await asyncio.gather(*runs)
 
 
 # ------------------------------------------------------------------------------ change → new board
-
-
-@dataclass(frozen=True)
-class Change:
-    at: float  # monotonic time the change was acknowledged (the redirect after the write)
-    version: str  # the board's version (token-language) it made, in Czech
-    what: str
 
 
 def catch_up_seconds(
@@ -405,126 +126,6 @@ def unknown_versions(versions: Sequence[str], held: Sequence[tuple[float, str]])
     """Versions a client held that no change of the run made (a write the benchmark did not do)."""
     known = {v.rsplit("-", 1)[0] for v in versions}
     return [v for _at, v in held if v.rsplit("-", 1)[0] not in known]
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
-# ------------------------------------------------------------------------------ staff
-
-
-@dataclass
-class Staff:
-    """A staff member entering one team's orders again and again (plain form posts, as the page)."""
-
-    host: str
-    port: int
-    page: str
-    until: float
-    saved: int = 0
-    errors: list[str] = field(default_factory=list)
-    saves_ms: list[float] = field(default_factory=list)
-    pages_ms: list[float] = field(default_factory=list)
-    last_route: tuple[str, str] = ("", "")
-    dropped: int = 0
-
-    def run(self) -> None:
-        client = Http(self.host, self.port)
-        try:
-            client.login()
-            while time.monotonic() < self.until:
-                self.save_once(client)
-                time.sleep(STAFF_PAUSE)
-        except Exception as error:  # a socket error: the run fails, and says so
-            self.errors.append(f"staff {self.page}: {error!r}")
-        self.dropped = client.dropped
-
-    def save_once(self, client: Http) -> None:
-        started = time.perf_counter()
-        page = client.get(self.page)
-        self.pages_ms.append((time.perf_counter() - started) * 1000)
-        if page.status != 200:
-            self.errors.append(f"order page {page.status}")
-            return
-        fields = form_fields(page.body)
-        routes = sorted(k for k in fields if k.startswith("route-"))
-        if not routes:
-            self.errors.append("no route field on the order page")
-            return
-        route = "." if fields[routes[0]] == "" else ""
-        fields[routes[0]] = route
-        started = time.perf_counter()
-        answer = client.post(self.page, fields)
-        self.saves_ms.append((time.perf_counter() - started) * 1000)
-        if answer.status == 302:
-            self.saved += 1
-            self.last_route = (routes[0].removeprefix("route-"), route)
-        else:
-            problem = re.search(rb'class="errorlist[^"]*"[^>]*>(.*?)</ul>', answer.body, re.S)
-            self.errors.append(f"save answered {answer.status}: {problem.group(1)[:200] if problem else ''}")
-
-
-@dataclass
-class GameMaster:
-    """Resolves the open round ("Potvrdit" after its preview) and undoes it, by turns: the changes."""
-
-    host: str
-    port: int
-    urls: dict[str, object]
-    at: list[float]  # monotonic times of the changes
-    versions: list[str] = field(default_factory=list)
-    changes: list[Change] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-    steps_ms: dict[str, list[float]] = field(default_factory=dict)
-
-    def timed(self, what: str, call: Callable[..., Answer], *args: object) -> Answer:
-        started = time.perf_counter()
-        answer = call(*args)
-        self.steps_ms.setdefault(what, []).append((time.perf_counter() - started) * 1000)
-        return answer
-
-    def board_version(self, client: Http) -> str:
-        answer = client.get(str(self.urls["board"]))
-        if answer.status != 200:
-            raise RuntimeError(f"the notice board answered the game master {answer.status}")
-        return answer.headers.get("etag", "").strip('"')
-
-    def run(self) -> None:
-        client = Http(self.host, self.port)
-        try:
-            client.login()
-            self.versions.append(self.board_version(client))
-            for number, when in enumerate(self.at):
-                time.sleep(max(0.0, when - time.monotonic()))
-                what = "resolve" if number % 2 == 0 else "undo"
-                if not self.change(client, what):
-                    return
-        except Exception as error:
-            self.errors.append(f"game master: {error!r}")
-
-    def change(self, client: Http, what: str) -> bool:
-        url = str(self.urls[what])
-        page = self.timed(f"{what} page", client.get, url)
-        form = f'action="{url}"'.encode()
-        if page.status != 200 or form not in page.body or b'class="errornote"' in page.body:
-            self.errors.append(f"{what} page: answered {page.status} without its form, or with an error")
-            return False
-        answer = self.timed(what, client.post, url, {"confirm": "1"} if what == "undo" else {})
-        acknowledged = time.monotonic()
-        if answer.status != 302:
-            self.errors.append(f"{what} answered {answer.status}")
-            return False
-        version = self.board_version(client)
-        if version == self.versions[-1]:
-            self.errors.append(f"{what} left the notice board as it was (the write did not happen)")
-            return False
-        self.versions.append(version)
-        self.changes.append(Change(acknowledged, version, what))
-        return True
 
 
 def change_times(seconds: float) -> list[float]:

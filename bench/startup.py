@@ -61,7 +61,7 @@ def least_cpu_seconds(*commands: tuple[list[str], dict[str, str]]) -> list[float
 
 def large_round() -> str:
     from bench.islands_resolve import random_round
-    from games.islands.engine.scenario import scenario_document
+    from games.islands.engine.scenario_writer import scenario_document
 
     return json.dumps(scenario_document(*random_round(12, 13, 3, 7, 30, 14)))
 

@@ -1,7 +1,7 @@
 """The documentation holds together: every relative link and image of the README and of ``docs/``
 points to a file of the repository (and a ``#part`` to a heading of it), the README stays a short
 guide for camp leaders, no comment or docstring of the code sends the reader to a file outside
-the repository, and each engine module over 600 lines says at its top why it is one piece."""
+the repository."""
 
 from __future__ import annotations
 
@@ -175,23 +175,3 @@ def test_an_outside_pointer_in_a_comment_or_docstring_is_found() -> None:
         "seeds/",
     ]
     assert not OUTSIDE.search("games/islands/pages/shared.py, docs/rules/islands.en.md, var/backups/")
-
-
-# ------------------------------------------------------------- the long engine modules say why
-
-#: An engine module longer than this says at its top why it is one piece (in words: a count of
-#: lines goes stale, tests/test_module_docstrings.py).
-ENGINE_LONG = 600
-WHY_ONE_PIECE = re.compile(r"\((?P<why>[A-Z][^)]{20,})\)")
-
-
-def test_each_long_engine_module_says_why_it_is_one_piece() -> None:
-    for path in sorted((ROOT / "games").glob("*/engine/*.py")):
-        source = path.read_text(encoding="utf-8")
-        lines = source.count("\n")
-        if lines <= ENGINE_LONG:
-            continue
-        docstring = ast.get_docstring(ast.parse(source)) or ""
-        top = "\n".join(docstring.splitlines()[:10])
-        found = WHY_ONE_PIECE.search(" ".join(top.split()))
-        assert found, f"{path.relative_to(ROOT)} ({lines} lines) does not say why it is one piece"

@@ -1,5 +1,6 @@
-"""bench.load's own logic, where it is pure: reading answers off the socket, tracking per client
-when the new board arrived, and what fails a run (the run itself needs the camp server)."""
+"""bench.load's own logic (its crowd, bench._crowd, and its staff, bench._staff), where it is pure:
+reading answers off the socket, tracking per client when the new board arrived, and what fails a
+run (the run itself needs the camp server)."""
 
 from __future__ import annotations
 
@@ -7,23 +8,25 @@ import asyncio
 
 import pytest
 
-from bench.load import (
+from bench._crowd import (
     POLL,
-    SLACK,
-    Change,
     Client,
     Closed,
-    Report,
     Tally,
-    catch_up_seconds,
-    change_times,
     held_version,
     keeps_connection,
     parse_head,
     percentile,
     read_answer,
-    team_catch_up_seconds,
     team_phones,
+)
+from bench._staff import Change
+from bench.load import (
+    SLACK,
+    Report,
+    catch_up_seconds,
+    change_times,
+    team_catch_up_seconds,
     team_unknown_versions,
     unknown_versions,
 )
@@ -219,9 +222,9 @@ def run_against(answer_poll: bytes, monkeypatch: pytest.MonkeyPatch) -> Tally:
     polls with ``answer_poll`` (empty: it closes the connection instead)."""
     import time
 
-    import bench.load as load
+    import bench._crowd as crowd
 
-    monkeypatch.setattr(load, "POLL", 0.05)
+    monkeypatch.setattr(crowd, "POLL", 0.05)
     served = [0]
 
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -246,7 +249,7 @@ def run_against(answer_poll: bytes, monkeypatch: pytest.MonkeyPatch) -> Tally:
         tally = Tally()
         phone = Client("phone 0", "/nastenka/1/", "board")
         now = time.monotonic()
-        await load.run_client(phone, "127.0.0.1", port, now, now + 0.4, tally)
+        await crowd.run_client(phone, "127.0.0.1", port, now, now + 0.4, tally)
         server.close()
         await server.wait_closed()
         assert phone.version == "a-cs"

@@ -1,5 +1,6 @@
-"""The pure-Python Batavia engine (no Django): components, actions, the state and its log, rules,
-records, what each player may see (visibility) and bots.
+"""The pure-Python Batavia engine (no Django): components, actions, the state and its log, the
+set-up, what may be done (legal), the rules that apply an action, records, what each player may see
+(visibility) and bots.
 
 >>> from games.batavia.engine import new_game, apply, chance_action, whose_turn, legal_actions
 >>> s = new_game(["Red", "Blue", "Green"], seed=42)
@@ -26,6 +27,16 @@ from .errors import (
     SetupError,
     WrongPhase,
 )
+from .legal import (
+    can_play,
+    cards_needed,
+    chance_action,
+    legal_actions,
+    legal_plays,
+    next_station,
+    stations_ahead,
+    whose_turn,
+)
 from .log import LogCode, LogEntry
 from .record import (
     Record,
@@ -38,21 +49,8 @@ from .record import (
     state_to_output,
     state_to_record,
 )
-from .rules import (
-    apply,
-    apply_trusted,
-    can_play,
-    cards_needed,
-    chance_action,
-    is_legal,
-    legal_actions,
-    legal_plays,
-    new_game,
-    next_station,
-    setup_game,
-    stations_ahead,
-    whose_turn,
-)
+from .rules import apply, apply_trusted, is_legal
+from .setup import new_game, setup_game
 from .state import GameState, PlayerState, Score
 from .visibility import private_view, public_view
 

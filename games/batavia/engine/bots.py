@@ -21,16 +21,9 @@ from typing import Protocol
 from . import rng
 from .actions import Action, Bid, Draw, Pass, Play
 from .components import COMPANIES, GOAL, GOOD_INDEX, Counts, Tile
-from .rules import (
-    apply,
-    apply_trusted,
-    can_play,
-    cards_needed,
-    chance_action,
-    new_game,
-    score,
-    stations_ahead,
-)
+from .legal import can_play, cards_needed, chance_action, stations_ahead
+from .rules import apply, apply_trusted, score
+from .setup import new_game
 from .state import EXCHANGE_GOLD, EXCHANGE_TIE_GOLD, GameState
 
 

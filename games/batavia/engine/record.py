@@ -4,7 +4,9 @@ The format is specified in ``docs/formats/batavia-record.md``. A malformed recor
 :class:`RecordError` naming the JSON path (``$.track[3]: unknown company 'XX'``); an action that is
 illegal where it stands raises :class:`ReplayError` (``action 7: a bid must be higher than 3``).
 
->>> from .rules import new_game, apply, chance_action
+>>> from .legal import chance_action
+>>> from .rules import apply
+>>> from .setup import new_game
 >>> s = new_game(["Red", "Blue", "Green"], seed=3)
 >>> s = apply(s, chance_action(s))
 >>> data = state_to_record(s)
@@ -28,7 +30,8 @@ from typing import Any
 from .actions import Action, Bid, Draw, Pass, Play, Reshuffle, Roll
 from .components import COMPANIES, COMPANY_INDEX, GOAL, GOODS, Tile, counts_to_dict
 from .errors import IllegalAction, RulesError
-from .rules import apply, deck_problem, setup_game, track_problem
+from .rules import apply
+from .setup import deck_problem, setup_game, track_problem
 from .state import MAX_PLAYERS, MIN_PLAYERS, GameState
 
 FORMAT = "batavia/1"

@@ -1,15 +1,16 @@
-"""The rules of Batavia: setting up a game, checking and applying actions, listing legal ones.
+"""The rules of Batavia in play: applying an action to a state (checked, or trusted for one known
+to be legal), through the auction, the turns and the pirates after every turn, to the final
+scoring once the last round is over.
 
 The specification is ``docs/rules/batavia.en.md``; our own decisions are in
 ``docs/batavia-rules-decisions.md``. A game goes round by round: an auction (the auctioneer rolls, the
 players bid), then one turn per player (draw two cards, or lay cards, move and maybe cash in), pirates
 after every turn; the round in which someone takes the goal tile is the last, then comes scoring.
-(The whole game's transitions in the rulebook's order, set-up to scoring, one state machine read
-top to bottom.)
+A game is set up by :mod:`.setup`; what the player to act may do is :mod:`.legal`.
 
+>>> from .legal import whose_turn
+>>> from .setup import new_game
 >>> s = new_game(["Red", "Blue", "Green"], seed=1)
->>> s.phase, whose_turn(s), legal_actions(s, "Red")[:2]
-('auction', 'Red', [Roll(k=1), Roll(k=2)])
 >>> s = apply(s, Roll(3))
 >>> s = apply(s, Bid(2), player="Blue")
 >>> s = apply(s, Pass())
@@ -24,11 +25,9 @@ games.batavia.engine.errors.WrongPhase: the auction is over: it is Blue's turn t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from itertools import product
 
-from . import rng
 from .actions import Action, Bid, Draw, Pass, Play, Reshuffle, Roll
 from .components import (
     COMPANIES,
@@ -54,340 +53,23 @@ from .errors import (
     IllegalReshuffle,
     IllegalRoll,
     NotYourTurn,
-    SetupError,
     WrongPhase,
 )
+from .legal import DIE_FACES, cards_needed, stations_ahead
 from .log import LogCode, LogEntry, LogParam
 from .scoring import TablePlayer, score_table
+from .setup import fresh_auction
 from .state import (
-    BILLS,
     BLOCK,
-    CARDS_PER_COMPANY,
-    DEFAULT_CASH_TABLE,
     DRAW_COUNT,
     GOAL_FIELD,
-    HAND_SIZE,
-    INITIAL_FACE_UP,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     TRACK_LENGTH,
     AuctionState,
-    Field,
     GameState,
     PendingDraw,
     PlayerState,
     Score,
-    Setup,
 )
-
-DIE_FACES = range(1, 7)
-
-# --------------------------------------------------------------------------------------------- setup
-
-
-def random_track(seed: rng.Seed) -> tuple[Tile, ...]:
-    """The setup's track: each company's 7 tiles shuffled into a pile, then 7 blocks of five fields,
-    each block taking the top tile of every pile in random order.
-
-    >>> t = random_track(5)
-    >>> len(t), sorted(x.company for x in t[:5])
-    (35, ['DK', 'EN', 'FR', 'NL', 'SE'])
-    """
-    piles = {c: rng.shuffled(seed, [Tile(c, g) for g in GOODS], "tiles", c) for c in COMPANIES}
-    track: list[Tile] = []
-    for b in range(TRACK_LENGTH // BLOCK):
-        track += rng.shuffled(seed, [piles[c][b] for c in COMPANIES], "block", b)
-    return tuple(track)
-
-
-def random_deck(seed: rng.Seed) -> tuple[str, ...]:
-    """All 110 cards, shuffled, top first."""
-    return tuple(rng.shuffled(seed, [c for c in COMPANIES for _ in range(CARDS_PER_COMPANY)], "deck"))
-
-
-def track_problem(track: Sequence[Tile]) -> tuple[int | None, str] | None:
-    """The first reason ``track`` is not a setup's track, as (0-based index or None, message).
-
-    >>> track_problem(random_track(1)) is None
-    True
-    >>> track_problem(random_track(1)[:34])
-    (None, 'the track needs 35 tiles, not 34')
-    """
-    if len(track) != TRACK_LENGTH:
-        return None, f"the track needs {TRACK_LENGTH} tiles, not {len(track)}"
-    seen: set[Tile] = set()
-    for i, tile in enumerate(track):
-        if tile in seen:
-            return i, f"{tile} appears twice on the track"
-        seen.add(tile)
-        block = track[i - i % BLOCK : i]
-        if any(t.company == tile.company for t in block):
-            first = i - i % BLOCK + 1
-            return i, f"fields {first}-{first + BLOCK - 1} hold a second {tile.company} tile"
-    return None
-
-
-def deck_problem(deck: Sequence[str]) -> tuple[int | None, str] | None:
-    """The first reason ``deck`` is not the full deck, as (0-based index or None, message)."""
-    for i, c in enumerate(deck):
-        if c not in COMPANY_INDEX:
-            return i, f"unknown company {c!r}"
-    total = CARDS_PER_COMPANY * len(COMPANIES)
-    if len(deck) != total:
-        return None, f"the deck needs {total} cards, not {len(deck)}"
-    for c, n in zip(COMPANIES, count_cards(deck), strict=True):
-        if n != CARDS_PER_COMPANY:
-            return None, f"the deck holds {n} {c} cards, not {CARDS_PER_COMPANY}"
-    return None
-
-
-def new_game(
-    players: Sequence[str],
-    seed: rng.Seed,
-    open_tiles: bool = False,
-    auctioneer: str | None = None,
-    cash_table: Sequence[int] = DEFAULT_CASH_TABLE,
-) -> GameState:
-    """A new game with a track and deck shuffled from ``seed`` (which also drives the die rolls and
-    reshuffles offered by :func:`chance_action`). ``auctioneer`` defaults to the first player.
-
-    >>> s = new_game(["A", "B", "C", "D"], seed="camp")
-    >>> [p.hand_size for p in s.players], len(s.deck), s.revealed, s.track[9].face_up, s.track[10].face_up
-    ([10, 10, 10, 10], 70, 10, True, False)
-    """
-    return setup_game(
-        players,
-        random_track(seed),
-        random_deck(seed),
-        auctioneer=auctioneer,
-        open_tiles=open_tiles,
-        cash_table=cash_table,
-        seed=seed,
-    )
-
-
-def setup_game(
-    players: Sequence[str],
-    track: Sequence[Tile],
-    deck: Sequence[str],
-    *,
-    auctioneer: str | None = None,
-    open_tiles: bool = False,
-    cash_table: Sequence[int] = DEFAULT_CASH_TABLE,
-    seed: rng.Seed | None = None,
-) -> GameState:
-    """A new game from a given track (fields 1-35) and deck (top first), as a record describes it."""
-    names = tuple(players)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise SetupError("player_count", f"Batavia needs 3 to 5 players, not {len(names)}")
-    if any(not isinstance(n, str) or not n for n in names):
-        raise SetupError("player_name", "every player needs a non-empty name")
-    if len(set(names)) != len(names):
-        raise SetupError("player_name", "player names must be distinct")
-    if auctioneer is None:
-        first = 0
-    elif auctioneer in names:
-        first = names.index(auctioneer)
-    else:
-        raise SetupError("auctioneer", f"the auctioneer {auctioneer!r} is not a player")
-    problem = track_problem(track) or deck_problem(deck)
-    if problem is not None:
-        raise SetupError("setup", problem[1])
-    table = tuple(cash_table)
-    if len(table) != len(COMPANIES) or any(not isinstance(g, int) or g < 0 for g in table):
-        raise SetupError("cash_table", "the cash table needs 5 non-negative whole numbers")
-
-    cards = tuple(deck)
-    hands = [count_cards(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(len(names))]
-    revealed = TRACK_LENGTH if open_tiles else INITIAL_FACE_UP
-    return GameState(
-        setup=Setup(names, first, bool(open_tiles), tuple(track), cards, table),
-        players=tuple(PlayerState(name=n, hand=h, bills=BILLS) for n, h in zip(names, hands, strict=True)),
-        track=tuple(Field(i + 1, t, i < revealed) for i, t in enumerate(track)),
-        revealed=revealed,
-        exchanges=tuple((None,) * len(COMPANIES) for _ in GOODS),
-        seals=(None,) * len(COMPANIES),
-        lot=NO_CARDS,
-        deck=cards[len(names) * HAND_SIZE :],
-        discards=NO_CARDS,
-        phase="auction",
-        round=1,
-        start_player=None,
-        auctioneer=first,
-        auction=_fresh_auction(len(names), first),
-        turn=0,
-        end_round=False,
-        pending=None,
-        scores=None,
-        log=(LogEntry(1, names[first], LogCode.ROUND),),
-        history=(),
-        seed=seed,
-    )
-
-
-def _fresh_auction(n_players: int, auctioneer: int) -> AuctionState:
-    return AuctionState(False, 0, None, (False,) * n_players, (auctioneer + 1) % n_players)
-
-
-# ------------------------------------------------------------------------------------------ queries
-
-
-def whose_turn(state: GameState) -> str | None:
-    """The name of the player the game waits for (None once finished)."""
-    seat = state.to_act
-    return None if seat is None else state.names[seat]
-
-
-def next_station(state: GameState, seat: int, company: str) -> int | None:
-    """The field of the next untaken ``company`` station ahead of ``seat``'s merchant, or None.
-
-    >>> s = new_game(["A", "B", "C"], seed=1)
-    >>> f = next_station(s, 0, "DK"); s.track[f - 1].tile.company, f <= 5
-    ('DK', True)
-    """
-    for fld in state.track[state.players[seat].field :]:
-        if fld.taken_by is None and fld.tile.company == company:
-            return fld.number
-    return None
-
-
-def stations_ahead(state: GameState, seat: int) -> tuple[int | None, ...]:
-    """:func:`next_station` for every company, in company order."""
-    out: list[int | None] = [None] * len(COMPANIES)
-    missing = len(COMPANIES)
-    for fld in state.track[state.players[seat].field :]:
-        if fld.taken_by is None:
-            i = COMPANY_INDEX[fld.tile.company]
-            if out[i] is None:
-                out[i] = fld.number
-                missing -= 1
-                if not missing:
-                    break
-    return tuple(out)
-
-
-def cards_needed(state: GameState, seat: int) -> Counts:
-    """Per company, how many cards ``seat`` must lay to hold its majority (0: holds it already).
-
-    >>> cards_needed(new_game(["A", "B", "C"], seed=1), 0)
-    (1, 1, 1, 1, 1)
-    """
-    players = state.players
-    own = players[seat].laid
-    out = []
-    for i in range(len(COMPANIES)):
-        other = 0
-        for s, p in enumerate(players):
-            if s != seat and p.laid[i] > other:
-                other = p.laid[i]
-        need = other - own[i] + 1
-        out.append(need if need > 0 else 0)
-    return tuple(out)
-
-
-def can_play(state: GameState) -> bool:
-    """Whether the player to act may lay cards now (otherwise they can only draw)."""
-    if state.phase != "turns" or state.pending is not None:
-        return False
-    seat = state.to_act
-    assert seat is not None
-    hand = state.players[seat].hand
-    total = sum(hand)
-    if not total:
-        return False
-    need = cards_needed(state, seat)
-    stations = stations_ahead(state, seat) if state.end_round else None
-    for i in range(len(COMPANIES)):
-        if need[i] <= hand[i] and (stations is None or stations[i] is not None):
-            return True
-    return False
-
-
-def legal_plays(state: GameState) -> Iterator[Play]:
-    """Every legal :class:`Play` of the player to act: every combination of cards from hand that
-    leaves them a majority, times every allowed move, times the allowed cash-in choices."""
-    if not can_play(state):
-        return
-    seat = state.to_act
-    assert seat is not None
-    p = state.players[seat]
-    need = cards_needed(state, seat)
-    stations = stations_ahead(state, seat)
-    held = {t.company for t in p.tiles}
-    n = len(COMPANIES)
-    for cards in product(*(range(h + 1) for h in p.hand)):
-        if not any(cards):
-            continue
-        sealed = [i for i in range(n) if cards[i] >= need[i]]
-        if not sealed:
-            continue
-        moves = [i for i in sealed if stations[i] is not None]
-        if not moves:
-            if not state.end_round:
-                yield Play(cards, GOAL, False)
-            continue
-        for i in moves:
-            company = COMPANIES[i]
-            yield Play(cards, company, False)
-            if company not in held:
-                yield Play(cards, company, True)
-
-
-def legal_actions(state: GameState, player: str) -> list[Action]:
-    """Exactly the actions ``player`` may take now ([] when it is not their turn).
-
-    The one exception is a due :class:`Reshuffle`: any order of the discards is legal, and this lists
-    only the seeded one (:func:`chance_action`). Plays can be many; use :func:`can_play` or
-    :func:`legal_plays` when a list is not needed.
-    """
-    seat = state.to_act
-    if seat is None or state.names[seat] != player:
-        return []
-    chance = chance_action(state)
-    if isinstance(chance, Reshuffle):
-        return [chance]
-    if state.phase == "auction":
-        auction = state.auction
-        assert auction is not None
-        if not auction.rolled:
-            return [Roll(k) for k in DIE_FACES]
-        bills = state.players[seat].bills
-        return [Pass(), *(Bid(n) for n in range(max(auction.high_bid + 1, 1), bills + 1))]
-    return [Draw(), *legal_plays(state)]
-
-
-def is_legal(state: GameState, action: Action, player: str | None = None) -> bool:
-    """Whether :func:`apply` would accept the action."""
-    try:
-        apply(state, action, player)
-    except IllegalAction:
-        return False
-    return True
-
-
-def chance_action(state: GameState) -> Roll | Reshuffle | None:
-    """The seeded die roll or reshuffle when one is due, else None.
-
-    Rolls come from (seed, round), reshuffles from (seed, number of actions so far); a state without
-    a seed (replayed from a record) uses a seed made from its setup.
-    """
-    if state.phase == "finished":
-        return None
-    seed = _chance_seed(state)
-    if state.pending is not None:
-        pile = [c for c, n in zip(COMPANIES, state.discards, strict=True) for _ in range(n)]
-        return Reshuffle(tuple(rng.shuffled(seed, pile, "reshuffle", len(state.history))))
-    if state.phase == "auction" and state.auction is not None and not state.auction.rolled:
-        return Roll(rng.roll(seed, state.round))
-    return None
-
-
-def _chance_seed(state: GameState) -> rng.Seed:
-    if state.seed is not None:
-        return state.seed
-    s = state.setup
-    return f"setup:{rng.derive(s.players, s.auctioneer, s.open_tiles, [str(t) for t in s.track], s.deck)}"
-
 
 # ---------------------------------------------------------------------------------------- applying
 
@@ -407,10 +89,20 @@ def apply(state: GameState, action: Action, player: str | None = None) -> GameSt
 
 def apply_trusted(state: GameState, action: Action) -> GameState:
     """Like :func:`apply` without the checks, for actions known to be legal (from
-    :func:`legal_actions`, :func:`chance_action` or a bot). An illegal action corrupts the state."""
+    :func:`.legal.legal_actions`, :func:`.legal.chance_action` or a bot). An illegal action corrupts
+    the state."""
     seat = state.to_act
     assert seat is not None
     return _apply(state, seat, action, False)
+
+
+def is_legal(state: GameState, action: Action, player: str | None = None) -> bool:
+    """Whether :func:`apply` would accept the action."""
+    try:
+        apply(state, action, player)
+    except IllegalAction:
+        return False
+    return True
 
 
 def _apply(state: GameState, seat: int, action: Action, check: bool) -> GameState:
@@ -787,7 +479,7 @@ def _end_turn(state: GameState) -> GameState:
         round=rnd,
         phase="auction",
         auctioneer=auctioneer,
-        auction=_fresh_auction(len(state.players), auctioneer),
+        auction=fresh_auction(len(state.players), auctioneer),
         turn=0,
         log=(*state.log, LogEntry(rnd, state.names[auctioneer], LogCode.ROUND)),
     )
@@ -827,22 +519,8 @@ def score(state: GameState) -> tuple[Score, ...]:
 __all__ = [
     "apply",
     "apply_trusted",
-    "can_play",
-    "cards_needed",
-    "chance_action",
-    "deck_problem",
     "is_legal",
-    "legal_actions",
-    "legal_plays",
     "majority_holder",
-    "new_game",
-    "next_station",
     "payment",
-    "random_deck",
-    "random_track",
     "score",
-    "setup_game",
-    "stations_ahead",
-    "track_problem",
-    "whose_turn",
 ]

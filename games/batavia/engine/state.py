@@ -4,7 +4,7 @@ Everything is a frozen dataclass of tuples, so a state can be shared, cached, co
 Players are referred to by *seat* (their index in :attr:`GameState.players`, clockwise); companies,
 goods, card counts and tiles come from :mod:`.components`, log entries from :mod:`.log`.
 
->>> from .rules import new_game
+>>> from .setup import new_game
 >>> s = new_game(["Red", "Blue", "Green"], seed=1)
 >>> s.phase, s.to_act, s.players[0].hand_size, s.pirate_threshold
 ('auction', 0, 10, 21)
@@ -129,7 +129,7 @@ class Score:
 
 @dataclass(frozen=True, slots=True)
 class GameState:
-    """The whole game at one moment. Build it with :func:`rules.new_game`, change it with
+    """The whole game at one moment. Build it with :func:`setup.new_game`, change it with
     :func:`rules.apply`; never construct one by hand outside tests."""
 
     setup: Setup

@@ -10,7 +10,7 @@ bill count, a face-down good or the deck order by accident.
 - :func:`private_view`: one player: the public view plus ``"you"`` with their hand and bills.
 - Staff see everything through :func:`games.batavia.engine.record.state_to_output` and the record.
 
->>> from .rules import new_game
+>>> from .setup import new_game
 >>> s = new_game(["Red", "Blue", "Green"], seed=1)
 >>> v = public_view(s)
 >>> v["players"][0]["hand_size"], "hand" in v["players"][0], "bills" in v["players"][0]

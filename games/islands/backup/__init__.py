@@ -4,7 +4,8 @@ ships, pirates, and per round the opening (pirate draws, priority), every team's
 result with its ``before`` snapshot. Registered in ``apps.py`` (``PART``, loaded on first use).
 
 - :mod:`.export`: the part written from the rows;
-- :mod:`.check`: a part read from a file, every problem named by its path, and its summary;
+- :mod:`.check`: a part read from a file, every problem named by its path, and its summary; the
+  rounds' entries are checked by :mod:`.check_rounds`, single fields both read by :mod:`.check_fields`;
 - :mod:`.store`: a checked part stored for the newly imported camp run.
 
 Teams are named by name and rounds by number; the database ids the rows hold in their JSON (the

@@ -30,8 +30,9 @@ from dataclasses import dataclass
 
 from .events import Event, RoundResult, Visibility
 from .orders import Orders
-from .resolve import Checkpoint, Phase, resolve_recorded
+from .resolve import resolve_recorded
 from .rng import NO_DRAWS, Draws
+from .round_run import Checkpoint, Phase
 from .state import GameState
 
 __all__ = ["Moment", "Phase", "public_moments"]

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from camp.adminpages import HtmxHttpRequest, pdf_response
 from camp.models import Camp, Team
-from games.islands import rehearsals, selectors
+from games.islands import rehearsal_report, rehearsals, selectors
 from games.islands.errors import IslandsError
 from games.islands.maps import charts, svg, visibility
 from games.islands.models import Rehearsal, RehearsalKind, RehearsalStatus
@@ -51,7 +51,7 @@ def _board_page(camp: Camp) -> str:
     return reverse("admin:islands_boardsetup_camp", args=[camp.pk])
 
 
-def report_charts(report: rehearsals.ReportView) -> dict[str, Any]:
+def report_charts(report: rehearsal_report.ReportView) -> dict[str, Any]:
     """The report's charts as SVG: treasure home by round and ships lost by round (a line per
     board), the share of games each side wins (a bar per board, a fair board's share dashed)."""
     boards = report.boards
@@ -152,7 +152,7 @@ def rehearsal_page(request: HtmxHttpRequest, camp_id: int, rehearsal_id: int) ->
         "replacing": setup is not None,
     }
     if row.status == RehearsalStatus.DONE and isinstance(row.report, dict):
-        report = rehearsals.report_view(row.report)
+        report = rehearsal_report.report_view(row.report)
         ctx.update(
             report=report,
             charts=report_charts(report),
@@ -213,7 +213,7 @@ def rehearsal_pdf(request: HtmxHttpRequest, camp_id: int, rehearsal_id: int) -> 
     if row.status != RehearsalStatus.DONE or not isinstance(row.report, dict):
         messages.error(request, _("The rehearsal has no report yet: it has not finished."))
         return HttpResponseRedirect(rehearsal_url("page", camp, row.pk))
-    report = rehearsals.report_view(row.report)
+    report = rehearsal_report.report_view(row.report)
     content = render_rehearsal_sheet(
         report, camp=str(camp), when=row.finished_at or row.created_at, font_dir=settings.PDF_FONT_DIR
     )

@@ -6,7 +6,7 @@ sides and bays (information: teams choose their bays). A kept report of an older
 
 Readable on a black-and-white printer: the boards are told apart by their lines' dashes and markers
 and their bars' hatching (:data:`games.islands.maps.charts.SERIES_STYLES`, as on the page), never by
-colour. Drawn from a :class:`~games.islands.rehearsals.ReportView` (never a model).
+colour. Drawn from a :class:`~games.islands.rehearsal_report.ReportView` (never a model).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from reportlab.pdfgen.canvas import Canvas
 from camp.pdf import FONT, FONT_BOLD, register_fonts
 from games.islands.maps.charts import Series, SeriesStyle, nice_top, series_style, ticks
 from games.islands.printing.canvas import GREY, INNER, MARGIN, Flow, band, new_canvas, titles
-from games.islands.rehearsals import BoardReport, ReportView
+from games.islands.rehearsal_report import BoardReport, ReportView
 from games.islands.words import rehearsal as rehearsal_words
 
 BAND = HexColor("#2b3a42")

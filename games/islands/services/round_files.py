@@ -32,14 +32,8 @@ from camp.models import (
 from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.resolve import open_round, resolve_trusted
-from games.islands.engine.scenario import (
-    ScenarioError,
-    draws_document,
-    load_scenario,
-    parse_scenario,
-    read_draws,
-    scenario_document,
-)
+from games.islands.engine.scenario import ScenarioError, load_scenario, parse_scenario, read_draws
+from games.islands.engine.scenario_writer import draws_document, scenario_document
 from games.islands.errors import IslandsError, OrdersInvalid
 from games.islands.game_state import before_document, fixed_draws, state_in_priority
 from games.islands.models import BoardHex, BoardSetup, Harbor, IslandsRound, RoundResult, Ship, TeamOrders

@@ -39,7 +39,8 @@ from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.notation import who_parts, who_text
 from games.islands.engine.resolve import open_round, resolve_trusted, reveal_by_telescope, telescope_hexes
-from games.islands.engine.scenario import draws_document, load_scenario, state_document
+from games.islands.engine.scenario import load_scenario
+from games.islands.engine.scenario_writer import draws_document, state_document
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
 from games.islands.game_state import (
     CAMP_ROWS_KEY,

@@ -16,7 +16,8 @@ from django.utils import translation
 
 from games.islands import words
 from games.islands.engine.orders import IllegalOrders
-from games.islands.engine.scenario import ScenarioError, ScenarioProblem, run_scenario
+from games.islands.engine.scenario import ScenarioError, ScenarioProblem
+from games.islands.engine.scenario_writer import run_scenario
 
 
 def _line(problem: ScenarioProblem) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from games.batavia.engine import rules
+from games.batavia.engine import rules, setup
 from games.batavia.engine.actions import Pass, Roll
 from games.batavia.engine.components import COMPANIES, GOODS, Tile, count_cards
 from games.batavia.engine.state import GameState, PlayerState
@@ -27,7 +27,7 @@ def counts(**kw: int) -> tuple[int, ...]:
 
 def game(names: tuple[str, ...] = NAMES3, open_tiles: bool = False, **kw: Any) -> GameState:
     """A game on the known track and deck."""
-    return rules.setup_game(names, TRACK, DECK, open_tiles=open_tiles, **kw)
+    return setup.setup_game(names, TRACK, DECK, open_tiles=open_tiles, **kw)
 
 
 def to_turns(state: GameState, roll: int = 1) -> GameState:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.batavia.engine import rules
+from games.batavia.engine import legal, rules
 from games.batavia.engine.actions import Bid, Draw, Pass, Roll
 from games.batavia.engine.errors import IllegalBid, IllegalRoll, NotYourTurn, WrongPhase
 
@@ -13,12 +13,12 @@ from .helpers import NAMES4, counts, game, to_turns
 
 def test_the_auctioneer_rolls_and_turns_that_many_cards_onto_the_lot() -> None:
     s = game()
-    assert rules.whose_turn(s) == "Red"
-    assert rules.legal_actions(s, "Red") == [Roll(k) for k in range(1, 7)]
+    assert legal.whose_turn(s) == "Red"
+    assert legal.legal_actions(s, "Red") == [Roll(k) for k in range(1, 7)]
     s = rules.apply(s, Roll(3))
     assert s.lot == counts(EN=1, DK=1, FR=1)  # the known deck after dealing 30: EN DK FR ...
     assert len(s.deck) == 110 - 30 - 3
-    assert rules.whose_turn(s) == "Blue"  # left of the auctioneer bids first
+    assert legal.whose_turn(s) == "Blue"  # left of the auctioneer bids first
 
 
 @pytest.mark.parametrize("k", [0, 7, -1])
@@ -43,10 +43,10 @@ def test_bids_go_clockwise_from_the_auctioneers_left_and_the_auctioneer_bids_las
     s = rules.apply(game(NAMES4, auctioneer="Green"), Roll(2))
     order = []
     for _ in range(4):
-        order.append(rules.whose_turn(s))
+        order.append(legal.whose_turn(s))
         s = rules.apply(s, Bid(len(order)))
     assert order == ["Yellow", "Red", "Blue", "Green"]
-    assert rules.whose_turn(s) == "Yellow"  # round again among those still in
+    assert legal.whose_turn(s) == "Yellow"  # round again among those still in
 
 
 def test_bids_are_at_least_one_higher_than_the_last_and_within_the_bills() -> None:
@@ -61,7 +61,7 @@ def test_bids_are_at_least_one_higher_than_the_last_and_within_the_bills() -> No
     with pytest.raises(IllegalBid) as e:
         rules.apply(s, Bid(4))
     assert e.value.code == "bid_too_low"
-    assert rules.legal_actions(s, "Green") == [Pass(), *(Bid(n) for n in range(5, 16))]
+    assert legal.legal_actions(s, "Green") == [Pass(), *(Bid(n) for n in range(5, 16))]
 
 
 def test_a_pass_is_out_and_the_auction_ends_when_one_bidder_is_left() -> None:
@@ -70,7 +70,7 @@ def test_a_pass_is_out_and_the_auction_ends_when_one_bidder_is_left() -> None:
     s = rules.apply(s, Bid(2), "Green")
     s = rules.apply(s, Pass(), "Red")  # Red is out
     s = rules.apply(s, Bid(3), "Blue")
-    assert rules.whose_turn(s) == "Green"  # Red is skipped
+    assert legal.whose_turn(s) == "Green"  # Red is skipped
     s = rules.apply(s, Pass(), "Green")
     assert s.phase == "turns" and s.start_player == 1
     assert s.players[1].hand == (3, 3, 2, 2, 2)  # 10 dealt + EN and DK from the lot
@@ -82,7 +82,7 @@ def test_if_everyone_before_passes_the_auctioneer_may_still_bid_and_wins() -> No
     s = rules.apply(game(), Roll(2))
     s = rules.apply(s, Pass())
     s = rules.apply(s, Pass())
-    assert rules.whose_turn(s) == "Red"
+    assert legal.whose_turn(s) == "Red"
     s = rules.apply(s, Bid(1))
     assert s.phase == "turns" and s.start_player == 0
     assert [p.bills for p in s.players] == [14, 16, 15]
@@ -102,7 +102,7 @@ def test_payment_goes_one_bill_at_a_time_from_the_left_neighbour_and_wraps() -> 
 
 def test_nobody_bidding_in_the_first_auction_makes_the_auctioneer_start_player() -> None:
     s = to_turns(game(auctioneer="Blue"), roll=2)
-    assert s.phase == "turns" and s.start_player == 1 and rules.whose_turn(s) == "Blue"
+    assert s.phase == "turns" and s.start_player == 1 and legal.whose_turn(s) == "Blue"
     assert s.lot == counts(EN=1, DK=1)  # the lot stays for the next round
     assert [p.bills for p in s.players] == [15, 15, 15]
 
@@ -130,4 +130,4 @@ def test_nobody_bidding_later_keeps_the_start_player_and_the_lot_grows() -> None
 def test_a_player_without_enough_bills_can_only_pass() -> None:
     s = rules.apply(game(), Roll(2))
     s = rules.apply(s, Bid(15))
-    assert rules.legal_actions(s, "Green") == [Pass()]
+    assert legal.legal_actions(s, "Green") == [Pass()]

@@ -13,10 +13,12 @@ MODULES = [
     ".bots",
     ".components",
     ".errors",
+    ".legal",
     ".log",
     ".record",
     ".rng",
     ".rules",
+    ".setup",
     ".state",
     ".visibility",
 ]

@@ -12,7 +12,7 @@ from math import prod
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.batavia.engine import bots, record, rules
+from games.batavia.engine import bots, legal, record, rules, setup
 from games.batavia.engine.actions import Action, Bid, Draw, Pass, Play, Reshuffle, Roll
 from games.batavia.engine.components import COMPANIES, GOAL, add_counts, count_cards
 from games.batavia.engine.errors import IllegalAction
@@ -24,10 +24,10 @@ BOT_MIXES = st.lists(st.sampled_from(["greedy", "random"]), min_size=3, max_size
 def states(kinds: list[str], seed: int, open_tiles: bool = False) -> Iterator[GameState]:
     """Every state of a checked bot game, the first one included."""
     agents = [bots.make_bot(k, f"{seed}/{i}") for i, k in enumerate(kinds)]
-    state = rules.new_game([f"P{i}" for i in range(len(kinds))], seed, open_tiles=open_tiles)
+    state = setup.new_game([f"P{i}" for i in range(len(kinds))], seed, open_tiles=open_tiles)
     yield state
     while state.phase != "finished":
-        action: Action | None = rules.chance_action(state)
+        action: Action | None = legal.chance_action(state)
         if action is None:
             seat = state.to_act
             assert seat is not None
@@ -128,27 +128,27 @@ def test_legal_actions_agree_with_the_validator(kinds: list[str], seed: int) -> 
         if not small_enough(s):
             continue
         names = s.names
-        actor = rules.whose_turn(s)
+        actor = legal.whose_turn(s)
         for name in names:
             if name != actor:
-                assert rules.legal_actions(s, name) == []
+                assert legal.legal_actions(s, name) == []
         if actor is None:
-            assert rules.legal_actions(s, names[0]) == []
+            assert legal.legal_actions(s, names[0]) == []
             continue
-        legal = rules.legal_actions(s, actor)
-        assert legal, "there is always something to do"
-        assert len(set(legal)) == len(legal)
-        for action in legal if len(legal) <= 60 else r.sample(legal, 60):
+        allowed = legal.legal_actions(s, actor)
+        assert allowed, "there is always something to do"
+        assert len(set(allowed)) == len(allowed)
+        for action in allowed if len(allowed) <= 60 else r.sample(allowed, 60):
             rules.apply(s, action, player=actor)  # must not raise
-        assert (Draw() in legal) == (s.phase == "turns" and s.pending is None)
-        assert any(isinstance(a, Play) for a in legal) == rules.can_play(s)
-        legal_set = set(legal)
+        assert (Draw() in allowed) == (s.phase == "turns" and s.pending is None)
+        assert any(isinstance(a, Play) for a in allowed) == legal.can_play(s)
+        allowed_set = set(allowed)
         for _ in range(30):
             action = random_action(r, s)
             if isinstance(action, Reshuffle):
                 ok = s.pending is not None and count_cards(action.order) == s.discards
             else:
-                ok = action in legal_set
+                ok = action in allowed_set
             assert rules.is_legal(s, action, actor) == ok, action
             if not ok:
                 try:
@@ -183,7 +183,7 @@ def test_legal_plays_are_exactly_the_plays_the_validator_accepts(kinds: list[str
         if not 0 < prod(h + 1 for h in hand) <= 150:
             continue
         checked += 1
-        plays = set(rules.legal_plays(s))
+        plays = set(legal.legal_plays(s))
         for cards in product(*(range(h + 1) for h in hand)):
             for move in (*COMPANIES, GOAL):
                 for cash_in in (False, True):
@@ -200,9 +200,9 @@ def test_seeded_games_are_reproducible_and_seeds_differ() -> None:
 
 
 def test_a_replayed_game_continues_with_the_same_chance() -> None:
-    s = rules.new_game(["A", "B", "C"], seed=5)
+    s = setup.new_game(["A", "B", "C"], seed=5)
     again = record.replay(record.read_record(record.state_to_record(s)))
     assert again.seed is None and s.seed == 5
     # without the seed the rolls come from the setup itself, stably
-    assert rules.chance_action(again) == rules.chance_action(again)
-    assert isinstance(rules.chance_action(again), Roll)
+    assert legal.chance_action(again) == legal.chance_action(again)
+    assert isinstance(legal.chance_action(again), Roll)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.batavia.engine import bots, record, rules
+from games.batavia.engine import bots, record, setup
 from games.batavia.engine.actions import Pass, Play, Roll
 from games.batavia.engine.record import RecordError, ReplayError
 
@@ -230,7 +230,7 @@ def test_the_output_of_a_finished_game_has_scores_and_ranking() -> None:
 
 
 def test_an_unfinished_game_has_no_scores() -> None:
-    out = record.state_to_output(rules.new_game(list(NAMES3), seed=1))
+    out = record.state_to_output(setup.new_game(list(NAMES3), seed=1))
     assert "scores" not in out and "ranking" not in out
     assert out["phase"] == "auction" and out["to_act"] == "Red" and out["start_player"] is None
     assert out["lot"] == {} and out["discards"] == 0 and out["deck_size"] == 80

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.batavia.engine import rules
+from games.batavia.engine import legal, setup
 from games.batavia.engine.components import COMPANIES, GOODS, count_cards
 from games.batavia.engine.state import BILLS, CRATES
 
@@ -19,7 +19,7 @@ SORTED_DECK = (
 
 
 def test_the_first_player_takes_the_top_ten_then_the_next_player_the_next_ten() -> None:
-    s = rules.setup_game(NAMES4, TRACK, SORTED_DECK, auctioneer="Green")  # dealing ignores the auctioneer
+    s = setup.setup_game(NAMES4, TRACK, SORTED_DECK, auctioneer="Green")  # dealing ignores the auctioneer
     assert [p.hand for p in s.players] == [
         (10, 0, 0, 0, 0),
         (0, 10, 0, 0, 0),
@@ -36,14 +36,14 @@ def test_every_player_starts_with_15_bills_12_crates_no_gold_on_the_start_field(
         assert p.laid == (0,) * 5 and p.tiles == ()
     assert s.seals == (None,) * 5 and s.cannon == 0 and s.lot == (0,) * 5 and sum(s.discards) == 0
     assert s.start_player is None and s.round == 1 and s.phase == "auction"
-    assert rules.whose_turn(s) == "Red"  # the first seat is the first auctioneer by default
+    assert legal.whose_turn(s) == "Red"  # the first seat is the first auctioneer by default
 
 
 def test_a_shuffled_track_has_one_tile_of_every_company_in_every_block_of_five() -> None:
     first_fields: Counter[str] = Counter()
     for seed in range(60):
-        track = rules.random_track(seed)
-        assert rules.track_problem(track) is None
+        track = setup.random_track(seed)
+        assert setup.track_problem(track) is None
         assert sorted(map(str, track)) == sorted(f"{c}-{g}" for c in COMPANIES for g in GOODS)
         for b in range(7):
             assert sorted(t.company for t in track[5 * b : 5 * b + 5]) == sorted(COMPANIES)
@@ -52,5 +52,5 @@ def test_a_shuffled_track_has_one_tile_of_every_company_in_every_block_of_five()
 
 
 def test_fields_1_to_10_are_face_up_or_all_with_open_tiles() -> None:
-    assert [f.face_up for f in rules.new_game(["A", "B", "C"], seed=9).track] == [True] * 10 + [False] * 25
-    assert all(f.face_up for f in rules.new_game(["A", "B", "C"], seed=9, open_tiles=True).track)
+    assert [f.face_up for f in setup.new_game(["A", "B", "C"], seed=9).track] == [True] * 10 + [False] * 25
+    assert all(f.face_up for f in setup.new_game(["A", "B", "C"], seed=9, open_tiles=True).track)

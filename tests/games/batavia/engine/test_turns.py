@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from games.batavia.engine import rules
+from games.batavia.engine import legal, rules
 from games.batavia.engine.actions import Bid, Draw, Pass, Play, Reshuffle, Roll
 from games.batavia.engine.components import GOODS, Tile
 from games.batavia.engine.errors import (
@@ -37,7 +37,7 @@ def test_draw_takes_the_top_two_cards_and_ends_the_turn() -> None:
     assert s.deck[:2] == ("DK", "FR")
     after = rules.apply(s, Draw())
     assert after.players[0].hand == (2, 3, 3, 2, 2)
-    assert rules.whose_turn(after) == "Blue"
+    assert legal.whose_turn(after) == "Blue"
 
 
 def test_a_tie_is_no_majority() -> None:
@@ -55,8 +55,8 @@ def test_a_tie_is_no_majority() -> None:
 def test_a_player_who_cannot_reach_a_majority_must_draw() -> None:
     s = to_turns(game())
     s = patch(s, 1, laid=counts(EN=5, DK=5, FR=5, NL=5, SE=5))
-    assert not rules.can_play(s)
-    assert rules.legal_actions(s, "Red") == [Draw()]
+    assert not legal.can_play(s)
+    assert legal.legal_actions(s, "Red") == [Draw()]
 
 
 def test_a_majority_held_from_before_allows_laying_any_card() -> None:
@@ -114,7 +114,7 @@ def test_the_merchant_skips_taken_stations_other_companies_and_merchants() -> No
 def test_the_merchant_never_moves_backward() -> None:
     s = to_turns(game())
     s = patch(s, 0, field=8, hand=counts(DK=1))
-    assert rules.next_station(s, 0, "DK") == 12
+    assert legal.next_station(s, 0, "DK") == 12
     after = rules.apply(s, Play.of({"DK": 1}, move="DK"))
     assert after.players[0].field == 12
     assert after.track[6].taken_by is None
@@ -220,19 +220,19 @@ def test_turns_go_clockwise_from_the_start_player_then_a_new_round_with_him_as_a
     s = rules.apply(s, Pass())
     seen = []
     while s.phase == "turns":
-        seen.append(rules.whose_turn(s))
+        seen.append(legal.whose_turn(s))
         s = rules.apply(s, Draw())
     assert seen == ["Green", "Yellow", "Red", "Blue"]
-    assert s.round == 2 and s.phase == "auction" and rules.whose_turn(s) == "Green"
+    assert s.round == 2 and s.phase == "auction" and legal.whose_turn(s) == "Green"
 
 
 def test_an_empty_deck_is_refilled_from_the_discards_by_an_explicit_reshuffle() -> None:
     s = to_turns(game())
     s = replace(s, deck=("EN",), discards=counts(DK=2, FR=1))
     s = rules.apply(s, Draw())
-    assert s.pending is not None and rules.whose_turn(s) == "Red"
+    assert s.pending is not None and legal.whose_turn(s) == "Red"
     assert s.players[0].hand == (3, 2, 2, 2, 2)
-    assert rules.legal_actions(s, "Red") == [rules.chance_action(s)]
+    assert legal.legal_actions(s, "Red") == [legal.chance_action(s)]
     with pytest.raises(WrongPhase) as e:
         rules.apply(s, Draw())
     assert e.value.code == "reshuffle_due"
@@ -244,7 +244,7 @@ def test_an_empty_deck_is_refilled_from_the_discards_by_an_explicit_reshuffle() 
     s = rules.apply(s, Reshuffle(("FR", "DK", "DK")))
     assert s.players[0].hand == (3, 2, 3, 2, 2)
     assert s.deck == ("DK", "DK") and s.discards == counts()
-    assert rules.whose_turn(s) == "Blue"
+    assert legal.whose_turn(s) == "Blue"
 
 
 def test_a_reshuffle_only_when_due() -> None:
@@ -257,19 +257,19 @@ def test_a_reshuffle_only_when_due() -> None:
 def test_a_short_roll_takes_the_rest_after_the_reshuffle() -> None:
     s = replace(game(), deck=("EN",), discards=counts(DK=2))
     s = rules.apply(s, Roll(3))
-    assert s.lot == counts(EN=1) and rules.whose_turn(s) == "Red"
+    assert s.lot == counts(EN=1) and legal.whose_turn(s) == "Red"
     s = rules.apply(s, Reshuffle(("DK", "DK")))
     assert s.lot == counts(EN=1, DK=2) and s.deck == ()
-    assert rules.whose_turn(s) == "Blue"
+    assert legal.whose_turn(s) == "Blue"
 
 
 def test_with_no_discards_either_a_roll_or_draw_takes_less() -> None:
     s = replace(game(), deck=("EN",))
     s = rules.apply(s, Roll(4))
-    assert s.lot == counts(EN=1) and s.pending is None and rules.whose_turn(s) == "Blue"
+    assert s.lot == counts(EN=1) and s.pending is None and legal.whose_turn(s) == "Blue"
     s = to_turns(replace(game(), deck=()))
     s = rules.apply(s, Draw())
-    assert s.players[0].hand == (2, 2, 2, 2, 2) and rules.whose_turn(s) == "Blue"
+    assert s.players[0].hand == (2, 2, 2, 2, 2) and legal.whose_turn(s) == "Blue"
 
 
 def _end_round_state() -> GameState:
@@ -282,14 +282,14 @@ def _end_round_state() -> GameState:
 
 def test_after_the_goal_only_plays_reaching_a_station_are_allowed_then_the_game_ends() -> None:
     s = _end_round_state()
-    assert s.end_round and rules.whose_turn(s) == "Blue"
+    assert s.end_round and legal.whose_turn(s) == "Blue"
     s = rules.apply(s, Play.of({"EN": 1}, move="EN"))  # a station ahead: allowed
-    assert rules.whose_turn(s) == "Green"
+    assert legal.whose_turn(s) == "Green"
     with pytest.raises(IllegalPlay) as e:
         rules.apply(s, Play.of({"FR": 1}, move="goal"))
     assert e.value.code == "end_round_no_station"
-    assert not rules.can_play(s)
-    assert rules.legal_actions(s, "Green") == [Draw()]
+    assert not legal.can_play(s)
+    assert legal.legal_actions(s, "Green") == [Draw()]
     s = rules.apply(s, Draw())
     assert s.phase == "finished" and s.to_act is None
     with pytest.raises(GameOver):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from games.batavia.engine import bots, rules
+from games.batavia.engine import bots, legal, rules, setup
 from games.batavia.engine.components import Tile, counts_to_dict
 from games.batavia.engine.state import GameState
 from games.batavia.engine.visibility import private_view, public_view
@@ -17,7 +17,7 @@ from .helpers import counts, patch
 def mid_game() -> GameState:
     s = bots.play_game(["greedy", "greedy", "greedy"], 4, names=["Red", "Blue", "Green"])
     # rewind: replay the first 40 actions of the finished game
-    state = rules.new_game(["Red", "Blue", "Green"], 4)
+    state = setup.new_game(["Red", "Blue", "Green"], 4)
     for _, action in s.history[:40]:
         state = rules.apply(state, action)
     return state
@@ -50,7 +50,7 @@ def test_the_public_view_shows_the_public_facts() -> None:
     s = mid_game()
     v = public_view(s)
     json.dumps(v)
-    assert v["to_act"] == rules.whose_turn(s)
+    assert v["to_act"] == legal.whose_turn(s)
     assert [p["hand_size"] for p in v["players"]] == [p.hand_size for p in s.players]
     assert all("hand" not in p and "bills" not in p for p in v["players"])
     assert "deck" not in v and v["deck_size"] == len(s.deck)

@@ -16,6 +16,7 @@ MODULES = [
     "rng",
     "resolve",
     "scenario",
+    "scenario_writer",
     "sampling",
     "moments",
     "warnings",

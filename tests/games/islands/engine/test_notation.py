@@ -27,7 +27,8 @@ from games.islands.engine.notation import (
 )
 from games.islands.engine.orders import Orders
 from games.islands.engine.sampling import random_legal_orders, random_state
-from games.islands.engine.scenario import load_scenario, scenario_document
+from games.islands.engine.scenario import load_scenario
+from games.islands.engine.scenario_writer import scenario_document
 
 steps = st.lists(st.sampled_from([*DIRECTION_NAMES, None]), max_size=40)
 

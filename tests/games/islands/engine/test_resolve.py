@@ -203,7 +203,7 @@ def test_a_held_pirate_is_freed_by_a_pirate_that_appears_beside_it() -> None:
 
 def test_the_resolver_s_events_are_made_as_event_makes_them() -> None:
     # The resolver makes its events without Event's __init__: the same fields and values, so a
-    # field added to Event (or a check in __post_init__) must be added to _Round.log too.
+    # field added to Event (or a check in __post_init__) must be added to RoundRun.log too.
     rnd = random.Random(5)
     state = random_state(rnd, side=7, teams=3, ships_per_team=5, pirates=4)
     orders = {t.name: random_legal_orders(rnd, state, t.name, 11) for t in state.teams}

@@ -13,9 +13,11 @@ from games.islands.engine.scenario import (
     SCENARIO_PROBLEM_TEXTS,
     ScenarioError,
     ScenarioProblemCode,
-    draws_document,
     load_scenario,
     parse_scenario,
+)
+from games.islands.engine.scenario_writer import (
+    draws_document,
     result_document,
     run_scenario,
     scenario_document,

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from games.islands.engine.scenario import run_scenario
+from games.islands.engine.scenario_writer import run_scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "scenarios"
 CASES = sorted(p for p in SCENARIOS.glob("*.json") if not p.name.endswith(".expect.json"))

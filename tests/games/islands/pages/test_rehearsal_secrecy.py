@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from camp.backup_export import camp_export_document
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import rehearsals
+from games.islands import rehearsal_report, rehearsals
 from games.islands.models import Rehearsal
 from games.islands.services import rehearsals as rehearsal_services
 from games.islands.services import round_files
@@ -88,7 +88,7 @@ def test_the_camp_file_and_the_round_file_leave_rehearsals_out(
         k: v for k, v in document.items() if k != "exported_at"
     }
     text = json.dumps(again)
-    assert rehearsals.REPORT_FORMAT not in text and row.key not in text
+    assert rehearsal_report.REPORT_FORMAT not in text and row.key not in text
     assert round_files.round_export(round=game) == round_file
 
 

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.utils import translation
 from pypdf import PdfReader
 
-from games.islands import rehearsals
+from games.islands import rehearsal_report
 from games.islands.printing.rehearsal_sheet import render_rehearsal_sheet
 from games.islands.words import rehearsal as rehearsal_words
 from tests.games.islands.rehearsal_reports import fake_report, old_report
@@ -26,7 +26,7 @@ NBSP = "\u00a0"
 def pdf(report: dict[str, object]) -> bytes:
     with translation.override("cs"):
         return render_rehearsal_sheet(
-            rehearsals.report_view(report),
+            rehearsal_report.report_view(report),
             camp="Letní tábor – 1. běh",
             when=WHEN,
             font_dir=settings.PDF_FONT_DIR,

@@ -18,7 +18,7 @@ from django.utils import timezone, translation
 
 from camp import services as camp_services
 from camp.models import Camp, Team
-from games.islands import rehearsals
+from games.islands import rehearsal_report, rehearsals
 from games.islands.engine.rehearsal import RehearsalSpecError
 from games.islands.errors import IslandsError
 from games.islands.models import BoardHex, Rehearsal, RehearsalStatus
@@ -128,7 +128,7 @@ def test_run_writes_the_report_and_the_progress(camp: Camp, fake_simulator: None
     row.refresh_from_db()
     # 5 camps of each of the 3 styles on each of the 2 boards
     assert row.status == RehearsalStatus.DONE and row.camps_done == row.camps_total == 30
-    assert row.report["format"] == rehearsals.REPORT_FORMAT
+    assert row.report["format"] == rehearsal_report.REPORT_FORMAT
     assert [b["board_seed"] for b in row.report["boards"]] == [SEED, SEED + 1]
     assert row.report["boards"][0]["label"] == f"Semínko {SEED}"
     assert row.started_at and row.finished_at and row.finished_at >= row.started_at
@@ -328,7 +328,7 @@ def test_a_real_rehearsal_through_the_services(camp: Camp, teams: list[Team]) ->
     assert rehearsal_services.rehearsal_run(rehearsal_id=row.pk, workers=1) == RehearsalStatus.DONE
     row.refresh_from_db()
     report = row.report
-    assert report["format"] == rehearsals.REPORT_FORMAT == "zlate-ostrovy-rehearsal/2"
+    assert report["format"] == rehearsal_report.REPORT_FORMAT == "zlate-ostrovy-rehearsal/2"
     assert report["best_board"] in (0, 1)
     assert [b["label"] for b in report["boards"]] == ["Herní plán tábora", f"Semínko {SEED}"]
     assert [b["board_seed"] for b in report["boards"]] == [None, SEED]
@@ -339,7 +339,7 @@ def test_a_real_rehearsal_through_the_services(camp: Camp, teams: list[Team]) ->
     assert report["boards"][0]["verdict"]["code"] in rehearsal_words.VERDICT_TEXTS
     assert row.camps_done == row.camps_total == 12  # 2 camps × 3 styles × 2 boards
     with translation.override("cs"):
-        view = rehearsals.report_view(report)
+        view = rehearsal_report.report_view(report)
     assert not view.older and view.boards[0].shares.columns == ("plánovač", "hladový bot", "začátečník")
 
 

@@ -20,7 +20,8 @@ from games.islands.engine.hexes import geometry
 from games.islands.engine.resolve import reveal_by_telescope
 from games.islands.engine.rng import pirate_moves
 from games.islands.engine.sampling import random_legal_orders
-from games.islands.engine.scenario import load_scenario, run_scenario
+from games.islands.engine.scenario import load_scenario
+from games.islands.engine.scenario_writer import run_scenario
 from games.islands.engine.state import GameState
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
