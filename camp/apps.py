@@ -15,7 +15,7 @@ class CampConfig(AppConfig):
         from django.db.models.signals import post_migrate
 
         from camp import checks  # noqa: F401  (registers the system checks)
-        from camp.public_version import public_version_watch_rows
+        from camp.caches.version import public_version_watch_rows
         from camp.roles import roles_after_migrate
 
         public_version_watch_rows()

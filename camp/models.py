@@ -141,7 +141,7 @@ class Camp(models.Model):
     seed = models.BigIntegerField(_("random seed"), default=new_seed, editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # Changes with every write that changes what the public pages (the notice board) show
-    # (camp.public_version.public_version_bump): their cache and their ETag are keyed by it. A random token,
+    # (camp.caches.version.public_version_bump): their cache and their ETag are keyed by it. A random token,
     # not a count: a database put back from a backup brings the token of exactly the state it holds.
     public_version = models.CharField(max_length=32, default=new_public_version, editable=False)
 

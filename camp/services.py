@@ -19,6 +19,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from camp.caches.version import public_version_bump
 from camp.errors import CampError
 from camp.guards import MINIGAME_KIND_GUARD, TEAM_ADD_GUARD
 from camp.models import (
@@ -34,7 +35,6 @@ from camp.models import (
     RoundStatus,
     Team,
 )
-from camp.public_version import public_version_bump
 from camp.selectors import ap_for_rank, competition_ranking_gaps
 
 # ---------------------------------------------------------------------------------------- errors

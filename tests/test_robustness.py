@@ -625,7 +625,7 @@ def test_team_pages_are_the_same_whatever_is_hidden_from_them(world: World, clie
     """Every team page (page and poll fragment) is byte for byte the same after the hidden tiles, the
     pirates' draws, the orders not resolved yet and one team's cargo changed (on the other teams'
     pages); the camp's version is drawn anew, as a real write does, so every page is rendered again."""
-    from camp.public_version import public_version_bump
+    from camp.caches.version import public_version_bump
 
     links = list(
         TeamLink.objects.filter(token__in=world.team_link_tokens).select_related("team").order_by("pk")
@@ -935,7 +935,7 @@ def test_the_sweep_notices_a_write(
     world: World, client: Client, baseline: dict[str, str], monkeypatch: Any
 ) -> None:
     """The checks above can fail: a page that writes while it is read is caught, with what changed."""
-    from camp.public_cache import forget_front
+    from camp.caches.public_pages import forget_front
     from games.islands.pages import notice_board
 
     def writing_standings(camp: Camp) -> list[dict[str, Any]]:

@@ -13,9 +13,9 @@ from typing import Any
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
+from camp.caches.prepared import NO_ROW_ID, PreparedRead
+from camp.caches.request_memo import remembered
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
-from camp.prepared import NO_ROW_ID, PreparedRead
-from camp.request_memo import remembered
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.rng import Draws, random_for

@@ -24,8 +24,8 @@ from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
+from camp.caches.prepared import NO_ROW_ID, PreparedRead
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
-from camp.prepared import NO_ROW_ID, PreparedRead
 from games.islands import results, selectors, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry

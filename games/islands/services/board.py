@@ -17,8 +17,8 @@ from django.db.models import Field, Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from camp.caches.version import public_version_bump
 from camp.models import Camp, Round, Team
-from camp.public_version import public_version_bump
 from games.islands import words
 from games.islands.deals import dealt_cells
 from games.islands.engine import generator

@@ -36,8 +36,8 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
+from camp.caches.version import public_version_bump
 from camp.models import Round, RoundStatus, Team
-from camp.public_version import public_version_bump
 from games.islands import selectors
 from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
 from games.islands.models import (

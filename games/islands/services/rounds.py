@@ -30,8 +30,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.backups import snapshot_after_commit
+from camp.caches.version import public_version_bump
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
-from camp.public_version import public_version_bump
 from camp.services import round_set_status
 from games.islands import words
 from games.islands.engine import events as ee

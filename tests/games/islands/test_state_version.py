@@ -1,6 +1,6 @@
 """Every write to a row the engine state is built from draws a new public version of its camp run,
 in the same transaction: the pages share one engine state per version (``state_before``, through
-``camp.request_memo``), so a write that kept the version would leave them on the old state.
+``camp.caches.request_memo``), so a write that kept the version would leave them on the old state.
 
 Checked on the statements themselves: every SQL write of a whole camp played through the services
 (board set-up, placements, round open, orders, resolve, telescopes, undo, close), grouped by the

@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from camp import services as camp_services
+from camp.caches.public_pages import forget_front
 from camp.models import Camp, Round, Team
-from camp.public_cache import forget_front
 from games.islands.demo import demo_play
 from games.islands.game_state import game_state
 from games.islands.models import TeamPlan

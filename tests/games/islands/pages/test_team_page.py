@@ -15,8 +15,8 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from camp.caches.version import public_version_bump
 from camp.models import Camp, Round, Team
-from camp.public_version import public_version_bump
 from games.islands.engine.tiles import Tile
 from games.islands.models import BoardHex, IslandsRound, Ship, TeamLink
 from games.islands.orders import OrderSheet

@@ -1,5 +1,6 @@
 """The camp's public version: a random token that every write changing what the public pages show
-draws anew (:attr:`camp.models.Camp.public_version`); their cached copies and ETags are keyed by it.
+draws anew (:attr:`camp.models.Camp.public_version`); their cached copies and ETags are keyed by it,
+and what the pages read again and again (``camp.caches``). Drawing it, and reading it.
 
 Its own module, light on imports, because ``CampConfig.ready`` connects the row signals at start-up
 (issue 12: start-up imports neither camp's services nor its forms).
@@ -8,14 +9,16 @@ Its own module, light on imports, because ``CampConfig.ready`` connects the row 
 from __future__ import annotations
 
 import threading
+import time
+from functools import cache
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from camp.models import Camp, Placement, Round, Team, new_public_version
 
 #: Seconds the public pages' front door trusts a camp run's version it read
-#: (:func:`camp.public_cache.public_version_recent`): every request of every phone asked the database
+#: (:func:`public_version_recent`): every request of every phone asked the database
 #: for it, and the query cost as much as the rest of a kept page's answer. A write in this process
 #: is seen at once (:func:`public_version_bump` forgets the version it changed when it commits);
 #: one from outside (a command run beside the server) within this time. A phone polls every 10 s.
@@ -23,6 +26,38 @@ RECENT_SECONDS = 0.5
 #: camp id: (when read, its version), for the camp runs that exist.
 recent_versions: dict[int, tuple[float, str]] = {}
 recent_lock = threading.Lock()
+
+
+def public_version(camp_id: int) -> str | None:
+    """The token of a camp run, ``None`` when there is no such camp run. Plain SQL: this runs on every
+    request of every screen, and building the ORM query cost more than the rest of a cached answer."""
+    if not 0 < camp_id < 2**63:  # no row has such an id, and the database would refuse the number
+        return None
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSION_SQL(), [camp_id])
+        row = cursor.fetchone()
+    return None if row is None else str(row[0])
+
+
+def public_version_recent(camp_id: int) -> str | None:
+    """:func:`public_version`, read from the database at most every :data:`RECENT_SECONDS` (the
+    front door's: see there)."""
+    now = time.monotonic()
+    seen = recent_versions.get(camp_id)
+    if seen is not None and now - seen[0] < RECENT_SECONDS:
+        return seen[1]
+    token = public_version(camp_id)
+    if token is not None:  # only camp runs that exist: a made-up id keeps nothing
+        with recent_lock:
+            recent_versions[camp_id] = (now, token)
+    return token
+
+
+@cache
+def _VERSION_SQL() -> str:
+    q = connection.ops.quote_name
+    table, field = Camp._meta.db_table, Camp._meta.get_field("public_version").column
+    return f"SELECT {q(field)} FROM {q(table)} WHERE {q(Camp._meta.pk.column)} = %s"  # type: ignore[union-attr]
 
 
 def public_version_forget(camp_id: int | None = None) -> None:
