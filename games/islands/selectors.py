@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from camp.caches.prepared import NO_ROW_ID, PreparedRead
+from camp.caches.prepared import PreparedRead
 from camp.caches.request_memo import remembered
 from camp.models import OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
 from games.islands.engine import events as ee
@@ -202,7 +202,6 @@ _MAP_READS = {
         lambda camp_id: Harbor.objects.filter(team__camp_id=camp_id, bay__isnull=False).values_list(
             "team_id", "bay", *_TEAM_LOOK
         ),
-        marker=NO_ROW_ID,
     ),
     "ships": PreparedRead(
         lambda camp_id: (
@@ -210,11 +209,9 @@ _MAP_READS = {
             .order_by("team__order", "team_id", "ident")
             .values_list("team_id", "ident", "kind", "q", "r", "chests", *_TEAM_LOOK)
         ),
-        marker=NO_ROW_ID,
     ),
     "pirates": PreparedRead(
         lambda camp_id: Pirate.objects.filter(camp_id=camp_id).values_list("ident", "q", "r"),
-        marker=NO_ROW_ID,
     ),
 }
 
@@ -285,7 +282,7 @@ _READABLE_LINK = PreparedRead(
     lambda token: TeamLink.objects.filter(
         token=token, token_revoked_at__isnull=True, team__camp__islands_setup__team_links=True
     ).values_list("id", "team__camp__public_version"),
-    marker="zo: no link has this token",
+    samples=("one token", "another token"),
 )
 
 
