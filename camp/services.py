@@ -19,7 +19,6 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from camp.caches.version import public_version_bump
 from camp.errors import CampError
 from camp.guards import MINIGAME_KIND_GUARD, TEAM_ADD_GUARD
 from camp.models import (
@@ -341,7 +340,6 @@ def placements_record(*, round: Round, ranks: PlacementRanks) -> list[Placement]
     if problems:
         raise PlacementsError(problems)
     ap_table = locked.camp.ap_table
-    public_version_bump(camp=locked.camp_id)  # the standings' AP (bulk writes: no row signal)
     Placement.objects.filter(round=locked).delete()
     placements = Placement.objects.bulk_create(
         Placement(round=locked, team_id=tid, rank=rank, ap=ap_for_rank(ap_table, rank))

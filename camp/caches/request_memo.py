@@ -1,5 +1,5 @@
 """What the pages read again and again, built once: a memo keyed by the camp run's public version,
-which every write that changes the game draws anew (:mod:`camp.caches.version`), so that a kept value
+which every write of the game's rows draws anew (:mod:`camp.caches.version`), so that a kept value
 never hides a write.
 
 - Within one request (opened by :class:`RequestMemoMiddleware`) a value is built once.

@@ -563,8 +563,8 @@ def _round_preview(round: Round) -> RoundPreviewData:  # noqa: A002
 
 def notice_board_version(camp: Camp) -> str:
     """The camp's public version (its ETag and its polling version), read from the row: a random
-    token that every write changing the board draws anew (``camp.caches.version.public_version_bump``),
-    so it tells nothing hidden. One small query; nothing is drawn."""
+    token that every write of the game's rows draws anew (:mod:`camp.caches.version`): random, it
+    tells that the rows changed, never what. One small query; nothing is drawn."""
     return str(Camp.objects.filter(pk=camp.pk).values_list("public_version", flat=True).get())
 
 

@@ -30,7 +30,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.backups import snapshot_after_commit
-from camp.caches.version import public_version_bump
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
 from camp.services import round_set_status
 from games.islands import words
@@ -178,8 +177,6 @@ def orders_submit(
             "version": (existing.version if existing is not None else 0) + 1,
         },
     )
-    if existing is None:  # the notice board now reads the team's plan as handed in
-        public_version_bump(camp=locked.camp_id)
     return stored
 
 
@@ -432,7 +429,6 @@ def telescope_skip(*, round: Round, ship: str) -> TelescopeChoice:  # noqa: A002
     locked = _lock_round(round)
     result = _result_after(locked)
     key = _open_telescope_key(result, ship)
-    public_version_bump(camp=locked.camp_id)  # the board lists the telescope as skipped
     return TelescopeChoice.objects.create(result=result, ship=key, hex="")
 
 

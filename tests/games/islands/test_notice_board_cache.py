@@ -1,7 +1,7 @@
-"""The notice board is rendered once per change of what it shows (camp.caches.public_pages, issue 12):
-every write that changes the public board draws a new version (and so a new page), a write that
-changes nothing public keeps it (a hidden fact never shows in the version), and an unchanged board
-is answered from the cache with one query."""
+"""The notice board is rendered once per version of the camp run (camp.caches.public_pages, issue 12):
+every write of the game's rows draws a new version (and so a new page), a write that changes
+nothing public renders the same bytes but for the version (a hidden fact never shows on the board),
+and an unchanged board is answered from the cache with one query."""
 
 from __future__ import annotations
 
@@ -61,11 +61,12 @@ def test_every_write_that_changes_the_board_changes_its_version(
 
     changed("start")
     stored = rounds.orders_submit(round=game, team=teams[0], sheet=OrderSheet())
-    changed("orders stored")  # the team's line now reads "handed in"
+    handed_in = changed("orders stored")  # the team's line now reads "handed in"
     rounds.orders_submit(round=game, team=teams[0], sheet=OrderSheet(), version=stored.version)
-    assert board(client, camp)[1] == seen[-1]  # what the orders say is not on the board
+    page = changed("orders stored again")
+    assert page.replace(seen[-1], seen[-2]) == handed_in  # what the orders say is not on the board
     BoardHex.objects.filter(camp=camp, revealed=False).update(tile="reefs", chests=0)
-    assert board(client, camp)[1] == seen[-1]  # nor what hidden hexes hold
+    assert changed("hidden hexes").replace(seen[-1], seen[-3]) == handed_in  # nor what they hold
     rounds.round_resolve(round=game)
     resolved = changed("resolve")
     assert "2. herní kolo" in resolved
