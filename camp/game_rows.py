@@ -16,6 +16,7 @@ Light: it imports nothing of the camp, so ``camp/models.py`` and the games' mode
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
+from contextvars import ContextVar
 from typing import Any, TypeVar, cast
 
 from django.db import connections, models, transaction
@@ -29,6 +30,15 @@ _M = TypeVar("_M", bound=models.Model)
 #: ``post_delete`` tell the rest.
 game_rows_written = Signal()
 
+#: True while a queryset's ``delete()`` announced with :data:`game_rows_written` runs: the rows it
+#: deletes, and those they cascade to, need not each tell their ``post_delete``.
+_deleting: ContextVar[bool] = ContextVar("zo_game_rows_deleting", default=False)
+
+
+def deleting_announced() -> bool:
+    """Whether the rows being deleted now were announced by their queryset's ``delete()``."""
+    return _deleting.get()
+
 
 class GameRowQuerySet(models.QuerySet[_M]):
     """The writes of many rows at once, each announced with :data:`game_rows_written`."""
@@ -41,10 +51,14 @@ class GameRowQuerySet(models.QuerySet[_M]):
     update.alters_data = True  # type: ignore[attr-defined]
 
     def delete(self) -> tuple[int, dict[str, int]]:
-        # Each row deleted sends post_delete too: announced first, they find their version drawn.
+        # Each row deleted sends post_delete too: announced here, they need not draw again.
         with transaction.atomic(using=self.db, savepoint=False):
             game_rows_written.send(sender=self.model, queryset=self, fields=frozenset())
-            return super().delete()
+            announced = _deleting.set(True)
+            try:
+                return super().delete()
+            finally:
+                _deleting.reset(announced)
 
     delete.alters_data = True  # type: ignore[attr-defined]
     delete.queryset_only = True  # type: ignore[attr-defined]

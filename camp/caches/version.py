@@ -9,14 +9,11 @@ row's camp run, whoever writes: a service, the admin's change and delete pages, 
 once, in ``CampConfig.ready`` (:func:`watch_game_rows`). A write of a model listed in
 :data:`NOT_WATCHED` draws nothing, for the reason given there.
 
-Once per transaction and camp run: the first write draws the version, in its transaction, and the
-rows written after it at the same level go with it (a resolve that writes 500 rows updates the
-camp's row once; a savepoint opened inside, such as ``update_or_create``'s or a service's called
-in a test's transaction, draws its own). The note of it (:class:`VersionDrawn`) is one of the
-transaction's on-commit callbacks, which Django drops with a savepoint rolled back: a write after
-a rollback draws again. A write after the version was read in the same transaction
-(:func:`public_version`: a page or value kept under it) draws again too, so nothing kept under a
-version hides a later write, even where the reader shares the writer's transaction (the tests).
+Every write draws, in its own transaction: one more small UPDATE of the camp's row, so a rollback
+takes the version back with the rows, and a page kept under a version never hides a later write of
+the same transaction. A write of many rows draws once per camp run; the rows a queryset's
+``delete()`` deletes (and cascades to) draw nothing more each. Only Django's documented API:
+signals, ``transaction.on_commit``.
 
 Its own module, light on imports, because ``CampConfig.ready`` connects the signals at start-up
 (issue 12: start-up imports neither camp's services nor its forms).
@@ -34,7 +31,7 @@ from django.apps import apps
 from django.db import connection, models, transaction
 from django.db.models.signals import post_delete, post_save
 
-from camp.game_rows import GameRowManager, game_rows_written
+from camp.game_rows import GameRowManager, deleting_announced, game_rows_written
 from camp.models import Camp, new_public_version
 
 #: Seconds the public pages' front door trusts a camp run's version it read
@@ -75,8 +72,6 @@ def public_version(camp_id: int) -> str | None:
     request of every screen, and building the ORM query cost more than the rest of a cached answer."""
     if not 0 < camp_id < 2**63:  # no row has such an id, and the database would refuse the number
         return None
-    if connection.in_atomic_block:
-        _seen(camp_id)  # what is kept under it must not hide this transaction's next write
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL(), [camp_id])
         row = cursor.fetchone()
@@ -132,70 +127,16 @@ def public_version_bump(*, camp: Camp | int) -> None:
         camp.refresh_from_db(fields=["public_version"])
 
 
-class VersionDrawn:
-    """The note that this transaction drew a new version of a camp run, kept as an on-commit
-    callback (which forgets the front door's copy): Django drops it when the transaction ends or a
-    savepoint around it is rolled back. ``savepoints``: those open when it was drawn. ``rows``: the
-    rows of other models (model label, id) found to lead to this camp run, so that their next
-    writes need not look the way up again. ``seen``: a reader of this transaction read the version
-    since (a page kept under it): the next write draws another."""
-
-    def __init__(self, camp_id: int, savepoints: tuple[str, ...]) -> None:
-        self.camp_id = camp_id
-        self.savepoints = savepoints
-        self.rows: set[tuple[str, Any]] = set()
-        self.seen = False
-
-    def __call__(self) -> None:
-        public_version_forget(self.camp_id)
-
-
-def _open_savepoints() -> tuple[str, ...]:
-    return tuple(sid for sid in connection.savepoint_ids if sid is not None)
-
-
-def _drawn_notes() -> list[VersionDrawn]:
-    """The versions drawn that the write under way may go with, newest first: drawn in its own
-    transaction or savepoint, or in a savepoint since released into it (Django keeps the callbacks
-    of a released savepoint and drops those of one rolled back). Not one drawn around it: a
-    savepoint opened inside draws its own, as a service called in a test's transaction must. None
-    outside a transaction: there each write commits on its own."""
-    if not connection.in_atomic_block:
-        return []
-    here = _open_savepoints()
-    notes = []
-    for callback in reversed(connection.run_on_commit):
-        func = callback[1]  # (savepoints, the callback, robust)
-        if isinstance(func, VersionDrawn) and not func.seen and func.savepoints[: len(here)] == here:
-            notes.append(func)
-    return notes
-
-
-def _seen(camp_id: int) -> None:
-    """The version of ``camp_id`` was read inside this transaction: the writes after it draw anew."""
-    for callback in connection.run_on_commit:
-        func = callback[1]
-        if isinstance(func, VersionDrawn) and func.camp_id == camp_id:
-            func.seen = True
-
-
-def _draw(camp_id: int, *, stored: bool = False) -> VersionDrawn:
-    """Draw a new version of ``camp_id`` (``stored``: the write itself stored one) and note it."""
-    if not stored:
-        Camp._base_manager.filter(pk=camp_id).update(public_version=new_public_version())
-    note = VersionDrawn(camp_id, _open_savepoints())
-    public_version_forget(camp_id)  # this thread's next request reads the new one at once
-    transaction.on_commit(note)  # every thread's once it commits (one may have read the old one)
-    return note
-
-
-def _draw_once(camp_id: int | None, *, row: tuple[str, Any] | None = None) -> None:
-    """Draw the version of ``camp_id`` unless the transaction under way drew it already."""
+def _draw(camp_id: int | None, *, stored: bool = False) -> None:
+    """Draw a new version of ``camp_id`` in the write's transaction (``stored``: the write itself
+    stored one), and have the front door read it again now and once it commits."""
     if camp_id is None:
         return
-    note = next((note for note in _drawn_notes() if note.camp_id == camp_id), None) or _draw(camp_id)
-    if row is not None:
-        note.rows.add(row)
+    if not stored:
+        Camp._base_manager.filter(pk=camp_id).update(public_version=new_public_version())
+    public_version_forget(camp_id)  # this thread's next request reads the new one at once
+    # every thread's once it commits (one may have read the old one meanwhile)
+    transaction.on_commit(lambda: public_version_forget(camp_id))
 
 
 # ------------------------------------------------------------------------------------ the hook
@@ -207,27 +148,26 @@ def _camp_path(model: type[models.Model]) -> str:
     return manager.camp_path
 
 
-def _row_written(row: models.Model, path: str | None = None) -> None:
-    """Draw the version of the camp run of a row written (saved, deleted), found by ``path`` (the
-    way from the row to its camp run; its model's own by default)."""
-    path = _camp_path(type(row)) if path is None else path
+def _camp_of(row: models.Model, path: str) -> int | None:
+    """The id of the camp run ``row`` belongs to, by ``path`` (the way from the row to it): read
+    from the row, or with one small query where the row did not come with the one it points to."""
     if not path:
-        _draw_once(row.pk)
-        return
+        return cast("int | None", row.pk)
     first, _, rest = path.partition("__")
     field = row._meta.get_field(first)
     assert isinstance(field, models.ForeignKey)
     target_id = getattr(row, field.attname)
-    if not rest:
-        _draw_once(target_id)
-    elif field.is_cached(row):  # the row came with the one it points to: no query
-        _row_written(getattr(row, first), rest)
-    else:
-        target = cast("type[models.Model]", field.related_model)
-        key = (target._meta.label, target_id)
-        if any(key in note.rows for note in _drawn_notes()):
-            return
-        _draw_once(target._base_manager.filter(pk=target_id).values_list(rest, flat=True).first(), row=key)
+    if not rest or target_id is None:
+        return cast("int | None", target_id)
+    if field.is_cached(row):  # no query
+        return _camp_of(getattr(row, first), rest)
+    target = cast("type[models.Model]", field.related_model)
+    return cast("int | None", target._base_manager.filter(pk=target_id).values_list(rest, flat=True).first())
+
+
+def _row_written(row: models.Model) -> None:
+    """Draw the version of the camp run of a row written (saved, deleted)."""
+    _draw(_camp_of(row, _camp_path(type(row))))
 
 
 def _saved(sender: type[models.Model], instance: models.Model, **kwargs: Any) -> None:
@@ -238,7 +178,10 @@ def _saved(sender: type[models.Model], instance: models.Model, **kwargs: Any) ->
 
 
 def _deleted(sender: type[models.Model], instance: models.Model, **kwargs: Any) -> None:
-    if not isinstance(instance, Camp):  # a deleted camp run has no pages left to change
+    # A deleted camp run has no pages left to change; the rows a queryset's delete deletes (and
+    # the rows they cascade to, all of the same camp runs) found their versions drawn when it
+    # was announced.
+    if not isinstance(instance, Camp) and not deleting_announced():
         _row_written(instance)
 
 
@@ -253,24 +196,17 @@ def _bulk_written(
     path = _camp_path(sender)
     first = path.partition("__")[0]
     if rows is not None:
-        # One row for each row it points to: the others lead to the same camp run.
+        # One row for each row it points to (the others lead to the same camp run), one draw a camp run.
         attname = sender._meta.get_field(first).attname if first else "pk"  # type: ignore[union-attr]
-        for row in {getattr(row, attname): row for row in reversed(rows)}.values():
-            _row_written(row, path)
+        parents = {getattr(row, attname): row for row in reversed(rows)}.values()
+        for camp_id in {_camp_of(row, path) for row in parents}:
+            _draw(camp_id)
         return
     assert queryset is not None
     if sender is Camp and "public_version" in fields:
         return  # it stores a version itself
-    if "__" not in path:
-        for camp_id in queryset.order_by().values_list(path or "pk", flat=True).distinct():
-            _draw_once(camp_id)
-        return
-    # The rows they point to are noted with their camp run: the rows a delete deletes each send
-    # post_delete, which then finds the version drawn without a query.
-    field = sender._meta.get_field(first)
-    label = field.related_model._meta.label  # type: ignore[union-attr]
-    for target_id, camp_id in queryset.order_by().values_list(field.attname, path).distinct():  # type: ignore[union-attr]
-        _draw_once(camp_id, row=(label, target_id))
+    for camp_id in queryset.order_by().values_list(path or "pk", flat=True).distinct():
+        _draw(camp_id)
 
 
 def watch_game_rows() -> None:
