@@ -14,7 +14,7 @@ stands beside its reference measured in the same run: the admin index page, in a
 - **The sheets (PDF) with new data**: before each, staff give the first team another shade of its
   colour (a new one each time, through its admin page): every sheet prints it, so the PDF is drawn
   anew, what staff wait for the first time they print a round's sheets. Warm and after a change, a
-  sheet whose data did not change is answered as printed before (``camp.printed``: its data is
+  sheet whose data did not change is answered as printed before (``camp.caches.printed``: its data is
   gathered afresh, then found unchanged).
 - **"Potvrdit"**: the resolve page's POST (resolve, commit, the database snapshot), then the undo
   page's POST, both timed, each pair starting from the same state.
@@ -126,7 +126,7 @@ class StaffPages:
         """Staff give the first team another shade of its colour through its admin page, a new one
         each time (its name is fixed once it has placements): every team's sheet prints it (the
         map's key, its harbor), so each PDF is drawn anew rather than answered as printed before
-        (camp.printed)."""
+        (camp.caches.printed)."""
         self.recolours += 1
         base = int(self.team_fields["colour"][1:], 16)
         fields = dict(self.team_fields, colour=f"#{base ^ (self.recolours % 256):06x}")

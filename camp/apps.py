@@ -15,10 +15,10 @@ class CampConfig(AppConfig):
         from django.db.models.signals import post_migrate
 
         from camp import checks  # noqa: F401  (registers the system checks)
-        from camp.public_version import public_version_watch_rows
+        from camp.caches.version import watch_game_rows
         from camp.roles import roles_after_migrate
 
-        public_version_watch_rows()
+        watch_game_rows()
         post_migrate.connect(roles_after_migrate, sender=self, dispatch_uid="camp.roles")
 
 

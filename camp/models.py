@@ -15,6 +15,7 @@ from django.db import models
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from camp.game_rows import GameRowManager
 from camp.marks import LABEL_MAX_LENGTH, Mark, team_label, team_shape
 from camp.marks import TEAM_COLOURS as TEAM_COLOURS  # re-exported: the palette's old home
 from camp.marks import team_colour as team_colour
@@ -140,10 +141,12 @@ class Camp(models.Model):
     # replayed (and undone) exactly. Not editable in any form; save() refuses a change.
     seed = models.BigIntegerField(_("random seed"), default=new_seed, editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    # Changes with every write that changes what the public pages (the notice board) show
-    # (camp.public_version.public_version_bump): their cache and their ETag are keyed by it. A random token,
+    # Drawn anew by every write of the camp run's game rows (camp.caches.version): what the pages
+    # keep (the notice board, its ETag, the team pages' views) is keyed by it. A random token,
     # not a count: a database put back from a backup brings the token of exactly the state it holds.
     public_version = models.CharField(max_length=32, default=new_public_version, editable=False)
+
+    objects: GameRowManager[Camp] = GameRowManager(camp="")
 
     class Meta:
         verbose_name = _("camp run")
@@ -213,6 +216,8 @@ class Team(models.Model):
         help_text=_("The outline of the team's harbor mark and ships, told apart on a black-and-white print; "
                     "empty: one no other team of the camp run has."),
     )
+
+    objects: GameRowManager[Team] = GameRowManager(camp="camp")
 
     class Meta:
         verbose_name = _("team")
@@ -293,6 +298,8 @@ class Round(models.Model):
         _("status"), max_length=20, choices=RoundStatus.choices, default=RoundStatus.PLANNED, editable=False
     )
 
+    objects: GameRowManager[Round] = GameRowManager(camp="camp")
+
     class Meta:
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
@@ -337,6 +344,8 @@ class MiniGame(models.Model):
     )
     notes = models.TextField(_("notes"), blank=True)
 
+    objects: GameRowManager[MiniGame] = GameRowManager(camp="round__camp")
+
     class Meta:
         verbose_name = _("mini-game")
         verbose_name_plural = _("mini-games")
@@ -363,6 +372,8 @@ class Placement(models.Model):
     )
     rank = models.PositiveSmallIntegerField(_("place"), validators=[MinValueValidator(1)])
     ap = models.PositiveSmallIntegerField(_("AP"), help_text=_("Action points, as recorded."))
+
+    objects: GameRowManager[Placement] = GameRowManager(camp="round__camp")
 
     class Meta:
         verbose_name = _("placement")
@@ -445,6 +456,8 @@ class CampOrigin(models.Model):
     )
     kind = models.CharField(_("origin"), max_length=10, choices=CampOriginKind.choices)
     at = models.DateTimeField(_("stored at"))
+
+    objects: GameRowManager[CampOrigin] = GameRowManager(camp="camp")
 
     class Meta:
         verbose_name = _("origin of a camp run")

@@ -34,7 +34,6 @@ from camp.models import (
     RoundStatus,
     Team,
 )
-from camp.public_version import public_version_bump
 from camp.selectors import ap_for_rank, competition_ranking_gaps
 
 # ---------------------------------------------------------------------------------------- errors
@@ -341,7 +340,6 @@ def placements_record(*, round: Round, ranks: PlacementRanks) -> list[Placement]
     if problems:
         raise PlacementsError(problems)
     ap_table = locked.camp.ap_table
-    public_version_bump(camp=locked.camp_id)  # the standings' AP (bulk writes: no row signal)
     Placement.objects.filter(round=locked).delete()
     placements = Placement.objects.bulk_create(
         Placement(round=locked, team_id=tid, rank=rank, ap=ap_for_rank(ap_table, rank))

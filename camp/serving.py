@@ -16,7 +16,7 @@ Measured with ``python -m bench.load`` (300 phones polling the notice board ever
   (``select()`` stops at 1024 file descriptors), and the process may open that many files
   (:func:`raise_open_files_limit`).
 - **The threads.** Answers from the public cache take about a millisecond and a board is rendered
-  once per change (camp.public_cache), so threads rarely wait for the CPU; they wait for a render
+  once per change (camp.caches.public_pages), so threads rarely wait for the CPU; they wait for a render
   in flight or for SQLite's write lock. :data:`THREADS` leaves room for those waits (with 2 or 4
   the benchmark's answers queued for seconds, 8 and 16 measured alike), and more threads only add
   switching under Python's single interpreter lock.

@@ -136,7 +136,7 @@ MIDDLEWARE = [
     "camp.hosts.HostCheckMiddleware",  # before anything asks for request.get_host()
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "camp.public_cache.PublicPageMiddleware",  # the notice board from the cache, ahead of the rest
+    "camp.caches.public_pages.PublicPageMiddleware",  # the notice board from the cache, ahead of the rest
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -145,7 +145,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "camp.request_memo.RequestMemoMiddleware",  # what a page reads twice, read once
+    "camp.caches.request_memo.RequestMemoMiddleware",  # what a page reads twice, read once
     "camp.disk_full.DiskFullMiddleware",  # a write on a full disk: the page that says so (503)
     "axes.middleware.AxesMiddleware",  # last: turns a lock-out into its page
 ]
@@ -196,7 +196,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # Tests never write into the real data folder (a test that needs backups sets its own).
         BACKUP_DIR = Path(tempfile.gettempdir()) / f"zlate-ostrovy-test-backups-{os.getpid()}"
 
-# One waitress process serves the camp: the public pages' cache (camp.public_cache) lives in its memory.
+# One waitress process serves the camp: the public pages' cache (camp.caches.public_pages) lives in
+# its memory.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

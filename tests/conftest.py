@@ -47,15 +47,15 @@ def page(browser: Any) -> Any:
 
 @pytest.fixture(autouse=True)
 def _empty_page_cache() -> Iterator[None]:
-    """Every test starts with no kept public page (camp.public_cache), version or printed sheet: a
+    """Every test starts with no kept public page (camp.caches.public_pages), version or printed sheet: a
     page kept by an earlier test would answer for a camp run the database rolled back, and query
     counts would depend on the order."""
     from django.core.cache import cache
 
-    from camp.printed import forget_printed
-    from camp.public_cache import forget_front
-    from camp.public_version import public_version_forget
-    from camp.request_memo import forget_shared
+    from camp.caches.printed import forget_printed
+    from camp.caches.public_pages import forget_front
+    from camp.caches.request_memo import forget_shared
+    from camp.caches.version import public_version_forget
 
     cache.clear()
     forget_shared()

@@ -13,9 +13,9 @@ from typing import Any
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
+from camp.caches.prepared import PreparedRead
+from camp.caches.request_memo import remembered
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
-from camp.prepared import NO_ROW_ID, PreparedRead
-from camp.request_memo import remembered
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.rng import Draws, random_for
@@ -132,7 +132,6 @@ _READS: dict[str, PreparedRead] = {
         lambda camp_id: BoardHex.objects.filter(camp_id=camp_id).values_list(
             "q", "r", "tile", "chests", "revealed"
         ),
-        marker=NO_ROW_ID,
     ),
     "ap_total": PreparedRead(
         lambda camp_id: (
@@ -142,7 +141,6 @@ _READS: dict[str, PreparedRead] = {
             .annotate(total=Sum("ap"))
             .values_list("team_id", "total")
         ),
-        marker=NO_ROW_ID,
     ),
     "ships": PreparedRead(
         lambda camp_id: (
@@ -152,7 +150,6 @@ _READS: dict[str, PreparedRead] = {
                 "team_id", "ident", "kind", "q", "r", "chests", "boat", "seahorse", "mermaid", "octopus"
             )
         ),
-        marker=NO_ROW_ID,
     ),
     "teams": PreparedRead(
         lambda camp_id: (
@@ -160,7 +157,6 @@ _READS: dict[str, PreparedRead] = {
             .order_by("order", "name", "id")
             .values_list("id", "name", "harbor__bay", "harbor__delivered", "harbor__ap_before_import")
         ),
-        marker=NO_ROW_ID,
     ),
     "pirates": PreparedRead(
         lambda camp_id: (
@@ -168,7 +164,6 @@ _READS: dict[str, PreparedRead] = {
             .order_by()
             .values_list("ident", "q", "r", "seahorse", "mermaid", "octopus")
         ),
-        marker=NO_ROW_ID,
     ),
 }
 

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from camp.game_rows import GameRowManager
 from camp.models import Camp, Round, Team
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.tiles import Tile
@@ -85,6 +86,8 @@ class BoardSetup(models.Model):
     #: per camp run; paper stays the default. Off, every team link reads nothing.
     team_links = models.BooleanField(_("team links on"), default=False)
 
+    objects: GameRowManager[BoardSetup] = GameRowManager(camp="camp")
+
     class Meta:
         verbose_name = _("board set-up")
         verbose_name_plural = _("board set-ups")
@@ -131,6 +134,8 @@ class BoardHex(models.Model):
         verbose_name=_("revealed by"),
     )
 
+    objects: GameRowManager[BoardHex] = GameRowManager(camp="camp")
+
     class Meta:
         verbose_name = _("board hex")
         verbose_name_plural = _("board hexes")
@@ -170,6 +175,8 @@ class Harbor(models.Model):
     #: ``ap_total``), counted with the AP of the camp's own rounds for the tie-break. 0 otherwise.
     ap_before_import = models.PositiveIntegerField(_("AP received before the import"), default=0)
 
+    objects: GameRowManager[Harbor] = GameRowManager(camp="team__camp")
+
     class Meta:
         verbose_name = _("harbor")
         verbose_name_plural = _("harbors")
@@ -206,6 +213,8 @@ class Ship(models.Model):
         related_name="+",
         verbose_name=_("built in round"),
     )
+
+    objects: GameRowManager[Ship] = GameRowManager(camp="team__camp")
 
     class Meta:
         verbose_name = _("ship")
@@ -248,6 +257,8 @@ class Pirate(models.Model):
     mermaid = models.BooleanField(_("mermaid (may not move next round)"), default=False)
     octopus = models.BooleanField(_("held by an octopus"), default=False)
 
+    objects: GameRowManager[Pirate] = GameRowManager(camp="camp")
+
     class Meta:
         verbose_name = _("pirate ship")
         verbose_name_plural = _("pirate ships")
@@ -274,6 +285,8 @@ class IslandsRound(models.Model):
     opened_at = models.DateTimeField(_("opened at"), null=True, blank=True)
     #: The teams' plans are handed in until then ("odevzdání do 19:30"); null: no deadline.
     plans_due_at = models.DateTimeField(_("plans due at"), null=True, blank=True)
+
+    objects: GameRowManager[IslandsRound] = GameRowManager(camp="round__camp")
 
     class Meta:
         verbose_name = _("round of the game")
@@ -312,6 +325,8 @@ class TeamOrders(models.Model):
     #: Counts the saves (``orders_submit``): the order page posts the one it showed, and a save
     #: from a page older than the stored orders is refused instead of silently replacing them.
     version = models.PositiveIntegerField(_("version"), default=0)
+
+    objects: GameRowManager[TeamOrders] = GameRowManager(camp="round__camp")
 
     class Meta:
         verbose_name = _("team orders")
@@ -355,6 +370,8 @@ class RoundResult(models.Model):
         verbose_name=_("resolved by"),
     )
 
+    objects: GameRowManager[RoundResult] = GameRowManager(camp="round__camp")
+
     class Meta:
         verbose_name = _("round result")
         verbose_name_plural = _("round results")
@@ -375,6 +392,8 @@ class TelescopeChoice(models.Model):
     ship = models.CharField(_("ship"), max_length=80, help_text=_("Team and ship, e.g. red.C1."))
     hex = models.CharField(_("hex"), max_length=4, blank=True, default="")
     chosen_at = models.DateTimeField(_("chosen at"), auto_now_add=True)
+
+    objects: GameRowManager[TelescopeChoice] = GameRowManager(camp="result__round__camp")
 
     class Meta:
         verbose_name = _("telescope choice")
@@ -406,6 +425,8 @@ class UndoneResolution(models.Model):
     printed = models.BooleanField(_("its sheets were printed"), default=False)
     resolved_at = models.DateTimeField(_("resolved at"))
     undone_at = models.DateTimeField(_("undone at"))
+
+    objects: GameRowManager[UndoneResolution] = GameRowManager(camp="round__camp")
 
     class Meta:
         verbose_name = _("undone resolution")
@@ -494,6 +515,8 @@ class TeamPlan(models.Model):
     #: Staff reopened the hand-in for this team after the round's deadline.
     reopened = models.BooleanField(_("reopened after the deadline"), default=False)
 
+    objects: GameRowManager[TeamPlan] = GameRowManager(camp="round__camp")
+
     class Meta:
         verbose_name = _("team's plan")
         verbose_name_plural = _("teams' plans")
@@ -544,6 +567,8 @@ class PlanLogEntry(models.Model):
     action = models.CharField(_("action"), max_length=10, choices=PlanAction.choices)
     note = models.TextField(_("note"), blank=True, default="")
 
+    objects: GameRowManager[PlanLogEntry] = GameRowManager(camp="round__camp")
+
     class Meta:
         verbose_name = _("plan log entry")
         verbose_name_plural = _("plan log entries")
@@ -576,6 +601,8 @@ class TeamLink(models.Model):
     token_revoked_at = models.DateTimeField(_("link revoked at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     renewed_at = models.DateTimeField(_("renewed at"), null=True, blank=True)
+
+    objects: GameRowManager[TeamLink] = GameRowManager(camp="team__camp")
 
     class Meta:
         verbose_name = _("team link")

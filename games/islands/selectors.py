@@ -19,9 +19,9 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from camp.caches.prepared import PreparedRead
+from camp.caches.request_memo import remembered
 from camp.models import OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
-from camp.prepared import NO_ROW_ID, PreparedRead
-from camp.request_memo import remembered
 from games.islands.engine import events as ee
 from games.islands.engine import generator
 from games.islands.engine import state as es
@@ -202,7 +202,6 @@ _MAP_READS = {
         lambda camp_id: Harbor.objects.filter(team__camp_id=camp_id, bay__isnull=False).values_list(
             "team_id", "bay", *_TEAM_LOOK
         ),
-        marker=NO_ROW_ID,
     ),
     "ships": PreparedRead(
         lambda camp_id: (
@@ -210,11 +209,9 @@ _MAP_READS = {
             .order_by("team__order", "team_id", "ident")
             .values_list("team_id", "ident", "kind", "q", "r", "chests", *_TEAM_LOOK)
         ),
-        marker=NO_ROW_ID,
     ),
     "pirates": PreparedRead(
         lambda camp_id: Pirate.objects.filter(camp_id=camp_id).values_list("ident", "q", "r"),
-        marker=NO_ROW_ID,
     ),
 }
 
@@ -274,7 +271,7 @@ def readable_team_link_version(token: str) -> tuple[int, str] | None:
     """(link id, its camp run's public version) when the link of ``token`` may be read now (known,
     not revoked, the camp run's links on), else None. One small query in plain SQL: every team's
     phone polls its page every 10 s, and building the ORM query cost several times the rest of an
-    unchanged poll's answer (as :func:`camp.public_cache.public_version`)."""
+    unchanged poll's answer (as :func:`camp.caches.version.public_version`)."""
     if not token or len(token) > 64:
         return None
     row = _READABLE_LINK.first(token)
@@ -285,7 +282,7 @@ _READABLE_LINK = PreparedRead(
     lambda token: TeamLink.objects.filter(
         token=token, token_revoked_at__isnull=True, team__camp__islands_setup__team_links=True
     ).values_list("id", "team__camp__public_version"),
-    marker="zo: no link has this token",
+    samples=("one token", "another token"),
 )
 
 
@@ -566,8 +563,8 @@ def _round_preview(round: Round) -> RoundPreviewData:  # noqa: A002
 
 def notice_board_version(camp: Camp) -> str:
     """The camp's public version (its ETag and its polling version), read from the row: a random
-    token that every write changing the board draws anew (``camp.public_version.public_version_bump``),
-    so it tells nothing hidden. One small query; nothing is drawn."""
+    token that every write of the game's rows draws anew (:mod:`camp.caches.version`): random, it
+    tells that the rows changed, never what. One small query; nothing is drawn."""
     return str(Camp.objects.filter(pk=camp.pk).values_list("public_version", flat=True).get())
 
 

@@ -1,4 +1,4 @@
-"""Printed sheets kept by what they show (camp.printed): the same data is answered with the PDF
+"""Printed sheets kept by what they show (camp.caches.printed): the same data is answered with the PDF
 drawn before, other data (or another language) is drawn anew, and the kept bytes stay bounded."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import pytest
 from django.utils import translation
 
-from camp import printed
+from camp.caches import printed
 
 
 @dataclass(frozen=True)

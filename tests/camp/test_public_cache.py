@@ -1,4 +1,4 @@
-"""One render per change (camp.public_cache, issue 18): the requests for a public page that arrive
+"""One render per change (camp.caches.public_pages, issue 18): the requests for a public page that arrive
 while it is being rendered wait for that render and answer with it; none renders it again."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.test import RequestFactory
 
-from camp import public_cache
+from camp.caches import public_pages
+from camp.caches.version import public_version_bump
 from camp.models import Camp
-from camp.public_version import public_version_bump
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the requests' threads see the camp run
 
@@ -28,7 +28,7 @@ class SlowPage:
         self.renders = 0
         self.release = threading.Event()
         self.read = threading.Event()  # a render has read what it shows
-        self.view = public_cache.cached_public_page(self.board)
+        self.view = public_pages.cached_public_page(self.board)
 
     def board(self, request: HttpRequest, camp_id: int) -> HttpResponse:
         self.renders += 1
@@ -61,8 +61,8 @@ def wait_for(condition: Callable[[], bool]) -> None:
 
 
 def waiting_behind_render() -> int:
-    with public_cache._renders_lock:
-        return sum(r.waiting for r in public_cache._renders.values())
+    with public_pages._renders_lock:
+        return sum(r.waiting for r in public_pages._renders.values())
 
 
 @pytest.fixture
@@ -128,18 +128,18 @@ def test_the_variant_a_request_asks_for(query: str, htmx: bool, expected: str) -
     """The cache keys a page by its variant read as the view reads it (``"projektor" in GET``), so
     no spelling of a query keeps the projector's page under the plain page's key."""
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    assert public_cache.variant(RequestFactory().get(f"/nastenka/1/?{query}", **headers)) == expected
+    assert public_pages.variant(RequestFactory().get(f"/nastenka/1/?{query}", **headers)) == expected
 
 
 def kept_keys(camp: Camp) -> list[str]:
     """The page cache's keys of the camp run's kept public pages (LocMemCache's own table)."""
-    return [k for k in public_cache.page_cache._cache if f":{camp.pk}:" in k and "zo-public" in k]  # type: ignore[attr-defined]
+    return [k for k in public_pages.page_cache._cache if f":{camp.pk}:" in k and "zo-public" in k]  # type: ignore[attr-defined]
 
 
 def test_a_page_kept_for_a_new_version_drops_the_one_of_the_version_before(camp: Camp) -> None:
     """Every change used to leave its board in the cache (~100 KB each, up to MAX_ENTRIES): the server's
     memory grew with the evening's changes (issue 22). Only the newest version's page is kept."""
-    public_cache.page_cache.clear()
+    public_pages.page_cache.clear()
     page = SlowPage()
     page.release.set()
     request = RequestFactory().get(f"/nastenka/{camp.pk}/")

@@ -1,4 +1,4 @@
-"""camp.request_memo: a value built once per request, or once per process and version (shared), and
+"""camp.caches.request_memo: a value built once per request, or once per process and version (shared), and
 reads of one moment (``consistent_reads``) while another thread commits."""
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse
 
 from camp import services
+from camp.caches.request_memo import RequestMemoMiddleware, consistent_reads, remembered
+from camp.caches.version import public_version, public_version_bump
 from camp.models import Camp
-from camp.public_cache import public_version
-from camp.public_version import public_version_bump
-from camp.request_memo import RequestMemoMiddleware, consistent_reads, remembered
 
 
 def in_request(call: Callable[[], Any]) -> Any:

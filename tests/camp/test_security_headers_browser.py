@@ -16,9 +16,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from camp import services as camp_services
+from camp.caches.version import public_version_bump
 from camp.demo import demo_camp, run_demo_setup
 from camp.models import Camp, Round, RoundStatus
-from camp.public_version import public_version_bump
 from games.batavia import services as batavia_services
 from games.batavia.engine import Pass
 from games.batavia.models import BataviaSession

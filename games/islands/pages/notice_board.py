@@ -25,8 +25,8 @@ from django.utils.formats import time_format
 from django.utils.translation import get_language
 
 from camp.adminpages import HtmxHttpRequest
+from camp.caches.public_pages import cached_public_page
 from camp.models import DONE_STATUSES, Camp, Round, RoundStatus
-from camp.public_cache import cached_public_page
 from games.islands import results, selectors
 from games.islands.maps import style, svg
 from games.islands.models import PlanState

@@ -23,8 +23,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from camp.adminpages import HtmxHttpRequest
+from camp.caches.request_memo import consistent_reads
 from camp.models import DONE_STATUSES, Round, RoundStatus, Team
-from camp.request_memo import consistent_reads
 from games.islands import orders as islands_orders
 from games.islands import selectors
 from games.islands.engine.hexes import geometry

@@ -7,8 +7,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from camp.adminpages import HtmxHttpRequest
+from camp.caches.public_pages import cached_public_page
 from camp.models import Camp, Round
-from camp.public_cache import cached_public_page
 from games.islands import replay_frames
 from games.islands.pages.notice_board import projector_fonts
 

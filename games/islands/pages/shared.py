@@ -15,8 +15,8 @@ from django.shortcuts import get_object_or_404
 from django.template.response import SimpleTemplateResponse
 
 from camp.adminpages import HtmxHttpRequest, render_admin_page
+from camp.caches.request_memo import consistent_reads
 from camp.models import Round
-from camp.request_memo import consistent_reads
 from games.islands import selectors
 from games.islands.maps import style
 from games.islands.pages.links import url
@@ -38,7 +38,7 @@ def check_perm(request: HtmxHttpRequest, permission: str = PERMISSION) -> None:
 
 def read_consistently(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A page asked for with GET (or HEAD) reads the rows of one moment and is rendered from them
-    (:func:`camp.request_memo.consistent_reads`): while a resolve, undo or close commits in another
+    (:func:`camp.caches.request_memo.consistent_reads`): while a resolve, undo or close commits in another
     thread it shows the round as it was before or as it is after, never half of each (a resolved
     round without its result was a 500). A POST writes through a service, outside such a read; the
     page it shows again reads in one of its own (:func:`rendered_consistently`)."""

@@ -40,8 +40,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from camp.adminpages import HtmxHttpRequest
+from camp.caches.public_pages import forget_older
+from camp.caches.version import public_version
 from camp.models import DONE_STATUSES, Camp, Round
-from camp.public_cache import forget_older, public_version
 from games.islands import selectors
 from games.islands.maps import style, svg
 from games.islands.models import TeamLink

@@ -24,8 +24,8 @@ from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
+from camp.caches.prepared import PreparedRead
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
-from camp.prepared import NO_ROW_ID, PreparedRead
 from games.islands import results, selectors, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
@@ -106,7 +106,6 @@ _READS = {
             Exists(Ship.objects.filter(team__camp_id=OuterRef("pk"))),
             Exists(Harbor.objects.filter(team__camp_id=OuterRef("pk"), bay__isnull=False)),
         ),
-        marker=NO_ROW_ID,
     ),
     "keyed": PreparedRead(
         lambda camp_id: (
@@ -114,11 +113,9 @@ _READS = {
             .order_by("order", "name", "id")
             .values_list("id", "name", "label", "shape", "colour", "harbor__bay")
         ),
-        marker=NO_ROW_ID,
     ),
     "ap": PreparedRead(
         lambda round_id: Placement.objects.filter(round_id=round_id).order_by().values_list("team_id", "ap"),
-        marker=NO_ROW_ID,
     ),
 }
 

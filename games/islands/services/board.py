@@ -9,16 +9,14 @@ is; nothing is stored when one is raised. The set-up services lock the camp row
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Mapping
 
-from django.db import connection, transaction
-from django.db.models import Field, Model
+from django.db import transaction
+from django.db.models import Model
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.models import Camp, Round, Team
-from camp.public_version import public_version_bump
 from games.islands import words
 from games.islands.deals import dealt_cells
 from games.islands.engine import generator
@@ -49,11 +47,8 @@ MIXES = ("default",)
 
 
 def _lock_camp(camp: Camp) -> Camp:
-    """The camp row, locked by a write of its board: the public pages' version changes with it (a
-    refused write rolls both back)."""
-    locked = Camp.objects.select_for_update().get(pk=camp.pk)
-    public_version_bump(camp=camp.pk)
-    return locked
+    """The camp row, locked by a write of its board."""
+    return Camp.objects.select_for_update().get(pk=camp.pk)
 
 
 def _is_int(value: object) -> bool:
@@ -324,31 +319,6 @@ def _set_changed(row: Model, values: Mapping[str, object], changed: set[str]) ->
     return bool(differ)
 
 
-def _rows_update(model: type[Model], rows: Sequence[Model], names: Collection[str]) -> int:
-    """Write the fields ``names`` of ``rows`` (their values as set on them) in one prepared UPDATE
-    run once per row (``executemany``). Returns the number of rows written.
-
-    In place of ``bulk_update``, which builds a CASE WHEN with a filter per row and field: for the
-    camp's few dozen ships that cost more than resolving the round itself (issue 22)."""
-    if not rows or not names:
-        return 0
-    meta = model._meta
-    fields = [cast("Field[Any, Any]", meta.get_field(name)) for name in sorted(names)]
-    pk = meta.pk
-    assert pk is not None
-    q = connection.ops.quote_name
-    assignments = ", ".join(f"{q(field.column)} = %s" for field in fields)
-    sql = f"UPDATE {q(meta.db_table)} SET {assignments} WHERE {q(pk.column)} = %s"
-    params = [
-        [field.get_db_prep_save(getattr(row, field.attname), connection) for field in fields]
-        + [pk.get_db_prep_save(row.pk, connection)]
-        for row in rows
-    ]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
-    return len(params)
-
-
 @transaction.atomic
 def game_state_store(
     *,
@@ -366,7 +336,7 @@ def game_state_store(
 
     Only the rows that differ from the state are written (a round moves a few ships and reveals a
     few hexes; every row of the camp written each time was most of the cost of resolving), each
-    table's in one statement (:func:`_rows_update`).
+    table's in one statement (``update_rows``, :class:`camp.game_rows.GameRowQuerySet`).
     """
     camp = _lock_camp(camp)
     if state.side != camp.board_side:
@@ -418,7 +388,7 @@ def game_state_store(
             row.revealed_round = None
             row.revealed_by = None
         row.tile, row.chests, row.revealed = cell.tile.value, cell.chests, cell.revealed
-    _rows_update(BoardHex, to_update, _HEX_FIELDS)
+    BoardHex.objects.update_rows(to_update, _HEX_FIELDS)
     BoardHex.objects.bulk_create(to_create)
 
     harbors = {h.team_id: h for h in Harbor.objects.filter(team__camp=camp).order_by()}
@@ -431,7 +401,7 @@ def game_state_store(
             harbor = Harbor.objects.create(team=team, side=g.bay_sides[t.harbor])
         if _set_changed(harbor, {"bay": g.bay_number(t.harbor), "delivered": t.delivered}, harbor_fields):
             harbor_update.append(harbor)
-    _rows_update(Harbor, harbor_update, harbor_fields)
+    Harbor.objects.update_rows(harbor_update, harbor_fields)
 
     existing = {(s.team_id, s.ident): s for s in Ship.objects.filter(team__camp=camp).order_by()}
     keep: set[tuple[int, str]] = set()
@@ -464,7 +434,7 @@ def game_state_store(
     gone = [ship_row.pk for key, ship_row in existing.items() if key not in keep]
     if gone:
         Ship.objects.filter(pk__in=gone).delete()
-    _rows_update(Ship, ship_update, ship_fields)
+    Ship.objects.update_rows(ship_update, ship_fields)
     Ship.objects.bulk_create(ship_create)
 
     pirates = {p.ident: p for p in Pirate.objects.filter(camp=camp).order_by()}
@@ -488,5 +458,5 @@ def game_state_store(
     gone_pirates = [row.pk for ident, row in pirates.items() if ident not in sailing]
     if gone_pirates:
         Pirate.objects.filter(pk__in=gone_pirates).delete()
-    _rows_update(Pirate, pirate_update, pirate_fields)
+    Pirate.objects.update_rows(pirate_update, pirate_fields)
     Pirate.objects.bulk_create(pirate_create)

@@ -37,7 +37,6 @@ from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from camp.models import Round, RoundStatus, Team
-from camp.public_version import public_version_bump
 from games.islands import selectors
 from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
 from games.islands.models import (
@@ -192,7 +191,6 @@ def plan_hand_in(
         **check.stored.plan_fields(),
     )
     _log(plan, PlanAction.HANDED_IN, by, at=now)
-    public_version_bump(camp=locked.camp_id)
     return plan
 
 
@@ -210,7 +208,6 @@ def plan_withdraw(*, round: Round, team: Team, version: int, by: Writer) -> Team
         )
     _save(plan, state=PlanState.DRAFT, handed_in_at=None, handed_in_by="", handed_in_user=None)
     _log(plan, PlanAction.WITHDRAWN, by)
-    public_version_bump(camp=locked.camp_id)
     return plan
 
 
@@ -238,7 +235,6 @@ def plan_paper_received(*, round: Round, team: Team, user: Any) -> TeamPlan:  # 
         plan, state=PlanState.PAPER, handed_in_at=now, handed_in_by=PlanBy.STAFF, handed_in_user=_user(user)
     )
     _log(plan, PlanAction.PAPER, user, at=now)
-    public_version_bump(camp=locked.camp_id)
     return plan
 
 
@@ -300,7 +296,6 @@ def plan_approve(
     if plan.state == PlanState.HANDED_IN:
         _seen(locked, plan, version)
     approved = _approve(locked, plan, user)
-    public_version_bump(camp=locked.camp_id)
     return approved
 
 
@@ -323,7 +318,6 @@ def plan_orders_entered(
     if plan is not None and plan.state in (PlanState.HANDED_IN, PlanState.PAPER):
         _save(plan, state=PlanState.DRAFT, handed_in_at=None, handed_in_by="", handed_in_user=None)
         _log(plan, PlanAction.ENTERED, user)
-        public_version_bump(camp=locked.camp_id)
     return stored
 
 
@@ -346,7 +340,6 @@ def plans_approve_all(*, round: Round, user: Any) -> list[TeamPlan]:  # noqa: A0
             code="none_handed_in",
         )
     approved = [_approve(locked, plan, user) for plan in plans]
-    public_version_bump(camp=locked.camp_id)
     return approved
 
 
@@ -378,7 +371,6 @@ def plan_return(
     now = timezone.now()
     _save(plan, state=PlanState.RETURNED, returned_at=now, note=note)
     _log(plan, PlanAction.RETURNED, user, note=note, at=now)
-    public_version_bump(camp=locked.camp_id)
     return plan
 
 
@@ -405,7 +397,6 @@ def plans_deadline_set(*, round: Round, due: datetime | None, user: Any) -> Isla
         action=PlanAction.DEADLINE,
         note=note,
     )
-    public_version_bump(camp=locked.camp_id)
     return islands_round
 
 
@@ -420,5 +411,4 @@ def plan_reopen(*, round: Round, team: Team, user: Any) -> TeamPlan:  # noqa: A0
         )
     _save(plan, reopened=True)
     _log(plan, PlanAction.REOPENED, user)
-    public_version_bump(camp=locked.camp_id)
     return plan

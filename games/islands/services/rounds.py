@@ -31,7 +31,6 @@ from django.utils.translation import gettext as _
 
 from camp.backups import snapshot_after_commit
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
-from camp.public_version import public_version_bump
 from camp.services import round_set_status
 from games.islands import words
 from games.islands.engine import events as ee
@@ -179,8 +178,6 @@ def orders_submit(
             "version": (existing.version if existing is not None else 0) + 1,
         },
     )
-    if existing is None:  # the notice board now reads the team's plan as handed in
-        public_version_bump(camp=locked.camp_id)
     return stored
 
 
@@ -433,7 +430,6 @@ def telescope_skip(*, round: Round, ship: str) -> TelescopeChoice:  # noqa: A002
     locked = _lock_round(round)
     result = _result_after(locked)
     key = _open_telescope_key(result, ship)
-    public_version_bump(camp=locked.camp_id)  # the board lists the telescope as skipped
     return TelescopeChoice.objects.create(result=result, ship=key, hex="")
 
 

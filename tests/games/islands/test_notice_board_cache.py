@@ -1,7 +1,7 @@
-"""The notice board is rendered once per change of what it shows (camp.public_cache, issue 12):
-every write that changes the public board draws a new version (and so a new page), a write that
-changes nothing public keeps it (a hidden fact never shows in the version), and an unchanged board
-is answered from the cache with one query."""
+"""The notice board is rendered once per version of the camp run (camp.caches.public_pages, issue 12):
+every write of the game's rows draws a new version (and so a new page), a write that changes
+nothing public renders the same bytes but for the version (a hidden fact never shows on the board),
+and an unchanged board is answered from the cache with one query."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from camp import public_version as versions
 from camp import services as camp_services
+from camp.caches import version as versions
+from camp.caches.version import public_version_bump
 from camp.models import Camp, Round, RoundStatus, Team
-from camp.public_version import public_version_bump
 from games.islands.engine.hexes import geometry
 from games.islands.models import BoardHex, RoundResult
 from games.islands.orders import OrderSheet
@@ -61,11 +61,12 @@ def test_every_write_that_changes_the_board_changes_its_version(
 
     changed("start")
     stored = rounds.orders_submit(round=game, team=teams[0], sheet=OrderSheet())
-    changed("orders stored")  # the team's line now reads "handed in"
+    handed_in = changed("orders stored")  # the team's line now reads "handed in"
     rounds.orders_submit(round=game, team=teams[0], sheet=OrderSheet(), version=stored.version)
-    assert board(client, camp)[1] == seen[-1]  # what the orders say is not on the board
+    page = changed("orders stored again")
+    assert page.replace(seen[-1], seen[-2]) == handed_in  # what the orders say is not on the board
     BoardHex.objects.filter(camp=camp, revealed=False).update(tile="reefs", chests=0)
-    assert board(client, camp)[1] == seen[-1]  # nor what hidden hexes hold
+    assert changed("hidden hexes").replace(seen[-1], seen[-3]) == handed_in  # nor what they hold
     rounds.round_resolve(round=game)
     resolved = changed("resolve")
     assert "2. herní kolo" in resolved
@@ -132,7 +133,7 @@ def test_an_unchanged_board_comes_from_the_cache_in_one_query(
 def test_the_front_door_reads_the_version_at_most_every_half_second(
     game: Round, camp: Camp, django_assert_num_queries: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A crowd's polls within camp.public_version.RECENT_SECONDS ask the database nothing; a write in
+    """A crowd's polls within camp.caches.version.RECENT_SECONDS ask the database nothing; a write in
     this process is seen at once, one from outside once that time has passed."""
     client = Client()
     url = reverse("islands_public:notice_board", args=[camp.pk])
@@ -155,7 +156,7 @@ def test_the_front_door_reads_the_version_at_most_every_half_second(
 
 
 def test_the_front_door_answers_as_the_whole_chain_did(game: Round, camp: Camp) -> None:
-    """camp.public_cache.PublicPageMiddleware: the second request of a page is answered ahead of the
+    """camp.caches.public_pages.PublicPageMiddleware: the second request of a page is answered ahead of the
     session, locale and CSRF middleware, with the same content and headers as the first."""
     client = Client()
     url = reverse("islands_public:notice_board", args=[camp.pk])

@@ -11,8 +11,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from camp import services as camp_services
+from camp.caches.version import public_version_bump
 from camp.models import Camp, Placement, Round
-from camp.public_version import public_version_bump
 from games.islands.demo import demo_play, plan_orders, submit_orders
 from games.islands.game_state import game_state
 from games.islands.models import TeamOrders

@@ -140,10 +140,18 @@ def test_a_telescope_choice_changes_the_version_and_appears_in_the_events(
     assert parser.frames[-1]["lines"] == [f"Dalekohled lodi 1 týmu {teams[0].name} odhalil okolí C3"]
 
 
-def test_the_version_does_not_depend_on_hidden_hexes(round_one: Round) -> None:
+def test_the_public_pages_do_not_depend_on_hidden_hexes(round_one: Round, client: Client) -> None:
+    """A write of hidden hexes draws a new version, as every write does; the notice board and the
+    replay are the same bytes but for it."""
     from games.islands.models import BoardHex
 
     camp = round_one.camp
-    before = selectors.notice_board_version(camp)
+    pages = [
+        reverse("islands_public:notice_board", args=[camp.pk]),
+        reverse("islands_public:round_replay", args=[camp.pk, 1]),
+    ]
+    before, version = [client.get(page).content for page in pages], selectors.notice_board_version(camp)
     BoardHex.objects.filter(camp=camp, revealed=False).update(tile="reefs", chests=0)
-    assert selectors.notice_board_version(camp) == before
+    drawn = selectors.notice_board_version(camp)
+    assert drawn != version
+    assert [client.get(page).content.replace(drawn.encode(), version.encode()) for page in pages] == before

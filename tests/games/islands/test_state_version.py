@@ -1,6 +1,6 @@
 """Every write to a row the engine state is built from draws a new public version of its camp run,
 in the same transaction: the pages share one engine state per version (``state_before``, through
-``camp.request_memo``), so a write that kept the version would leave them on the old state.
+``camp.caches.request_memo``), so a write that kept the version would leave them on the old state.
 
 Checked on the statements themselves: every SQL write of a whole camp played through the services
 (board set-up, placements, round open, orders, resolve, telescopes, undo, close), grouped by the
@@ -91,11 +91,13 @@ def test_every_write_of_a_played_camp_draws_a_new_version(writes: Writes) -> Non
 
 
 def test_a_write_that_keeps_the_version_is_found(writes: Writes) -> None:
-    """The check can fail: a ship moved by hand, outside the services, draws no version."""
+    """The check can fail: a ship moved in plain SQL, past the ORM and its hook, draws no version."""
     camp = camp_services.camp_create(name="Verze", year=2026, board_side=7)
     camp_services.team_create(camp=camp, name="Chobotnice", colour="#c0392b")
     camp_services.team_create(camp=camp, name="Žraloci", colour="#2471a3")
     game_setup(camp)
     assert writes.unversioned() == []
-    Ship.objects.filter(team__camp=camp).update(chests=1)
+    table = connection.ops.quote_name(Ship._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {table} SET chests = 1")
     assert len(writes.unversioned()) == 1

@@ -149,7 +149,7 @@ def test_the_round_page_has_tonights_printing_first(staff_client: Client, game: 
 def test_a_sheet_printed_again_is_the_same_pdf_and_a_changed_one_is_drawn_anew(
     staff_client: Client, game: Round, teams: list[Team], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A reprint answers the kept PDF without drawing it again (camp.printed); placements saved as
+    """A reprint answers the kept PDF without drawing it again (camp.caches.printed); placements saved as
     they were change nothing on the sheet; placements changed print the team's new AP."""
     from games.islands.pages import sheets
 

@@ -15,8 +15,8 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from camp.caches.version import public_version_bump
 from camp.models import Camp, Round, Team
-from camp.public_version import public_version_bump
 from games.islands.engine.tiles import Tile
 from games.islands.models import BoardHex, IslandsRound, Ship, TeamLink
 from games.islands.orders import OrderSheet
@@ -192,6 +192,7 @@ def test_a_new_version_s_view_drops_the_one_kept_before(game: Round, teams: list
 
     link = links_on(game.camp)[teams[0].name]
     page(link)
+    game.camp.refresh_from_db()  # turning the links on drew a version
     old = game.camp.public_version
     old_keys = [team_link._view_key(link, old), team_link._version_key(link.pk, link.token, old)]
     assert all(cache.get(key) is not None for key in old_keys)

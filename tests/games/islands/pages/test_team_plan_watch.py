@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from camp.caches.version import public_version_bump
 from camp.models import Round, Team
-from camp.public_version import public_version_bump
 from games.islands.models import BoardHex, IslandsRound, PlanState, Ship, TeamLink, TeamOrders, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.services import plans

@@ -13,8 +13,8 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from camp.caches.version import public_version_bump
 from camp.models import Round, Team
-from camp.public_version import public_version_bump
 from games.islands import words
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.resolve import telescope_hexes

@@ -1,5 +1,5 @@
 """What the pages read again and again, built once: a memo keyed by the camp run's public version,
-which every write that changes the game draws anew (``camp.public_version``), so that a kept value
+which every write of the game's rows draws anew (:mod:`camp.caches.version`), so that a kept value
 never hides a write.
 
 - Within one request (opened by :class:`RequestMemoMiddleware`) a value is built once.
@@ -28,6 +28,8 @@ from typing import Any, TypeVar
 
 from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse
+
+from camp.caches.version import public_version
 
 T = TypeVar("T")
 _MEMO: ContextVar[dict[Any, Any] | None] = ContextVar("zo_request_memo", default=None)
@@ -117,8 +119,6 @@ def remembered(camp_id: int, key: tuple[Any, ...], build: Callable[[], T], *, sh
 
 def _version(camp_id: int) -> str | None:
     """The camp run's public version now; inside :func:`consistent_reads`, read once."""
-    from camp.public_cache import public_version
-
     versions = _VERSIONS.get()
     if versions is None or not _reading_consistently():
         return public_version(camp_id)

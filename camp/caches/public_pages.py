@@ -5,7 +5,7 @@ A page is kept in Django's cache (``CACHES``, one waitress process: local memory
 run, its :attr:`~camp.models.Camp.public_version` (a new random token with every write that changes
 the public pages), the language and the page's variant (fragment or whole page, projector or not).
 Each request costs one small query (the token; the front door reads it at most every half second,
-:func:`public_version_recent`); an unchanged page answers 304 to ``If-None-Match``
+:func:`~camp.caches.version.public_version_recent`); an unchanged page answers 304 to ``If-None-Match``
 and 204 to an htmx poll with ``?v=`` its version. Only what the page itself renders is kept, so the
 cache can hold nothing a public page may not show.
 
@@ -20,19 +20,16 @@ from __future__ import annotations
 
 import dataclasses
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable
-from functools import cache, wraps
+from functools import wraps
 from typing import Any
 
 from django.core.cache import cache as page_cache
-from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
-from camp import public_version as versions
-from camp.models import Camp
+from camp.caches.version import public_version, public_version_recent
 
 View = Callable[..., HttpResponse]
 #: Seconds a page stays cached (a changed one is found under a new key at once anyway).
@@ -41,38 +38,6 @@ TIMEOUT = 60 * 60
 RENDER_WAIT = 10.0
 #: How many times a request waits for another's render before it renders the page itself.
 WAITS = 3
-
-
-def public_version(camp_id: int) -> str | None:
-    """The token of a camp run, ``None`` when there is no such camp run. Plain SQL: this runs on every
-    request of every screen, and building the ORM query cost more than the rest of a cached answer."""
-    if not 0 < camp_id < 2**63:  # no row has such an id, and the database would refuse the number
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL(), [camp_id])
-        row = cursor.fetchone()
-    return None if row is None else str(row[0])
-
-
-def public_version_recent(camp_id: int) -> str | None:
-    """:func:`public_version`, read from the database at most every
-    :data:`~camp.public_version.RECENT_SECONDS` (the front door's: see there)."""
-    now = time.monotonic()
-    seen = versions.recent_versions.get(camp_id)
-    if seen is not None and now - seen[0] < versions.RECENT_SECONDS:
-        return seen[1]
-    token = public_version(camp_id)
-    if token is not None:  # only camp runs that exist: a made-up id keeps nothing
-        with versions.recent_lock:
-            versions.recent_versions[camp_id] = (now, token)
-    return token
-
-
-@cache
-def _VERSION_SQL() -> str:
-    q = connection.ops.quote_name
-    table, field = Camp._meta.db_table, Camp._meta.get_field("public_version").column
-    return f"SELECT {q(field)} FROM {q(table)} WHERE {q(Camp._meta.pk.column)} = %s"  # type: ignore[union-attr]
 
 
 def page_version(token: str) -> str:
