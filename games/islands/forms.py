@@ -31,7 +31,7 @@ from games.islands.engine import generator
 from games.islands.engine.hexes import Hex, LabelError, geometry
 from games.islands.engine.notation import Alphabet
 from games.islands.engine.tiles import Tile
-from games.islands.models import MAX_CHESTS_PER_HEX, Ship, ShipKindChoice, TileChoice
+from games.islands.models.board import MAX_CHESTS_PER_HEX, Ship, ShipKindChoice, TileChoice
 from games.islands.orders import OrderSheet
 from games.islands.services import board as board_services
 

@@ -31,7 +31,8 @@ from games.islands.engine.sheet import LocatedProblem, Sheet, SheetTeamError, re
 from games.islands.engine.warnings import WarningCode, missing_orders_warning, orders_warnings
 from games.islands.errors import IslandsError, OrdersProblem
 from games.islands.game_state import before_document, state_before
-from games.islands.models import RoundResult, TeamOrders, TeamPlan
+from games.islands.models.plans import TeamPlan
+from games.islands.models.rounds import RoundResult, TeamOrders
 
 
 def camp_alphabet(camp: Camp) -> Alphabet:

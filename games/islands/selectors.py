@@ -49,21 +49,10 @@ from games.islands.maps.visibility import (
     for_public,
     for_staff,
 )
-from games.islands.models import (
-    BoardHex,
-    BoardSetup,
-    Harbor,
-    IslandsRound,
-    Pirate,
-    PlanLogEntry,
-    PlanState,
-    RoundResult,
-    Ship,
-    TeamLink,
-    TeamOrders,
-    TeamPlan,
-    TelescopeChoice,
-)
+from games.islands.models.board import BoardHex, BoardSetup, Harbor, Pirate, Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.plans import PlanLogEntry, PlanState, TeamPlan
+from games.islands.models.rounds import IslandsRound, RoundResult, TeamOrders, TelescopeChoice
 from games.islands.orders import OrdersWarning, round_warnings, stored_orders
 
 

@@ -40,7 +40,7 @@ from games.islands.forms import (
     SidesForm,
 )
 from games.islands.maps import style, svg, visibility
-from games.islands.models import BoardSetup
+from games.islands.models.board import BoardSetup
 from games.islands.pages.rehearsal_runs import deal_context, newest_deal, rehearsal_url, runs_listed
 from games.islands.pages.shared import check_perm, messages_of, show_errors
 from games.islands.services import board as board_services

@@ -19,7 +19,7 @@ from camp.models import Camp
 from games.islands import selectors
 from games.islands.errors import IslandsError
 from games.islands.forms import DealAcceptForm
-from games.islands.models import Rehearsal, RehearsalKind
+from games.islands.models.rehearsals import Rehearsal, RehearsalKind
 from games.islands.pages.rehearsal_runs import PERMISSION, deal_context, newest_deal
 from games.islands.pages.shared import check_perm, show_errors
 from games.islands.services import board as board_services

@@ -12,7 +12,7 @@ from camp.models import Round
 from games.islands import selectors
 from games.islands.engine.notation import Alphabet
 from games.islands.maps import style
-from games.islands.models import PlanState, TeamPlan
+from games.islands.models.plans import PlanState, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.pages.links import url
 from games.islands.pages.orders_map import played_text

@@ -29,7 +29,7 @@ from camp.models import DONE_STATUSES, Camp, Round, RoundStatus
 from camp.public_cache import cached_public_page
 from games.islands import results, selectors
 from games.islands.maps import style, svg
-from games.islands.models import PlanState
+from games.islands.models.plans import PlanState
 from games.islands.pages.rows import group_events, standing_rows
 
 TEMPLATE = "islands/notice_board.html"

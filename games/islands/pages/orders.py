@@ -32,7 +32,8 @@ from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
 from games.islands.forms import OrderEntry, click_modes, read_orders
 from games.islands.maps import style
-from games.islands.models import Ship, TeamOrders
+from games.islands.models.board import Ship
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrdersCheck, OrderSheet
 from games.islands.pages.hand_in import SHEET_STATES, plan_sheet, team_plan_entry
 from games.islands.pages.links import url

@@ -28,7 +28,7 @@ from games.islands.engine.state import (
 )
 from games.islands.forms import FIRE_MODE, OrderEntry
 from games.islands.maps import style, svg, visibility
-from games.islands.models import TeamOrders
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrderSheet
 
 

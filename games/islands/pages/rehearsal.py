@@ -27,7 +27,7 @@ from camp.models import Camp, Team
 from games.islands import rehearsal_report, rehearsals, selectors
 from games.islands.errors import IslandsError
 from games.islands.maps import charts, svg, visibility
-from games.islands.models import Rehearsal, RehearsalKind, RehearsalStatus
+from games.islands.models.rehearsals import Rehearsal, RehearsalKind, RehearsalStatus
 from games.islands.pages.rehearsal_runs import PERMISSION, rehearsal_url, run_context
 from games.islands.pages.shared import check_perm, show_errors
 from games.islands.printing.rehearsal_sheet import render_rehearsal_sheet

@@ -15,7 +15,7 @@ from games.islands import results, selectors
 from games.islands.engine import events as ee
 from games.islands.errors import IslandsError
 from games.islands.maps import style, svg
-from games.islands.models import RoundResult
+from games.islands.models.rounds import RoundResult
 from games.islands.pages.links import url
 from games.islands.pages.rows import group_events
 from games.islands.pages.shared import (

@@ -25,7 +25,7 @@ from games.islands import selectors
 from games.islands.errors import IslandsError
 from games.islands.forms import ConfirmForm, PlanDeadlineForm, PlanReturnForm, PlanTeamForm
 from games.islands.maps import style
-from games.islands.models import PlanState
+from games.islands.models.plans import PlanState
 from games.islands.orders import camp_alphabet
 from games.islands.pages.hand_in import plan_entry
 from games.islands.pages.links import url

@@ -44,7 +44,7 @@ from camp.models import DONE_STATUSES, Camp, Round
 from camp.public_cache import forget_older, public_version
 from games.islands import selectors
 from games.islands.maps import style, svg
-from games.islands.models import TeamLink
+from games.islands.models.links import TeamLink
 from games.islands.pages.rows import standing_rows
 from games.islands.printing.canvas import state_text
 from games.islands.printing.data import SheetsUnavailable, TeamSheet, sheet_rounds, team_sheets_for

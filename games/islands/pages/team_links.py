@@ -27,7 +27,7 @@ from camp.pdf import LinkSheet, qr_svg, render_link_sheets
 from games.islands import selectors
 from games.islands.errors import IslandsError
 from games.islands.forms import TeamLinksSwitchForm
-from games.islands.models import TeamLink
+from games.islands.models.links import TeamLink
 from games.islands.pages.shared import PERMISSION, check_perm, show_errors
 from games.islands.services import team_links as link_services
 

@@ -51,7 +51,9 @@ from games.islands.forms import (
 from games.islands.game_state import state_before
 from games.islands.maps import style
 from games.islands.maps.style import SIZE
-from games.islands.models import PlanState, Ship, TeamLink, TeamPlan
+from games.islands.models.board import Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.plans import PlanState, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.pages.orders_map import drawable, fields, map_click, route_end, team_orders_map
 from games.islands.pages.team_link import (

@@ -25,7 +25,7 @@ from games.islands.forms import (
     TeamTelescopeForm,
 )
 from games.islands.maps import style, svg
-from games.islands.models import TeamLink
+from games.islands.models.links import TeamLink
 from games.islands.pages.team_link import (
     REFERRER_POLICY,
     not_found,

@@ -33,7 +33,8 @@ from games.islands.engine.notation import Alphabet
 from games.islands.errors import IslandsError
 from games.islands.maps import visibility
 from games.islands.maps.visibility import MapView
-from games.islands.models import Harbor, IslandsRound, Pirate, RoundResult, Ship
+from games.islands.models.board import Harbor, Pirate, Ship
+from games.islands.models.rounds import IslandsRound, RoundResult
 from games.islands.orders import camp_alphabet
 from games.islands.paper import paper_codes
 

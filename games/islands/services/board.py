@@ -26,17 +26,8 @@ from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
-from games.islands.models import (
-    MAX_CHESTS_PER_HEX,
-    BoardHex,
-    BoardSetup,
-    Harbor,
-    Pirate,
-    Rehearsal,
-    RehearsalKind,
-    RehearsalStatus,
-    Ship,
-)
+from games.islands.models.board import MAX_CHESTS_PER_HEX, BoardHex, BoardSetup, Harbor, Pirate, Ship
+from games.islands.models.rehearsals import Rehearsal, RehearsalKind, RehearsalStatus
 from games.islands.rehearsals import board_teams
 from games.islands.selectors import derived_seed, game_is_on
 

@@ -40,15 +40,8 @@ from camp.models import Round, RoundStatus, Team
 from camp.public_version import public_version_bump
 from games.islands import selectors
 from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
-from games.islands.models import (
-    IslandsRound,
-    PlanAction,
-    PlanBy,
-    PlanLogEntry,
-    PlanState,
-    TeamOrders,
-    TeamPlan,
-)
+from games.islands.models.plans import PlanAction, PlanBy, PlanLogEntry, PlanState, TeamPlan
+from games.islands.models.rounds import IslandsRound, TeamOrders
 from games.islands.orders import OrderSheet, check_team, orders_check
 from games.islands.services import rounds as round_services
 

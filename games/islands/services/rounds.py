@@ -49,11 +49,10 @@ from games.islands.game_state import (
     priority_team_ids,
     state_before,
 )
-from games.islands.models import (
-    BoardSetup,
+from games.islands.models.board import BoardSetup, Ship
+from games.islands.models.rounds import (
     IslandsRound,
     RoundResult,
-    Ship,
     TeamOrders,
     TelescopeChoice,
     UndoneResolution,

@@ -12,7 +12,7 @@ from django.urls import reverse
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands import replay_frames, selectors
 from games.islands.engine.hexes import geometry
-from games.islands.models import RoundResult, TelescopeChoice
+from games.islands.models.rounds import RoundResult, TelescopeChoice
 from games.islands.services import rounds
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -141,7 +141,7 @@ def test_a_telescope_choice_changes_the_version_and_appears_in_the_events(
 
 
 def test_the_version_does_not_depend_on_hidden_hexes(round_one: Round) -> None:
-    from games.islands.models import BoardHex
+    from games.islands.models.board import BoardHex
 
     camp = round_one.camp
     before = selectors.notice_board_version(camp)

@@ -20,11 +20,8 @@ from games.islands.engine.notation import Alphabet, Route
 from games.islands.engine.tiles import Tile
 from games.islands.game_state import game_state
 from games.islands.maps.svg import render_svg
-from games.islands.models import (
-    BoardHex,
-    Harbor,
-    RoundResult,
-)
+from games.islands.models.board import BoardHex, Harbor
+from games.islands.models.rounds import RoundResult
 from games.islands.orders import OrderSheet
 from games.islands.services import board as board_services
 from games.islands.services import rounds as round_services

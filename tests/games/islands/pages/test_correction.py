@@ -25,7 +25,8 @@ from camp.models import Camp, Round, Team
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.notation import Alphabet, Route
 from games.islands.engine.tiles import Tile
-from games.islands.models import RoundResult, Ship, TeamOrders, UndoneResolution
+from games.islands.models.board import Ship
+from games.islands.models.rounds import RoundResult, TeamOrders, UndoneResolution
 from games.islands.orders import OrderSheet
 from games.islands.printing.changes import sheets_shown
 from games.islands.services import rounds as round_services

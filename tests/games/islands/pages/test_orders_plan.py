@@ -11,7 +11,8 @@ from django.utils import timezone
 from camp.models import Round, Team
 from games.islands import selectors
 from games.islands.engine.notation import Alphabet
-from games.islands.models import PlanLogEntry, PlanState, TeamOrders, TeamPlan
+from games.islands.models.plans import PlanLogEntry, PlanState, TeamPlan
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrderSheet
 from games.islands.services import plans
 from games.islands.services import rounds as round_services

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from camp.models import Round, Team
 from games.islands import selectors
-from games.islands.models import TeamLink
+from games.islands.models.links import TeamLink
 from games.islands.printing import canvas as sheet_canvas
 from games.islands.printing.data import master_sheet_for, notice_sheet_for, team_sheets_for
 from games.islands.printing.master_sheet import render_master_sheet
@@ -113,7 +113,8 @@ def test_the_link_tells_nothing_hidden(game: Round, teams: list[Team]) -> None:
     know changes: a hidden hex, another team's cargo and link, the pirates' draws, the camp's seed."""
     from camp.models import Camp
     from games.islands.engine.tiles import Tile
-    from games.islands.models import BoardHex, IslandsRound, Ship
+    from games.islands.models.board import BoardHex, Ship
+    from games.islands.models.rounds import IslandsRound
 
     links = _links_on(game)
     before = _pdf(game, teams[0])

@@ -19,7 +19,7 @@ from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
 from games.islands.game_state import StateUnavailable, game_state
-from games.islands.models import BoardHex, BoardSetup, Harbor, Pirate, Ship
+from games.islands.models.board import BoardHex, BoardSetup, Harbor, Pirate, Ship
 from games.islands.services import board as board_services
 from tests.sql_writes import written_table
 

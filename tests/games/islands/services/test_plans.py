@@ -13,7 +13,8 @@ from camp.models import Round, Team
 from games.islands import selectors
 from games.islands.engine.notation import Alphabet
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale, PlanStale
-from games.islands.models import IslandsRound, PlanLogEntry, PlanState, TeamOrders, TeamPlan
+from games.islands.models.plans import PlanLogEntry, PlanState, TeamPlan
+from games.islands.models.rounds import IslandsRound, TeamOrders
 from games.islands.orders import OrderSheet, orders_check
 from games.islands.services import plans
 from games.islands.services import rounds as round_services

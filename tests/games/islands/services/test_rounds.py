@@ -20,12 +20,10 @@ from games.islands.engine.notation import Alphabet
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
 from games.islands.game_state import game_state, priority_team_ids
-from games.islands.models import (
-    BoardHex,
+from games.islands.models.board import BoardHex, Pirate, Ship
+from games.islands.models.rounds import (
     IslandsRound,
-    Pirate,
     RoundResult,
-    Ship,
     TeamOrders,
     TelescopeChoice,
     UndoneResolution,
