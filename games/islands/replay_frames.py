@@ -37,7 +37,7 @@ from games.islands.maps.visibility import MapView, TeamLook
 from games.islands.models.rounds import IslandsRound, RoundResult
 from games.islands.orders import stored_orders
 from games.islands.results import TelescopeReveal, telescope_reveals
-from games.islands.selectors import map_view_of_state, team_looks
+from games.islands.selectors.maps import map_view_of_state, team_looks
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ from camp.adminpages import HtmxHttpRequest
 from camp.models import DONE_STATUSES, Round, RoundStatus, Team
 from camp.request_memo import consistent_reads
 from games.islands import orders as islands_orders
-from games.islands import selectors
 from games.islands.engine.hexes import geometry
 from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
@@ -50,6 +49,8 @@ from games.islands.pages.orders_map import (
     stale_orders,
 )
 from games.islands.pages.shared import check_perm, render_page, rendered_consistently, round_or_404
+from games.islands.selectors.plans import PlanRow, team_plan_beside
+from games.islands.selectors.rounds import team_orders
 from games.islands.services import plans as plan_services
 
 TEMPLATE = "islands/round_orders.html"
@@ -79,10 +80,10 @@ class OrdersPage:
     @cached_property
     def stored(self) -> TeamOrders | None:
         """The team's stored orders for the round (read once: the form and the page both ask)."""
-        return selectors.team_orders(self.round, self.team)
+        return team_orders(self.round, self.team)
 
-    def plan(self) -> selectors.PlanRow:
-        return selectors.team_plan_beside(self.round, self.team, self.stored)
+    def plan(self) -> PlanRow:
+        return team_plan_beside(self.round, self.team, self.stored)
 
     @property
     def title(self) -> str:

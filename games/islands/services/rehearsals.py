@@ -62,7 +62,7 @@ from games.islands.rehearsals import (
     spec_key,
     styles_played,
 )
-from games.islands.selectors import game_is_on
+from games.islands.selectors.board import game_is_on
 from games.islands.words import deal as deal_words
 from games.islands.words import rehearsal as rehearsal_words
 

@@ -263,7 +263,7 @@ def test_a_renewed_team_link_is_no_change_and_the_changed_sheets_carry_the_links
     """The team's own link on its map sheet is not the game: a link renewed between the undo and the
     new resolution asks for no reprint (its handout is printed again), and the changed sheets
     printed carry each team's link as it is now."""
-    from games.islands import selectors
+    from games.islands.selectors.links import team_links
     from games.islands.services import team_links as link_services
 
     round_, there_and_back = world
@@ -276,7 +276,7 @@ def test_a_renewed_team_link_is_no_change_and_the_changed_sheets_carry_the_links
         pk: {k: v for k, v in t.items() if k != "link_url"} for pk, t in undone.shown["teams"].items()
     }
     undone.save()
-    links = {link.team_id: link for link in selectors.team_links(round_.camp)}
+    links = {link.team_id: link for link in team_links(round_.camp)}
     link_services.team_link_renew(link=links[teams[1].pk])
     link_services.team_link_revoke(link=links[teams[2].pk])
     round_services.round_resolve(round=round_)
