@@ -47,7 +47,7 @@ class OrderSheet(Sheet):
     text, routes in ``alphabet``), with the ways a sheet comes and goes on the Django side.
 
     ``routes`` pairs ship ids with their route texts, in the sheet's order. A sheet comes from the
-    order form (:meth:`games.islands.forms.OrdersForm.clean`), a stored row (:meth:`from_row`, in
+    order form (:meth:`games.islands.forms.orders.OrdersForm.clean`), a stored row (:meth:`from_row`, in
     the English letters rows keep) or the engine's orders (:meth:`from_orders`: a bot, a round
     file); it goes to a row (:meth:`row_fields`) and to the form's fields (:meth:`written_in`).
     """

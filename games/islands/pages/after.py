@@ -22,7 +22,7 @@ from games.islands.engine.hexes import (
 from games.islands.engine.notation import who_text
 from games.islands.engine.resolve import telescope_hexes
 from games.islands.errors import IslandsError
-from games.islands.forms import TelescopeForm, TelescopeQuery
+from games.islands.forms.telescope import TelescopeForm, TelescopeQuery
 from games.islands.maps import style, svg
 from games.islands.pages.links import url
 from games.islands.pages.rows import group_events

@@ -30,15 +30,8 @@ from games.islands.engine import generator
 from games.islands.engine.hexes import geometry
 from games.islands.engine.rehearsal.deal import CONFIRM_LOOKS
 from games.islands.errors import IslandsError
-from games.islands.forms import (
-    BayForm,
-    BoardAcceptForm,
-    BoardQuery,
-    HexForm,
-    RehearsalForm,
-    SeedForm,
-    SidesForm,
-)
+from games.islands.forms.board import BayForm, BoardAcceptForm, BoardQuery, HexForm, SeedForm, SidesForm
+from games.islands.forms.rehearsal import RehearsalForm
 from games.islands.maps import style, svg, visibility
 from games.islands.models.board import BoardSetup
 from games.islands.pages.rehearsal_runs import deal_context, newest_deal, rehearsal_url, runs_listed

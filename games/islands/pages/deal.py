@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 from camp.adminpages import HtmxHttpRequest
 from camp.models import Camp
 from games.islands.errors import IslandsError
-from games.islands.forms import DealAcceptForm
+from games.islands.forms.board import DealAcceptForm
 from games.islands.models.rehearsals import Rehearsal, RehearsalKind
 from games.islands.pages.rehearsal_runs import PERMISSION, deal_context, newest_deal
 from games.islands.pages.shared import check_perm, show_errors

@@ -9,7 +9,7 @@ the team handed in is settled by them), refused with the page kept when another 
 newer ones meanwhile. While the round is open the team's own plan is shown above the form (its
 state, its sheet as text, the hand-in panel's buttons); ``?from=plan`` fills the form from it. A
 resolved or closed round's orders are shown as played, read-only. The fields are read by
-:class:`games.islands.forms.OrdersForm`."""
+:class:`games.islands.forms.orders.OrdersForm`."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from games.islands import orders as islands_orders
 from games.islands.engine.hexes import geometry
 from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
-from games.islands.forms import OrderEntry, click_modes, read_orders
+from games.islands.forms.orders import OrderEntry, click_modes, read_orders
 from games.islands.maps import style
 from games.islands.models.board import Ship
 from games.islands.models.rounds import TeamOrders

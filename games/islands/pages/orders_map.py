@@ -26,7 +26,7 @@ from games.islands.engine.state import (
     ShipKind,
     capacity,
 )
-from games.islands.forms import FIRE_MODE, OrderEntry
+from games.islands.forms.orders import FIRE_MODE, OrderEntry
 from games.islands.maps import style, svg, visibility
 from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrderSheet

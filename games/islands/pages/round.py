@@ -22,7 +22,8 @@ from camp.adminpages import HtmxHttpRequest
 from camp.models import OPENED_STATUSES, Round, RoundStatus, Team
 from camp.permissions import may_see_seed
 from games.islands.errors import IslandsError
-from games.islands.forms import ConfirmForm, PlanDeadlineForm, PlanReturnForm, PlanTeamForm
+from games.islands.forms.plans import PlanDeadlineForm, PlanReturnForm, PlanTeamForm
+from games.islands.forms.shared import ConfirmForm
 from games.islands.maps import style
 from games.islands.models.plans import PlanState
 from games.islands.orders import camp_alphabet

@@ -25,7 +25,7 @@ from camp.models import Camp, Team
 from camp.network import is_loopback_host, phone_base_url
 from camp.pdf import LinkSheet, qr_svg, render_link_sheets
 from games.islands.errors import IslandsError
-from games.islands.forms import TeamLinksSwitchForm
+from games.islands.forms.links import TeamLinksSwitchForm
 from games.islands.models.links import TeamLink
 from games.islands.pages.shared import PERMISSION, check_perm, show_errors
 from games.islands.selectors.board import board_setup

@@ -39,15 +39,15 @@ from games.islands.engine.hexes import LabelError, geometry, to_pixel
 from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.engine.state import InvalidState
 from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
-from games.islands.forms import (
+from games.islands.forms.orders import (
     FIRE_MODE,
     ROUTE_PREFIX,
     OrderEntry,
-    Text,
     click_modes,
     read_orders,
     route_field,
 )
+from games.islands.forms.shared import Text
 from games.islands.game_state import state_before
 from games.islands.maps import style
 from games.islands.maps.style import SIZE

@@ -21,9 +21,7 @@ from games.islands import words
 from games.islands.engine.hexes import geometry
 from games.islands.engine.resolve import telescope_hexes
 from games.islands.errors import IslandsError
-from games.islands.forms import (
-    TeamTelescopeForm,
-)
+from games.islands.forms.telescope import TeamTelescopeForm
 from games.islands.maps import style, svg
 from games.islands.models.links import TeamLink
 from games.islands.pages.team_link import (

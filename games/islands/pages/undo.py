@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from camp.adminpages import HtmxHttpRequest
 from camp.models import Round
 from games.islands.errors import IslandsError
-from games.islands.forms import ConfirmForm
+from games.islands.forms.shared import ConfirmForm
 from games.islands.pages.links import url
 from games.islands.pages.shared import (
     check_perm,
