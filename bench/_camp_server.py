@@ -145,7 +145,7 @@ def _build(data_dir: Path, kind: str = "played") -> None:
         _store_planned_orders(camp, round_)
     links = []
     if kind == "night":
-        from games.islands.models import TeamLink
+        from games.islands.models.links import TeamLink
         from games.islands.services.team_links import team_links_switch
 
         team_links_switch(camp=camp, on=True)

@@ -42,7 +42,10 @@ from games.islands import orders as islands_orders
 from games.islands.demo import demo_play, play_round, submit_orders
 from games.islands.engine.sampling import random_legal_orders
 from games.islands.game_state import game_state
-from games.islands.models import Rehearsal, RehearsalStatus, RoundResult, Ship, TeamLink
+from games.islands.models.board import Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.rehearsals import Rehearsal, RehearsalStatus
+from games.islands.models.rounds import RoundResult
 from games.islands.rehearsals import RehearsalPlan
 from games.islands.services.rehearsals import engine_spec, rehearsal_cancel, rehearsal_start
 from games.islands.services.team_links import team_link_revoke, team_links_switch

@@ -37,7 +37,7 @@ from games.islands.engine.scenario import ScenarioProblem, ScenarioProblemCode
 from games.islands.engine.sheet import SheetCode, SheetProblem
 from games.islands.engine.tiles import Tile
 from games.islands.engine.warnings import Caution, WarningCode
-from games.islands.models import BoardSetup
+from games.islands.models.board import BoardSetup
 from games.islands.services.team_links import team_links_switch
 from games.islands.words import rehearsal as rehearsal_words
 from games.islands.words.events import EVENT_TEXTS

@@ -1,6 +1,5 @@
 """No module of the project is over 600 lines (issue 32): a module that long holds more than one
-thing a newcomer looks for, and is split by concept. The modules still waiting for their split are
-listed by name, and the list cannot go stale: an entry that was split, or is gone, fails too."""
+thing a newcomer looks for, and is split by concept."""
 
 from __future__ import annotations
 
@@ -9,13 +8,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = ("camp", "games", "bench", "tools")
 MAX_LINES = 600
-
-#: Modules over the limit that another change is splitting now; each leaves the list with its split.
-PENDING = {
-    "games/islands/forms.py",
-    "games/islands/selectors.py",
-    "games/islands/models.py",
-}
 
 
 def line_count(path: Path) -> int:
@@ -36,16 +28,8 @@ def long_modules(root: Path = ROOT, limit: int = MAX_LINES) -> dict[str, int]:
     return found
 
 
-def test_no_module_is_over_the_limit_but_the_pending_ones() -> None:
-    over = {name: lines for name, lines in long_modules().items() if name not in PENDING}
-    assert over == {}, f"split these modules by concept (at most {MAX_LINES} lines each)"
-
-
-def test_every_pending_module_exists_and_is_still_over_the_limit() -> None:
-    stale = sorted(
-        name for name in PENDING if not (ROOT / name).is_file() or line_count(ROOT / name) <= MAX_LINES
-    )
-    assert stale == [], "split or gone: take these off PENDING"
+def test_no_module_is_over_the_limit() -> None:
+    assert long_modules() == {}, f"split these modules by concept (at most {MAX_LINES} lines each)"
 
 
 def test_long_modules_counts_lines_and_leaves_migrations_and_other_folders_out(tmp_path: Path) -> None:

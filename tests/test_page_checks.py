@@ -31,7 +31,7 @@ from django.test import Client
 
 from camp.demo import run_demo_setup
 from camp.security_headers import HEADER, content_security_policy
-from games.islands.models import BoardSetup
+from games.islands.models.board import BoardSetup
 from games.islands.services.team_links import team_links_switch
 from tests.browser import CHROMIUM
 from tests.inline_script import inline_scripts_in_html

@@ -58,7 +58,9 @@ from games.batavia.selectors import record_state
 from games.islands import words
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship, TeamLink, TeamOrders
+from games.islands.models.board import BoardHex, Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.rounds import IslandsRound, RoundResult, TeamOrders
 from tests.games.batavia.test_secrecy import normalise
 from tests.pages import messages as messages_of
 from tests.robustness_world import (

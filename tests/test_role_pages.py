@@ -33,7 +33,7 @@ from camp.models import Camp
 from camp.permissions import HEAD, HELPER, LEADER, Role
 from camp.roles import role_name
 from games.batavia.models import BataviaSeat
-from games.islands.models import TeamLink
+from games.islands.models.links import TeamLink
 from tests.games.batavia.test_secrecy import normalise
 from tests.robustness_world import World, all_routes, build, build_world, valid_fills
 

@@ -22,18 +22,9 @@ from django.utils.translation import gettext_lazy as _
 from camp.admin_actions import SelectedRowsMixin
 from camp.models import Round
 from camp.permissions import may_see_team_links
-from games.islands.models import (
-    BoardHex,
-    BoardSetup,
-    Harbor,
-    IslandsRound,
-    Pirate,
-    RoundResult,
-    Ship,
-    TeamLink,
-    TeamOrders,
-    TelescopeChoice,
-)
+from games.islands.models.board import BoardHex, BoardSetup, Harbor, Pirate, Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.rounds import IslandsRound, RoundResult, TeamOrders, TelescopeChoice
 from games.islands.pages import (
     after,
     board,

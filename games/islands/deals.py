@@ -21,7 +21,8 @@ from games.islands.engine.generator import Cell
 from games.islands.engine.hexes import Hex
 from games.islands.engine.rehearsal.deal import DealSpec, FairDeal
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, Rehearsal, RehearsalStatus
+from games.islands.models.board import BoardHex
+from games.islands.models.rehearsals import Rehearsal, RehearsalStatus
 from games.islands.rehearsals import DEFAULT_ROUNDS
 
 #: The deal report's format (what a done deal row keeps in ``report``).

@@ -32,17 +32,11 @@ from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.orders import Orders
 from games.islands.engine.state import GameState
 from games.islands.game_state import game_state
-from games.islands.models import (
-    BoardHex,
-    BoardSetup,
-    Harbor,
-    Rehearsal,
-    RoundResult,
-    TeamOrders,
-    TelescopeChoice,
-)
+from games.islands.models.board import BoardHex, BoardSetup, Harbor
+from games.islands.models.rehearsals import Rehearsal
+from games.islands.models.rounds import RoundResult, TeamOrders, TelescopeChoice
 from games.islands.orders import OrderSheet
-from games.islands.selectors import derived_seed
+from games.islands.selectors.board import derived_seed
 from games.islands.services import board as board_services
 from games.islands.services import rehearsals as rehearsal_services
 from games.islands.services import rounds as round_services

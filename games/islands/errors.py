@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from camp.errors import Refusal
-from games.islands.models import TeamOrders, TeamPlan
+from games.islands.models.plans import TeamPlan
+from games.islands.models.rounds import TeamOrders
 
 
 class IslandsError(Refusal):

@@ -22,7 +22,8 @@ from games.islands.engine.rng import Draws, random_for
 from games.islands.engine.scenario import read_draws
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
-from games.islands.models import BoardHex, IslandsRound, Pirate, RoundResult, Ship
+from games.islands.models.board import BoardHex, Pirate, Ship
+from games.islands.models.rounds import IslandsRound, RoundResult
 
 #: ``RoundResult.before`` holds the state document plus this key: what the document cannot hold
 #: (the round each ship was built in), so that undo restores the rows exactly.

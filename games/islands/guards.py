@@ -8,7 +8,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from camp.models import Camp, Team
-from games.islands.models import BoardHex, BoardSetup, RoundResult, Ship, TeamOrders
+from games.islands.models.board import BoardHex, BoardSetup, Ship
+from games.islands.models.rounds import RoundResult, TeamOrders
 
 
 def team_add_guard(camp: Camp) -> str:

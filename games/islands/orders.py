@@ -31,7 +31,8 @@ from games.islands.engine.sheet import LocatedProblem, Sheet, SheetTeamError, re
 from games.islands.engine.warnings import WarningCode, missing_orders_warning, orders_warnings
 from games.islands.errors import IslandsError, OrdersProblem
 from games.islands.game_state import before_document, state_before
-from games.islands.models import RoundResult, TeamOrders, TeamPlan
+from games.islands.models.plans import TeamPlan
+from games.islands.models.rounds import RoundResult, TeamOrders
 
 
 def camp_alphabet(camp: Camp) -> Alphabet:
@@ -46,7 +47,7 @@ class OrderSheet(Sheet):
     text, routes in ``alphabet``), with the ways a sheet comes and goes on the Django side.
 
     ``routes`` pairs ship ids with their route texts, in the sheet's order. A sheet comes from the
-    order form (:meth:`games.islands.forms.OrdersForm.clean`), a stored row (:meth:`from_row`, in
+    order form (:meth:`games.islands.forms.orders.OrdersForm.clean`), a stored row (:meth:`from_row`, in
     the English letters rows keep) or the engine's orders (:meth:`from_orders`: a bot, a round
     file); it goes to a row (:meth:`row_fields`) and to the form's fields (:meth:`written_in`).
     """

@@ -33,7 +33,9 @@ from games.islands.engine.scenario import ScenarioError, load_scenario
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
 from games.islands.game_state import before_document
-from games.islands.models import REHEARSAL_ACTIVE, BoardHex, Rehearsal, RehearsalStatus, RoundResult
+from games.islands.models.board import BoardHex
+from games.islands.models.rehearsals import REHEARSAL_ACTIVE, Rehearsal, RehearsalStatus
+from games.islands.models.rounds import RoundResult
 
 #: The limits of a rehearsal (the simulator's, docs/islands-rehearsal.md): the form keeps to them.
 MAX_BOARDS = 4

@@ -34,10 +34,10 @@ from games.islands.engine.scenario import ScenarioError, load_scenario, read_dra
 from games.islands.game_state import before_document
 from games.islands.maps import svg
 from games.islands.maps.visibility import MapView, TeamLook
-from games.islands.models import IslandsRound, RoundResult
+from games.islands.models.rounds import IslandsRound, RoundResult
 from games.islands.orders import stored_orders
 from games.islands.results import TelescopeReveal, telescope_reveals
-from games.islands.selectors import map_view_of_state, team_looks
+from games.islands.selectors.maps import map_view_of_state, team_looks
 
 
 @dataclass(frozen=True)

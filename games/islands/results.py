@@ -15,7 +15,8 @@ from camp.models import DONE_STATUSES, Camp, Placement, Team
 from games.islands import words
 from games.islands.engine import events as ee
 from games.islands.engine.notation import who_parts, who_text
-from games.islands.models import Harbor, RoundResult, Ship, TelescopeChoice
+from games.islands.models.board import Harbor, Ship
+from games.islands.models.rounds import RoundResult, TelescopeChoice
 
 
 @dataclass(frozen=True)

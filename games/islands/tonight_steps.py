@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from camp.desk import DeskStep
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Round, RoundStatus
-from games.islands.models import BoardSetup
+from games.islands.models.board import BoardSetup
 from games.islands.pages.links import url
 
 #: The round pages open to whoever may read the islands rounds (games.islands.pages.shared).

@@ -26,7 +26,8 @@ from camp.backup_reader import FORMAT
 from camp.demo import demo_camp
 from camp.models import Camp, Placement, Round, Team
 from games.batavia.models import BataviaSeat, BataviaSession
-from games.islands.models import BoardHex, RoundResult, Ship, TeamOrders
+from games.islands.models.board import BoardHex, Ship
+from games.islands.models.rounds import RoundResult, TeamOrders
 
 
 @pytest.fixture

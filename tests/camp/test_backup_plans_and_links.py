@@ -27,21 +27,11 @@ from camp.backup_document import BackupDocumentError, camp_import_document
 from camp.backup_export import camp_export_document
 from camp.demo import demo_camp
 from camp.models import Camp, CampOrigin, Round, Team
-from games.islands.models import (
-    BoardSetup,
-    Harbor,
-    IslandsRound,
-    PlanAction,
-    PlanBy,
-    PlanLogEntry,
-    PlanState,
-    Rehearsal,
-    RoundResult,
-    TeamLink,
-    TeamOrders,
-    TeamPlan,
-    UndoneResolution,
-)
+from games.islands.models.board import BoardSetup, Harbor
+from games.islands.models.links import TeamLink
+from games.islands.models.plans import PlanAction, PlanBy, PlanLogEntry, PlanState, TeamPlan
+from games.islands.models.rehearsals import Rehearsal
+from games.islands.models.rounds import IslandsRound, RoundResult, TeamOrders, UndoneResolution
 from games.islands.services import team_links
 from tests.camp.test_backup_roundtrip import delete_everything, normalised
 

@@ -20,7 +20,8 @@ from camp.backup_export import camp_export_document
 from camp.demo import demo_camp
 from camp.models import Camp, Placement, Round, RoundStatus, Team
 from games.batavia.models import BataviaSeat, BataviaSession
-from games.islands.models import BoardHex, IslandsRound, RoundResult, TeamOrders
+from games.islands.models.board import BoardHex
+from games.islands.models.rounds import IslandsRound, RoundResult, TeamOrders
 
 #: Attributes whose digits are ids (links, form fields, element ids), never what a page shows.
 _ID_ATTRIBUTE = re.compile(

@@ -33,7 +33,7 @@ from games.batavia import services as batavia_services
 from games.batavia.models import BataviaSession
 from games.islands import demo
 from games.islands.errors import IslandsError
-from games.islands.models import RoundResult
+from games.islands.models.rounds import RoundResult
 from games.islands.services import rounds as round_services
 
 sqlite_only = pytest.mark.skipif(

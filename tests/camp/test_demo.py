@@ -29,7 +29,8 @@ from camp.demo import (
 from camp.models import Camp, MiniGame, Placement, Round, RoundStatus, Team
 from games.batavia.demo import PLACEHOLDER_TOKEN_PREFIX
 from games.batavia.models import BataviaSeat, BataviaSession, SessionStatus
-from games.islands.models import BoardHex, IslandsRound, RoundResult, TeamOrders
+from games.islands.models.board import BoardHex
+from games.islands.models.rounds import IslandsRound, RoundResult, TeamOrders
 
 
 def committed_fixture() -> list[dict[str, Any]]:

@@ -24,17 +24,16 @@ from games.islands.backup.check_fields import board_hex, username
 from games.islands.backup.check_rounds import check_rounds
 from games.islands.engine.hexes import SIDES, geometry
 from games.islands.engine.state import InvalidState, pirate_number
-from games.islands.models import (
+from games.islands.models.board import (
     MAX_CHESTS_PER_HEX,
     SHIP_IDENTS,
     BoardSetup,
     Pirate,
-    Rehearsal,
-    RehearsalKind,
     ShipKindChoice,
-    TeamLink,
     TileChoice,
 )
+from games.islands.models.links import TeamLink
+from games.islands.models.rehearsals import Rehearsal, RehearsalKind
 
 #: A team link's token: what :func:`games.islands.models.new_link_token` draws (256 bits, 43
 #: characters of URL-safe base64) up to the column's length; a shorter one would be guessable.

@@ -27,14 +27,8 @@ from games.islands.backup.check_fields import board_hex, username
 from games.islands.engine.notation import Alphabet, who_parts
 from games.islands.engine.scenario import ScenarioError, load_scenario, read_draws
 from games.islands.game_state import CAMP_ROWS_KEY
-from games.islands.models import (
-    PlanAction,
-    PlanBy,
-    PlanState,
-    TeamOrders,
-    TeamPlan,
-    TelescopeChoice,
-)
+from games.islands.models.plans import PlanAction, PlanBy, PlanState, TeamPlan
+from games.islands.models.rounds import TeamOrders, TelescopeChoice
 
 
 def check_rounds(r: DocumentReader, value: Any, rpath: str, index: DocumentIndex) -> None:

@@ -9,20 +9,14 @@ from camp.backup_export import moment_text
 from camp.models import Camp, Round, Team
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.game_state import CAMP_ROWS_KEY
-from games.islands.models import (
-    BoardHex,
-    BoardSetup,
-    Harbor,
+from games.islands.models.board import BoardHex, BoardSetup, Harbor, Pirate, Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.plans import PlanLogEntry, TeamPlan
+from games.islands.models.rehearsals import Rehearsal, RehearsalStatus
+from games.islands.models.rounds import (
     IslandsRound,
-    Pirate,
-    PlanLogEntry,
-    Rehearsal,
-    RehearsalStatus,
     RoundResult,
-    Ship,
-    TeamLink,
     TeamOrders,
-    TeamPlan,
     TelescopeChoice,
     UndoneResolution,
 )

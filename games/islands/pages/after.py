@@ -15,14 +15,14 @@ from django.utils.translation import gettext as _
 from camp.adminpages import HtmxHttpRequest
 from camp.models import Round, RoundStatus
 from camp.permissions import may_see_seed
-from games.islands import results, selectors, words
+from games.islands import results, words
 from games.islands.engine.hexes import (
     geometry,
 )
 from games.islands.engine.notation import who_text
 from games.islands.engine.resolve import telescope_hexes
 from games.islands.errors import IslandsError
-from games.islands.forms import TelescopeForm, TelescopeQuery
+from games.islands.forms.telescope import TelescopeForm, TelescopeQuery
 from games.islands.maps import style, svg
 from games.islands.pages.links import url
 from games.islands.pages.rows import group_events
@@ -33,6 +33,8 @@ from games.islands.pages.shared import (
     sheet_links,
     show_errors,
 )
+from games.islands.selectors.maps import map_view_for_public, map_view_for_staff
+from games.islands.selectors.rounds import round_overview
 from games.islands.services import rounds as round_services
 
 TEMPLATE = "islands/round_after.html"
@@ -97,7 +99,7 @@ def _after_page(
     camp = round_.camp
     show_hidden = query["show_hidden"]
     keep = {"show_hidden": "1"} if show_hidden else {}
-    overview = selectors.round_overview(round_)
+    overview = round_overview(round_)
     result = overview.result
     pending = [who_text(t.team, t.ship) for t in overview.pending_telescopes]
     chosen_ship = query["ship"]
@@ -135,7 +137,7 @@ def _after_page(
         "exportable": may_see_seed(request.user),  # a round file carries the seed
     }
     if result is not None:
-        view = selectors.map_view_for_staff(camp) if show_hidden else selectors.map_view_for_public(camp)
+        view = map_view_for_staff(camp) if show_hidden else map_view_for_public(camp)
         if picked:
             centre = g.parse(picked)
             view = replace(view, highlights=frozenset(g.label(x) for x in telescope_hexes(g, centre)))

@@ -25,24 +25,19 @@ from django.views.decorators.http import require_POST
 
 from camp.adminpages import HtmxHttpRequest
 from camp.models import Camp, Team
-from games.islands import deals, rehearsals, selectors, words
+from games.islands import deals, rehearsals, words
 from games.islands.engine import generator
 from games.islands.engine.hexes import geometry
 from games.islands.engine.rehearsal.deal import CONFIRM_LOOKS
 from games.islands.errors import IslandsError
-from games.islands.forms import (
-    BayForm,
-    BoardAcceptForm,
-    BoardQuery,
-    HexForm,
-    RehearsalForm,
-    SeedForm,
-    SidesForm,
-)
+from games.islands.forms.board import BayForm, BoardAcceptForm, BoardQuery, HexForm, SeedForm, SidesForm
+from games.islands.forms.rehearsal import RehearsalForm
 from games.islands.maps import style, svg, visibility
-from games.islands.models import BoardSetup
+from games.islands.models.board import BoardSetup
 from games.islands.pages.rehearsal_runs import deal_context, newest_deal, rehearsal_url, runs_listed
 from games.islands.pages.shared import check_perm, messages_of, show_errors
+from games.islands.selectors import board as board_selectors
+from games.islands.selectors.maps import map_view_for_staff
 from games.islands.services import board as board_services
 from games.islands.services import rehearsals as rehearsal_services
 
@@ -79,7 +74,7 @@ def offered_seed(camp: Camp) -> int:
     """The seed the page starts with: derived from the camp's secret seed (so the page offers the
     same one on every visit), at least ``SAFE_SEED_MIN``, so no team can find it by trying seeds."""
     span = board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
-    return board_services.SAFE_SEED_MIN + selectors.derived_seed(camp.seed, "board", 1) % span
+    return board_services.SAFE_SEED_MIN + board_selectors.derived_seed(camp.seed, "board", 1) % span
 
 
 def rehearsal_seeds(camp: Camp) -> list[int]:
@@ -87,7 +82,7 @@ def rehearsal_seeds(camp: Camp) -> list[int]:
     :func:`offered_seed` is (the same on every visit, at least ``SAFE_SEED_MIN``), not the board's."""
     span = board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
     return [
-        board_services.SAFE_SEED_MIN + selectors.derived_seed(camp.seed, "rehearsal", n) % span
+        board_services.SAFE_SEED_MIN + board_selectors.derived_seed(camp.seed, "rehearsal", n) % span
         for n in (1, 2)
     ]
 
@@ -96,7 +91,7 @@ def another_seed(camp: Camp, seed: int | None) -> int:
     """ "Another seed" after ``seed``: derived from the camp's secret seed and that seed, so the link
     stays the same on every load of the same page, from ``SAFE_SEED_MIN`` to ``MAX_SEED``."""
     span = board_services.MAX_SEED - board_services.SAFE_SEED_MIN + 1
-    return board_services.SAFE_SEED_MIN + selectors.derived_seed(camp.seed, "another", seed or 0) % span
+    return board_services.SAFE_SEED_MIN + board_selectors.derived_seed(camp.seed, "another", seed or 0) % span
 
 
 def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True) -> dict[str, Any]:
@@ -104,7 +99,7 @@ def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True)
 
     Without ``generate`` only the seed form (a first board's seed derives from the camp's seed).
     """
-    setup = selectors.board_setup(camp)
+    setup = board_selectors.board_setup(camp)
     form = SeedForm({"seed": raw_seed if raw_seed is not None else str(offered_seed(camp))})
     shown = form.cleaned_data["seed"] if form.is_valid() else None
     ctx: dict[str, Any] = {
@@ -118,7 +113,9 @@ def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True)
     seed = form.cleaned_data["seed"]
     ctx["short_seed_warning"] = short_seed_warning() if seed < board_services.SAFE_SEED_MIN else ""
     try:
-        board = selectors.board_preview(side=camp.board_side, seed=seed, teams=rehearsals.board_teams(camp))
+        board = board_selectors.board_preview(
+            side=camp.board_side, seed=seed, teams=rehearsals.board_teams(camp)
+        )
     except generator.BoardNotFoundError:
         ctx["preview_error"] = _("No fair board was found for seed %(seed)d. Try another seed.") % {
             "seed": seed
@@ -127,7 +124,7 @@ def _preview_context(camp: Camp, raw_seed: str | None, *, generate: bool = True)
     except generator.GeneratorError as exc:
         ctx["preview_error"] = _("The board cannot be generated: %(reason)s") % {"reason": exc}
         return ctx
-    view = visibility.for_staff(side=camp.board_side, cells=selectors.preview_cells(board))
+    view = visibility.for_staff(side=camp.board_side, cells=board_selectors.preview_cells(board))
     ctx.update(
         preview_seed=seed,
         preview_svg=svg.render_svg(view),
@@ -149,7 +146,7 @@ def _hex_context(camp: Camp, label: str | None, form: HexForm | None = None) -> 
     """The ``hex-editor`` partial: the form for one hex (or a prompt to click one)."""
     if label is None and form is None:
         return {"hex_form": None}
-    setup = selectors.board_setup(camp)
+    setup = board_selectors.board_setup(camp)
     if form is None and setup is not None and setup.game_started:
         return {
             "hex_form": None,
@@ -157,7 +154,7 @@ def _hex_context(camp: Camp, label: str | None, form: HexForm | None = None) -> 
             "started": True,
         }
     if form is None:
-        row = selectors.board_hex(camp, label or "")
+        row = board_selectors.board_hex(camp, label or "")
         if row is None:
             return {
                 "hex_form": None,
@@ -180,7 +177,7 @@ def _hex_context(camp: Camp, label: str | None, form: HexForm | None = None) -> 
 def _board_context(camp: Camp, setup: BoardSetup | None, selected: str | None = None) -> dict[str, Any]:
     if setup is None:
         return {"board_svg": None}
-    view = selectors.map_view_for_staff(camp)
+    view = map_view_for_staff(camp)
     if not setup.game_started:  # from the start on, the board is the game's: no more hand edits
         view = view.clicking(_page_url(camp), "#hex-editor")
     if selected:
@@ -193,7 +190,7 @@ def _board_context(camp: Camp, setup: BoardSetup | None, selected: str | None = 
         "board_svg": svg.render_svg(view),
         "team_key": svg.team_key(view),
         "board_fairness": _fairness_rows(
-            selectors.fairness_of_cells(camp.board_side, selectors.board_cells(camp))
+            board_selectors.fairness_of_cells(camp.board_side, board_selectors.board_cells(camp))
         ),
         "hex_count": len(geometry(camp.board_side).hexes),
     }
@@ -236,9 +233,9 @@ def _rehearsal_context(
 
 
 def _context(request: HtmxHttpRequest, camp: Camp, **extra: Any) -> dict[str, Any]:
-    setup = selectors.board_setup(camp)
-    harbors = selectors.team_harbors(camp)
-    game_on = selectors.game_is_on(camp)
+    setup = board_selectors.board_setup(camp)
+    harbors = board_selectors.team_harbors(camp)
+    game_on = board_selectors.game_is_on(camp)
     started = setup is not None and setup.game_started
     ctx: dict[str, Any] = {
         **_admin_context(request),
@@ -308,7 +305,7 @@ def board_setup(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
         return render(request, f"{TEMPLATE}#hex-editor", {"camp": camp, **_hex_context(camp, label)})
     if request.htmx and raw_seed is not None:
         return render(request, f"{TEMPLATE}#preview", {"camp": camp, **_preview_context(camp, raw_seed)})
-    setup_exists = selectors.board_setup(camp) is not None
+    setup_exists = board_selectors.board_setup(camp) is not None
     unticked = query.cleaned_data["unticked"]
     extra: dict[str, Any] = {
         "replace_refusal": _("Tick “replace the current board” to replace it (hand edits are lost).")
@@ -335,7 +332,7 @@ def board_accept(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
         )
         return HttpResponseRedirect(_page_url(camp))
     seed = form.cleaned_data["seed"]
-    if selectors.board_setup(camp) is not None and not form.cleaned_data["replace"]:  # said by the box
+    if board_selectors.board_setup(camp) is not None and not form.cleaned_data["replace"]:  # said by the box
         return HttpResponseRedirect(_page_url(camp, seed=str(seed), unticked="replace"))
     try:
         board_services.board_generate(camp=camp, seed=seed)

@@ -16,12 +16,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from camp.adminpages import HtmxHttpRequest
 from camp.models import Camp
-from games.islands import selectors
 from games.islands.errors import IslandsError
-from games.islands.forms import DealAcceptForm
-from games.islands.models import Rehearsal, RehearsalKind
+from games.islands.forms.board import DealAcceptForm
+from games.islands.models.rehearsals import Rehearsal, RehearsalKind
 from games.islands.pages.rehearsal_runs import PERMISSION, deal_context, newest_deal
 from games.islands.pages.shared import check_perm, show_errors
+from games.islands.selectors.board import board_setup
 from games.islands.services import board as board_services
 from games.islands.services import rehearsals as rehearsal_services
 
@@ -62,7 +62,7 @@ def deal_progress(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
 
 
 def _accept_context(camp: Camp) -> dict[str, object]:
-    setup = selectors.board_setup(camp)
+    setup = board_setup(camp)
     return {"replacing": setup is not None, "can_generate": not (setup and setup.game_started)}
 
 
@@ -79,7 +79,7 @@ def deal_accept(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     if deal is None:
         messages.error(request, _("Choose a fair deal of this camp run."))
         return HttpResponseRedirect(_board_page(camp))
-    if selectors.board_setup(camp) is not None and not form.cleaned_data["replace"]:
+    if board_setup(camp) is not None and not form.cleaned_data["replace"]:
         messages.error(request, _("Tick “replace the current board” to replace it (hand edits are lost)."))
         return HttpResponseRedirect(_board_page(camp))
     try:

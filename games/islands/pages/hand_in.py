@@ -9,13 +9,13 @@ from datetime import datetime
 from typing import Any
 
 from camp.models import Round
-from games.islands import selectors
 from games.islands.engine.notation import Alphabet
 from games.islands.maps import style
-from games.islands.models import PlanState, TeamPlan
+from games.islands.models.plans import PlanState, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.pages.links import url
 from games.islands.pages.orders_map import played_text
+from games.islands.selectors.plans import PlanRow
 
 #: The plan's own states whose sheet staff may read (paper has none on screen; an approved one is
 #: the stored orders).
@@ -33,9 +33,7 @@ def plan_sheet(plan: TeamPlan, alphabet: Alphabet) -> OrderSheet:
         return sheet
 
 
-def plan_entry(
-    round_: Round, row: selectors.PlanRow, alphabet: Alphabet, due: datetime | None
-) -> dict[str, Any]:
+def plan_entry(round_: Round, row: PlanRow, alphabet: Alphabet, due: datetime | None) -> dict[str, Any]:
     """One team's plan: its row (state, time, note), colour, order page, whether the hand-in may be
     reopened for it, and for a plan handed in on screen what "Schválit" would store, as text."""
     colour = style.safe_colour(row.team.colour)
@@ -52,7 +50,7 @@ def plan_entry(
     }
 
 
-def team_plan_entry(round_: Round, row: selectors.PlanRow, alphabet: Alphabet) -> dict[str, Any] | None:
+def team_plan_entry(round_: Round, row: PlanRow, alphabet: Alphabet) -> dict[str, Any] | None:
     """The team's plan as its order page shows it (None: the team has none): the entry, the plan's
     own state (a draft the team wrote after staff typed its orders reads "entered by staff" on the
     row) and its sheet as text whenever the team wrote one (a draft or a returned plan too)."""

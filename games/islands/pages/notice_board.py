@@ -1,11 +1,11 @@
 """The public notice board (nástěnka) of a camp run: no login, nothing hidden on it.
 
 The page shows what every team may see (rules, section 8): the public map
-(:func:`selectors.map_view_for_public`: hidden hexes carry nothing, ships no cargo), the standings
+(:func:`selectors.maps.map_view_for_public`: hidden hexes carry nothing, ships no cargo), the standings
 and the public events of the last resolved round (with what its telescopes revealed). Pirate
 draws, hints, cargo and undelivered orders never reach this page.
 
-The board polls itself every 10 s with the version it shows (:func:`selectors.notice_board_version`):
+The board polls itself every 10 s with the version it shows (:func:`selectors.maps.notice_board_version`):
 an unchanged board answers 204 (htmx swaps nothing) or, to a plain GET with ``If-None-Match``,
 304. ``?projektor`` is the dining-hall screen. The round step by step is :mod:`.replay`.
 
@@ -27,23 +27,27 @@ from django.utils.translation import get_language
 from camp.adminpages import HtmxHttpRequest
 from camp.caches.public_pages import cached_public_page
 from camp.models import DONE_STATUSES, Camp, Round, RoundStatus
-from games.islands import results, selectors
+from games.islands import results
 from games.islands.maps import style, svg
-from games.islands.models import PlanState
+from games.islands.models.plans import PlanState
 from games.islands.pages.rows import group_events, standing_rows
+from games.islands.selectors.board import board_setup
+from games.islands.selectors.maps import map_view_for_public, notice_board_version
+from games.islands.selectors.plans import ENTERED_BY_STAFF, plans_due_at, round_plans
+from games.islands.selectors.rounds import round_result
 
 TEMPLATE = "islands/notice_board.html"
 #: Seconds between two polls of the notice board.
 POLL_SECONDS = 10
 #: The plan states the hall reads as "handed in" (on screen, on paper, approved, or orders typed by
 #: staff); any other (none, draft, returned) reads "not handed in", the same bytes for each.
-HANDED_IN = frozenset({PlanState.HANDED_IN, PlanState.PAPER, PlanState.APPROVED, selectors.ENTERED_BY_STAFF})
+HANDED_IN = frozenset({PlanState.HANDED_IN, PlanState.PAPER, PlanState.APPROVED, ENTERED_BY_STAFF})
 
 
 @cached_public_page
 def notice_board(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     camp = get_object_or_404(Camp, pk=camp_id)
-    version = f"{selectors.notice_board_version(camp)}-{get_language()}"
+    version = f"{notice_board_version(camp)}-{get_language()}"
     etag = f'"{version}"'
     htmx = getattr(request, "htmx", False)
     if htmx and request.GET.get("v") == version:
@@ -53,15 +57,15 @@ def notice_board(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
         response["ETag"] = etag
         return response
     last = Round.objects.filter(camp=camp, status__in=DONE_STATUSES).order_by("-number").first()
-    result = selectors.round_result(last) if last is not None else None
-    has_board = selectors.board_setup(camp) is not None
+    result = round_result(last) if last is not None else None
+    has_board = board_setup(camp) is not None
     projector = "projektor" in request.GET
     standings, hand_in = standing_rows(camp), hand_in_board(camp)
     if hand_in is not None:  # the projector shows it as a column of the standings: room for the events
         handed_in = {row["team_id"]: row["handed_in"] for row in hand_in["teams"]}
         for row in standings:
             row["handed_in"] = handed_in.get(row["team_id"], False)
-    public_map = selectors.map_view_for_public(camp) if has_board else None
+    public_map = map_view_for_public(camp) if has_board else None
     context = {
         "camp": camp,
         "last_round": last,
@@ -104,7 +108,7 @@ def hand_in_board(camp: Camp) -> dict[str, Any] | None:
     open_round = Round.objects.filter(camp=camp, status=RoundStatus.ORDERS_OPEN).order_by("number").first()
     if open_round is None:
         return None
-    due = selectors.plans_due_at(open_round)
+    due = plans_due_at(open_round)
     return {
         "number": open_round.number,
         "due": time_format(timezone.localtime(due), "H:i") if due is not None else "",
@@ -115,6 +119,6 @@ def hand_in_board(camp: Camp) -> dict[str, Any] | None:
                 "mark": svg.team_mark_svg(row.team.label, row.team.shape, row.team.colour),
                 "handed_in": row.state in HANDED_IN,
             }
-            for row in selectors.round_plans(open_round)
+            for row in round_plans(open_round)
         ],
     }

@@ -9,7 +9,7 @@ the team handed in is settled by them), refused with the page kept when another 
 newer ones meanwhile. While the round is open the team's own plan is shown above the form (its
 state, its sheet as text, the hand-in panel's buttons); ``?from=plan`` fills the form from it. A
 resolved or closed round's orders are shown as played, read-only. The fields are read by
-:class:`games.islands.forms.OrdersForm`."""
+:class:`games.islands.forms.orders.OrdersForm`."""
 
 from __future__ import annotations
 
@@ -26,13 +26,13 @@ from camp.adminpages import HtmxHttpRequest
 from camp.caches.request_memo import consistent_reads
 from camp.models import DONE_STATUSES, Round, RoundStatus, Team
 from games.islands import orders as islands_orders
-from games.islands import selectors
 from games.islands.engine.hexes import geometry
 from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
-from games.islands.forms import OrderEntry, click_modes, read_orders
+from games.islands.forms.orders import OrderEntry, click_modes, read_orders
 from games.islands.maps import style
-from games.islands.models import Ship, TeamOrders
+from games.islands.models.board import Ship
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrdersCheck, OrderSheet
 from games.islands.pages.hand_in import SHEET_STATES, plan_sheet, team_plan_entry
 from games.islands.pages.links import url
@@ -49,6 +49,8 @@ from games.islands.pages.orders_map import (
     stale_orders,
 )
 from games.islands.pages.shared import check_perm, render_page, rendered_consistently, round_or_404
+from games.islands.selectors.plans import PlanRow, team_plan_beside
+from games.islands.selectors.rounds import team_orders
 from games.islands.services import plans as plan_services
 
 TEMPLATE = "islands/round_orders.html"
@@ -78,10 +80,10 @@ class OrdersPage:
     @cached_property
     def stored(self) -> TeamOrders | None:
         """The team's stored orders for the round (read once: the form and the page both ask)."""
-        return selectors.team_orders(self.round, self.team)
+        return team_orders(self.round, self.team)
 
-    def plan(self) -> selectors.PlanRow:
-        return selectors.team_plan_beside(self.round, self.team, self.stored)
+    def plan(self) -> PlanRow:
+        return team_plan_beside(self.round, self.team, self.stored)
 
     @property
     def title(self) -> str:

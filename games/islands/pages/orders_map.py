@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from camp.models import Camp, Round, Team
 from games.islands import orders as islands_orders
-from games.islands import selectors, words
+from games.islands import words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import BoardGeometry, LabelError, direction_between, geometry
 from games.islands.engine.notation import STAY, Alphabet, Route, ShipId, sheet_order
@@ -26,10 +26,11 @@ from games.islands.engine.state import (
     ShipKind,
     capacity,
 )
-from games.islands.forms import FIRE_MODE, OrderEntry
+from games.islands.forms.orders import FIRE_MODE, OrderEntry
 from games.islands.maps import style, svg, visibility
-from games.islands.models import TeamOrders
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrderSheet
+from games.islands.selectors.maps import map_view_before, map_view_of_state, team_looks
 
 
 def ship_rows(team: es.Team, g: BoardGeometry) -> list[dict[str, Any]]:
@@ -77,7 +78,7 @@ def orders_map(
     tiles only when asked for; this team's routes and target on it."""
     click_url = page_url if clickable else ""
     if entry.show_hidden:
-        view = selectors.map_view_before(round_, staff=True)
+        view = map_view_before(round_, staff=True)
         return _drawn(view, team, entry.mode, check, click_url=click_url, target="#editor", staff=True)
     return team_orders_map(round_, team, entry.mode, check, click_url=click_url, target="#editor")
 
@@ -95,7 +96,7 @@ def team_orders_map(
     map and its own ships' cargo; never a hidden tile, nobody else's cargo or target), this team's
     routes and target on it, the route end of the ship of ``mode`` marked; with ``click_url`` each
     hex a link to it (htmx swaps ``target``)."""
-    public = selectors.map_view_before(round_, staff=False)
+    public = map_view_before(round_, staff=False)
     own: dict[str, int] = {s.id: s.chests for s in check.team_state.ships}
     view = visibility.for_team(public, team=team.name, cargo=own)
     return _drawn(view, team, mode, check, click_url=click_url, target=target, staff=False)
@@ -135,7 +136,7 @@ def played_map(
     if played.state is None or played.team is None:
         return {}
     context: dict[str, Any] = {"ships": ship_rows(played.team, played.state.geometry)}
-    view = selectors.map_view_of_state(played.state, selectors.team_looks(camp.pk), staff=show_hidden)
+    view = map_view_of_state(played.state, team_looks(camp.pk), staff=show_hidden)
     if not show_hidden:  # the team's own cargo is no secret to the team at the laptop
         view = visibility.for_team(view, team=team.name, cargo={s.id: s.chests for s in played.team.ships})
     check = played.check

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from camp.adminpages import HtmxHttpRequest
 from games.islands.errors import IslandsError, PaperCodeRefused
-from games.islands.forms import PaperCodeForm
+from games.islands.forms.plans import PaperCodeForm
 from games.islands.pages.links import url
 from games.islands.pages.shared import check_perm, messages_of, render_page
 from games.islands.paper import PaperPlan, paper_lookup

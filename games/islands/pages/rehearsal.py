@@ -24,13 +24,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from camp.adminpages import HtmxHttpRequest, pdf_response
 from camp.models import Camp, Team
-from games.islands import rehearsal_report, rehearsals, selectors
+from games.islands import rehearsal_report, rehearsals
 from games.islands.errors import IslandsError
 from games.islands.maps import charts, svg, visibility
-from games.islands.models import Rehearsal, RehearsalKind, RehearsalStatus
+from games.islands.models.rehearsals import Rehearsal, RehearsalKind, RehearsalStatus
 from games.islands.pages.rehearsal_runs import PERMISSION, rehearsal_url, run_context
 from games.islands.pages.shared import check_perm, show_errors
 from games.islands.printing.rehearsal_sheet import render_rehearsal_sheet
+from games.islands.selectors.board import board_setup, game_is_on
 from games.islands.services import rehearsals as rehearsal_services
 from games.islands.words import rehearsal as rehearsal_words
 
@@ -138,7 +139,7 @@ def rehearsal_page(request: HtmxHttpRequest, camp_id: int, rehearsal_id: int) ->
     camp, row = _rehearsal(request, camp_id, rehearsal_id)
     if row.kind == RehearsalKind.DEAL:
         return HttpResponseRedirect(_board_page(camp) + "#deal")
-    setup = selectors.board_setup(camp)
+    setup = board_setup(camp)
     ctx: dict[str, Any] = {
         **admin.site.each_context(request),
         "title": _("Rehearsal of the game: %(camp)s") % {"camp": camp},
@@ -148,7 +149,7 @@ def rehearsal_page(request: HtmxHttpRequest, camp_id: int, rehearsal_id: int) ->
         "again": again_fields(camp, row.spec),
         "rehearse_url": reverse("admin:islands_boardsetup_rehearse", args=[camp.pk]),
         "accept_url": reverse("admin:islands_boardsetup_accept", args=[camp.pk]),
-        "can_use_seed": not selectors.game_is_on(camp) and not (setup is not None and setup.game_started),
+        "can_use_seed": not game_is_on(camp) and not (setup is not None and setup.game_started),
         "replacing": setup is not None,
     }
     if row.status == RehearsalStatus.DONE and isinstance(row.report, dict):

@@ -14,7 +14,7 @@ from camp.models import Camp
 from games.islands.deals import dealt_cells
 from games.islands.maps import svg, visibility
 from games.islands.maps.visibility import BoardCell
-from games.islands.models import Rehearsal, RehearsalKind, RehearsalStatus
+from games.islands.models.rehearsals import Rehearsal, RehearsalKind, RehearsalStatus
 from games.islands.rehearsal_report import board_shares
 from games.islands.rehearsals import board_label, camp_rehearsals, rehearsal_progress
 from games.islands.words import deal as deal_words

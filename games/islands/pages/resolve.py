@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 
 from camp.adminpages import HtmxHttpRequest
 from camp.models import DONE_STATUSES, Round, RoundStatus, Team
-from games.islands import results, selectors
+from games.islands import results
 from games.islands.engine import events as ee
 from games.islands.errors import IslandsError
 from games.islands.maps import style, svg
-from games.islands.models import RoundResult
+from games.islands.models.rounds import RoundResult
 from games.islands.pages.links import url
 from games.islands.pages.rows import group_events
 from games.islands.pages.shared import (
@@ -25,6 +25,7 @@ from games.islands.pages.shared import (
     round_or_404,
     show_errors,
 )
+from games.islands.selectors.rounds import RoundPreviewData, round_preview
 from games.islands.services import rounds as round_services
 
 TEMPLATE = "islands/round_resolve.html"
@@ -56,7 +57,7 @@ def resolve_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -
         context["not_open"] = True
     else:
         try:
-            preview = selectors.round_preview(round=round_)
+            preview = round_preview(round=round_)
         except IslandsError as exc:
             context["preview_error"] = messages_of(exc)
         else:
@@ -71,7 +72,7 @@ def resolve_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -
     )
 
 
-def _preview_context(round_: Round, preview: selectors.RoundPreviewData) -> dict[str, Any]:
+def _preview_context(round_: Round, preview: RoundPreviewData) -> dict[str, Any]:
     """The preview: the staff event log grouped by step, the board after, standings, problems."""
     g = preview.state.geometry
     unsaved = RoundResult(round=round_, events=[ee.event_document(g, e) for e in preview.result.events])

@@ -21,11 +21,11 @@ from django.views.decorators.http import require_POST
 from camp.adminpages import HtmxHttpRequest
 from camp.models import OPENED_STATUSES, Round, RoundStatus, Team
 from camp.permissions import may_see_seed
-from games.islands import selectors
 from games.islands.errors import IslandsError
-from games.islands.forms import ConfirmForm, PlanDeadlineForm, PlanReturnForm, PlanTeamForm
+from games.islands.forms.plans import PlanDeadlineForm, PlanReturnForm, PlanTeamForm
+from games.islands.forms.shared import ConfirmForm
 from games.islands.maps import style
-from games.islands.models import PlanState
+from games.islands.models.plans import PlanState
 from games.islands.orders import camp_alphabet
 from games.islands.pages.hand_in import plan_entry
 from games.islands.pages.links import url
@@ -39,6 +39,8 @@ from games.islands.pages.shared import (
     show_errors,
 )
 from games.islands.printing.changes import sheet_changes
+from games.islands.selectors.plans import hand_in_closed, plan_log, plans_due_at, round_plans
+from games.islands.selectors.rounds import RoundOverview, round_overview, round_undoable
 from games.islands.services import plans as plan_services
 from games.islands.services import rounds as round_services
 
@@ -61,7 +63,7 @@ def _at_least(round_: Round, status: str) -> bool:
     return order.index(round_.status) >= order.index(status)
 
 
-def round_steps(round_: Round, overview: selectors.RoundOverview) -> list[Step]:
+def round_steps(round_: Round, overview: RoundOverview) -> list[Step]:
     """The evening's steps for one round, each with its link (None: not possible yet)."""
     placed = _at_least(round_, RoundStatus.MINIGAME_RECORDED)
     opened = _at_least(round_, RoundStatus.ORDERS_OPEN)
@@ -136,13 +138,13 @@ def round_steps(round_: Round, overview: selectors.RoundOverview) -> list[Step]:
 def round_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """The evening checklist of one round; with htmx only its ``checklist`` partial."""
     round_ = round_or_404(round_id)
-    overview = selectors.round_overview(round_)
+    overview = round_overview(round_)
     context = {
         "round": round_,
         "camp": round_.camp,
         "steps": round_steps(round_, overview),
         "overview": overview,
-        "can_undo": selectors.round_undoable(round_),
+        "can_undo": round_undoable(round_),
         # A round file carries the camp run's seed (pages.round_files.may_export).
         "exportable": _at_least(round_, RoundStatus.ORDERS_OPEN) and may_see_seed(request.user),
         "public_url": reverse("islands_public:notice_board", args=[round_.camp_id]),
@@ -197,17 +199,17 @@ def round_close(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) ->
 
 def plans_panel(round_: Round) -> dict[str, Any]:
     """What the hand-in panel shows: each team's plan with its time, the deadline and the log."""
-    due = selectors.plans_due_at(round_)
-    rows = selectors.round_plans(round_)
+    due = plans_due_at(round_)
+    rows = round_plans(round_)
     alphabet = camp_alphabet(round_.camp)
     return {
         "plans": [plan_entry(round_, row, alphabet, due) for row in rows],
         "plans_shown": round_.status in OPENED_STATUSES,
         "plans_open": round_.status == RoundStatus.ORDERS_OPEN,
         "plans_due": timezone.localtime(due) if due is not None else None,
-        "plans_closed": selectors.hand_in_closed(due, reopened=False),
+        "plans_closed": hand_in_closed(due, reopened=False),
         "plans_waiting": sum(1 for row in rows if row.state == PlanState.HANDED_IN),
-        "plan_log": selectors.plan_log(round_),
+        "plan_log": plan_log(round_),
     }
 
 

@@ -19,7 +19,7 @@ from camp.adminpages import HtmxHttpRequest, download
 from camp.models import Round
 from camp.permissions import may_see_seed
 from games.islands.errors import IslandsError
-from games.islands.forms import RoundFileForm
+from games.islands.forms.files import RoundFileForm
 from games.islands.pages.links import url
 from games.islands.pages.shared import (
     check_perm,

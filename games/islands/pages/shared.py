@@ -17,10 +17,10 @@ from django.template.response import SimpleTemplateResponse
 from camp.adminpages import HtmxHttpRequest, render_admin_page
 from camp.caches.request_memo import consistent_reads
 from camp.models import Round
-from games.islands import selectors
 from games.islands.maps import style
 from games.islands.pages.links import url
 from games.islands.printing.data import SheetsUnavailable, sheet_rounds
+from games.islands.selectors.rounds import RoundOverview
 
 #: Writing the game's state (open, orders, resolve, telescopes, undo, close, import).
 PERMISSION = "islands.change_teamorders"
@@ -100,7 +100,7 @@ def render_page(
     )
 
 
-def sheet_links(request: HtmxHttpRequest, round_: Round, overview: selectors.RoundOverview) -> dict[str, Any]:
+def sheet_links(request: HtmxHttpRequest, round_: Round, overview: RoundOverview) -> dict[str, Any]:
     """The print buttons of the round page: available only from the round of the current state."""
     try:
         sheet_rounds(round_)

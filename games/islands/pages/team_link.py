@@ -43,12 +43,13 @@ from camp.adminpages import HtmxHttpRequest
 from camp.caches.public_pages import forget_older
 from camp.caches.version import public_version
 from camp.models import DONE_STATUSES, Camp, Round
-from games.islands import selectors
 from games.islands.maps import style, svg
-from games.islands.models import TeamLink
+from games.islands.models.links import TeamLink
 from games.islands.pages.rows import standing_rows
 from games.islands.printing.canvas import state_text
 from games.islands.printing.data import SheetsUnavailable, TeamSheet, sheet_rounds, team_sheets_for
+from games.islands.selectors.links import readable_team_link_version, team_link_by_token
+from games.islands.selectors.rounds import team_pending_telescopes
 
 TEMPLATE = "islands/team.html"
 #: Seconds between two polls of a team page (as the notice board's).
@@ -63,7 +64,7 @@ REFERRER_POLICY = "same-origin"
 
 def readable_link(token: str) -> TeamLink | None:
     """The link of ``token`` if it may be read now: known, not revoked, the camp's links on."""
-    link = selectors.team_link_by_token(token)
+    link = team_link_by_token(token)
     if link is None or not link.link_active:
         return None
     try:
@@ -95,7 +96,7 @@ def team_sheet(link: TeamLink) -> tuple[TeamSheet | None, list[str]]:
         (sheet,) = team_sheets_for(round_, [team])
     except SheetsUnavailable:
         return None, []
-    pending = [t.ship for t in selectors.team_pending_telescopes(rounds.result, team)]
+    pending = [t.ship for t in team_pending_telescopes(rounds.result, team)]
     return sheet, pending
 
 
@@ -141,7 +142,7 @@ def unchanged_poll(token: str, shown: str | None) -> bool:
     whole way."""
     if not shown:
         return False
-    readable = selectors.readable_team_link_version(token)
+    readable = readable_team_link_version(token)
     if readable is None:
         return False
     link_id, camp_version = readable

@@ -24,11 +24,12 @@ from camp.adminpages import HtmxHttpRequest, pdf_response, render_admin_page
 from camp.models import Camp, Team
 from camp.network import is_loopback_host, phone_base_url
 from camp.pdf import LinkSheet, qr_svg, render_link_sheets
-from games.islands import selectors
 from games.islands.errors import IslandsError
-from games.islands.forms import TeamLinksSwitchForm
-from games.islands.models import TeamLink
+from games.islands.forms.links import TeamLinksSwitchForm
+from games.islands.models.links import TeamLink
 from games.islands.pages.shared import PERMISSION, check_perm, show_errors
+from games.islands.selectors.board import board_setup
+from games.islands.selectors.links import team_links
 from games.islands.services import team_links as link_services
 
 TEMPLATE = "islands/team_links.html"
@@ -54,9 +55,9 @@ def camp_list(request: HtmxHttpRequest, *, admin_context: dict[str, object]) -> 
 
 def links_page(request: HtmxHttpRequest, camp_id: int, *, model_admin: admin.ModelAdmin) -> HttpResponse:  # type: ignore[type-arg]
     camp = get_object_or_404(Camp, pk=camp_id)
-    setup = selectors.board_setup(camp)
+    setup = board_setup(camp)
     rows: list[dict[str, Any]] = []
-    for link in selectors.team_links(camp):
+    for link in team_links(camp):
         url = team_url(request, link) if link.link_active else ""
         label = _("QR code of the link of %(team)s") % {"team": link.team.name}
         qr = mark_safe(qr_svg(url, label=label)) if url else ""  # noqa: S308 - our own drawing, escaped
@@ -159,11 +160,11 @@ def handout(request: HtmxHttpRequest, link: TeamLink) -> LinkSheet:
 def handouts_pdf(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     """The handouts of every team with a working link (``?team=<id>``: that team's only)."""
     camp = get_object_or_404(Camp, pk=camp_id)
-    links = [link for link in selectors.team_links(camp) if link.link_active]
+    links = [link for link in team_links(camp) if link.link_active]
     team = request.GET.get("team", "")
     if team:
         links = [link for link in links if str(link.team_id) == team]
-    setup = selectors.board_setup(camp)
+    setup = board_setup(camp)
     if not links or setup is None or not setup.team_links:
         messages.error(request, _("No working team link to print: turn the team links on first."))
         return HttpResponseRedirect(page_url(camp))

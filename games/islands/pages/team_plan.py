@@ -34,24 +34,26 @@ from django.views.decorators.http import require_GET, require_POST
 from camp.adminpages import HtmxHttpRequest
 from camp.models import Round, RoundStatus
 from games.islands import orders as islands_orders
-from games.islands import selectors, words
+from games.islands import words
 from games.islands.engine.hexes import LabelError, geometry, to_pixel
 from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.engine.state import InvalidState
 from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
-from games.islands.forms import (
+from games.islands.forms.orders import (
     FIRE_MODE,
     ROUTE_PREFIX,
     OrderEntry,
-    Text,
     click_modes,
     read_orders,
     route_field,
 )
+from games.islands.forms.shared import Text
 from games.islands.game_state import state_before
 from games.islands.maps import style
 from games.islands.maps.style import SIZE
-from games.islands.models import PlanState, Ship, TeamLink, TeamPlan
+from games.islands.models.board import Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.plans import PlanState, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.pages.orders_map import drawable, fields, map_click, route_end, team_orders_map
 from games.islands.pages.team_link import (
@@ -63,6 +65,8 @@ from games.islands.pages.team_link import (
     readable_link,
     view_context,
 )
+from games.islands.selectors import plans as plan_selectors
+from games.islands.selectors.rounds import team_orders
 from games.islands.services import plans
 
 # ------------------------------------------------------------------------------------ the plan form
@@ -118,7 +122,7 @@ class PlanDesk:
         return sheet.for_ships(self.idents)
 
 
-def state_line(row: selectors.PlanRow, closed: bool) -> str:
+def state_line(row: plan_selectors.PlanRow, closed: bool) -> str:
     """The plan's state as the team reads it ("koncept uložen 18:02", "vráceno: …", "uzavřeno")."""
     if closed and row.state in (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED):
         return _("hand-in closed")
@@ -144,11 +148,11 @@ def plan_context(
     line and buttons, and why the last press was refused (``message``, ``problems``, ``stale``)."""
     if desk is None:
         return {"plan_open": False}
-    row = selectors.team_plan(desk.round, desk.link.team)
-    closed = row.closed(selectors.plans_due_at(desk.round))
+    row = plan_selectors.team_plan(desk.round, desk.link.team)
+    closed = row.closed(plan_selectors.plans_due_at(desk.round))
     sheet = typed if typed is not None else desk.sheet_of(row.plan)
-    orders = selectors.team_orders(desk.round, desk.link.team)
-    if typed is None and row.state == selectors.ENTERED_BY_STAFF and orders is not None:
+    orders = team_orders(desk.round, desk.link.team)
+    if typed is None and row.state == plan_selectors.ENTERED_BY_STAFF and orders is not None:
         # Staff typed the team's orders: the form starts from them (a draft saved builds on them).
         sheet = OrderSheet.from_row(orders).written_in(desk.alphabet).for_ships(desk.idents)
     writable = row.team_writable(closed)
@@ -249,14 +253,14 @@ def team_plan(request: HtmxHttpRequest, token: str) -> HttpResponse:
 # polls: a reload shows the plan as stored.
 
 
-def watch_notice(row: selectors.PlanRow, closed: bool) -> str:
+def watch_notice(row: plan_selectors.PlanRow, closed: bool) -> str:
     """What changed, as the notice above a form the team has typed into says it."""
     if closed:
         return _("Hand-in has closed meanwhile: the plan can no longer be changed.")
     notices = {
         PlanState.RETURNED: _("The leaders returned the plan meanwhile."),
         PlanState.APPROVED: _("The leaders approved the plan meanwhile."),
-        selectors.ENTERED_BY_STAFF: _("The leaders entered your plan themselves meanwhile."),
+        plan_selectors.ENTERED_BY_STAFF: _("The leaders entered your plan themselves meanwhile."),
         PlanState.HANDED_IN: _("The plan was handed in meanwhile (on another phone)."),
         PlanState.PAPER: _("The leaders received your plan on paper meanwhile."),
         PlanState.DRAFT: _("A draft was saved meanwhile (on another phone)."),
@@ -271,8 +275,8 @@ def watch_state(link: TeamLink) -> dict[str, Any]:
     if round_ is None or round_.status != RoundStatus.ORDERS_OPEN:
         notice = _("The round is no longer open for orders: the plan can no longer be changed.")
         return {"watch_open": False, "watch_notice": notice}
-    row = selectors.team_plan(round_, link.team)
-    due = selectors.plans_due_at(round_)
+    row = plan_selectors.team_plan(round_, link.team)
+    due = plan_selectors.plans_due_at(round_)
     closed = row.closed(due)
     writable = row.team_writable(closed)
     stored = f"{row.version}|{row.at.isoformat() if row.at else ''}"
@@ -421,8 +425,8 @@ PLAN_TARGET = "#team-plan"
 
 def plan_writable(desk: PlanDesk) -> bool:
     """May the team write its plan now (read afresh: a tap or a check comes from a page shown before)?"""
-    row = selectors.team_plan(desk.round, desk.link.team)
-    return row.team_writable(row.closed(selectors.plans_due_at(desk.round)))
+    row = plan_selectors.team_plan(desk.round, desk.link.team)
+    return row.team_writable(row.closed(plan_selectors.plans_due_at(desk.round)))
 
 
 def plan_map_context(desk: PlanDesk, entry: OrderEntry, *, writable: bool) -> dict[str, Any]:

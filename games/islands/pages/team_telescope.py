@@ -17,20 +17,20 @@ from django.views.decorators.http import require_http_methods
 
 from camp.adminpages import HtmxHttpRequest
 from camp.models import DONE_STATUSES, Round, RoundStatus
-from games.islands import selectors, words
+from games.islands import words
 from games.islands.engine.hexes import geometry
 from games.islands.engine.resolve import telescope_hexes
 from games.islands.errors import IslandsError
-from games.islands.forms import (
-    TeamTelescopeForm,
-)
+from games.islands.forms.telescope import TeamTelescopeForm
 from games.islands.maps import style, svg
-from games.islands.models import TeamLink
+from games.islands.models.links import TeamLink
 from games.islands.pages.team_link import (
     REFERRER_POLICY,
     not_found,
     readable_link,
 )
+from games.islands.selectors.maps import map_view_for_public
+from games.islands.selectors.rounds import TelescopePending, round_result, team_telescopes
 from games.islands.services import rounds as round_services
 
 # ------------------------------------------------------------------------------------ the telescope
@@ -42,13 +42,13 @@ from games.islands.services import rounds as round_services
 TELESCOPE_TEMPLATE = "islands/team_telescope.html"
 
 
-def telescope_name(t: selectors.TelescopePending) -> str:
+def telescope_name(t: TelescopePending) -> str:
     """How the team's page names one of its telescopes in addresses and forms: ``C1``, and ``C1#2``
     for the same ship's second of the round."""
     return t.key[len(t.team) + 1 :]
 
 
-def telescope_label(t: selectors.TelescopePending) -> str:
+def telescope_label(t: TelescopePending) -> str:
     """The telescope as the team reads it: its ship's name ("Loď 1"; "Loď 1, 2. dalekohled")."""
     ship = words.ship_label(t.ship)
     _key, mark, number = t.key.rpartition("#")
@@ -62,7 +62,7 @@ class TelescopeDesk:
 
     link: TeamLink
     round: Round | None
-    telescopes: list[selectors.TelescopePending]
+    telescopes: list[TelescopePending]
 
     @classmethod
     def read(cls, link: TeamLink, number: int | None) -> TelescopeDesk:
@@ -71,10 +71,10 @@ class TelescopeDesk:
             round_ = rounds.filter(status__in=DONE_STATUSES).order_by("-number").first()
         else:
             round_ = rounds.filter(number=number).first()
-        result = selectors.round_result(round_) if round_ is not None else None
-        return cls(link, round_, selectors.team_telescopes(result, link.team))
+        result = round_result(round_) if round_ is not None else None
+        return cls(link, round_, team_telescopes(result, link.team))
 
-    def find(self, name: str) -> selectors.TelescopePending | None:
+    def find(self, name: str) -> TelescopePending | None:
         """The telescope ``name`` names; without a name the only open one (None: several or none)."""
         if not name.strip():
             waiting = self.waiting
@@ -82,13 +82,13 @@ class TelescopeDesk:
         return next((t for t in self.telescopes if telescope_name(t) == name.strip()), None)
 
     @property
-    def waiting(self) -> list[selectors.TelescopePending]:
+    def waiting(self) -> list[TelescopePending]:
         """The team's telescopes a hex can be chosen for now (the round resolved, not closed)."""
         if self.round is None or self.round.status != RoundStatus.RESOLVED:
             return []
         return [t for t in self.telescopes if t.open]
 
-    def url(self, t: selectors.TelescopePending, **extra: str) -> str:
+    def url(self, t: TelescopePending, **extra: str) -> str:
         number = self.round.number if self.round is not None else ""
         query = urlencode({"round": number, "telescope": telescope_name(t), **extra})
         return f"{reverse('islands_public:team_telescope', args=[self.link.token])}?{query}"
@@ -103,7 +103,7 @@ def telescope_context(
     camp = desk.link.team.camp
     g = geometry(camp.board_side)
     t = desk.find(data["telescope"])
-    view = selectors.map_view_for_public(camp)
+    view = map_view_for_public(camp)
     ctx: dict[str, Any] = {
         "team": desk.link.team,
         "back_url": reverse("islands_public:team", args=[desk.link.token]),

@@ -11,9 +11,8 @@ from django.utils.translation import gettext as _
 
 from camp.adminpages import HtmxHttpRequest
 from camp.models import Round
-from games.islands import selectors
 from games.islands.errors import IslandsError
-from games.islands.forms import ConfirmForm
+from games.islands.forms.shared import ConfirmForm
 from games.islands.pages.links import url
 from games.islands.pages.shared import (
     check_perm,
@@ -22,6 +21,7 @@ from games.islands.pages.shared import (
     show_errors,
 )
 from games.islands.printing.changes import sheets_shown
+from games.islands.selectors.rounds import round_undoable
 from games.islands.services import rounds as round_services
 
 TEMPLATE = "islands/round_undo.html"
@@ -42,7 +42,7 @@ def undo_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> H
         "round": round_,
         "camp": round_.camp,
         "here": _("Undo"),
-        "can_undo": selectors.round_undoable(round_),
+        "can_undo": round_undoable(round_),
         "refusal": refusal,
     }
     return render_page(

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from camp.models import Round, Team
 from games.islands import words
 from games.islands.maps.visibility import MapView
-from games.islands.models import RoundResult, UndoneResolution
+from games.islands.models.rounds import RoundResult, UndoneResolution
 from games.islands.printing.data import (
     NoticeSheet,
     SheetsUnavailable,

@@ -9,7 +9,7 @@ orders are for. That only makes sense from the round that is "now" (:func:`sheet
 - the first round not resolved yet (planned, placements recorded, orders open): the results of the
   round before it (if any), orders for itself.
 
-A team's sheet is built from :func:`selectors.map_view_for_public` made
+A team's sheet is built from :func:`selectors.maps.map_view_for_public` made
 :func:`visibility.for_team` (its own ships' cargo put back) plus that team's own rows (its ships'
 flags, its hints, the events it may read): nothing hidden, nothing of another team's private data
 can reach it. With the camp run's team links on, its map sheet carries the team's own link (as its
@@ -26,16 +26,20 @@ from django.utils.translation import gettext as _
 from camp import selectors as camp_selectors
 from camp.caches.prepared import PreparedRead
 from camp.models import DONE_STATUSES, Camp, Placement, Round, Team
-from games.islands import results, selectors, words
+from games.islands import results, words
 from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.notation import Alphabet
 from games.islands.errors import IslandsError
 from games.islands.maps import visibility
 from games.islands.maps.visibility import MapView
-from games.islands.models import Harbor, IslandsRound, Pirate, RoundResult, Ship
+from games.islands.models.board import Harbor, Pirate, Ship
+from games.islands.models.rounds import IslandsRound, RoundResult
 from games.islands.orders import camp_alphabet
 from games.islands.paper import paper_codes
+from games.islands.selectors.board import board_setup, team_harbors
+from games.islands.selectors.links import team_links
+from games.islands.selectors.maps import map_view_for_public, map_view_for_staff
 
 
 @dataclass(frozen=True)
@@ -309,7 +313,7 @@ def team_sheets_for(
     camp = round.camp
     if teams is None:
         teams = list(Team.objects.filter(camp=camp).order_by("order", "name", "id"))
-    public = selectors.map_view_for_public(camp)
+    public = map_view_for_public(camp)
     ap = _ap(rounds)
     keyed = _keyed_rows(camp)
     key = tuple(row for _team_id, _bay, row in keyed)
@@ -376,12 +380,10 @@ def team_link_urls(camp: Camp, phones: str) -> dict[int, str]:
     off or no address is given; none for a revoked link."""
     if not phones:
         return {}
-    setup = selectors.board_setup(camp)
+    setup = board_setup(camp)
     if setup is None or not setup.team_links:
         return {}
-    return {
-        link.team_id: phones + link.page_path() for link in selectors.team_links(camp) if link.link_active
-    }
+    return {link.team_id: phones + link.page_path() for link in team_links(camp) if link.link_active}
 
 
 def _paper(code: str, lookup: str) -> PaperForm:
@@ -399,7 +401,7 @@ def master_sheet_for(round: Round) -> MasterSheet:  # noqa: A002
     ships_by_team: dict[int, list[Ship]] = {}
     for ship in Ship.objects.filter(team__camp=camp).order_by("ident"):
         ships_by_team.setdefault(ship.team_id, []).append(ship)
-    for th in selectors.team_harbors(camp):
+    for th in team_harbors(camp):
         team, harbor = th.team, th.harbor
         bay = harbor.bay if harbor is not None else None
         ships = sorted(
@@ -438,7 +440,7 @@ def master_sheet_for(round: Round) -> MasterSheet:  # noqa: A002
         camp=str(camp),
         state_round=_state_round(rounds),
         orders_round=rounds.orders_number,
-        map=selectors.map_view_for_staff(camp),
+        map=map_view_for_staff(camp),
         teams=tuple(rows),
         pirates=pirates,
         key=key_rows(camp),
@@ -508,7 +510,7 @@ def notice_sheet_for(round: Round) -> NoticeSheet:  # noqa: A002
     return NoticeSheet(
         camp=str(camp),
         state_round=_state_round(rounds),
-        map=selectors.map_view_for_public(camp),
+        map=map_view_for_public(camp),
         standings=tuple(
             StandingRow(
                 rank=s.rank,

@@ -24,19 +24,10 @@ from games.islands.engine import state as es
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
-from games.islands.models import (
-    MAX_CHESTS_PER_HEX,
-    BoardHex,
-    BoardSetup,
-    Harbor,
-    Pirate,
-    Rehearsal,
-    RehearsalKind,
-    RehearsalStatus,
-    Ship,
-)
+from games.islands.models.board import MAX_CHESTS_PER_HEX, BoardHex, BoardSetup, Harbor, Pirate, Ship
+from games.islands.models.rehearsals import Rehearsal, RehearsalKind, RehearsalStatus
 from games.islands.rehearsals import board_teams
-from games.islands.selectors import derived_seed, game_is_on
+from games.islands.selectors.board import derived_seed, game_is_on
 
 MAX_SEED = 2**63 - 1
 #: Seeds below this are short enough to be found by trying them against the hexes a team has seen

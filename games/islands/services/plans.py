@@ -37,18 +37,11 @@ from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from camp.models import Round, RoundStatus, Team
-from games.islands import selectors
 from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
-from games.islands.models import (
-    IslandsRound,
-    PlanAction,
-    PlanBy,
-    PlanLogEntry,
-    PlanState,
-    TeamOrders,
-    TeamPlan,
-)
+from games.islands.models.plans import PlanAction, PlanBy, PlanLogEntry, PlanState, TeamPlan
+from games.islands.models.rounds import IslandsRound, TeamOrders
 from games.islands.orders import OrderSheet, check_team, orders_check
+from games.islands.selectors.plans import TEAM_WRITABLE, hand_in_closed, plans_due_at
 from games.islands.services import rounds as round_services
 
 #: Who writes: a staff user, or :data:`BY_TEAM` (the team on its own page, through its link).
@@ -56,7 +49,7 @@ BY_TEAM = PlanBy.TEAM
 Writer = User | PlanBy
 
 #: States the team may write a draft over or hand in from.
-_WRITABLE = selectors.TEAM_WRITABLE
+_WRITABLE = TEAM_WRITABLE
 
 
 # ------------------------------------------------------------------------------------ helpers
@@ -117,8 +110,8 @@ def _team_may_write(locked: Round, plan: TeamPlan, version: int) -> None:
     _open(locked)
     if version != plan.version:
         raise PlanStale(plan)
-    due = selectors.plans_due_at(locked)
-    if due is not None and selectors.hand_in_closed(due, reopened=plan.reopened):
+    due = plans_due_at(locked)
+    if due is not None and hand_in_closed(due, reopened=plan.reopened):
         raise IslandsError(
             _("The hand-in of round %(number)d closed at %(time)s; ask staff to reopen it for your team.")
             % {"number": locked.number, "time": time_format(timezone.localtime(due), "H:i")},

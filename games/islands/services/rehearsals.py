@@ -49,7 +49,8 @@ from games.islands.engine.rehearsal import (
 )
 from games.islands.engine.rehearsal.deal import DealError, DealStatus, check_deal, deal_fair_board
 from games.islands.errors import IslandsError
-from games.islands.models import REHEARSAL_ACTIVE, BoardSetup, Rehearsal, RehearsalKind, RehearsalStatus
+from games.islands.models.board import BoardSetup
+from games.islands.models.rehearsals import REHEARSAL_ACTIVE, Rehearsal, RehearsalKind, RehearsalStatus
 from games.islands.rehearsals import (
     KEEP_FINISHED,
     RehearsalPlan,
@@ -61,7 +62,7 @@ from games.islands.rehearsals import (
     spec_key,
     styles_played,
 )
-from games.islands.selectors import game_is_on
+from games.islands.selectors.board import game_is_on
 from games.islands.words import deal as deal_words
 from games.islands.words import rehearsal as rehearsal_words
 

@@ -36,8 +36,9 @@ from games.islands.engine.scenario import ScenarioError, load_scenario, parse_sc
 from games.islands.engine.scenario_writer import draws_document, scenario_document
 from games.islands.errors import IslandsError, OrdersInvalid
 from games.islands.game_state import before_document, fixed_draws, state_in_priority
-from games.islands.models import BoardHex, BoardSetup, Harbor, IslandsRound, RoundResult, Ship, TeamOrders
-from games.islands.models import Pirate as PirateRow
+from games.islands.models.board import BoardHex, BoardSetup, Harbor, Ship
+from games.islands.models.board import Pirate as PirateRow
+from games.islands.models.rounds import IslandsRound, RoundResult, TeamOrders
 from games.islands.orders import OrderSheet, stored_orders
 
 

@@ -3,7 +3,7 @@
 Writes are one transaction each and lock the round row (``select_for_update``), reading its status
 again inside the transaction, so two staff members pressing the same button get exactly one result
 and a clear :class:`IslandsError` for the other. Checking orders (and the preview) are reads: see
-:mod:`games.islands.orders` and :func:`games.islands.selectors.round_preview`.
+:mod:`games.islands.orders` and :func:`games.islands.selectors.rounds.round_preview`.
 
 Decisions (see ``docs/islands-rounds.md``):
 
@@ -48,17 +48,16 @@ from games.islands.game_state import (
     priority_team_ids,
     state_before,
 )
-from games.islands.models import (
-    BoardSetup,
+from games.islands.models.board import BoardSetup, Ship
+from games.islands.models.rounds import (
     IslandsRound,
     RoundResult,
-    Ship,
     TeamOrders,
     TelescopeChoice,
     UndoneResolution,
 )
 from games.islands.orders import OrderSheet, check_team, orders_check, stored_orders
-from games.islands.selectors import later_opened_round
+from games.islands.selectors.rounds import later_opened_round
 from games.islands.services.board import game_state_store
 
 # ------------------------------------------------------------------------------------ helpers

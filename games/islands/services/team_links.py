@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 
 from camp.models import Camp, Team
 from games.islands.errors import IslandsError
-from games.islands.models import BoardSetup, TeamLink, new_link_token
+from games.islands.models.board import BoardSetup
+from games.islands.models.links import TeamLink, new_link_token
 
 
 @transaction.atomic

@@ -28,7 +28,7 @@ from games.islands import demo
 from games.islands.engine.hexes import direction_between, geometry
 from games.islands.engine.notation import Alphabet, Route
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, Harbor, Pirate, Ship
+from games.islands.models.board import BoardHex, Harbor, Pirate, Ship
 from games.islands.services import rounds as round_services
 
 CAMP_NAME = "Letní tábor techniků – 1. běh"
@@ -104,7 +104,7 @@ def place_tile(camp: Camp, label: str, tile: str, *, chests: int = 0, revealed: 
     """Set up a scenario's board hex directly (``board_hex_set`` refuses once the game has started,
     and a scenario often needs a tile next to a ship already at sea)."""
     from games.islands.engine.hexes import geometry
-    from games.islands.models import BoardHex
+    from games.islands.models.board import BoardHex
 
     h = geometry(camp.board_side).parse(label)
     BoardHex.objects.update_or_create(

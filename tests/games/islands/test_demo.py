@@ -21,10 +21,8 @@ from games.islands.engine.state import Board, Cell, GameState, ShipKind
 from games.islands.engine.state import Ship as EngineShip
 from games.islands.engine.state import Team as EngineTeam
 from games.islands.engine.tiles import Tile
-from games.islands.models import (
-    Harbor,
-    RoundResult,
-)
+from games.islands.models.board import Harbor
+from games.islands.models.rounds import RoundResult
 from tests.games.islands.conftest import (
     rows,
 )

@@ -1,4 +1,4 @@
-"""The forms of the islands pages (``games/islands/forms.py``): the order sheet read as typed, its
+"""The forms of the islands pages (``games/islands/forms/``): the order sheet read as typed, its
 own problems in the page's order, the switches read as the pages always read them, a round file,
 and the board set-up's hex and bay read into what the services take (a hex, a tile, a number)."""
 
@@ -15,20 +15,12 @@ from django.utils import translation
 from games.islands.engine.hexes import geometry
 from games.islands.engine.notation import Alphabet
 from games.islands.engine.tiles import Tile
-from games.islands.forms import (
-    FIRE_MODE,
-    MAX_FIELD,
-    MAX_IMPORT_BYTES,
-    BayForm,
-    ConfirmForm,
-    HexForm,
-    OrderEntry,
-    OrdersForm,
-    RoundFileForm,
-    TelescopeForm,
-    TelescopeQuery,
-)
-from games.islands.forms import read_orders as read_form
+from games.islands.forms.board import BayForm, HexForm
+from games.islands.forms.files import MAX_IMPORT_BYTES, RoundFileForm
+from games.islands.forms.orders import FIRE_MODE, MAX_FIELD, OrderEntry, OrdersForm
+from games.islands.forms.orders import read_orders as read_form
+from games.islands.forms.shared import ConfirmForm
+from games.islands.forms.telescope import TelescopeForm, TelescopeQuery
 from games.islands.orders import OrderSheet
 
 

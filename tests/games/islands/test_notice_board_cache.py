@@ -16,7 +16,8 @@ from camp.caches import version as versions
 from camp.caches.version import public_version_bump
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands.engine.hexes import geometry
-from games.islands.models import BoardHex, RoundResult
+from games.islands.models.board import BoardHex
+from games.islands.models.rounds import RoundResult
 from games.islands.orders import OrderSheet
 from games.islands.services import rounds
 

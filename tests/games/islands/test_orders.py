@@ -15,7 +15,8 @@ from games.islands.engine.notation import Alphabet, Route
 from games.islands.engine.orders import Orders
 from games.islands.engine.tiles import Tile
 from games.islands.errors import OrdersInvalid
-from games.islands.models import Ship, TeamOrders
+from games.islands.models.board import Ship
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
 from tests.games.islands.conftest import harbor_of, opened, put_tile

@@ -18,8 +18,8 @@ from games.islands.engine.orders import Orders, ProblemCode, check_orders
 from games.islands.engine.state import Board, GameState, Ship, ShipKind
 from games.islands.engine.state import Team as TeamState
 from games.islands.game_state import game_state
-from games.islands.models import Ship as ShipRow
-from games.islands.models import TeamOrders
+from games.islands.models.board import Ship as ShipRow
+from games.islands.models.rounds import TeamOrders
 from games.islands.services import round_files
 from tests.games.islands.pages.helpers import HTMX, legal_route, orders_data, url
 

@@ -14,7 +14,7 @@ from django.utils import translation
 
 from camp.models import Camp, Team
 from games.islands.engine.tiles import Tile
-from games.islands.models import TeamOrders
+from games.islands.models.rounds import TeamOrders
 from tests.games.islands.conftest import opened, place_tile, put_tile
 from tests.pages import errors, items_of
 

@@ -15,7 +15,7 @@ from camp.caches.version import public_version_bump
 from camp.models import Camp, Placement, Round
 from games.islands.demo import demo_play, plan_orders, submit_orders
 from games.islands.game_state import game_state
-from games.islands.models import TeamOrders
+from games.islands.models.rounds import TeamOrders
 
 pytestmark = pytest.mark.django_db
 

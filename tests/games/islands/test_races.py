@@ -23,7 +23,7 @@ from django.urls import reverse
 
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands import demo
-from games.islands.models import RoundResult, TeamOrders
+from games.islands.models.rounds import RoundResult, TeamOrders
 from games.islands.services import rounds as round_services
 from tests.games.islands.pages.helpers import HTMX, url
 

@@ -8,7 +8,7 @@ from typing import Any
 from camp.models import Camp, Round, Team
 from games.islands import rehearsals
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex
+from games.islands.models.board import BoardHex
 from games.islands.services import board as board_services
 
 SEED = 1234567890123456789

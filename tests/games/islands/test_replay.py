@@ -10,9 +10,10 @@ from django.test import Client
 from django.urls import reverse
 
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import replay_frames, selectors
+from games.islands import replay_frames
 from games.islands.engine.hexes import geometry
-from games.islands.models import RoundResult, TelescopeChoice
+from games.islands.models.rounds import RoundResult, TelescopeChoice
+from games.islands.selectors.maps import notice_board_version
 from games.islands.services import rounds
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -128,9 +129,9 @@ def test_a_telescope_choice_changes_the_version_and_appears_in_the_events(
     result.save(update_fields=["pending_telescopes"])
     TelescopeChoice.objects.filter(result=result).delete()
     Round.objects.filter(pk=round_one.pk).update(status=RoundStatus.RESOLVED)  # choices still open
-    before = selectors.notice_board_version(camp)
+    before = notice_board_version(camp)
     rounds.telescope_choose(round=round_one, ship=f"{teams[0].name}.C1", at=geometry(5).parse("C3"))
-    assert selectors.notice_board_version(camp) != before
+    assert notice_board_version(camp) != before
     html = client.get(reverse("islands_public:notice_board", args=[camp.pk])).content.decode()
     assert f"Dalekohled lodi 1 týmu {teams[0].name} odhalil okolí C3" in html
     page = client.get(reverse("islands_public:round_replay", args=[camp.pk, 1])).content.decode()
@@ -143,15 +144,15 @@ def test_a_telescope_choice_changes_the_version_and_appears_in_the_events(
 def test_the_public_pages_do_not_depend_on_hidden_hexes(round_one: Round, client: Client) -> None:
     """A write of hidden hexes draws a new version, as every write does; the notice board and the
     replay are the same bytes but for it."""
-    from games.islands.models import BoardHex
+    from games.islands.models.board import BoardHex
 
     camp = round_one.camp
     pages = [
         reverse("islands_public:notice_board", args=[camp.pk]),
         reverse("islands_public:round_replay", args=[camp.pk, 1]),
     ]
-    before, version = [client.get(page).content for page in pages], selectors.notice_board_version(camp)
+    before, version = [client.get(page).content for page in pages], notice_board_version(camp)
     BoardHex.objects.filter(camp=camp, revealed=False).update(tile="reefs", chests=0)
-    drawn = selectors.notice_board_version(camp)
+    drawn = notice_board_version(camp)
     assert drawn != version
     assert [client.get(page).content.replace(drawn.encode(), version.encode()) for page in pages] == before

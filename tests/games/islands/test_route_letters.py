@@ -16,7 +16,7 @@ from pypdf import PdfReader
 from camp.models import Camp, RouteLetters, Team
 from games.islands.engine.notation import Alphabet
 from games.islands.engine.tiles import Tile
-from games.islands.models import TeamOrders
+from games.islands.models.rounds import TeamOrders
 from games.islands.printing.data import team_sheets_for
 from games.islands.printing.team_sheet import render_team_sheets
 from tests.games.islands.conftest import opened, put_tile

@@ -13,19 +13,19 @@ from django.utils import translation
 
 from camp import services as camp_services
 from camp.models import Camp, Placement, Round, RoundStatus, Team
-from games.islands import demo, results, selectors
+from games.islands import demo, results
 from games.islands.engine import state as es
 from games.islands.engine.hexes import direction_between, geometry
 from games.islands.engine.notation import Alphabet, Route
 from games.islands.engine.tiles import Tile
 from games.islands.game_state import game_state
 from games.islands.maps.svg import render_svg
-from games.islands.models import (
-    BoardHex,
-    Harbor,
-    RoundResult,
-)
+from games.islands.models.board import BoardHex, Harbor
+from games.islands.models.rounds import RoundResult
 from games.islands.orders import OrderSheet
+from games.islands.selectors.board import board_cells, team_harbors
+from games.islands.selectors.maps import map_view_for_public, map_view_for_staff
+from games.islands.selectors.rounds import round_overview, round_preview, team_orders
 from games.islands.services import board as board_services
 from games.islands.services import rounds as round_services
 from tests.games.islands.conftest import (
@@ -39,7 +39,7 @@ from tests.games.islands.conftest import (
 def set_up(camp: Camp) -> None:
     board_services.board_generate(camp=camp, seed=11)
     board_services.harbors_draw_sides(camp=camp)
-    for th in selectors.team_harbors(camp):
+    for th in team_harbors(camp):
         assert th.harbor is not None
         board_services.harbor_set_bay(team=th.team, bay=th.bay_choices[0])
     board_services.game_start(camp=camp)
@@ -66,23 +66,23 @@ def add_ships(camp: Camp) -> None:
 def test_board_cells_one_query(camp: Camp, django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
     board_services.board_generate(camp=camp, seed=11)
     with django_assert_num_queries(1):
-        cells = selectors.board_cells(camp)
+        cells = board_cells(camp)
     assert len(cells) == 31
 
 
 def test_map_views_constant_queries(camp: Camp, teams: list[Team], django_assert_num_queries) -> None:  # type: ignore[no-untyped-def]
     set_up(camp)
     with django_assert_num_queries(4):
-        small = selectors.map_view_for_staff(camp)
+        small = map_view_for_staff(camp)
     assert len(small.ships) == 3
     add_ships(camp)
     # One more team (without a harbor): the queries do not grow with the teams. The row is written
     # directly: team_create refuses a team once the game has started (games/islands/locks.py).
     Team.objects.create(camp=camp, name="Žlutí", colour="#f1c40f", order=4)
     with django_assert_num_queries(4):
-        staff = selectors.map_view_for_staff(camp)
+        staff = map_view_for_staff(camp)
     with django_assert_num_queries(4):
-        public = selectors.map_view_for_public(camp)
+        public = map_view_for_public(camp)
     assert len(staff.ships) == len(public.ships) == 9
     assert len(staff.pirates) == 2 and len(staff.harbors) == 3
     with django_assert_num_queries(0):
@@ -104,10 +104,10 @@ def test_public_map_of_a_real_board_hides_everything(camp: Camp, teams: list[Tea
     place_tile(camp, "C2", Tile.TREASURE.value, chests=9)
     place_tile(camp, "B2", Tile.REEFS.value)
     place_tile(camp, "D2", Tile.MERMAID.value, revealed=True)
-    svg = str(render_svg(selectors.map_view_for_public(camp)))
+    svg = str(render_svg(map_view_for_public(camp)))
     assert "tile-treasure" not in svg and "tile-reefs" not in svg and "×" not in svg
     assert "tile-mermaid" in svg
-    hidden = [c for c in selectors.map_view_for_public(camp).cells if not c.revealed]
+    hidden = [c for c in map_view_for_public(camp).cells if not c.revealed]
     assert all(c.tile is None and c.chests is None for c in hidden)
     assert len(hidden) == len(g.hexes) - 1
 
@@ -149,7 +149,7 @@ def test_hidden_information_never_reaches_public_or_team_views(started: Camp, te
     round_services.orders_submit(
         round=round_, team=blue, sheet=OrderSheet.typed(routes={"C1": f"{to_rum} . {back} {to_rum} {back}"})
     )
-    preview = selectors.round_preview(round=round_)
+    preview = round_preview(round=round_)
     treasure = [g.label(h.treasure) for h in preview.result.hints]
     assert treasure, "the map gives a hint"
     result = round_services.round_resolve(round=round_)
@@ -189,12 +189,12 @@ def test_hidden_information_never_reaches_public_or_team_views(started: Camp, te
 def test_round_overview(started: Camp, teams: list[Team]) -> None:
     round_ = opened(started)
     round_services.orders_submit(round=round_, team=teams[0], sheet=OrderSheet())
-    overview = selectors.round_overview(round_)
+    overview = round_overview(round_)
     assert overview.opened and overview.resolvable and overview.status == RoundStatus.ORDERS_OPEN
     assert overview.teams_without_orders == teams[1:]
     assert [row.ap for row in overview.teams] == [14, 11, 8]
     round_services.round_resolve(round=round_)
-    overview = selectors.round_overview(round_)
+    overview = round_overview(round_)
     assert not overview.resolvable and overview.result is not None
 
 
@@ -218,13 +218,13 @@ def test_selectors_run_a_constant_number_of_queries(camp: Camp, teams: list[Team
         last.round  # noqa: B018 - the caller has the result with its round
         open_round = Round.objects.get(camp=c, status=RoundStatus.ORDERS_OPEN)
         return [
-            count_queries(lambda: selectors.round_overview(open_round)),
-            count_queries(lambda: selectors.round_overview(played[-1])),
+            count_queries(lambda: round_overview(open_round)),
+            count_queries(lambda: round_overview(played[-1])),
             count_queries(lambda: results.result_events(last, viewer="public")),
             count_queries(lambda: results.result_events(last, viewer=team)),
             count_queries(lambda: results.team_hints(last, team)),
             count_queries(lambda: results.final_standings(c)),
-            count_queries(lambda: selectors.team_orders(open_round, team)),
+            count_queries(lambda: team_orders(open_round, team)),
         ]
 
     assert counts(camp, short, teams[0]) == counts(other, long, other_teams[0])

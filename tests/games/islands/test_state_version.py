@@ -20,7 +20,8 @@ from django.db import connection
 from camp import services as camp_services
 from camp.models import Camp, Placement, Round, RoundStatus, Team
 from games.islands.demo import game_setup, play_round
-from games.islands.models import BoardHex, Harbor, IslandsRound, Pirate, RoundResult, Ship
+from games.islands.models.board import BoardHex, Harbor, Pirate, Ship
+from games.islands.models.rounds import IslandsRound, RoundResult
 from games.islands.services import rounds as round_services
 from tests.sql_writes import written_table
 

@@ -25,7 +25,10 @@ from games.islands.engine.hexes import Hex, neighbours
 from games.islands.engine.notation import Alphabet
 from games.islands.engine.tiles import Tile
 from games.islands.game_state import game_state
-from games.islands.models import PlanState, Ship, TeamLink, TeamOrders, TeamPlan
+from games.islands.models.board import Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.plans import PlanState, TeamPlan
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrderSheet
 from games.islands.printing.data import team_sheets_for
 from games.islands.services import team_links as link_services

@@ -35,7 +35,7 @@ from games.islands.engine.rehearsal import (
 from games.islands.engine.rehearsal.spec import BOTS, MAX_BOARDS, MAX_CAMPS, MAX_ROUNDS, PLACEMENTS
 from games.islands.engine.state import Cell
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, BoardSetup
+from games.islands.models.board import BoardHex, BoardSetup
 
 #: The command's own English for the engine's refusals of a spec (codes of ``RehearsalSpecError``).
 SPEC_ERROR_LINES: dict[str, str] = {

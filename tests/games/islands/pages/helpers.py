@@ -8,7 +8,9 @@ from django.urls import reverse
 from camp.models import Camp, Round, Team
 from games.islands.engine.notation import Alphabet
 from games.islands.game_state import game_state
-from games.islands.models import RoundResult, Ship, TeamLink
+from games.islands.models.board import Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.rounds import RoundResult
 from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
 from games.islands.services import team_links as link_services

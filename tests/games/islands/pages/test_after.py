@@ -7,7 +7,8 @@ from bs4 import BeautifulSoup
 from django.test import Client
 
 from camp.models import Round, Team
-from games.islands.models import BoardHex, RoundResult, TelescopeChoice
+from games.islands.models.board import BoardHex
+from games.islands.models.rounds import RoundResult, TelescopeChoice
 from games.islands.services import rounds as round_services
 from tests.games.islands.pages.helpers import (
     HTMX,

@@ -12,7 +12,7 @@ from django.urls import reverse
 from camp import services as camp_services
 from camp.models import Camp, Team
 from games.islands.engine.hexes import geometry
-from games.islands.models import BoardHex, BoardSetup, Harbor, Ship
+from games.islands.models.board import BoardHex, BoardSetup, Harbor, Ship
 from games.islands.services import board as board_services
 from tests.pages import element_text, errors, items_of, messages
 

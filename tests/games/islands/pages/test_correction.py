@@ -25,7 +25,8 @@ from camp.models import Camp, Round, Team
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.notation import Alphabet, Route
 from games.islands.engine.tiles import Tile
-from games.islands.models import RoundResult, Ship, TeamOrders, UndoneResolution
+from games.islands.models.board import Ship
+from games.islands.models.rounds import RoundResult, TeamOrders, UndoneResolution
 from games.islands.orders import OrderSheet
 from games.islands.printing.changes import sheets_shown
 from games.islands.services import rounds as round_services
@@ -268,7 +269,7 @@ def test_a_renewed_team_link_is_no_change_and_the_changed_sheets_carry_the_links
     """The team's own link on its map sheet is not the game: a link renewed between the undo and the
     new resolution asks for no reprint (its handout is printed again), and the changed sheets
     printed carry each team's link as it is now."""
-    from games.islands import selectors
+    from games.islands.selectors.links import team_links
     from games.islands.services import team_links as link_services
 
     round_, there_and_back = world
@@ -281,7 +282,7 @@ def test_a_renewed_team_link_is_no_change_and_the_changed_sheets_carry_the_links
         pk: {k: v for k, v in t.items() if k != "link_url"} for pk, t in undone.shown["teams"].items()
     }
     undone.save()
-    links = {link.team_id: link for link in selectors.team_links(round_.camp)}
+    links = {link.team_id: link for link in team_links(round_.camp)}
     link_services.team_link_renew(link=links[teams[1].pk])
     link_services.team_link_revoke(link=links[teams[2].pk])
     round_services.round_resolve(round=round_)

@@ -12,7 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from camp.models import Camp, Team
-from games.islands.models import BoardHex, Rehearsal, RehearsalStatus
+from games.islands.models.board import BoardHex
+from games.islands.models.rehearsals import Rehearsal, RehearsalStatus
 from games.islands.services import board as board_services
 from games.islands.services import rehearsals as rehearsal_services
 from tests.games.islands.services.test_deals import quick  # noqa: F401 (a fixture)

@@ -8,7 +8,7 @@ import pytest
 
 from camp.models import Camp, Team
 from games.islands.engine.notation import Alphabet
-from games.islands.models import TeamOrders
+from games.islands.models.rounds import TeamOrders
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
 from tests.games.islands.pages.test_orders_browser import open_orders_of_a_movable_ship
 

@@ -12,7 +12,8 @@ from django.utils.translation import gettext
 from camp.models import Round, Team
 from games.islands import words
 from games.islands.engine.hexes import geometry
-from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship
+from games.islands.models.board import BoardHex, Ship
+from games.islands.models.rounds import IslandsRound, RoundResult
 from games.islands.services import rounds as round_services
 from tests.games.islands.pages.helpers import (
     HTMX,

@@ -21,7 +21,7 @@ from camp.caches.public_pages import forget_front
 from camp.models import Camp, Round, Team
 from games.islands.demo import demo_play
 from games.islands.game_state import game_state
-from games.islands.models import TeamPlan
+from games.islands.models.plans import TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.services import plans
 from games.islands.services import rounds as round_services

@@ -20,7 +20,8 @@ from games.islands import words
 from games.islands.engine.hexes import geometry
 from games.islands.engine.notation import Alphabet, Route
 from games.islands.game_state import game_state
-from games.islands.models import BoardHex, Ship, TeamOrders
+from games.islands.models.board import BoardHex, Ship
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrderSheet
 from games.islands.services import plans as plan_services
 from games.islands.services import rounds as round_services

@@ -11,7 +11,7 @@ from camp.models import Camp, Round, Team
 from games.islands.demo import demo_play
 from games.islands.engine.notation import Alphabet, Route
 from games.islands.game_state import game_state
-from games.islands.models import TeamOrders
+from games.islands.models.rounds import TeamOrders
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
 
 pytestmark = NEEDS_CHROMIUM

@@ -9,10 +9,11 @@ from django.test import Client
 from django.utils import timezone
 
 from camp.models import Round, Team
-from games.islands import selectors
 from games.islands.engine.notation import Alphabet
-from games.islands.models import PlanLogEntry, PlanState, TeamOrders, TeamPlan
+from games.islands.models.plans import PlanLogEntry, PlanState, TeamPlan
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrderSheet
+from games.islands.selectors.plans import ENTERED_BY_STAFF, team_plan
 from games.islands.services import plans
 from games.islands.services import rounds as round_services
 from tests.games.islands.pages.helpers import legal_route, orders_data, url
@@ -23,7 +24,7 @@ TEAM = plans.BY_TEAM
 
 def hand_in(game: Round, team: Team) -> TeamPlan:
     ship, route = legal_route(game, team)
-    version = selectors.team_plan(game, team).version
+    version = team_plan(game, team).version
     sheet = OrderSheet.typed(routes={ship: route}, fire="")
     return plans.plan_hand_in(round=game, team=team, sheet=sheet, version=version, by=TEAM)
 
@@ -224,7 +225,7 @@ def test_the_form_starts_from_the_plan_and_saving_it_settles_the_plan(
     assert (stored.version, stored.routes[ship]) == (2, f"{next(iter(plan.routes.values()))} .")
     settled = TeamPlan.objects.get(round=game, team=red)
     assert (settled.state, settled.routes) == (PlanState.DRAFT, plan.routes)  # the team's sheet kept
-    assert selectors.team_plan(game, red).state == selectors.ENTERED_BY_STAFF
+    assert team_plan(game, red).state == ENTERED_BY_STAFF
     entry = PlanLogEntry.objects.filter(round=game, team=red).latest("id")
     assert (entry.action, entry.user) == ("entered", staff)
     # No longer waiting: "approve all" cannot replace the correction with the plan.

@@ -15,7 +15,8 @@ from django.urls import reverse
 
 from camp.models import Round, Team
 from games.islands.engine.paper_code import PaperCode
-from games.islands.models import PlanAction, PlanBy, PlanLogEntry, PlanState, TeamOrders, TeamPlan
+from games.islands.models.plans import PlanAction, PlanBy, PlanLogEntry, PlanState, TeamPlan
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrderSheet
 from games.islands.paper import paper_code
 from games.islands.services import plans

@@ -21,7 +21,7 @@ from camp import services as camp_services
 from camp.models import MAX_BOARD_SIDE, Camp, Round, Team
 from games.islands import demo
 from games.islands.engine.hexes import geometry
-from games.islands.models import BoardHex, Harbor, Ship
+from games.islands.models.board import BoardHex, Harbor, Ship
 from games.islands.services import plans
 from tests.browser import NEEDS_CHROMIUM, launched_chromium
 

@@ -18,7 +18,7 @@ from django.urls import reverse
 from camp.models import DEFAULT_BOARD_SIDE, MAX_BOARD_SIDE, MIN_BOARD_SIDE, Camp, Team
 from games.islands import demo
 from games.islands.engine.hexes import geometry
-from games.islands.models import Harbor, Pirate, Ship
+from games.islands.models.board import Harbor, Pirate, Ship
 from tests.browser import NEEDS_CHROMIUM, launched_chromium
 
 pytestmark = NEEDS_CHROMIUM

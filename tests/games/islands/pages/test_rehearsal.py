@@ -20,7 +20,7 @@ from pypdf import PdfReader
 
 from camp.models import Camp, Team
 from games.islands import rehearsals
-from games.islands.models import Rehearsal, RehearsalStatus
+from games.islands.models.rehearsals import Rehearsal, RehearsalStatus
 from games.islands.pages import board as board_page
 from games.islands.pages import rehearsal_runs
 from games.islands.services import board as board_services

@@ -15,7 +15,7 @@ from django.urls import reverse
 from camp.backup_export import camp_export_document
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands import rehearsal_report, rehearsals
-from games.islands.models import Rehearsal
+from games.islands.models.rehearsals import Rehearsal
 from games.islands.services import rehearsals as rehearsal_services
 from games.islands.services import round_files
 from tests.games.islands.pages.helpers import HTMX, links_on, page_url

@@ -6,7 +6,8 @@ from bs4 import BeautifulSoup
 from django.test import Client
 
 from camp.models import Round, Team
-from games.islands.models import BoardHex, RoundResult, TeamOrders
+from games.islands.models.board import BoardHex
+from games.islands.models.rounds import RoundResult, TeamOrders
 from tests.games.islands.pages.helpers import (
     store_all,
     url,

@@ -10,9 +10,9 @@ from django.test import Client
 
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import selectors
 from games.islands.demo import demo_play
 from games.islands.orders import OrderSheet
+from games.islands.selectors.rounds import round_undoable
 from games.islands.services import rounds as round_services
 from tests.games.islands.pages.helpers import (
     legal_route,
@@ -118,7 +118,7 @@ def test_close_round(staff_client: Client, game: Round, teams: list[Team]) -> No
     )
     assert 'name="confirm" value="1" aria-describedby="close-refusal"' in html
     assert errors(response) == []
-    assert selectors.round_undoable(Round.objects.get(pk=game.pk))
+    assert round_undoable(Round.objects.get(pk=game.pk))
     response = staff_client.post(url("close", game.pk), {"confirm": "1"}, follow=True)
     assert response.status_code == 200
     assert Round.objects.get(pk=game.pk).status == RoundStatus.CLOSED

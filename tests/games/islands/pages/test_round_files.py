@@ -17,7 +17,7 @@ from camp import services as camp_services
 from camp.models import Camp, Round, Team
 from games.islands.demo import demo_play
 from games.islands.engine.notation import Alphabet, Route
-from games.islands.models import IslandsRound
+from games.islands.models.rounds import IslandsRound
 from tests.games.islands.pages.helpers import (
     HTMX,
     url,

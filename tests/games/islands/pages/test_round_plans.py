@@ -14,7 +14,8 @@ from django.utils import timezone
 
 from camp.models import Round, Team
 from games.islands.engine.notation import Alphabet
-from games.islands.models import IslandsRound, PlanState, TeamOrders, TeamPlan
+from games.islands.models.plans import PlanState, TeamPlan
+from games.islands.models.rounds import IslandsRound, TeamOrders
 from games.islands.orders import OrderSheet
 from games.islands.services import plans
 from games.islands.services import rounds as round_services

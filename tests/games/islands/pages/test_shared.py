@@ -14,7 +14,7 @@ from django.urls import reverse
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands.demo import demo_play
-from games.islands.models import TeamOrders
+from games.islands.models.rounds import TeamOrders
 from tests.games.islands.conftest import GAME_SEED
 from tests.games.islands.pages.helpers import (
     HTMX,

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from camp.models import Round, Team
 from games.islands.maps.style import ROUTE_DASHES
-from games.islands.models import Harbor
+from games.islands.models.board import Harbor
 from tests.games.islands.pages.helpers import legal_route, orders_data, url
 
 pytestmark = pytest.mark.django_db

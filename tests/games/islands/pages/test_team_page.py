@@ -18,7 +18,9 @@ from django.urls import reverse
 from camp.caches.version import public_version_bump
 from camp.models import Camp, Round, Team
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, IslandsRound, Ship, TeamLink
+from games.islands.models.board import BoardHex, Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.rounds import IslandsRound
 from games.islands.orders import OrderSheet
 from games.islands.services import rounds as round_services
 from games.islands.services import team_links as link_services

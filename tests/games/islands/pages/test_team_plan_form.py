@@ -17,7 +17,10 @@ from django.utils import timezone
 from camp.models import Camp, Round, Team
 from games.islands.engine.notation import Alphabet
 from games.islands.game_state import game_state
-from games.islands.models import PlanState, Ship, TeamLink, TeamOrders, TeamPlan
+from games.islands.models.board import Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.plans import PlanState, TeamPlan
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrderSheet
 from games.islands.services import plans
 from games.islands.services import rounds as round_services
@@ -365,7 +368,7 @@ def test_the_live_check_lists_problems_and_ap_and_stores_nothing(game: Round, te
 def test_the_live_check_is_the_same_whatever_is_hidden_or_another_team_plans(
     game: Round, teams: list[Team]
 ) -> None:
-    from games.islands.models import BoardHex, Ship
+    from games.islands.models.board import BoardHex, Ship
     from games.islands.services import rounds as round_services
 
     red, blue = teams[0], teams[1]

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from camp.models import Camp, Team
-from games.islands.models import PlanState, TeamPlan
+from games.islands.models.plans import PlanState, TeamPlan
 from tests.browser import NEEDS_CHROMIUM
 from tests.games.islands.pages.helpers import legal_route, linked_open_round
 

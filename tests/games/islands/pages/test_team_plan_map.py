@@ -23,7 +23,10 @@ from games.islands.engine.hexes import Hex, direction_between, geometry, to_pixe
 from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.game_state import state_before
 from games.islands.maps.style import SIZE
-from games.islands.models import BoardHex, Ship, TeamLink, TeamOrders, TeamPlan
+from games.islands.models.board import BoardHex, Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.plans import TeamPlan
+from games.islands.models.rounds import TeamOrders
 from games.islands.orders import OrderSheet
 from games.islands.services import plans
 from games.islands.services import rounds as round_services

@@ -13,7 +13,7 @@ from camp.models import Camp, Team
 from games.islands import orders as islands_orders
 from games.islands.engine.hexes import direction_between, geometry
 from games.islands.engine.notation import Alphabet
-from games.islands.models import TeamPlan
+from games.islands.models.plans import TeamPlan
 from games.islands.orders import OrderSheet
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
 from tests.games.islands.pages.helpers import legal_route, linked_open_round

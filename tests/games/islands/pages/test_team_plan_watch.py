@@ -18,7 +18,10 @@ from django.utils import timezone
 
 from camp.caches.version import public_version_bump
 from camp.models import Round, Team
-from games.islands.models import BoardHex, IslandsRound, PlanState, Ship, TeamLink, TeamOrders, TeamPlan
+from games.islands.models.board import BoardHex, Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.plans import PlanState, TeamPlan
+from games.islands.models.rounds import IslandsRound, TeamOrders
 from games.islands.orders import OrderSheet
 from games.islands.services import plans
 from games.islands.services import rounds as round_services

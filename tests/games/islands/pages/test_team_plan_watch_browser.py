@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from camp.models import Camp, Team
-from games.islands.models import PlanState, TeamPlan
+from games.islands.models.plans import PlanState, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.pages import team_link, team_plan
 from games.islands.services import plans

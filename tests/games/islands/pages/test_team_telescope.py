@@ -19,7 +19,9 @@ from games.islands import words
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.resolve import telescope_hexes
 from games.islands.errors import IslandsError
-from games.islands.models import BoardHex, Ship, TeamLink, TelescopeChoice
+from games.islands.models.board import BoardHex, Ship
+from games.islands.models.links import TeamLink
+from games.islands.models.rounds import TelescopeChoice
 from games.islands.services import rounds as round_services
 from games.islands.services import team_links as link_services
 from tests.games.islands.pages.helpers import links_on, resolved_with_telescope

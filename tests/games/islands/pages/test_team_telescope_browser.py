@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from camp.models import Camp, Round, Team
 from games.islands.demo import demo_play
-from games.islands.models import TeamLink, TelescopeChoice
+from games.islands.models.links import TeamLink
+from games.islands.models.rounds import TelescopeChoice
 from games.islands.services import team_links as link_services
 from tests.browser import NEEDS_CHROMIUM
 from tests.games.islands.conftest import opened

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.test import Client
 
 from camp.models import Round, RoundStatus, Team
-from games.islands.models import RoundResult, TeamOrders
+from games.islands.models.rounds import RoundResult, TeamOrders
 from games.islands.services import rounds as round_services
 from tests.games.islands.pages.helpers import (
     store_all,

@@ -13,7 +13,8 @@ from pypdf import PdfReader
 from camp.models import Placement, Round, Team
 from games.islands import results
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, IslandsRound, RoundResult, Ship
+from games.islands.models.board import BoardHex, Ship
+from games.islands.models.rounds import IslandsRound, RoundResult
 from games.islands.printing.bundle import render_evening
 from games.islands.printing.data import master_sheet_for, notice_sheet_for, team_sheets_for
 from games.islands.printing.notice_sheet import render_notice_sheet

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from camp.models import Round, Team
-from games.islands.models import RoundResult
+from games.islands.models.rounds import RoundResult
 from games.islands.printing import canvas as sheet_canvas
 from games.islands.printing.data import (
     SheetShip,

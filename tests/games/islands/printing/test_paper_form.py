@@ -136,7 +136,8 @@ def test_the_code_and_qr_code_tell_nothing_hidden(game: Round, teams: list[Team]
     not know changes: a hidden hex, another team's cargo, the pirates' draws, the camp's seed."""
     from camp.models import Camp
     from games.islands.engine.tiles import Tile
-    from games.islands.models import BoardHex, IslandsRound, Ship
+    from games.islands.models.board import BoardHex, Ship
+    from games.islands.models.rounds import IslandsRound
 
     def form() -> bytes:
         round_ = Round.objects.select_related("camp").get(pk=game.pk)

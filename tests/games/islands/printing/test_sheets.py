@@ -22,7 +22,8 @@ from camp.pdf import FONT_BOLD
 from games.islands.demo import demo_play
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.engine.tiles import Tile
-from games.islands.models import BoardHex, IslandsRound, Pirate, Ship
+from games.islands.models.board import BoardHex, Pirate, Ship
+from games.islands.models.rounds import IslandsRound
 from games.islands.printing import canvas as sheet_canvas
 from games.islands.printing import team_sheet
 from games.islands.printing.data import (

@@ -16,13 +16,13 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from camp.models import Round, Team
-from games.islands import selectors
-from games.islands.models import TeamLink
+from games.islands.models.links import TeamLink
 from games.islands.printing import canvas as sheet_canvas
 from games.islands.printing.data import master_sheet_for, notice_sheet_for, team_sheets_for
 from games.islands.printing.master_sheet import render_master_sheet
 from games.islands.printing.notice_sheet import render_notice_sheet
 from games.islands.printing.team_sheet import LINK_QR_SIDE, render_team_sheets
+from games.islands.selectors.links import team_links
 from games.islands.services import team_links as link_services
 from tests.games.islands.printing.test_paper_form import DPI, LOOKUP, grey_page, needs_pdftoppm, read_qr
 
@@ -31,7 +31,7 @@ PHONES = "http://192.168.1.10:8000"
 
 def _links_on(game: Round) -> dict[int, TeamLink]:
     link_services.team_links_switch(camp=game.camp, on=True)
-    return {link.team_id: link for link in selectors.team_links(game.camp)}
+    return {link.team_id: link for link in team_links(game.camp)}
 
 
 def _pdf(game: Round, team: Team, *, phones: str = PHONES) -> bytes:
@@ -113,7 +113,8 @@ def test_the_link_tells_nothing_hidden(game: Round, teams: list[Team]) -> None:
     know changes: a hidden hex, another team's cargo and link, the pirates' draws, the camp's seed."""
     from camp.models import Camp
     from games.islands.engine.tiles import Tile
-    from games.islands.models import BoardHex, IslandsRound, Ship
+    from games.islands.models.board import BoardHex, Ship
+    from games.islands.models.rounds import IslandsRound
 
     links = _links_on(game)
     before = _pdf(game, teams[0])

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.utils import translation
 
 from camp.models import Round, Team
-from games.islands.models import RoundResult, TelescopeChoice
+from games.islands.models.rounds import RoundResult, TelescopeChoice
 from games.islands.printing.data import notice_sheet_for, team_sheets_for
 
 

@@ -12,14 +12,14 @@ from django.utils import translation
 
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import selectors
 from games.islands.demo import game_setup
 from games.islands.engine import state as es
 from games.islands.engine.hexes import geometry
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
 from games.islands.game_state import StateUnavailable, game_state
-from games.islands.models import BoardHex, BoardSetup, Harbor, Pirate, Ship
+from games.islands.models.board import BoardHex, BoardSetup, Harbor, Pirate, Ship
+from games.islands.selectors.board import derived_seed
 from games.islands.services import board as board_services
 from tests.sql_writes import written_table
 
@@ -126,11 +126,11 @@ def test_draw_sides_is_repeatable_and_recorded(camp: Camp, teams: list[Team]) ->
     second = {t.name: s for t, s in board_services.harbors_draw_sides(camp=camp, redraw=True).items()}
     assert BoardSetup.objects.get(camp=camp).sides_draw == 2
     # Repeatable: the draw derives from the camp's seed and the draw's number.
-    seed1 = selectors.derived_seed(camp.seed, "sides", 1)
+    seed1 = derived_seed(camp.seed, "sides", 1)
     from games.islands.engine.generator import draw_sides
 
     assert draw_sides([t.name for t in teams], seed1) == first
-    assert draw_sides([t.name for t in teams], selectors.derived_seed(camp.seed, "sides", 2)) == second
+    assert draw_sides([t.name for t in teams], derived_seed(camp.seed, "sides", 2)) == second
 
 
 def test_draw_sides_needs_board_and_teams(camp: Camp) -> None:

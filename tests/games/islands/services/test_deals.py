@@ -15,7 +15,8 @@ from games.islands.engine.rehearsal import deal as engine_deal
 from games.islands.engine.rehearsal import judge
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
-from games.islands.models import BoardHex, BoardSetup, Rehearsal, RehearsalKind, RehearsalStatus
+from games.islands.models.board import BoardHex, BoardSetup
+from games.islands.models.rehearsals import Rehearsal, RehearsalKind, RehearsalStatus
 from games.islands.services import board as board_services
 from games.islands.services import rehearsals as rehearsal_services
 

@@ -10,11 +10,12 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from camp.models import Round, Team
-from games.islands import selectors
 from games.islands.engine.notation import Alphabet
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale, PlanStale
-from games.islands.models import IslandsRound, PlanLogEntry, PlanState, TeamOrders, TeamPlan
+from games.islands.models.plans import PlanLogEntry, PlanState, TeamPlan
+from games.islands.models.rounds import IslandsRound, TeamOrders
 from games.islands.orders import OrderSheet, orders_check
+from games.islands.selectors.plans import ENTERED_BY_STAFF, plan_log, plans_due_at, round_plans, team_plan
 from games.islands.services import plans
 from games.islands.services import rounds as round_services
 from tests.games.islands.pages.helpers import legal_route
@@ -34,7 +35,7 @@ def legal_sheet(game: Round, team: Team) -> OrderSheet:
 
 def handed_in(game: Round, team: Team) -> TeamPlan:
     """The team hands in a legal sheet, from the page of its plan as it is now."""
-    version = selectors.team_plan(game, team).version
+    version = team_plan(game, team).version
     return plans.plan_hand_in(round=game, team=team, sheet=legal_sheet(game, team), version=version, by=TEAM)
 
 
@@ -165,7 +166,7 @@ def test_approve_stores_exactly_the_plans_orders(game: Round, teams: list[Team],
         leader,
         orders.version,
     )
-    assert selectors.team_plan(game, red).state == PlanState.APPROVED  # not "entered by staff"
+    assert team_plan(game, red).state == PlanState.APPROVED  # not "entered by staff"
     assert game.status == "orders_open"  # nothing resolved
 
 
@@ -220,7 +221,7 @@ def test_return_shows_the_note_and_the_team_may_correct_and_hand_in_again(
     assert e.value.messages == ["Napište týmu poznámku: co má změnit?"]
     plan = plans.plan_return(round=game, team=red, user=leader, note="C1 pluje na útesy, změňte trasu.")
     assert (plan.state, plan.note) == (PlanState.RETURNED, "C1 pluje na útesy, změňte trasu.")
-    row = selectors.team_plan(game, red)
+    row = team_plan(game, red)
     assert (row.state, row.note, str(row.label)) == (
         "returned",
         "C1 pluje na útesy, změňte trasu.",
@@ -240,10 +241,10 @@ def test_paper_received_marks_the_plan_and_staff_typing_it_reads_entered_by_staf
     assert (plan.state, plan.handed_in_by, plan.handed_in_user) == (PlanState.PAPER, "staff", leader)
     again = plans.plan_paper_received(round=game, team=blue, user=leader)  # the code page opened twice
     assert again.version == plan.version and PlanLogEntry.objects.filter(action="paper").count() == 1
-    assert selectors.team_plan(game, blue).state == PlanState.PAPER
+    assert team_plan(game, blue).state == PlanState.PAPER
     round_services.orders_submit(round=game, team=blue, sheet=legal_sheet(game, blue), user=leader, version=0)
-    row = selectors.team_plan(game, blue)
-    assert (row.state, str(row.label)) == (selectors.ENTERED_BY_STAFF, "plán zadali vedoucí")
+    row = team_plan(game, blue)
+    assert (row.state, str(row.label)) == (ENTERED_BY_STAFF, "plán zadali vedoucí")
     handed_in(game, teams[0])
     with pytest.raises(IslandsError) as e:
         plans.plan_paper_received(round=game, team=teams[0], user=leader)
@@ -256,7 +257,7 @@ def test_staff_typed_orders_without_any_plan_read_entered_by_staff(game: Round, 
     red, blue, green = teams
     round_services.orders_submit(round=game, team=red, sheet=legal_sheet(game, red))
     handed_in(game, green)
-    rows = {r.team.name: r for r in selectors.round_plans(game)}
+    rows = {r.team.name: r for r in round_plans(game)}
     assert {name: r.state for name, r in rows.items()} == {
         "Červení": "staff",
         "Modří": "none",
@@ -285,8 +286,8 @@ def test_orders_staff_enter_settle_a_plan_handed_in_on_screen_or_paper_and_leave
         "Zelení": (PlanState.DRAFT, 1),  # a draft: left as it was
     }
     assert TeamPlan.objects.get(round=game, team=red).routes == plan.routes
-    assert {r.team.name: r.state for r in selectors.round_plans(game)} == dict.fromkeys(
-        ("Červení", "Modří", "Zelení"), selectors.ENTERED_BY_STAFF
+    assert {r.team.name: r.state for r in round_plans(game)} == dict.fromkeys(
+        ("Červení", "Modří", "Zelení"), ENTERED_BY_STAFF
     )
     entered = [line for line in log_lines(game) if line[1] == "entered"]
     assert entered == [("Červení", "entered", "staff", "hlavni"), ("Modří", "entered", "staff", "hlavni")]
@@ -296,7 +297,7 @@ def test_orders_staff_enter_settle_a_plan_handed_in_on_screen_or_paper_and_leave
     again = plans.plan_hand_in(
         round=game, team=red, sheet=legal_sheet(game, red), version=plan.version + 1, by=TEAM
     )
-    assert selectors.team_plan(game, red).state == PlanState.HANDED_IN and again.state == PlanState.HANDED_IN
+    assert team_plan(game, red).state == PlanState.HANDED_IN and again.state == PlanState.HANDED_IN
 
 
 def test_orders_refused_leave_the_plan_handed_in(game: Round, teams: list[Team], leader: object) -> None:
@@ -330,10 +331,10 @@ def test_after_the_deadline_the_team_is_refused_until_staff_reopen_for_it(
         f"Odevzdávání plánů tahu pro kolo 2 skončilo v {at}; "
         "požádejte vedoucí, ať ho vašemu týmu znovu otevřou."
     ]
-    assert selectors.team_plan(game, red).closed(selectors.plans_due_at(game))  # "uzavřeno" on its page
+    assert team_plan(game, red).closed(plans_due_at(game))  # "uzavřeno" on its page
     plans.plan_reopen(round=game, team=red, user=leader)
-    assert not selectors.team_plan(game, red).closed(selectors.plans_due_at(game))
-    assert selectors.team_plan(game, blue).closed(selectors.plans_due_at(game))
+    assert not team_plan(game, red).closed(plans_due_at(game))
+    assert team_plan(game, blue).closed(plans_due_at(game))
     assert handed_in(game, red).state == PlanState.HANDED_IN  # reopened for red …
     with pytest.raises(IslandsError):
         handed_in(game, blue)  # … not for blue
@@ -382,4 +383,4 @@ def test_every_write_is_a_line_of_the_log(game: Round, teams: list[Team], leader
         ("Červení", "approved", "staff", "hlavni"),
     ]
     assert PlanLogEntry.objects.get(action="returned").note == "Ještě jednou."
-    assert [e.action for e in selectors.plan_log(game)] == [line[1] for line in log_lines(game)]
+    assert [e.action for e in plan_log(game)] == [line[1] for line in log_lines(game)]

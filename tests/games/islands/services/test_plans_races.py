@@ -12,7 +12,7 @@ from django.db import connection
 from camp.models import Camp, Round, Team
 from games.islands import demo
 from games.islands.errors import PlanStale
-from games.islands.models import PlanLogEntry, TeamPlan
+from games.islands.models.plans import PlanLogEntry, TeamPlan
 from games.islands.orders import OrderSheet
 from games.islands.services import plans
 from tests.games.islands.conftest import GAME_SEED

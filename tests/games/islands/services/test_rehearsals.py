@@ -21,7 +21,8 @@ from camp.models import Camp, Team
 from games.islands import rehearsal_report, rehearsals
 from games.islands.engine.rehearsal import RehearsalSpecError
 from games.islands.errors import IslandsError
-from games.islands.models import BoardHex, Rehearsal, RehearsalStatus
+from games.islands.models.board import BoardHex
+from games.islands.models.rehearsals import Rehearsal, RehearsalStatus
 from games.islands.services import board as board_services
 from games.islands.services import rehearsals as rehearsal_services
 from games.islands.words import rehearsal as rehearsal_words

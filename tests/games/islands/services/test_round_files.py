@@ -26,14 +26,8 @@ from games.islands.engine.state import GameState
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError
 from games.islands.game_state import before_document, game_state
-from games.islands.models import (
-    BoardHex,
-    Harbor,
-    IslandsRound,
-    RoundResult,
-    TeamOrders,
-    TelescopeChoice,
-)
+from games.islands.models.board import BoardHex, Harbor
+from games.islands.models.rounds import IslandsRound, RoundResult, TeamOrders, TelescopeChoice
 from games.islands.services import round_files
 from games.islands.services import rounds as round_services
 from tests.games.islands.conftest import (

@@ -12,7 +12,7 @@ from django.utils import translation
 
 from camp import services as camp_services
 from camp.models import Camp, Round, RoundStatus, Team
-from games.islands import demo, selectors
+from games.islands import demo
 from games.islands import orders as islands_orders
 from games.islands.engine import events as ee
 from games.islands.engine.hexes import direction_between, geometry
@@ -20,17 +20,16 @@ from games.islands.engine.notation import Alphabet
 from games.islands.engine.tiles import Tile
 from games.islands.errors import IslandsError, OrdersInvalid, OrdersStale
 from games.islands.game_state import game_state, priority_team_ids
-from games.islands.models import (
-    BoardHex,
+from games.islands.models.board import BoardHex, Pirate, Ship
+from games.islands.models.rounds import (
     IslandsRound,
-    Pirate,
     RoundResult,
-    Ship,
     TeamOrders,
     TelescopeChoice,
     UndoneResolution,
 )
 from games.islands.orders import OrderSheet
+from games.islands.selectors.rounds import round_overview, round_preview, round_undoable, team_orders
 from games.islands.services import rounds as round_services
 from tests.games.islands.conftest import (
     harbor_of,
@@ -121,7 +120,7 @@ def test_orders_submit_stores_english_tokens_and_replaces(
         round=round_, team=red, sheet=OrderSheet.typed(routes={}), version=stored.version
     )
     assert TeamOrders.objects.get().routes == {} and TeamOrders.objects.count() == 1
-    assert selectors.team_orders(round_, red) == TeamOrders.objects.get()
+    assert team_orders(round_, red) == TeamOrders.objects.get()
     shown = islands_orders.OrderSheet.from_row(stored).written_in(Alphabet.CZECH)
     assert shown.routes == (("C1", f"{czech} ."),)
 
@@ -178,7 +177,7 @@ def test_preview_stores_nothing_and_reports_problems_per_team(started: Camp, tea
     before = rows(started)
     # Blue's AP drop below the battleship's price: its orders no longer pass.
     camp_services.placements_record(round=round_, ranks={red.pk: 1, green.pk: 2, blue.pk: 3})
-    preview = selectors.round_preview(round=round_)
+    preview = round_preview(round=round_)
     assert rows(started) == before and not RoundResult.objects.exists()
     assert set(preview.problems) == {blue.name} and preview.missing == [green.name]
     assert not preview.complete
@@ -262,14 +261,14 @@ def test_undo_only_the_latest_resolved_round(started: Camp) -> None:
     with pytest.raises(IslandsError, match="nothing to undo"), translation.override("en"):
         round_services.round_undo(round=first)
     round_services.round_resolve(round=first)
-    assert selectors.round_undoable(first)
+    assert round_undoable(first)
     second = opened(started)
     # the pages offer undo exactly when the service allows it
-    assert not selectors.round_undoable(first)
+    assert not round_undoable(first)
     with pytest.raises(IslandsError, match="only the most recent"), translation.override("en"):
         round_services.round_undo(round=first)
     round_services.round_resolve(round=second)
-    assert selectors.round_undoable(second) and not selectors.round_undoable(first)
+    assert round_undoable(second) and not round_undoable(first)
     round_services.round_close(round=second)
     with pytest.raises(IslandsError, match="closed"), translation.override("en"):
         round_services.round_undo(round=second)
@@ -289,7 +288,7 @@ def test_telescope_choose_skip_and_close(started: Camp, teams: list[Team]) -> No
         round_services.telescope_choose(round=round_, ship=f"{red.name}.C1", at=geometry(5).parse("C3"))
     result = round_services.round_resolve(round=round_)
     assert sorted(result.pending_telescopes) == sorted([f"{red.name}.C1", f"{blue.name}.C1"])
-    overview = selectors.round_overview(round_)
+    overview = round_overview(round_)
     assert len(overview.pending_telescopes) == 2 and not overview.closable
     with pytest.raises(IslandsError, match="still pending"), translation.override("en"):
         round_services.round_close(round=round_)
@@ -305,7 +304,7 @@ def test_telescope_choose_skip_and_close(started: Camp, teams: list[Team]) -> No
     with pytest.raises(IslandsError, match="already been entered"), translation.override("en"):
         round_services.telescope_choose(round=round_, ship=f"{red.name}.C1", at=geometry(5).parse("C3"))
     round_services.telescope_skip(round=round_, ship=f"{blue.name}.C1")
-    assert selectors.round_overview(round_).closable
+    assert round_overview(round_).closable
     round_services.round_close(round=round_)
     assert round_.status == RoundStatus.CLOSED
     with pytest.raises(IslandsError, match="closed"), translation.override("en"):
