@@ -27,7 +27,7 @@ run: $(VENV)/.installed-run
 
 ## camp: the camp server for real (DEBUG off, data in var/ or $$ZO_DATA_DIR, every interface, port $(PORT))
 camp: $(VENV)/.installed-run
-	$(BIN)/python -m camp.server --port $(PORT)
+	$(BIN)/python -m config.server --port $(PORT)
 
 ## test: install the test tools and run the whole suite (on every core; PYTEST_ARGS adds options)
 test: $(VENV)/.installed-dev node_modules/.package-lock.json

@@ -32,7 +32,7 @@ def _language_of_the_site() -> Iterator[None]:
 @pytest.fixture(autouse=True, scope="session")
 def _remove_the_test_backups() -> Iterator[None]:
     """Tests that commit (``transaction=True``) write snapshots into the process's temporary backup
-    folder (see ``camp/settings.py``); it goes at the end, as the test database does."""
+    folder (see ``config/settings.py``); it goes at the end, as the test database does."""
     yield
     from django.conf import settings as django_settings
 

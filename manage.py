@@ -6,11 +6,11 @@ import sys
 
 
 def main() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "camp.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ.setdefault("ZO_COMMAND_LINE", "1")
     from django.core.management import execute_from_command_line
 
-    from camp.startup import django_setup_for_command
+    from config.startup import django_setup_for_command
 
     django_setup_for_command(sys.argv)
     execute_from_command_line(sys.argv)

@@ -59,5 +59,5 @@ def _child(camp_id: int) -> None:
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "camp.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     _child(int(sys.argv[2]))

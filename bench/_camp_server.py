@@ -1,6 +1,6 @@
 """The camp server for the benchmarks: a camp with 15 rounds played (and a second camp run with 2,
 whose orders the load's staff enter while the first one's round is resolved and undone) in a
-temporary data folder, served by ``python -m camp.server`` (waitress, camp mode: production
+temporary data folder, served by ``python -m config.server`` (waitress, camp mode: production
 settings, ``DEBUG`` off) on loopback, and a small keep-alive HTTP client with a staff login.
 
 Three camps (``world``): ``"played"`` (the staff pages' benchmark on today's small camp: a board
@@ -83,7 +83,7 @@ class World:
 def camp_env(data_dir: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "ZO_", "DATABASE_URL"))}
     env.update(
-        {"ZO_DATA_DIR": str(data_dir), "DJANGO_SETTINGS_MODULE": "camp.settings", "PYTHONPATH": str(ROOT)}
+        {"ZO_DATA_DIR": str(data_dir), "DJANGO_SETTINGS_MODULE": "config.settings", "PYTHONPATH": str(ROOT)}
     )
     return env
 
@@ -267,7 +267,7 @@ def camp_server(
             [
                 sys.executable,
                 "-m",
-                "camp.server",
+                "config.server",
                 "--host",
                 "127.0.0.1",
                 "--port",

@@ -2,7 +2,7 @@
 with a data folder of its own (``bench._camp_server.camp_env``): ``teams`` teams on a board of side
 ``side``, each round played by the demo planner in a transaction of its own (so the services write
 the database snapshot after each commit, as on a camp night, and prune them to the newest
-:data:`camp.backups.KEEP_NEWEST`).
+:data:`camp.backups.snapshots.KEEP_NEWEST`).
 
 Only the child imports Django: the benchmarks' own processes never set it up."""
 

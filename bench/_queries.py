@@ -45,5 +45,5 @@ def _child(urls: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "camp.settings")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     _child(sys.argv[2:])

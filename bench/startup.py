@@ -6,7 +6,7 @@ the large round (side 13, 3 teams × 7 ships, 30 pirates, 14 AP each), ``batavia
 game of three greedy bots. Each figure is the least CPU time (user + system) of a few runs: the
 machine is shared, and the least is the one the least disturbed.
 
-The project's processes start Django with the garbage collector held off (``camp.startup``); the
+The project's processes start Django with the garbage collector held off (``config.startup``); the
 reference does not, as the target says. Beside each target the same reference with the collector
 held off too is printed, so that what the project itself adds to Django shows apart from that.
 
@@ -84,7 +84,7 @@ def main() -> None:
         game_file = folder / "game.json"
         game_file.write_text(dump_record(play_game(["greedy"] * 3, "bench-startup")))
         bare_env = {**env, "PYTHONPATH": tmp, "DJANGO_SETTINGS_MODULE": "bare_settings"}
-        camp_env = {**env, "DJANGO_SETTINGS_MODULE": "camp.settings"}  # production settings
+        camp_env = {**env, "DJANGO_SETTINGS_MODULE": "config.settings"}  # production settings
         python = sys.executable
         for name, command in (
             (

@@ -14,12 +14,12 @@ class CampConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
-        from camp import checks  # noqa: F401  (registers the system checks)
         from camp.caches.version import watch_game_rows
-        from camp.roles import roles_after_migrate
+        from camp.staff.roles import roles_after_migrate
+        from camp.web import checks  # noqa: F401  (registers the system checks)
 
         watch_game_rows()
-        post_migrate.connect(roles_after_migrate, sender=self, dispatch_uid="camp.roles")
+        post_migrate.connect(roles_after_migrate, sender=self, dispatch_uid="camp.staff.roles")
 
 
 class LoginAttemptsConfig(AxesAppConfig):
@@ -30,7 +30,7 @@ class LoginAttemptsConfig(AxesAppConfig):
 
 class LazyAdminConfig(SimpleAdminConfig):
     """Django's admin, with its ``admin.py`` modules (and through them every staff page, ReportLab and
-    the QR codes) imported when the URLs are first loaded (``camp/urls.py``), not at start-up: a
+    the QR codes) imported when the URLs are first loaded (``config/urls.py``), not at start-up: a
     command such as ``islands_scenario`` never pays for them."""
 
     def ready(self) -> None:

@@ -8,8 +8,8 @@ Each app has its kind below it (``CampError``, ``games.islands.errors.IslandsErr
 
 - ``camp.services``: ``PlacementsError`` (``problems``, each naming its team), ``RoundStatusError``,
   ``PhoneAddressError``;
-- ``camp.backups.BackupError`` (a snapshot not written, read or put back; English and Czech),
-  ``camp.backup_document.BackupDocumentError`` (``problems``, each with its JSON path);
+- ``camp.backups.snapshots.BackupError`` (a snapshot not written, read or put back; English and Czech),
+  ``camp.backups.document.BackupDocumentError`` (``problems``, each with its JSON path);
 - ``camp.demo.DemoError`` (the demo cannot be built or serialized here).
 
 ``tests/test_error_families.py`` checks that every exception class of the app is one. This module

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from camp.guards import BOARD_SIDE_GUARD, MINIGAME_KIND_GUARD, TEAM_ADD_GUARD, TEAM_NAME_GUARD
+from camp.hooks.guards import BOARD_SIDE_GUARD, MINIGAME_KIND_GUARD, TEAM_ADD_GUARD, TEAM_NAME_GUARD
 from camp.models import MAX_TEAMS, TEAM_COLOURS, Camp, MiniGame, RouteLetters, Team, default_ap_table
 from camp.services import MAX_RANK, Problem, placement_rank_problem, too_many_teams_message
 

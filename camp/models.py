@@ -19,7 +19,7 @@ from camp.game_rows import GameRowManager
 from camp.marks import LABEL_MAX_LENGTH, Mark, team_label, team_shape
 from camp.marks import TEAM_COLOURS as TEAM_COLOURS  # re-exported: the palette's old home
 from camp.marks import team_colour as team_colour
-from camp.permissions import CAMP_PERMISSIONS
+from camp.staff.permissions import CAMP_PERMISSIONS
 
 MIN_BOARD_SIDE = 3
 MAX_BOARD_SIDE = 13
@@ -152,7 +152,7 @@ class Camp(models.Model):
         verbose_name = _("camp run")
         verbose_name_plural = _("camp runs")
         ordering = ["-year", "-run_number", "name", "id"]
-        # The camp's secrets, each behind a permission of its own (camp.permissions).
+        # The camp's secrets, each behind a permission of its own (camp.staff.permissions).
         permissions = CAMP_PERMISSIONS
         constraints = [
             models.CheckConstraint(
@@ -474,7 +474,7 @@ class CampOrigin(models.Model):
 
 class PhoneAddress(models.Model):
     """The laptop's address on the camp network that the teams' phones are given (one row, pk 1):
-    every team link, QR code and link sheet under ``make camp`` carries it (camp.network.phone_base_url).
+    every team link, QR code and link sheet under ``make camp`` carries it (camp.web.network.phone_base_url).
     Chosen once (at the first start with a network, the banner's best candidate) and kept, so a
     sheet printed tonight still works tomorrow; staff change it on the admin home."""
 

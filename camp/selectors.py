@@ -15,7 +15,7 @@ from django.db.models import Prefetch
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from camp.guards import ROUND_DELETE_GUARD
+from camp.hooks.guards import ROUND_DELETE_GUARD
 from camp.models import (
     DONE_STATUSES,
     MAX_AP_TABLE_LENGTH,

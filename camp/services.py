@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from camp.errors import CampError
-from camp.guards import MINIGAME_KIND_GUARD, TEAM_ADD_GUARD
+from camp.hooks.guards import MINIGAME_KIND_GUARD, TEAM_ADD_GUARD
 from camp.models import (
     MAX_TEAMS,
     PLACEMENTS_EDITABLE_STATUSES,
@@ -363,7 +363,7 @@ class PhoneAddressError(CampError):
 def phone_address_choose(*, address: str, available: Sequence[str]) -> PhoneAddress:
     """Make ``address`` the one every team link, QR code and link sheet carries (one row, pk 1).
 
-    ``available`` is what the laptop has now (camp.network.addresses_now): an address it does not
+    ``available`` is what the laptop has now (camp.web.network.addresses_now): an address it does not
     have would print QR codes no phone can open, so it is refused."""
     if address not in available:
         raise PhoneAddressError(

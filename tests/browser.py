@@ -4,7 +4,7 @@ A test module marks itself with ``pytestmark = NEEDS_CHROMIUM`` and asks for the
 ``page`` fixture (see ``tests/conftest.py``). Without Chromium the tests are skipped with a reason;
 ``.ci/run`` installs it, so CI always runs them.
 
-The pages run under the Content-Security-Policy (camp/security_headers.py): ``wait_for_function``
+The pages run under the Content-Security-Policy (camp/web/security_headers.py): ``wait_for_function``
 takes a function (``"() => …"``); an expression string is run with ``eval`` in the page, which the
 policy refuses.
 """

@@ -1,4 +1,4 @@
-"""Finding the script that the Content-Security-Policy (camp/security_headers.py) refuses to run: a
+"""Finding the script that the Content-Security-Policy (camp/web/security_headers.py) refuses to run: a
 ``<script>`` without ``src``, an ``on…=`` handler, a ``javascript:`` URL, and the htmx features that
 need ``eval`` (``hx-on``, ``hx-vars``, ``js:`` values, trigger filters ``[…]``); in an HTML page, a
 template (its ``{% … %}`` and ``{{ … }}`` blanked first) or one of the project's JavaScript files.

@@ -74,7 +74,7 @@ ALLOWED = {
 #: (address pattern, line pattern).
 KNOWN: list[tuple[str, str]] = [
     # Django stores the permissions' names in English ("Can add camp run") when it migrates, the
-    # camp run's own ones too ("Can see the camp run's seed", camp.permissions.CAMP_PERMISSIONS).
+    # camp run's own ones too ("Can see the camp run's seed", camp.staff.permissions.CAMP_PERMISSIONS).
     (r"^/admin/auth/(group|user)/", r"\| Can (add|change|delete|view|see|download) "),
 ]
 

@@ -14,7 +14,7 @@ from types import ModuleType
 import pytest
 from django.core.exceptions import ValidationError
 
-from camp.backups import BackupError
+from camp.backups.snapshots import BackupError
 from camp.errors import CampError, Refusal
 from camp.services import PlacementsError, Problem
 from games.batavia.errors import BataviaError
@@ -28,7 +28,7 @@ ROOTS: dict[str, type[Exception]] = {
 }
 ENGINES = ("games.islands.engine", "games.batavia.engine")
 #: Not walked: migrations (rows, no errors) and the WSGI entry point (it builds the application).
-SKIPPED = (".migrations", "camp.wsgi")
+SKIPPED = (".migrations", "config.wsgi")
 
 
 def _modules(package: str) -> list[ModuleType]:

@@ -30,7 +30,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from camp.demo import run_demo_setup
-from camp.security_headers import HEADER, content_security_policy
+from camp.web.security_headers import HEADER, content_security_policy
 from games.islands.models.board import BoardSetup
 from games.islands.services.team_links import team_links_switch
 from tests.browser import CHROMIUM
@@ -48,7 +48,7 @@ pytestmark = pytest.mark.xdist_group("page_checks")
 
 
 #: Findings tolerated, each (page pattern, message start), with the reason beside it: none now (the
-#: fixes of Django admin's own markup are in camp/admin_markup.py and the camp run's team inline).
+#: fixes of Django admin's own markup are in camp/admin/widgets.py and the camp run's team inline).
 KNOWN_VNU: list[tuple[str, str]] = []
 KNOWN_AXE: list[tuple[str, str]] = []
 

@@ -1,5 +1,5 @@
 """Functions named by a dotted string instead of imported: the games' steps, guards and backup parts
-(registered in their ``AppConfig.ready`` through :func:`camp.lazy.lazy_function`, so start-up stays
+(registered in their ``AppConfig.ready`` through :func:`camp.hooks.lazy.lazy_function`, so start-up stays
 light and the camp imports no game), the demo's steps, and the settings' callables. The import
 linter cannot see them, so each is resolved here: a renamed or moved function fails this test
 instead of a camp evening."""
@@ -10,7 +10,8 @@ import pytest
 from django.conf import settings
 from django.utils.module_loading import import_string
 
-from camp import demo, lazy
+from camp import demo
+from camp.hooks import lazy
 
 #: Taken when the module is collected: the apps' ``ready()`` has run by then (pytest-django).
 REGISTERED = list(lazy.NAMED)
@@ -40,9 +41,9 @@ def test_each_demo_step_resolves_to_a_function(dotted: str) -> None:
 
 def test_the_settings_name_their_login_callables() -> None:
     assert SETTINGS_CALLABLES == [
-        "camp.logins.client_address",
-        "camp.logins.locked_out",
-        "camp.logins.login_username",
+        "camp.staff.logins.client_address",
+        "camp.staff.logins.locked_out",
+        "camp.staff.logins.login_username",
     ]
     for dotted in SETTINGS_CALLABLES:
         assert callable(import_string(dotted)), dotted

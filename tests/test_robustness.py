@@ -48,7 +48,7 @@ from django.test import Client
 from django.urls import resolve, reverse
 from django.utils import translation
 
-from camp.admin_search import MAX_SEARCH_LENGTH
+from camp.admin.search import MAX_SEARCH_LENGTH
 from camp.models import Camp, Round, RoundStatus, Team
 from games.batavia import services as batavia_services
 from games.batavia.engine import RulesError
@@ -864,7 +864,7 @@ def test_every_list_action_refuses_rows_that_are_not_ids(
 ) -> None:
     """``delete_selected`` with a word or a too-large number as the ticked row: back to the list with
     the admin's own "no items selected" warning, nothing deleted (it answered 500 on seven lists)."""
-    from camp.admin_actions import SelectedRowsMixin
+    from camp.admin.list_actions import SelectedRowsMixin
 
     warning = translation.gettext(
         "Items must be selected in order to perform actions on them. No items have been changed."

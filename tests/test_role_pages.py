@@ -30,8 +30,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from camp.models import Camp
-from camp.permissions import HEAD, HELPER, LEADER, Role
-from camp.roles import role_name
+from camp.staff.permissions import HEAD, HELPER, LEADER, Role
+from camp.staff.roles import role_name
 from games.batavia.models import BataviaSeat
 from games.islands.models.links import TeamLink
 from tests.games.batavia.test_secrecy import normalise

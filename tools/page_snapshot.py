@@ -296,7 +296,7 @@ def played(client: Any, camp: Any) -> Iterator[tuple[str, Any, bytes]]:
 def record(out: Path) -> int:
     workdir = Path(tempfile.mkdtemp(prefix="zo-snapshot-"))
     os.environ.update(
-        DJANGO_SETTINGS_MODULE="camp.settings",
+        DJANGO_SETTINGS_MODULE="config.settings",
         DJANGO_DEBUG="1",
         DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}",
         ZO_DEMO_DIR=str(workdir / "var"),  # DJANGO_DEBUG: the demo's data folder

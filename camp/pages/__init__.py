@@ -6,8 +6,8 @@
 - :mod:`.snapshots`: the database snapshots, with downloads (superusers only);
 - :mod:`.rules`: a game's rules.
 
-They are wired in :mod:`camp.admin` (each gets its ``ModelAdmin`` as ``model_admin``: the
-permissions and the admin frame) and rendered with :func:`camp.adminpages.render_admin_page`.
+They are wired in :mod:`camp.admin.registrations` (each gets its ``ModelAdmin`` as ``model_admin``: the
+permissions and the admin frame) and rendered with :func:`camp.pages.base.render_admin_page`.
 Views parse (a form of :mod:`camp.forms`), call one service or selector, render; a user's mistake
 (or a tampered POST) becomes a message on the page, never a 500 and never a partial write.
 """

@@ -11,7 +11,7 @@ from django.http import Http404, HttpResponse
 from django.utils.translation import gettext as _
 
 from camp import selectors
-from camp.adminpages import HtmxHttpRequest, render_admin_page
+from camp.pages.base import HtmxHttpRequest, render_admin_page
 
 
 def ap_overview_page(

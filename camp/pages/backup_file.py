@@ -1,4 +1,4 @@
-"""A camp run's backup file (``zlate-ostrovy-camp/1``, :mod:`camp.backup_document`): its download,
+"""A camp run's backup file (``zlate-ostrovy-camp/1``, :mod:`camp.backups.document`): its download,
 and the restore page (upload, see what the file holds or every problem, confirm: a new camp run)."""
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest, render_admin_page
-from camp.backup_document import (
+from camp.backups.document import (
     BackupDocumentError,
     camp_document_check,
     camp_document_parse,
     camp_document_summary,
     camp_import_document,
 )
-from camp.backup_export import camp_export_text, may_export
+from camp.backups.export import camp_export_text, may_export
 from camp.forms import CampBackupConfirmForm, CampBackupUploadForm, backup_payload
-from camp.permissions import EXPORT
+from camp.pages.base import HtmxHttpRequest, render_admin_page
+from camp.staff.permissions import EXPORT
 
 
 def may_export_backup(request: HtmxHttpRequest) -> bool:

@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from camp import selectors
-from camp.adminpages import HtmxHttpRequest, render_admin_page
 from camp.forms import PlacementRowValue, PlacementsForm
 from camp.models import Placement, Round, Team
+from camp.pages.base import HtmxHttpRequest, render_admin_page
 from camp.services import (
     PlacementsError,
     Problem,

@@ -1,4 +1,4 @@
-"""A game's rules, for every staff member (from the project's own copies, see :mod:`camp.rules`)."""
+"""A game's rules, for every staff member (from the project's own copies, see :mod:`camp.pages.rules_text`)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from django.http import Http404, HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from camp import rules
-from camp.adminpages import HtmxHttpRequest, render_admin_page
+from camp.pages import rules_text as rules
+from camp.pages.base import HtmxHttpRequest, render_admin_page
 
 
 def rules_page(request: HtmxHttpRequest, game: str, *, model_admin: admin.ModelAdmin[Any]) -> HttpResponse:

@@ -1,6 +1,6 @@
 """The database snapshots, read-only, with downloads: a snapshot is the whole database, hidden hexes,
 the teams' links and the staff's password hashes included, so only for staff who may see every
-secret and change the logins (:func:`camp.backup_export.snapshot_permissions`: the head leader, a
+secret and change the logins (:func:`camp.backups.export.snapshot_permissions`: the head leader, a
 superuser)."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpResponse
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest, render_admin_page
-from camp.backup_export import may_download_snapshots
-from camp.backups import snapshot_list, sqlite_database_file
+from camp.backups.export import may_download_snapshots
+from camp.backups.snapshots import snapshot_list, sqlite_database_file
+from camp.pages.base import HtmxHttpRequest, render_admin_page
 
 
 def snapshots_page(request: HtmxHttpRequest, *, model_admin: admin.ModelAdmin[Any]) -> HttpResponse:

@@ -6,9 +6,12 @@ from typing import Any
 
 from django import template
 
-from camp import backup_export, desk, rules, selectors
-from camp.disk_full import refused_saves
+from camp import selectors
+from camp.backups import export as backup_export
+from camp.hooks import desk
 from camp.models import Camp, Round
+from camp.pages import rules_text as rules
+from camp.web.disk_full import refused_saves
 
 register = template.Library()
 

@@ -14,7 +14,7 @@ from django import template
 from django.utils import timezone
 from django.utils.dateformat import format as date_pattern
 
-from camp.dates import day_pattern
+from camp.formats.dates import day_pattern
 
 register = template.Library()
 

@@ -8,8 +8,8 @@ from urllib.parse import urlsplit
 from django import template
 from django.conf import settings
 
-from camp.network import addresses_now, is_loopback_host, phone_base_url, phone_url
 from camp.selectors import phone_address
+from camp.web.network import addresses_now, is_loopback_host, phone_base_url, phone_url
 
 register = template.Library()
 

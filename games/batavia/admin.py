@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from camp.admin_actions import SelectedRowsMixin
+from camp.admin.list_actions import SelectedRowsMixin
 from camp.forms import parse_row_id
 from games.batavia.models import BataviaSeat, BataviaSession
 from games.batavia.pages import calculator, create, game_master, record, table, team_links

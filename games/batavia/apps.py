@@ -12,14 +12,14 @@ class BataviaConfig(AppConfig):
 
     def ready(self) -> None:
         # Registered by name: the modules load on first use, so start-up imports nothing heavy.
-        from camp.backup_parts import register_part_by_name
-        from camp.desk import register_steps
-        from camp.guards import (
+        from camp.backups.parts import register_part_by_name
+        from camp.hooks.desk import register_steps
+        from camp.hooks.guards import (
             register_minigame_kind_guard,
             register_round_delete_guard,
             register_team_name_guard,
         )
-        from camp.lazy import lazy_function
+        from camp.hooks.lazy import lazy_function
 
         register_steps(lazy_function("games.batavia.tonight_steps", "batavia_steps"), order=20)
         register_team_name_guard(lazy_function("games.batavia.services", "team_name_guard"))

@@ -1,5 +1,5 @@
 """Batavia's part of a camp backup (``batavia`` in ``zlate-ostrovy-camp/1``, see
-:mod:`camp.backup_document` and docs/camp-backup-format.md): every game with its seats and its
+:mod:`camp.backups.document` and docs/camp-backup-format.md): every game with its seats and its
 stored record, carried as stored (the record's own format is the engine's). Registered in ``apps.py``.
 
 The teams' private links are never written to the file: an imported seat gets a fresh token, and
@@ -15,9 +15,9 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from camp.backup_export import moment_text
-from camp.backup_parts import BackupPart, ImportedCamp
-from camp.backup_reader import (
+from camp.backups.export import moment_text
+from camp.backups.parts import BackupPart, ImportedCamp
+from camp.backups.reader import (
     INT_MAX,
     DocumentIndex,
     DocumentReader,

@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
-from camp.backups import snapshot_after_commit
+from camp.backups.snapshots import snapshot_after_commit
 from camp.models import MiniGame, MiniGameKind, Round, Team
 from camp.services import placements_record
 from games.batavia import selectors

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.desk import DeskStep
+from camp.hooks.desk import DeskStep
 from camp.models import MiniGameKind, Round
 from games.batavia.models import BataviaSession, SessionStatus
 

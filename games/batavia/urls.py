@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from camp import url_tokens  # noqa: F401 (registers the <token:…> converter)
+from camp.web import url_tokens  # noqa: F401 (registers the <token:…> converter)
 from games.batavia.pages import team
 
 app_name = "batavia"

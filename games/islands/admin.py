@@ -19,9 +19,9 @@ from django.urls import URLPattern, path
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from camp.admin_actions import SelectedRowsMixin
+from camp.admin.list_actions import SelectedRowsMixin
 from camp.models import Round
-from camp.permissions import may_see_team_links
+from camp.staff.permissions import may_see_team_links
 from games.islands.models.board import BoardHex, BoardSetup, Harbor, Pirate, Ship
 from games.islands.models.links import TeamLink
 from games.islands.models.rounds import IslandsRound, RoundResult, TeamOrders, TelescopeChoice

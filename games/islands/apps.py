@@ -12,10 +12,14 @@ class IslandsConfig(AppConfig):
 
     def ready(self) -> None:
         # Registered by name: the modules load on first use, so start-up imports nothing heavy.
-        from camp.backup_parts import register_part_by_name
-        from camp.desk import register_camp_steps, register_steps
-        from camp.guards import register_board_side_guard, register_team_add_guard, register_team_name_guard
-        from camp.lazy import lazy_function
+        from camp.backups.parts import register_part_by_name
+        from camp.hooks.desk import register_camp_steps, register_steps
+        from camp.hooks.guards import (
+            register_board_side_guard,
+            register_team_add_guard,
+            register_team_name_guard,
+        )
+        from camp.hooks.lazy import lazy_function
 
         register_steps(lazy_function("games.islands.tonight_steps", "islands_steps"), order=30)
         register_camp_steps(lazy_function("games.islands.tonight_steps", "islands_camp_steps"), order=30)

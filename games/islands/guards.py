@@ -1,4 +1,4 @@
-"""The islands game's guards on camp data (registered in ``apps.py``): see :mod:`camp.guards`.
+"""The islands game's guards on camp data (registered in ``apps.py``): see :mod:`camp.hooks.guards`.
 
 Each guard says why a change of camp data is refused ("" when it is allowed).
 """

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.desk import DeskStep
+from camp.hooks.desk import DeskStep
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Round, RoundStatus
 from games.islands.models.board import BoardSetup
 from games.islands.pages.links import url

@@ -3,7 +3,7 @@ and a team's own page behind its private link."""
 
 from django.urls import path
 
-from camp import url_tokens  # noqa: F401 (registers the <token:…> converter)
+from camp.web import url_tokens  # noqa: F401 (registers the <token:…> converter)
 from games.islands.pages import notice_board, replay, team, team_plan, team_telescope
 
 app_name = "islands_public"

@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import get_resolver, path, reverse
 from django.views.debug import ExceptionReporter
 
-from camp.accesslog import AccessLog, RedactTokensFilter, TokenSafeReporterFilter, redact_tokens
-from camp.url_tokens import TokenConverter, token_route_prefixes
+from camp.web.accesslog import AccessLog, RedactTokensFilter, TokenSafeReporterFilter, redact_tokens
+from camp.web.url_tokens import TokenConverter, token_route_prefixes
 
 TOKEN = "Zx9Qm2Lp7Rt4Vw8Ya1Bc3De5Fg6Hj0Kk_Nn-Ss2Tu4W"
 

@@ -1,4 +1,4 @@
-"""The admin's search box, bounded (:mod:`camp.admin_search`): a 50,000-character search is past
+"""The admin's search box, bounded (:mod:`camp.admin.search`): a 50,000-character search is past
 what SQLite runs ("LIKE or GLOB pattern too complex", "Expression tree is too large")."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.contrib import admin
 from django.test import Client
 from django.urls import reverse
 
-from camp.admin_search import MAX_SEARCH_LENGTH, BoundedSearchMixin
+from camp.admin.search import MAX_SEARCH_LENGTH, BoundedSearchMixin
 from camp.models import Team
 from tests.pages import messages
 

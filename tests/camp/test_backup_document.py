@@ -20,9 +20,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from camp.backup_document import BackupDocumentError, camp_document_parse, camp_import_document
-from camp.backup_export import camp_export_document
-from camp.backup_reader import FORMAT
+from camp.backups.document import BackupDocumentError, camp_document_parse, camp_import_document
+from camp.backups.export import camp_export_document
+from camp.backups.reader import FORMAT
 from camp.demo import demo_camp
 from camp.models import Camp, Placement, Round, Team
 from games.batavia.models import BataviaSeat, BataviaSession

@@ -23,8 +23,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from camp.backup_document import BackupDocumentError, camp_import_document
-from camp.backup_export import camp_export_document
+from camp.backups.document import BackupDocumentError, camp_import_document
+from camp.backups.export import camp_export_document
 from camp.demo import demo_camp
 from camp.models import Camp, CampOrigin, Round, Team
 from games.islands.models.board import BoardSetup, Harbor

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from camp.backup_reader import DocumentIndex, DocumentReader, Duplicates, team_named, team_reference
+from camp.backups.reader import DocumentIndex, DocumentReader, Duplicates, team_named, team_reference
 
 
 def test_a_repeat_names_the_first_entry_of_its_key() -> None:

@@ -15,8 +15,8 @@ from django.test import Client
 from django.urls import reverse
 from reportlab import rl_config
 
-from camp.backup_document import camp_import_document
-from camp.backup_export import camp_export_document
+from camp.backups.document import camp_import_document
+from camp.backups.export import camp_export_document
 from camp.demo import demo_camp
 from camp.models import Camp, Placement, Round, RoundStatus, Team
 from games.batavia.models import BataviaSeat, BataviaSession

@@ -24,11 +24,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from camp import backups, snapshot_restore
 from camp import services as camp_services
-from camp.installation import installation_claim, installation_claim_for_camp, installation_current
+from camp.backups import restore as snapshot_restore
+from camp.backups import snapshots as backups
+from camp.backups.installation import installation_claim, installation_claim_for_camp, installation_current
 from camp.models import Camp, InstallationKind, Round, RoundStatus, Team
-from camp.passwords import DEMO_PASSWORD
+from camp.staff.passwords import DEMO_PASSWORD
 from games.batavia import services as batavia_services
 from games.batavia.models import BataviaSession
 from games.islands import demo
@@ -136,10 +137,10 @@ def test_a_failing_snapshot_is_logged_and_the_action_stands(
     blocked.write_text("a file where the backup folder should be")
     settings.BACKUP_DIR = blocked
     round_ = opened_round(started_camp())
-    with caplog.at_level(logging.ERROR, logger="camp.backups"):
+    with caplog.at_level(logging.ERROR, logger="camp.backups.snapshots"):
         round_services.round_resolve(round=round_)
     assert Round.objects.get(pk=round_.pk).status == RoundStatus.RESOLVED
-    (record,) = [r for r in caplog.records if r.name == "camp.backups"]
+    (record,) = [r for r in caplog.records if r.name == "camp.backups.snapshots"]
     assert "round-1-resolved" in record.getMessage() and record.exc_info is not None
 
 
@@ -680,7 +681,7 @@ def data_folders(**env: str) -> dict[str, str]:
     done = subprocess.run(
         [sys.executable, "-c", DATA_FOLDERS],
         cwd=ROOT,
-        env={**clean, "DJANGO_SETTINGS_MODULE": "camp.settings", **env},
+        env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
         capture_output=True,
         text=True,
         timeout=120,

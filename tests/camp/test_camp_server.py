@@ -23,7 +23,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
 
-from camp import network, server
+from camp.web import network
+from config import server
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD_PASSWORD = "Kormidlo-Batavie-42"
@@ -70,7 +71,7 @@ def camp_settings(data_dir: Path, **env: str) -> dict[str, Any]:
     done = subprocess.run(
         [sys.executable, "-c", CAMP_SETTINGS],
         cwd=ROOT,
-        env=clean_env(DJANGO_SETTINGS_MODULE="camp.settings", ZO_CAMP="1", ZO_DATA_DIR=str(data_dir), **env),
+        env=clean_env(DJANGO_SETTINGS_MODULE="config.settings", ZO_CAMP="1", ZO_DATA_DIR=str(data_dir), **env),
         capture_output=True,
         text=True,
         timeout=120,
@@ -86,12 +87,12 @@ def test_camp_mode_settings(tmp_path: Path) -> None:
     assert found["DEBUG"] is False
     assert found["db"] == str(data / "db.sqlite3")
     assert (found["journal"], found["synchronous"]) == ("wal", 1)  # 1: NORMAL
-    # camp.hosts decides, before any middleware that asks for the host (the policy header, outside
+    # camp.web.hosts decides, before any middleware that asks for the host (the policy header, outside
     # it, reads no request): the addresses of now, not only those of the start.
     assert found["ALLOWED_HOSTS"] == ["*"]
     assert found["middleware"] == [
-        "camp.security_headers.ContentSecurityPolicyMiddleware",
-        "camp.hosts.HostCheckMiddleware",
+        "camp.web.security_headers.ContentSecurityPolicyMiddleware",
+        "camp.web.hosts.HostCheckMiddleware",
     ]
     assert found["CAMP_ADDRESSES"] == ["192.168.1.10", "10.0.0.5"] and found["CAMP_EXTRA_HOSTS"] == []
     assert "http://192.168.1.10:8123" in found["CSRF_TRUSTED_ORIGINS"]
@@ -300,7 +301,7 @@ def start(data_dir: Path, port: int, **env: str) -> tuple[subprocess.Popen[str],
     """Start the camp server and wait until it answers (the banner is printed just before)."""
     began = time.monotonic()
     process = subprocess.Popen(
-        [sys.executable, "-m", "camp.server", "--host", "127.0.0.1", "--port", str(port), "--threads", "2"],
+        [sys.executable, "-m", "config.server", "--host", "127.0.0.1", "--port", str(port), "--threads", "2"],
         cwd=ROOT,
         env=clean_env(ZO_DATA_DIR=str(data_dir), **env),
         stdin=subprocess.DEVNULL,

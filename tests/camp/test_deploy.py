@@ -33,7 +33,7 @@ def test_check_deploy_is_clean_in_production_mode() -> None:
 def test_the_web_server_refuses_to_start_without_a_secret_key() -> None:
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DJANGO_", "ZO_"))}
     result = subprocess.run(
-        [sys.executable, "-c", "import camp.wsgi"],
+        [sys.executable, "-c", "import config.wsgi"],
         cwd=ROOT,
         env=clean,
         capture_output=True,

@@ -13,11 +13,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from camp import services
-from camp.backup_document import camp_import_document
-from camp.backup_export import camp_export_document
+from camp.backups.document import camp_import_document
+from camp.backups.export import camp_export_document
 from camp.models import Camp, CampOrigin, Round, Team
-from camp.permissions import HELPER, Role
-from camp.roles import role_name
+from camp.staff.permissions import HELPER, Role
+from camp.staff.roles import role_name
 
 
 def home(client: Client, query: str = "") -> BeautifulSoup:

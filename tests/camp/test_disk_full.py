@@ -1,4 +1,4 @@
-"""A full disk (:mod:`camp.disk_full`): a write answers the page "Disk notebooku je plný" (503) and
+"""A full disk (:mod:`camp.web.disk_full`): a write answers the page "Disk notebooku je plný" (503) and
 one log line, nothing of it is stored, and pages that only read are still served. The database is
 made to refuse every write as SQLite (or PostgreSQL) does on a full disk."""
 
@@ -24,7 +24,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from camp.disk_full import (
+from camp.models import Camp
+from camp.web.disk_full import (
     KEPT_REFUSED_SAVES,
     ROOM_AGAIN_BYTES,
     RefusedSave,
@@ -32,7 +33,6 @@ from camp.disk_full import (
     is_disk_full,
     refused_saves,
 )
-from camp.models import Camp
 from tests.sql_writes import written_table
 
 PASSWORD = "heslo-heslo-123"
@@ -133,7 +133,7 @@ def test_a_staff_save_on_a_full_disk_answers_the_page_and_stores_nothing(
     lines = [(r.name, r.getMessage(), r.exc_info) for r in caplog.records if r.levelno >= logging.WARNING]
     assert len(lines) == 1 and lines[0][2] is None, lines
     name, message, _ = lines[0]
-    assert name == "camp.disk_full" and message.startswith(f"The disk is full: POST {change} was not saved (")
+    assert name == "camp.web.disk_full" and message.startswith(f"The disk is full: POST {change} was not saved (")
 
 
 def test_a_login_on_a_full_disk_answers_the_page_and_stores_nothing(
@@ -196,13 +196,13 @@ def free_space(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
     """The free bytes the log's disk reports (0: full)."""
     free = {"bytes": 0}
     monkeypatch.setattr(
-        "camp.disk_full.shutil.disk_usage", lambda folder: SimpleNamespace(free=free["bytes"])
+        "camp.web.disk_full.shutil.disk_usage", lambda folder: SimpleNamespace(free=free["bytes"])
     )
     return free
 
 
 def disk_full_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.name == "camp.disk_full"]
+    return [r.getMessage() for r in caplog.records if r.name == "camp.web.disk_full"]
 
 
 def test_the_refused_saves_wait_in_memory_and_reach_the_log_once_the_disk_has_room(

@@ -1,4 +1,4 @@
-"""The Host check (camp.hosts): the laptop's addresses of now are served, even one it got after the
+"""The Host check (camp.web.hosts): the laptop's addresses of now are served, even one it got after the
 start; any other Host gets the short Czech/English page, status 400, and one log line."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from camp import hosts, network
+from camp.web import hosts, network
 
 PORT = 8123
 
@@ -78,7 +78,7 @@ def test_a_bad_host_gets_the_page_and_one_short_log_line(
     records = refusals(caplog)
     assert len(records) == 1, [r.getMessage()[:80] for r in records]
     (record,) = records
-    assert record.name == "camp.hosts" and record.exc_info is None and record.exc_text is None
+    assert record.name == "camp.web.hosts" and record.exc_info is None and record.exc_text is None
     shown = record.args[0]  # type: ignore[index]
     assert len(shown) <= hosts.LOGGED_HOST_CHARS and host.startswith(shown)
     assert len(record.getMessage()) < 300

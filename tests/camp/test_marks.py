@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from camp import services
-from camp.backup_document import BackupDocumentError, camp_import_document
-from camp.backup_export import camp_export_document
+from camp.backups.document import BackupDocumentError, camp_import_document
+from camp.backups.export import camp_export_document
 from camp.marks import (
     MAX_DISTINCT_TEAMS,
     MIN_GREY_STEP,

@@ -7,8 +7,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.test import Client
 
-from camp import guards, services
+from camp import services
 from camp.forms import APTableField
+from camp.hooks import guards
 from camp.models import Camp, Team
 
 

@@ -12,8 +12,9 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from camp import network, selectors, services
+from camp import selectors, services
 from camp.models import PhoneAddress
+from camp.web import network
 
 NOW = ["192.168.1.10", "10.0.0.5", "172.17.0.1"]
 

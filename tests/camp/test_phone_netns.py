@@ -91,7 +91,7 @@ def phone_network() -> Iterator[None]:
 def camp_server(phone_network: None, tmp_path: Path) -> Iterator[tuple[int, str]]:
     port = free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "camp.server", "--port", str(port), "--threads", "2"],
+        [sys.executable, "-m", "config.server", "--port", str(port), "--threads", "2"],
         cwd=ROOT,
         env=clean_env(
             ZO_DATA_DIR=str(tmp_path),

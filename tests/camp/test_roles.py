@@ -10,8 +10,8 @@ from typing import Any
 from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 
-from camp.permissions import CAMP_PERMISSIONS, HEAD, HELPER, LEADER, ROLES
-from camp.roles import role_name, role_permissions, roles_sync
+from camp.staff.permissions import CAMP_PERMISSIONS, HEAD, HELPER, LEADER, ROLES
+from camp.staff.roles import role_name, role_permissions, roles_sync
 
 
 def _names(permissions: Any) -> set[str]:

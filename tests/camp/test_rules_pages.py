@@ -9,7 +9,7 @@ from bs4 import BeautifulSoup
 from django.test import Client
 from django.urls import reverse
 
-from camp import rules
+from camp.pages import rules_text as rules
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -1,4 +1,4 @@
-"""camp.security_headers: every HTML answer carries the Content-Security-Policy, the notice board
+"""camp.web.security_headers: every HTML answer carries the Content-Security-Policy, the notice board
 answered from the cache and the error pages included; nothing else does. (Every page of the demo
 camp: tests/test_page_checks.py; the pages working under it in Chromium: test_security_headers_browser.)"""
 
@@ -11,9 +11,9 @@ from django.http import HttpResponse
 from django.test import Client
 from django.urls import path, reverse
 
-from camp import urls as camp_urls
 from camp.models import Camp
-from camp.security_headers import HEADER, content_security_policy
+from camp.web.security_headers import HEADER, content_security_policy
+from config import urls as camp_urls
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The demo camp's pages in Chromium under the Content-Security-Policy (camp.security_headers): each
+"""The demo camp's pages in Chromium under the Content-Security-Policy (camp.web.security_headers): each
 works (htmx checks and polls swap their element, the map zooms, the replay plays and steps, the
 admin's inline adds a row) and the browser reports no violation of the policy and no script error.
 

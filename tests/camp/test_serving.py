@@ -1,4 +1,4 @@
-"""How ``make camp`` serves (camp.serving, issue 18): a real waitress server with the project's app
+"""How ``make camp`` serves (config.serving, issue 18): a real waitress server with the project's app
 keeps a phone's connection open across the notice board's polls (204) and conditional GETs (304)."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import pytest
 from django.core.wsgi import get_wsgi_application
 from django.urls import reverse
 
-from camp.accesslog import AccessLog
 from camp.models import Camp
-from camp.serving import CONNECTION_LIMIT, create_camp_server, raise_open_files_limit
+from camp.web.accesslog import AccessLog
+from config.serving import CONNECTION_LIMIT, create_camp_server, raise_open_files_limit
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the server's threads see the camp run
 
@@ -114,7 +114,7 @@ def test_every_listening_socket_keeps_alive_with_the_camp_limits() -> None:
     """``make camp`` listens on every interface: one waitress server per address (IPv4, IPv6)."""
     from waitress.server import BaseWSGIServer
 
-    from camp.serving import KeepAliveChannel
+    from config.serving import KeepAliveChannel
 
     listen = "127.0.0.1:0 [::1]:0" if ipv6_loopback() else "127.0.0.1:0"
     server = create_camp_server(lambda environ, start: [], listen=listen, threads=1)

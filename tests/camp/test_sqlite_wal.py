@@ -1,4 +1,4 @@
-"""SQLite for a server that runs two weeks: in WAL mode (camp/settings.py's ``init_command``) the notice
+"""SQLite for a server that runs two weeks: in WAL mode (config/settings.py's ``init_command``) the notice
 board, polled by the dining-hall screen, is read while a round is being resolved and committed,
 without waiting for the writer and without an error."""
 

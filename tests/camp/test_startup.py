@@ -2,7 +2,7 @@
 
 ``python -X importtime manage.py …`` names every module a process imports; the staff pages,
 ReportLab and the QR codes load when first used (the admin's modules with the URLs, the desk steps,
-guards and backup parts by name, into light registries: camp.apps.LazyAdminConfig, camp.lazy)."""
+guards and backup parts by name, into light registries: camp.apps.LazyAdminConfig, camp.hooks.lazy)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from camp.backup_parts import parts
+from camp.backups.parts import parts
 from games.batavia import backup as batavia_backup
 from games.islands import backup as islands_backup
 
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "tests" / "games" / "islands" / "scenarios" / "treasure.json"
 #: What a command must not load: the heavy libraries, every staff or public page and sheet, and
 #: camp's services, forms, selectors and backup document (the games register with camp's light
-#: registries: camp.guards, camp.backup_parts, camp.desk).
+#: registries: camp.hooks.guards, camp.backups.parts, camp.hooks.desk).
 HEAVY = re.compile(
     r"^(reportlab|qrcode|camp\.(pdf|admin|services|forms|selectors|backup_document|backup_reader|backup_export)"
     r"|games\.\w+\.(printing|pages|admin|admin_views|round_views"
@@ -35,7 +35,7 @@ HEAVY = re.compile(
 def imported_modules(
     *args: str, stdin: str | None = None
 ) -> tuple[subprocess.CompletedProcess[str], list[str]]:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "camp.settings"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
     env.pop("DJANGO_TESTING", None)
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "manage.py", *args],
@@ -80,7 +80,7 @@ def test_backup_parts_registered_by_name_match_the_modules_own(module: object) -
     assert (registered.app_label, registered.order) == (own.app_label, own.order)
 
 
-def run_python(code: str, *, settings: str = "camp.settings") -> subprocess.CompletedProcess[str]:
+def run_python(code: str, *, settings: str = "config.settings") -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings, "ZO_COMMAND_LINE": "1"}
     env.pop("DJANGO_TESTING", None)
     return subprocess.run(
@@ -93,7 +93,7 @@ def test_django_setup_freezes_what_the_apps_loaded_and_leaves_the_collector_as_f
     done = run_python(
         "import gc\n"
         f"{'gc.enable()' if enabled else 'gc.disable()'}\n"
-        "from camp.startup import django_setup\n"
+        "from config.startup import django_setup\n"
         "django_setup()\n"
         "from django.apps import apps\n"
         "print(apps.ready, gc.isenabled(), gc.get_freeze_count() > 50_000)\n"
@@ -107,13 +107,13 @@ def test_django_setup_freezes_what_the_apps_loaded_and_leaves_the_collector_as_f
     [
         (["manage.py", "islands_scenario", "round.json"], True),
         (["manage.py", "runserver"], False),  # its autoreloader sets up in its own way
-        (["manage.py", "check", "--settings=camp.settings"], False),  # Django reads the option first
+        (["manage.py", "check", "--settings=config.settings"], False),  # Django reads the option first
     ],
 )
 def test_manage_py_sets_up_ahead_of_django_except_where_django_must(argv: list[str], set_up: bool) -> None:
     done = run_python(
         "import gc\n"
-        "from camp.startup import django_setup_for_command\n"
+        "from config.startup import django_setup_for_command\n"
         f"django_setup_for_command({argv!r})\n"
         "from django.apps import apps\n"
         "print(apps.ready, gc.get_freeze_count() > 0)\n"
@@ -123,7 +123,7 @@ def test_manage_py_sets_up_ahead_of_django_except_where_django_must(argv: list[s
 
 
 def test_manage_py_honours_a_settings_option() -> None:
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "camp.settings"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
     env.pop("DJANGO_TESTING", None)
     done = subprocess.run(
         [sys.executable, "manage.py", "diffsettings", "--settings=tests.camp.english_settings"],
@@ -149,7 +149,7 @@ def test_manage_py_with_settings_that_do_not_load_still_says_why() -> None:
 
 _BLOCKS = """
 import sys
-from camp.startup import give_back_large_blocks
+from config.startup import give_back_large_blocks
 
 def rss_mb():
     status = open("/proc/self/status").read()
@@ -170,7 +170,7 @@ print(round(rss_mb() - start))
     platform.system() != "Linux" or platform.libc_ver()[0] != "glibc", reason="glibc's mallopt only"
 )
 def test_big_blocks_go_back_to_the_system_once_freed() -> None:
-    """camp.startup.give_back_large_blocks (the camp server calls it): 45 MB of 150 KB blocks freed
+    """config.startup.give_back_large_blocks (the camp server calls it): 45 MB of 150 KB blocks freed
     leave the process's memory; without it glibc keeps them in its heap."""
 
     def kept_mb(mode: str) -> int:

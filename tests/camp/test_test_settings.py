@@ -1,4 +1,4 @@
-"""A test run is told by its settings module (``camp.settings_test``), never by what a process has
+"""A test run is told by its settings module (``config.settings_test``), never by what a process has
 imported: a command or server that imports pytest (or hypothesis) keeps the real settings."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def settings_in_a_process(module: str) -> str:
 
 @pytest.mark.parametrize(
     ("module", "seen"),
-    [("camp.settings", "False PBKDF2PasswordHasher"), ("camp.settings_test", "True MD5PasswordHasher")],
+    [("config.settings", "False PBKDF2PasswordHasher"), ("config.settings_test", "True MD5PasswordHasher")],
 )
 def test_a_test_run_is_told_by_the_settings_module_not_by_pytest_imported(module: str, seen: str) -> None:
     assert settings_in_a_process(module) == seen

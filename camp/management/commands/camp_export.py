@@ -15,9 +15,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils.translation import gettext, gettext_noop
 
-from camp.backup_export import camp_export_text
-from camp.backups import both_languages, both_languages_of
-from camp.file_words import os_error_reason
+from camp.backups.export import camp_export_text
+from camp.backups.file_words import os_error_reason
+from camp.backups.snapshots import both_languages, both_languages_of
 from camp.forms import parse_row_id
 from camp.models import Camp
 

@@ -18,14 +18,14 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
-from camp.backup_document import (
+from camp.backups.document import (
     BackupDocumentError,
     camp_document_check,
     camp_document_parse,
     camp_import_document,
 )
-from camp.backups import both_languages, both_languages_of
-from camp.file_words import os_error_reason
+from camp.backups.file_words import os_error_reason
+from camp.backups.snapshots import both_languages, both_languages_of
 
 
 class Command(BaseCommand):

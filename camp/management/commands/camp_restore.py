@@ -1,6 +1,6 @@
 """Put a snapshot of the database back (``camp_restore SNAPSHOT``) or list them (``--list``).
 
-Everything is checked before the live database is touched (``camp.snapshot_restore.snapshot_restore``): an
+Everything is checked before the live database is touched (``camp.backups.restore.snapshot_restore``): an
 intact SQLite file of this tool, its migrations and tables, and whose it is. A snapshot of the demo
 is never put back over a camp's database; one of another installation only with
 ``--from-other-laptop``. Once every check has passed (a refused restore writes nothing), the current
@@ -16,10 +16,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext_noop
 
-from camp.backups import BackupError, both_languages, snapshot_list, snapshot_parse
-from camp.installation import installation_current
-from camp.snapshot_content import snapshot_read
-from camp.snapshot_restore import snapshot_find, snapshot_restore, snapshot_restore_check
+from camp.backups.installation import installation_current
+from camp.backups.restore import snapshot_find, snapshot_restore, snapshot_restore_check
+from camp.backups.snapshot_content import snapshot_read
+from camp.backups.snapshots import BackupError, both_languages, snapshot_list, snapshot_parse
 
 
 def _nothing_changed(error: BackupError) -> CommandError:

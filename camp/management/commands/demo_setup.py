@@ -17,11 +17,11 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from camp.backups import BackupError
+from camp.backups.installation import installation_claim
+from camp.backups.snapshots import BackupError
 from camp.demo import run_demo_setup
-from camp.installation import installation_claim
 from camp.models import InstallationKind
-from camp.passwords import DEMO_PASSWORD  # development only: the command refuses to run without DEBUG
+from camp.staff.passwords import DEMO_PASSWORD  # development only: the command refuses to run without DEBUG
 
 DEMO_USERNAME = "vedouci"
 

@@ -16,7 +16,7 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest, render_admin_page
+from camp.pages.base import HtmxHttpRequest, render_admin_page
 from camp.services import PlacementsError
 from games.batavia import selectors, services
 from games.batavia.engine.components import COMPANIES, GOODS

@@ -9,8 +9,8 @@ from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
 from camp import selectors as camp_selectors
-from camp.adminpages import HtmxHttpRequest, render_admin_page
 from camp.models import MiniGame, MiniGameKind, Round
+from camp.pages.base import HtmxHttpRequest, render_admin_page
 from games.batavia import selectors, services
 from games.batavia.errors import BataviaServiceError
 from games.batavia.forms import SessionCreateForm, players_choice_hint, players_ticked_first

@@ -12,9 +12,9 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest, render_admin_page
-from camp.permissions import may_see_team_links
+from camp.pages.base import HtmxHttpRequest, render_admin_page
 from camp.services import PlacementsError
+from camp.staff.permissions import may_see_team_links
 from games.batavia import selectors, services
 from games.batavia.engine import private_view, public_view, state_to_output
 from games.batavia.errors import BataviaServiceError

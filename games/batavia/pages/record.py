@@ -7,7 +7,7 @@ from django.contrib import admin, messages
 from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest, download
+from camp.pages.base import HtmxHttpRequest, download
 from games.batavia import selectors, services
 from games.batavia.errors import BataviaServiceError
 from games.batavia.forms import RecordImportForm

@@ -13,7 +13,7 @@ from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest
+from camp.pages.base import HtmxHttpRequest
 from games.batavia import selectors
 from games.batavia.models import BataviaSession
 

@@ -7,7 +7,7 @@ from django.contrib import admin
 from django.http import HttpResponse
 from django.shortcuts import render
 
-from camp.adminpages import HtmxHttpRequest
+from camp.pages.base import HtmxHttpRequest
 from games.batavia import selectors
 from games.batavia.engine import public_view
 from games.batavia.models import SessionStatus

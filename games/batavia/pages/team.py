@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from camp.adminpages import HtmxHttpRequest
+from camp.pages.base import HtmxHttpRequest
 from games.batavia import selectors, services
 from games.batavia.engine import private_view
 from games.batavia.errors import BataviaServiceError

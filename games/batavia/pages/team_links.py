@@ -1,5 +1,5 @@
 """The teams' secret links: the address a team's phone opens (under ``make camp`` on the address
-chosen for the phones, see camp.network.phone_base_url), and the link sheets that print them, one
+chosen for the phones, see camp.web.network.phone_base_url), and the link sheets that print them, one
 A4 page per seat with a working link, each carrying only its own team's link."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest, pdf_response
-from camp.network import is_loopback_host, phone_base_url
-from camp.permissions import may_see_team_links
+from camp.pages.base import HtmxHttpRequest, pdf_response
+from camp.staff.permissions import may_see_team_links
+from camp.web.network import is_loopback_host, phone_base_url
 from games.batavia import selectors
 from games.batavia.forms import base_length_problem
 from games.batavia.models import BataviaSeat, BataviaSession

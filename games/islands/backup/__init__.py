@@ -1,5 +1,5 @@
 """The Golden Islands' part of a camp backup (``islands`` in ``zlate-ostrovy-camp/1``, see
-:mod:`camp.backup_document` and docs/camp-backup-format.md): the board set-up, the board, harbors,
+:mod:`camp.backups.document` and docs/camp-backup-format.md): the board set-up, the board, harbors,
 ships, pirates, and per round the opening (pirate draws, priority), every team's orders and the
 result with its ``before`` snapshot. Registered in ``apps.py`` (``PART``, loaded on first use).
 
@@ -12,7 +12,7 @@ Teams are named by name and rounds by number; the database ids the rows hold in 
 priority order's team ids, the snapshot's ``camp_rows.built`` round ids) are translated both ways.
 """
 
-from camp.backup_parts import BackupPart
+from camp.backups.parts import BackupPart
 from games.islands.backup.check import islands_check, islands_summary
 from games.islands.backup.export import islands_export
 from games.islands.backup.store import islands_store

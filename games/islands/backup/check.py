@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from camp.backup_reader import (
+from camp.backups.reader import (
     INT_MAX,
     SMALL_MAX,
     DocumentIndex,

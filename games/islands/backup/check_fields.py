@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from camp.backup_reader import DocumentReader
+from camp.backups.reader import DocumentReader
 from games.islands.engine.hexes import Hex, LabelError, geometry
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from camp.backup_export import moment_text
+from camp.backups.export import moment_text
 from camp.models import Camp, Round, Team
 from games.islands.engine.hexes import Hex, geometry
 from games.islands.game_state import CAMP_ROWS_KEY

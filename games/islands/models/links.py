@@ -51,5 +51,5 @@ class TeamLink(models.Model):
 
     def page_path(self) -> str:
         """The team page's path (``/tym/<token>/``); its full address starts with the address for
-        the phones (:func:`camp.network.phone_base_url`), on the handout and on the team's sheet."""
+        the phones (:func:`camp.web.network.phone_base_url`), on the handout and on the team's sheet."""
         return reverse("islands_public:team", args=[self.token])

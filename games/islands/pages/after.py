@@ -12,9 +12,9 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest
 from camp.models import Round, RoundStatus
-from camp.permissions import may_see_seed
+from camp.pages.base import HtmxHttpRequest
+from camp.staff.permissions import may_see_seed
 from games.islands import results, words
 from games.islands.engine.hexes import (
     geometry,

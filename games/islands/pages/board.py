@@ -23,8 +23,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from camp.adminpages import HtmxHttpRequest
 from camp.models import Camp, Team
+from camp.pages.base import HtmxHttpRequest
 from games.islands import deals, rehearsals, words
 from games.islands.engine import generator
 from games.islands.engine.hexes import geometry

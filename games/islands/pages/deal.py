@@ -14,8 +14,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from camp.adminpages import HtmxHttpRequest
 from camp.models import Camp
+from camp.pages.base import HtmxHttpRequest
 from games.islands.errors import IslandsError
 from games.islands.forms.board import DealAcceptForm
 from games.islands.models.rehearsals import Rehearsal, RehearsalKind

@@ -24,9 +24,9 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import get_language
 
-from camp.adminpages import HtmxHttpRequest
 from camp.caches.public_pages import cached_public_page
 from camp.models import DONE_STATUSES, Camp, Round, RoundStatus
+from camp.pages.base import HtmxHttpRequest
 from games.islands import results
 from games.islands.maps import style, svg
 from games.islands.models.plans import PlanState

@@ -22,9 +22,9 @@ from django.http import HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest
 from camp.caches.request_memo import consistent_reads
 from camp.models import DONE_STATUSES, Round, RoundStatus, Team
+from camp.pages.base import HtmxHttpRequest
 from games.islands import orders as islands_orders
 from games.islands.engine.hexes import geometry
 from games.islands.engine.notation import Alphabet, sheet_order

@@ -15,7 +15,7 @@ from django.contrib import messages
 from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest
+from camp.pages.base import HtmxHttpRequest
 from games.islands.errors import IslandsError, PaperCodeRefused
 from games.islands.forms.plans import PaperCodeForm
 from games.islands.pages.links import url

@@ -22,8 +22,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from camp.adminpages import HtmxHttpRequest, pdf_response
 from camp.models import Camp, Team
+from camp.pages.base import HtmxHttpRequest, pdf_response
 from games.islands import rehearsal_report, rehearsals
 from games.islands.errors import IslandsError
 from games.islands.maps import charts, svg, visibility

@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from camp.adminpages import HtmxHttpRequest
 from camp.caches.public_pages import cached_public_page
 from camp.models import Camp, Round
+from camp.pages.base import HtmxHttpRequest
 from games.islands import replay_frames
 from games.islands.pages.notice_board import projector_fonts
 

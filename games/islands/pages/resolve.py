@@ -9,8 +9,8 @@ from django.contrib import messages
 from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest
 from camp.models import DONE_STATUSES, Round, RoundStatus, Team
+from camp.pages.base import HtmxHttpRequest
 from games.islands import results
 from games.islands.engine import events as ee
 from games.islands.errors import IslandsError

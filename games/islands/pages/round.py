@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from camp.adminpages import HtmxHttpRequest
 from camp.models import OPENED_STATUSES, Round, RoundStatus, Team
-from camp.permissions import may_see_seed
+from camp.pages.base import HtmxHttpRequest
+from camp.staff.permissions import may_see_seed
 from games.islands.errors import IslandsError
 from games.islands.forms.plans import PlanDeadlineForm, PlanReturnForm, PlanTeamForm
 from games.islands.forms.shared import ConfirmForm

@@ -15,9 +15,9 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest, download
 from camp.models import Round
-from camp.permissions import may_see_seed
+from camp.pages.base import HtmxHttpRequest, download
+from camp.staff.permissions import may_see_seed
 from games.islands.errors import IslandsError
 from games.islands.forms.files import RoundFileForm
 from games.islands.pages.links import url

@@ -1,6 +1,6 @@
 """What the staff pages of a Golden Islands round share: the permissions, the reads of one moment,
 the round a page is about, a refusal's messages, the page in the admin's frame and the print buttons
-(the file answers are :mod:`camp.adminpages`'s)."""
+(the file answers are :mod:`camp.pages.base`'s)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import SimpleTemplateResponse
 
-from camp.adminpages import HtmxHttpRequest, render_admin_page
 from camp.caches.request_memo import consistent_reads
 from camp.models import Round
+from camp.pages.base import HtmxHttpRequest, render_admin_page
 from games.islands.maps import style
 from games.islands.pages.links import url
 from games.islands.printing.data import SheetsUnavailable, sheet_rounds

@@ -19,11 +19,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from camp.adminpages import HtmxHttpRequest, pdf_response
 from camp.caches.printed import printed_once
 from camp.models import Round, Team
-from camp.network import phone_base_url
-from camp.permissions import may_see_team_links
+from camp.pages.base import HtmxHttpRequest, pdf_response
+from camp.staff.permissions import may_see_team_links
+from camp.web.network import phone_base_url
 from games.islands.pages.links import url
 from games.islands.pages.shared import check_perm, round_or_404, sheets_refused
 from games.islands.printing.bundle import render_changed, render_evening

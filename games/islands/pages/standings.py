@@ -8,8 +8,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest
 from camp.models import Camp
+from camp.pages.base import HtmxHttpRequest
 from games.islands.pages.rows import standing_rows
 from games.islands.pages.shared import (
     render_page,

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from camp.adminpages import HtmxHttpRequest
+from camp.pages.base import HtmxHttpRequest
 from games.islands.pages.team_link import (
     REFERRER_POLICY,
     TEMPLATE,

@@ -39,10 +39,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest
 from camp.caches.public_pages import forget_older
 from camp.caches.version import public_version
 from camp.models import DONE_STATUSES, Camp, Round
+from camp.pages.base import HtmxHttpRequest
 from games.islands.maps import style, svg
 from games.islands.models.links import TeamLink
 from games.islands.pages.rows import standing_rows

@@ -3,7 +3,7 @@ for a camp run, each team's link with its state, renewing and revoking one (POST
 and the handouts: one black-and-white A4 page per team with its link and a QR code of it, for one team
 or all (:func:`camp.pdf.render_link_sheets`, as Batavia's link sheets).
 
-The links are shown on the address for the phones (:func:`camp.network.phone_base_url`), as
+The links are shown on the address for the phones (:func:`camp.web.network.phone_base_url`), as
 Batavia's. A handout carries only its own team's link and nothing of the game.
 """
 
@@ -20,10 +20,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from camp.adminpages import HtmxHttpRequest, pdf_response, render_admin_page
 from camp.models import Camp, Team
-from camp.network import is_loopback_host, phone_base_url
+from camp.pages.base import HtmxHttpRequest, pdf_response, render_admin_page
 from camp.pdf import LinkSheet, qr_svg, render_link_sheets
+from camp.web.network import is_loopback_host, phone_base_url
 from games.islands.errors import IslandsError
 from games.islands.forms.links import TeamLinksSwitchForm
 from games.islands.models.links import TeamLink

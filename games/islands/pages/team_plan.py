@@ -31,8 +31,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from camp.adminpages import HtmxHttpRequest
 from camp.models import Round, RoundStatus
+from camp.pages.base import HtmxHttpRequest
 from games.islands import orders as islands_orders
 from games.islands import words
 from games.islands.engine.hexes import LabelError, geometry, to_pixel

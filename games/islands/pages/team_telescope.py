@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
-from camp.adminpages import HtmxHttpRequest
 from camp.models import DONE_STATUSES, Round, RoundStatus
+from camp.pages.base import HtmxHttpRequest
 from games.islands import words
 from games.islands.engine.hexes import geometry
 from games.islands.engine.resolve import telescope_hexes

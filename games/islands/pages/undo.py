@@ -9,8 +9,8 @@ from django.contrib import messages
 from django.http import HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
-from camp.adminpages import HtmxHttpRequest
 from camp.models import Round
+from camp.pages.base import HtmxHttpRequest
 from games.islands.errors import IslandsError
 from games.islands.forms.shared import ConfirmForm
 from games.islands.pages.links import url

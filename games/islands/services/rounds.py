@@ -29,7 +29,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from camp.backups import snapshot_after_commit
+from camp.backups.snapshots import snapshot_after_commit
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Placement, Round, RoundStatus, Team
 from camp.services import round_set_status
 from games.islands import words

@@ -9,7 +9,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from camp.file_words import json_reason
+from camp.backups.file_words import json_reason
 from games.islands.engine.orders import Breach, ProblemCode
 from games.islands.engine.scenario import ScenarioProblem
 from games.islands.engine.scenario import ScenarioProblemCode as C

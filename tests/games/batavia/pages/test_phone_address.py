@@ -1,5 +1,5 @@
 """Under ``make camp`` every team link, QR code and link sheet carries the address chosen for the
-phones (kept in the database, camp.network.phone_base_url), wherever the master page was opened;
+phones (kept in the database, camp.web.network.phone_base_url), wherever the master page was opened;
 elsewhere the address the page was opened at."""
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from camp import network, services
+from camp import services
+from camp.web import network
 from games.batavia.models import BataviaSession
 from games.batavia.pages import team_links
 
@@ -24,7 +25,7 @@ OTHER = "192.168.1.10"
 @pytest.fixture
 def camp_mode(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     settings.CAMP_MODE = True
-    settings.ALLOWED_HOSTS = ["*"]  # as under make camp: camp.hosts decides
+    settings.ALLOWED_HOSTS = ["*"]  # as under make camp: camp.web.hosts decides
     settings.CAMP_PORT = 8123
     settings.CAMP_EXTRA_HOSTS = ["testserver"]
     monkeypatch.setattr(network, "lan_addresses", lambda: [OTHER, CHOSEN])

@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from camp.backup_export import camp_export_document
+from camp.backups.export import camp_export_document
 from camp.models import Camp, Round, RoundStatus, Team
 from games.islands import rehearsal_report, rehearsals
 from games.islands.models.rehearsals import Rehearsal

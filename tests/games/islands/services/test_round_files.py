@@ -352,7 +352,7 @@ def test_export_imports_again(started: Camp) -> None:
 
 
 def test_a_camp_run_imported_from_a_round_file_is_marked_so_on_the_switcher(db: None) -> None:
-    from camp.desk import switcher_marks
+    from camp.hooks.desk import switcher_marks
     from camp.models import CampOrigin, CampOriginKind
 
     made_here = camp_services.camp_create(name="Z kola", year=2026)

@@ -1,4 +1,4 @@
-"""What a snapshot of the database holds (:mod:`camp.backups`), read without changing it: whose it
+"""What a snapshot of the database holds (:mod:`camp.backups.snapshots`), read without changing it: whose it
 is, the camp runs in it, and (before a restore) everything a restore needs checked through: an
 intact SQLite file, this tool's migrations, every table and column they imply, and whether it may
 replace this database at all (the demo's never over a camp's). Every refusal is in English and
@@ -17,8 +17,8 @@ from django.db.migrations.state import ProjectState
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext, gettext_noop
 
-from camp.backups import BackupError, both_languages, both_languages_of, open_read_only
-from camp.installation import installation_current, installation_kind
+from camp.backups.installation import installation_current, installation_kind
+from camp.backups.snapshots import BackupError, both_languages, both_languages_of, open_read_only
 from camp.models import Camp, Installation, InstallationKind, Round, RoundStatus
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -266,7 +266,7 @@ def _holds_the_demo_login(path: Path) -> bool:
     older version, which does not say whose it is)."""
     from django.contrib.auth.hashers import check_password
 
-    from camp.passwords import DEMO_PASSWORD
+    from camp.staff.passwords import DEMO_PASSWORD
 
     db = open_read_only(path)
     try:

@@ -1,8 +1,8 @@
 """``make camp``: the camp server. One laptop serves the phones, the notice-board screen and the staff.
 
-Run as ``python -m camp.server [--port 8000]``. Before Django's settings load it looks up the
+Run as ``python -m config.server [--port 8000]``. Before Django's settings load it looks up the
 laptop's addresses (offline: none, localhost only) and switches the settings to camp mode
-(``ZO_CAMP=1``, see camp/settings.py). Then, safe to run again and again:
+(``ZO_CAMP=1``, see config/settings.py). Then, safe to run again and again:
 
 1. migrate the database in the data folder (``var/``, or ``ZO_DATA_DIR``);
 2. collect the static files when the project's differ from the collected ones (first start, an update);
@@ -25,7 +25,7 @@ import socket
 import sys
 from collections.abc import Callable, Sequence
 
-from camp.network import lan_addresses, usable_address
+from camp.web.network import lan_addresses, usable_address
 
 Out = Callable[[str], None]
 ALL_INTERFACES = "*"
@@ -40,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=ALL_INTERFACES,
         help="the address to listen on (default: every interface; 127.0.0.1 for this laptop only)",
     )
-    parser.add_argument("--threads", type=int, help="worker threads (default: camp.serving.THREADS)")
+    parser.add_argument("--threads", type=int, help="worker threads (default: config.serving.THREADS)")
     args = parser.parse_args(argv)
 
     def out(line: str) -> None:
@@ -54,8 +54,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ["ZO_CAMP"] = "1"
     os.environ["ZO_CAMP_PORT"] = str(args.port)
     os.environ["ZO_CAMP_ADDRESSES"] = ",".join(addresses)
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "camp.settings")
-    from camp.startup import django_setup, give_back_large_blocks
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from config.startup import django_setup, give_back_large_blocks
 
     give_back_large_blocks()  # weeks of serving: big blocks back to the system when freed
     django_setup()
@@ -70,14 +70,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     connections.close_all()  # the serving threads open their own
     from django.core.wsgi import get_wsgi_application
 
-    from camp.accesslog import AccessLog
-    from camp.serving import THREADS, create_camp_server
+    from camp.web.accesslog import AccessLog
+    from config.serving import THREADS, create_camp_server
 
     # Built after collectstatic: WhiteNoise indexes the static files once, when the app is made.
     app = AccessLog(get_wsgi_application())
     listen = f"{'*' if args.host == ALL_INTERFACES else args.host}:{args.port}"
     try:
-        # Keep-alive after 204/304, a connection limit and threads for a hall of phones (camp.serving).
+        # Keep-alive after 204/304, a connection limit and threads for a hall of phones (config.serving).
         server = create_camp_server(app, listen=listen, threads=args.threads or THREADS)
     except OSError as error:  # the port taken meanwhile, or on IPv6 only
         out(f"Cannot listen on {listen} / Nelze naslouchat: {error}")
@@ -117,7 +117,7 @@ def prepare(*, out: Out) -> bool:
     from django.conf import settings
     from django.core.management import call_command
 
-    from camp.installation import installation_claim_for_camp
+    from camp.backups.installation import installation_claim_for_camp
 
     first = not (settings.DATA_DIR / "db.sqlite3").exists() and not os.environ.get("DATABASE_URL")
     if first:

@@ -4,7 +4,7 @@ A team's private page (``/tym/<token>/…``, ``/batavia/t/<token>/…``) opens t
 token. Logs keep only a short prefix (enough to tell the teams apart): the access log of ``make camp``
 (:class:`AccessLog`, waitress writes none itself) and, through :class:`RedactTokensFilter` on every
 handler in ``settings.LOGGING``, Django's own logging (``Not Found: /tym/…``) and its tracebacks.
-Which paths carry a token is read from the URL patterns (:mod:`camp.url_tokens`), not listed here.
+Which paths carry a token is read from the URL patterns (:mod:`camp.web.url_tokens`), not listed here.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def token_pattern() -> re.Pattern[str] | None:
     try:
         from django.urls import get_resolver
 
-        from camp.url_tokens import token_route_prefixes
+        from camp.web.url_tokens import token_route_prefixes
 
         with _lock:
             prefixes = token_route_prefixes(get_resolver().url_patterns)

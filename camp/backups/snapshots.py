@@ -7,8 +7,8 @@ has committed, a consistent copy of the whole database is written (SQLite's back
 temporary name in the same folder, fsynced, then renamed), and old snapshots are pruned (the newest
 :data:`KEEP_NEWEST`, plus the newest of every day). A failed snapshot is logged and never breaks the
 staff's action. ``manage.py camp_restore`` lists the snapshots and puts one back: what a snapshot
-holds is read by :mod:`camp.snapshot_content`, putting it back is :mod:`camp.snapshot_restore`;
-whose database this is (camp or demo, which laptop), :mod:`camp.installation`.
+holds is read by :mod:`camp.backups.snapshot_content`, putting it back is :mod:`camp.backups.restore`;
+whose database this is (camp or demo, which laptop), :mod:`camp.backups.installation`.
 
 Only for SQLite: on PostgreSQL nothing is written (dumping the server's database is the server's
 job, ``pg_dump``). Names are the local time with its offset, then the event, e.g.
@@ -34,8 +34,8 @@ from django.db import connections, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
+from camp.backups.file_words import os_error_reason
 from camp.errors import CampError
-from camp.file_words import os_error_reason
 
 logger = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """Writing a camp run as a ``zlate-ostrovy-camp/1`` document (docs/camp-backup-format.md): the camp's
 own part (camp run, teams, rounds, mini-games, placements), then each game's part
-(:mod:`camp.backup_parts`). Rows refer to each other by natural keys (a team by its name, a round
-by its number), never by database ids. Reading a document back is :mod:`camp.backup_document`.
+(:mod:`camp.backups.parts`). Rows refer to each other by natural keys (a team by its name, a round
+by its number), never by database ids. Reading a document back is :mod:`camp.backups.document`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import Any
 
 from django.utils import timezone
 
-from camp.backup_parts import parts
-from camp.backup_reader import FORMAT
+from camp.backups.parts import parts
+from camp.backups.reader import FORMAT
 from camp.models import Camp, MiniGame, Round, Team
-from camp.permissions import EXPORT, SEED, TEAM_LINKS
+from camp.staff.permissions import EXPORT, SEED, TEAM_LINKS
 
 
 def export_permissions() -> list[str]:

@@ -7,7 +7,7 @@ Host wrote ~15 KB to ``camp.log``. Here:
 
 - a Host seen before is served (a set lookup: the notice board's crowd pays nothing more);
 - under ``make camp`` (where ``ALLOWED_HOSTS`` is ``*`` and this check decides), a Host that is one
-  of the laptop's addresses now (camp.network.addresses_now, looked up at most every few seconds),
+  of the laptop's addresses now (camp.web.network.addresses_now, looked up at most every few seconds),
   or localhost, with the server's port, is served and remembered; so is one of
   ``DJANGO_ALLOWED_HOSTS`` (``CAMP_EXTRA_HOSTS``, e.g. an HTTPS proxy's name);
 - elsewhere Django's rule decides (``ALLOWED_HOSTS``), as before;
@@ -28,10 +28,10 @@ from django.http import HttpRequest, HttpResponse
 from django.http.request import split_domain_port, validate_host
 from django.template.loader import render_to_string
 
-from camp.logged_once import mark_logged
-from camp.network import addresses_now, is_loopback_host, phone_url
+from camp.web.logged_once import mark_logged
+from camp.web.network import addresses_now, is_loopback_host, phone_url
 
-logger = logging.getLogger("camp.hosts")
+logger = logging.getLogger("camp.web.hosts")
 
 LOGGED_HOST_CHARS = 200
 #: How many different accepted Hosts are remembered (an address, localhost: a handful in practice).

@@ -1,7 +1,7 @@
 """The path converter of the teams' private links: ``<token:token>`` in a URL pattern marks it as a key.
 
 Every pattern that uses it is found by :func:`token_route_prefixes`, so the logs cut the token of a
-new private page without anyone listing it (:mod:`camp.accesslog`).
+new private page without anyone listing it (:mod:`camp.web.accesslog`).
 """
 
 from __future__ import annotations

@@ -5,10 +5,10 @@
 - :func:`camp_document_summary`: what a checked document holds, for the restore page's preview;
 - :func:`camp_import_document` (a service) stores it as a *new* camp run, atomically, with new ids.
 
-Writing one is :mod:`camp.backup_export`; the reader that names every problem by its path is
-:mod:`camp.backup_reader`. The camp app checks and stores its own part (camp run, teams, rounds,
+Writing one is :mod:`camp.backups.export`; the reader that names every problem by its path is
+:mod:`camp.backups.reader`. The camp app checks and stores its own part (camp run, teams, rounds,
 mini-games, placements); each game adds its part under its own top-level key through
-:func:`camp.backup_parts.register_part` in its ``AppConfig.ready`` (like :mod:`camp.desk`), so camp
+:func:`camp.backups.parts.register_part` in its ``AppConfig.ready`` (like :mod:`camp.hooks.desk`), so camp
 never imports a game.
 
 Every problem of a broken document is named by its JSON path (``teams[2].name: …``) in the user's
@@ -29,8 +29,9 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 from django.utils.translation import gettext as _
 
-from camp.backup_parts import CAMP_KEYS, ImportedCamp, parts
-from camp.backup_reader import (
+from camp.backups.file_words import json_reason
+from camp.backups.parts import CAMP_KEYS, ImportedCamp, parts
+from camp.backups.reader import (
     BIG_MAX,
     FORMAT,
     SMALL_MAX,
@@ -43,7 +44,6 @@ from camp.backup_reader import (
     team_reference,
 )
 from camp.errors import CampError
-from camp.file_words import json_reason
 from camp.marks import LABEL_MAX_LENGTH, TEAM_SHAPES, Mark, assign_marks, label_key
 from camp.models import (
     MAX_AP,

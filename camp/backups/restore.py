@@ -1,5 +1,5 @@
-"""Putting a snapshot (:mod:`camp.backups`) back as the database, or refusing and changing nothing
-(``manage.py camp_restore``): the snapshot is checked through first (:mod:`camp.snapshot_content`),
+"""Putting a snapshot (:mod:`camp.backups.snapshots`) back as the database, or refusing and changing nothing
+(``manage.py camp_restore``): the snapshot is checked through first (:mod:`camp.backups.snapshot_content`),
 the database as it was is kept as a snapshot, and one rename puts a checked copy in place."""
 
 from __future__ import annotations
@@ -16,7 +16,14 @@ from django.db import connections
 from django.db.migrations.loader import MigrationLoader
 from django.utils.translation import gettext, gettext_noop
 
-from camp.backups import (
+from camp.backups.installation import installation_current
+from camp.backups.snapshot_content import (
+    SnapshotContent,
+    snapshot_origin_refusal,
+    snapshot_read,
+    sqlite_tables,
+)
+from camp.backups.snapshots import (
     TEMPORARY_NAME,
     BackupError,
     both_languages,
@@ -31,12 +38,10 @@ from camp.backups import (
     sqlite_database_file,
     writer_gone,
 )
-from camp.installation import installation_current
 from camp.models import Installation
-from camp.snapshot_content import SnapshotContent, snapshot_origin_refusal, snapshot_read, sqlite_tables
 
 #: The restore's log lines keep the name of the snapshots' (camp.log reads as before).
-logger = logging.getLogger("camp.backups")
+logger = logging.getLogger("camp.backups.snapshots")
 
 
 def snapshot_find(text: str, *, directory: Path | None = None) -> Path:

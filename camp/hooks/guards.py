@@ -1,7 +1,7 @@
 """Guards the games put on camp data: "why may this no longer change?" without camp importing games.
 
 A guard is a registry of checks; a check returns the translated reason a change is refused, or ""
-when it allows it. A game registers its checks in its ``AppConfig.ready`` (like :mod:`camp.desk`),
+when it allows it. A game registers its checks in its ``AppConfig.ready`` (like :mod:`camp.hooks.desk`),
 and camp asks :meth:`Guard.reason` before it changes or deletes something. ("Guard", not "lock":
 a lock in this code base is a row lock, ``select_for_update``.)
 """

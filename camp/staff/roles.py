@@ -1,4 +1,4 @@
-"""The staff's three roles as Django groups (:data:`camp.permissions.ROLES`), kept up to date after
+"""The staff's three roles as Django groups (:data:`camp.staff.permissions.ROLES`), kept up to date after
 every ``migrate``: a fresh database, the demo's, the tests' and a camp's at its next start
 (``make camp`` migrates) all have them, each with exactly its role's permissions.
 
@@ -20,7 +20,7 @@ from django.db import DEFAULT_DB_ALIAS, router, transaction
 from django.db.models import Q
 from django.utils import translation
 
-from camp.permissions import ROLES, Role
+from camp.staff.permissions import ROLES, Role
 
 
 def role_name(role: Role) -> str:

@@ -5,7 +5,7 @@ round and returns :class:`DeskStep` items. The camp app provides the mini-game a
 a game played as the mini-game (Batavia) registers between them; the islands app registers its own
 (orders, resolution) in its ``AppConfig.ready``::
 
-    from camp.desk import register_steps
+    from camp.hooks.desk import register_steps
     register_steps(islands_steps, order=30)
 """
 
@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.dateformat import format as date_pattern
 from django.utils.translation import gettext as _
 
-from camp.dates import day_pattern
+from camp.formats.dates import day_pattern
 from camp.models import ROUND_STATUS_ORDER, Camp, CampOrigin, CampOriginKind, MiniGameKind, Round, RoundStatus
 
 

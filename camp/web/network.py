@@ -1,11 +1,11 @@
 """The laptop's addresses on the camp network, and the address the phones are given.
 
-``make camp`` (:mod:`camp.server`) looks the addresses up at start, offline too (then there are
+``make camp`` (:mod:`config.server`) looks the addresses up at start, offline too (then there are
 none: localhost only), and hands them to the settings (``CAMP_ADDRESSES``). The address the teams'
 links and QR codes carry is chosen once and kept in the database (:class:`camp.models.PhoneAddress`,
 first the best of the banner's candidates; staff change it on the admin home or the Batavia master
 page). :func:`addresses_now` looks the addresses up again, briefly cached: the host check
-(:mod:`camp.hosts`) serves an address the laptop got after the start. The discovery is pure Python
+(:mod:`camp.web.hosts`) serves an address the laptop got after the start. The discovery is pure Python
 and never raises: a laptop in a field may have no network at all.
 """
 

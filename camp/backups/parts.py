@@ -1,7 +1,7 @@
-"""The games' parts of the camp backup document (:mod:`camp.backup_document`): each game registers
+"""The games' parts of the camp backup document (:mod:`camp.backups.document`): each game registers
 its part in its ``AppConfig.ready``, by name, so that registering imports neither the document's
 reader nor the game's own backup module (start-up stays light: issue 12). A part checks with
-:mod:`camp.backup_reader`; its ``store`` is given the camp rows just stored (:class:`ImportedCamp`)."""
+:mod:`camp.backups.reader`; its ``store`` is given the camp rows just stored (:class:`ImportedCamp`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from django.contrib.auth import get_user_model
 
 if TYPE_CHECKING:
-    from camp.backup_reader import DocumentIndex, DocumentReader
+    from camp.backups.reader import DocumentIndex, DocumentReader
     from camp.models import Camp, MiniGame, Round, Team
 
 
@@ -74,7 +74,7 @@ def parts() -> list[BackupPart]:
 def register_part_by_name(module: str, *, key: str, app_label: str, order: int) -> None:
     """Register the part ``module.PART`` without importing ``module``: each of its functions is
     looked up when first called (an app's ``ready`` registers it so; start-up stays light)."""
-    from camp.lazy import lazy_function
+    from camp.hooks.lazy import lazy_function
 
     functions = {f: lazy_function(module, f"PART.{f}") for f in ("export", "check", "store", "summary")}
     register_part(BackupPart(key=key, app_label=app_label, order=order, **functions))

@@ -3,7 +3,7 @@ staff logins (users, groups, login attempts).
 
 Each ModelAdmin wires its own pages in ``get_urls``: the views are in :mod:`camp.pages` (one module
 per page or group of pages), each getting the ModelAdmin as ``model_admin``; the inlines are in
-:mod:`camp.admin_inlines`, the forms in :mod:`camp.forms`, the reads and writes in
+:mod:`camp.admin.inlines`, the forms in :mod:`camp.forms`, the reads and writes in
 :mod:`camp.selectors` and :mod:`camp.services`."""
 
 from __future__ import annotations
@@ -29,16 +29,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from camp import selectors
-from camp.admin_actions import SelectedRowsMixin
-from camp.admin_inlines import AddTextInlinesMixin, MiniGameInline, PlacementInline, TeamInline
-from camp.admin_markup import LabelledFilteredSelectMultiple, LabelledSplitDateTime, UserChangeForm
-from camp.admin_search import BoundedSearchMixin
+from camp.admin.inlines import AddTextInlinesMixin, MiniGameInline, PlacementInline, TeamInline
+from camp.admin.list_actions import SelectedRowsMixin
+from camp.admin.search import BoundedSearchMixin
+from camp.admin.widgets import LabelledFilteredSelectMultiple, LabelledSplitDateTime, UserChangeForm
 from camp.forms import CampForm, IdModelMultipleChoiceField, RowIdField, TeamForm
 from camp.marks import team_shape
 from camp.models import Camp, Round, Team, team_colour
 from camp.pages import ap_overview, backup_file, placements, rules, snapshots
-from camp.permissions import may_see_seed
 from camp.services import round_create, team_create
+from camp.staff.permissions import may_see_seed
 
 admin.site.site_header = gettext_lazy("Golden Islands – staff")
 admin.site.site_title = gettext_lazy("Golden Islands – staff")

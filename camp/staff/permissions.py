@@ -11,13 +11,13 @@ them:
   decks): the camp run's page shows it, a round file carries it.
 - :data:`EXPORT`: the camp's backups: the camp export (every secret of a camp run), restoring one,
   the database snapshots. The files hold the tokens and the seed, so a download asks for those
-  permissions too (:func:`camp.backup_export.export_permissions`).
+  permissions too (:func:`camp.backups.export.export_permissions`).
 
 The hidden board (unrevealed hexes, the pirates' draws, the cargo, the Batavia hands and bills)
 stays behind the games' own view permissions (islands: the board's and the rounds', Batavia: the
 game's), as before.
 
-:data:`ROLES` are the three named roles, each a Django group (:mod:`camp.roles` keeps them). The
+:data:`ROLES` are the three named roles, each a Django group (:mod:`camp.staff.roles` keeps them). The
 group's name is the role's name in the camp's language (``settings.LANGUAGE_CODE``: Czech), written
 when the groups are kept up to date; its permissions are exactly the role's.
 """

@@ -1,6 +1,6 @@
 """Helpers for custom staff pages inside the Django admin, shared by every app.
 
-How to add a staff page (see ``camp/pages/`` and their wiring in ``camp/admin.py``):
+How to add a staff page (see ``camp/pages/`` and their wiring in ``camp/admin/registrations.py``):
 
 1. Write the view in a module of the app's ``pages/``, taking the ``ModelAdmin`` as ``model_admin``.
    In the app's ``ModelAdmin.get_urls`` add, before ``super().get_urls()``, ``path("<path:object_id>/thing/",

@@ -31,9 +31,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
-from camp.logged_once import mark_logged
+from camp.web.logged_once import mark_logged
 
-logger = logging.getLogger("camp.disk_full")
+logger = logging.getLogger("camp.web.disk_full")
 
 #: PostgreSQL's SQLSTATE of ``DiskFull`` (psycopg: ``sqlstate``; psycopg2: ``pgcode``).
 POSTGRES_DISK_FULL = "53100"

@@ -3,7 +3,7 @@ walks the decoded JSON and names every problem by its JSON path (``teams[2].name
 language; :class:`Duplicates` notes an entry that repeats one before it ("a second team named …"),
 :func:`team_reference` and :func:`round_reference` a team or round the document does not hold.
 
-The camp's own part (:mod:`camp.backup_document`) and each game's part read with these, so a
+The camp's own part (:mod:`camp.backups.document`) and each game's part read with these, so a
 problem reads the same wherever it is found.
 """
 

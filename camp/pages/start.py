@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from camp import selectors, services
 from camp.forms import PhoneAddressForm
-from camp.network import addresses_now, phone_url
+from camp.web.network import addresses_now, phone_url
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -1,5 +1,5 @@
 """Whose database this is: the installation row (camp or demo, and which laptop's), claimed by the
-first server that starts on it. A snapshot's restore checks it (:mod:`camp.snapshot_content`)."""
+first server that starts on it. A snapshot's restore checks it (:mod:`camp.backups.snapshot_content`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import DatabaseError, transaction
 from django.utils.translation import gettext_noop
 
-from camp.backups import BackupError, both_languages, sqlite_database_file
+from camp.backups.snapshots import BackupError, both_languages, sqlite_database_file
 from camp.models import Installation, InstallationKind
 
 

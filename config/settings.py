@@ -51,13 +51,13 @@ BACKUP_DIR = DATA_DIR / "backups"
 LOG_DIR = DATA_DIR / "logs"
 
 
-# --- Camp mode (``make camp``: camp/server.py sets ZO_CAMP=1 and the ZO_CAMP_* it found at start) ---
+# --- Camp mode (``make camp``: config/server.py sets ZO_CAMP=1 and the ZO_CAMP_* it found at start) ---
 # The one laptop in the dining hall: DEBUG off, everything in DATA_DIR (the database, a secret key
 # made on first start, the collected static files, the logs), plain HTTP on the camp network.
 CAMP_MODE = _env_flag("ZO_CAMP")
 CAMP_PORT = int(os.environ.get("ZO_CAMP_PORT") or 8000)
 # The laptop's addresses at the start (the banner's candidates, best first). The address the teams'
-# phones are given is chosen among them and kept in the database: see camp.network.phone_base_url.
+# phones are given is chosen among them and kept in the database: see camp.web.network.phone_base_url.
 CAMP_ADDRESSES = [a.strip() for a in os.environ.get("ZO_CAMP_ADDRESSES", "").split(",") if a.strip()]
 
 
@@ -84,8 +84,8 @@ if CAMP_MODE:
 # --- end of camp mode (first block) ---
 
 DEBUG = _env_flag("DJANGO_DEBUG") and not CAMP_MODE
-# A test run: the test suite's settings module (camp.settings_test), or DJANGO_TESTING=1.
-TESTING = _env_flag("DJANGO_TESTING") or os.environ.get("DJANGO_SETTINGS_MODULE") == "camp.settings_test"
+# A test run: the test suite's settings module (config.settings_test), or DJANGO_TESTING=1.
+TESTING = _env_flag("DJANGO_TESTING") or os.environ.get("DJANGO_SETTINGS_MODULE") == "config.settings_test"
 if DEMO_MODE and not TESTING and not os.environ.get("DATABASE_URL"):
     DATA_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)  # SQLite makes the file, not its folder
 
@@ -132,8 +132,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "camp.security_headers.ContentSecurityPolicyMiddleware",  # first: every page leaving gets it
-    "camp.hosts.HostCheckMiddleware",  # before anything asks for request.get_host()
+    "camp.web.security_headers.ContentSecurityPolicyMiddleware",  # first: every page leaving gets it
+    "camp.web.hosts.HostCheckMiddleware",  # before anything asks for request.get_host()
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "camp.caches.public_pages.PublicPageMiddleware",  # the notice board from the cache, ahead of the rest
@@ -146,11 +146,11 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "camp.caches.request_memo.RequestMemoMiddleware",  # what a page reads twice, read once
-    "camp.disk_full.DiskFullMiddleware",  # a write on a full disk: the page that says so (503)
+    "camp.web.disk_full.DiskFullMiddleware",  # a write on a full disk: the page that says so (503)
     "axes.middleware.AxesMiddleware",  # last: turns a lock-out into its page
 ]
 
-ROOT_URLCONF = "camp.urls"
+ROOT_URLCONF = "config.urls"
 
 TEMPLATES = [
     {
@@ -169,7 +169,7 @@ TEMPLATES = [
     },
 ]
 
-WSGI_APPLICATION = "camp.wsgi.application"
+WSGI_APPLICATION = "config.wsgi.application"
 
 DATABASES = {
     "default": dj_database_url.config(
@@ -213,7 +213,7 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
-    {"NAME": "camp.passwords.NotTheDemoPasswordValidator"},
+    {"NAME": "camp.staff.passwords.NotTheDemoPasswordValidator"},
 ]
 if TESTING:
     # Hashing a password the real way costs most of a second, once per user a test creates; the
@@ -247,7 +247,7 @@ STORAGES = {
 LOGIN_URL = "admin:login"
 
 # Staff logins (issue 8). After AXES_FAILURE_LIMIT failed logins of one user name from one address
-# the pair is locked out for AXES_COOLOFF_TIME (camp/logins.py draws the Czech page); a success
+# the pair is locked out for AXES_COOLOFF_TIME (camp/staff/logins.py draws the Czech page); a success
 # clears the count. Staff lift a lock-out in the admin (Přístupové pokusy: delete the row) or with
 # ``manage.py axes_reset_username NAME``. The address is REMOTE_ADDR only: waitress serves the LAN
 # directly, and X-Forwarded-For is whatever a client writes. Off in tests (the test client's
@@ -261,10 +261,10 @@ AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_CALLABLE = "camp.logins.locked_out"
+AXES_LOCKOUT_CALLABLE = "camp.staff.logins.locked_out"
 AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
-AXES_CLIENT_IP_CALLABLE = "camp.logins.client_address"
-AXES_USERNAME_CALLABLE = "camp.logins.login_username"
+AXES_CLIENT_IP_CALLABLE = "camp.staff.logins.client_address"
+AXES_USERNAME_CALLABLE = "camp.staff.logins.login_username"
 AXES_VERBOSE = False
 # A staff session ends when the browser closes, and at the latest 12 hours after the login.
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
@@ -296,16 +296,16 @@ if not DEBUG and not TESTING:
     CSRF_TRUSTED_ORIGINS = _env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 # Error reports (DEBUG's 500 page) hide a frame's ``token`` and cut tokens in the request's paths.
-DEFAULT_EXCEPTION_REPORTER_FILTER = "camp.accesslog.TokenSafeReporterFilter"
+DEFAULT_EXCEPTION_REPORTER_FILTER = "camp.web.accesslog.TokenSafeReporterFilter"
 
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    # No log ever holds a whole team token (camp.accesslog); runserver's log is Django's own.
+    # No log ever holds a whole team token (camp.web.accesslog); runserver's log is Django's own.
     "filters": {
-        "redact_tokens": {"()": "camp.accesslog.RedactTokensFilter"},
-        # A refusal that wrote its own line gets no second one from Django (camp.logged_once).
-        "logged_once": {"()": "camp.logged_once.LoggedOnceFilter"},
+        "redact_tokens": {"()": "camp.web.accesslog.RedactTokensFilter"},
+        # A refusal that wrote its own line gets no second one from Django (camp.web.logged_once).
+        "logged_once": {"()": "camp.web.logged_once.LoggedOnceFilter"},
     },
     "formatters": {
         "django.server": {
@@ -332,7 +332,7 @@ LOGGING = {
 # --- Camp mode (second block): the laptop's addresses, the collected static files, the log files ---
 CAMP_EXTRA_HOSTS: list[str] = []
 if CAMP_MODE:
-    # camp.hosts.HostCheckMiddleware decides: the laptop's addresses of now (one it got after the
+    # camp.web.hosts.HostCheckMiddleware decides: the laptop's addresses of now (one it got after the
     # start too) with the server's port, localhost, and DJANGO_ALLOWED_HOSTS (e.g. a proxy's name);
     # any other Host gets its short page and one log line, before Django's check could raise.
     _hosts = ["localhost", "127.0.0.1", "[::1]", *CAMP_ADDRESSES]

@@ -1,0 +1,3 @@
+"""The camp's admin pages. Django's autodiscover imports this package: its registrations register."""
+
+from camp.admin import registrations  # noqa: F401

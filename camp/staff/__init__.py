@@ -1,0 +1,1 @@
+"""The staff: the camp's permissions, the three roles, logins and passwords."""
