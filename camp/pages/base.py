@@ -34,7 +34,7 @@ class HtmxHttpRequest(HttpRequest):
 
 
 def admin_page_context(
-    request: HttpRequest, *, model_admin: admin.ModelAdmin, title: str, obj: Model | None = None
+    request: HttpRequest, *, model_admin: admin.ModelAdmin[Any], title: str, obj: Model | None = None
 ) -> dict[str, Any]:
     """The context every admin template expects (site header, sidebar, permissions, breadcrumbs)."""
     opts = model_admin.model._meta
@@ -52,7 +52,7 @@ def admin_page_context(
 def render_admin_page(
     request: HttpRequest,
     *,
-    model_admin: admin.ModelAdmin,
+    model_admin: admin.ModelAdmin[Any],
     template: str,
     title: str,
     context: dict[str, Any],

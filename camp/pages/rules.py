@@ -1,4 +1,5 @@
-"""A game's rules, for every staff member (from the project's own copies, see :mod:`camp.pages.rules_text`)."""
+"""A game's rules, for every staff member (from the project's own copies, see
+:mod:`camp.pages.rules_text`)."""
 
 from __future__ import annotations
 

@@ -15,9 +15,12 @@ from functools import cache
 from pathlib import Path
 
 from django.conf import settings
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy
 from markdown_it import MarkdownIt
+
+StrOrPromise = str | Promise
 
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
 
@@ -25,7 +28,7 @@ RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
 @dataclass(frozen=True)
 class RulesGame:
     slug: str
-    name: str
+    name: StrOrPromise  # translated when shown
 
 
 #: The games with rules pages, in the order of the links in the admin header.
@@ -51,4 +54,5 @@ def rules_html(slug: str, language: str) -> SafeString:
     if not path.exists():
         path = RULES_DIR / f"{slug}.cs.md"
     renderer = MarkdownIt("commonmark", {"html": False}).enable("table")
-    return mark_safe(renderer.render(path.read_text(encoding="utf-8")))  # noqa: S308 (html off: escaped)
+    html: str = renderer.render(path.read_text(encoding="utf-8"))
+    return mark_safe(html)  # noqa: S308 (html off: escaped)

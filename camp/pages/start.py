@@ -53,7 +53,7 @@ def phone_address(request: HttpRequest) -> HttpResponse:
     back = local_path(request.POST.get("next", "")) or reverse("admin:index")
     form = PhoneAddressForm(request.POST, available=addresses_now(max_age=0))  # what it has right now
     if not form.is_valid():
-        messages.error(request, " ".join(form.errors.get("address", [])))
+        messages.error(request, " ".join(str(error) for error in form.errors.get("address", [])))
         return HttpResponseRedirect(back)
     try:
         chosen = services.phone_address_choose(address=form.cleaned_data["address"], available=form.available)

@@ -71,7 +71,9 @@ def camp_settings(data_dir: Path, **env: str) -> dict[str, Any]:
     done = subprocess.run(
         [sys.executable, "-c", CAMP_SETTINGS],
         cwd=ROOT,
-        env=clean_env(DJANGO_SETTINGS_MODULE="config.settings", ZO_CAMP="1", ZO_DATA_DIR=str(data_dir), **env),
+        env=clean_env(
+            DJANGO_SETTINGS_MODULE="config.settings", ZO_CAMP="1", ZO_DATA_DIR=str(data_dir), **env
+        ),
         capture_output=True,
         text=True,
         timeout=120,

@@ -133,7 +133,8 @@ def test_a_staff_save_on_a_full_disk_answers_the_page_and_stores_nothing(
     lines = [(r.name, r.getMessage(), r.exc_info) for r in caplog.records if r.levelno >= logging.WARNING]
     assert len(lines) == 1 and lines[0][2] is None, lines
     name, message, _ = lines[0]
-    assert name == "camp.web.disk_full" and message.startswith(f"The disk is full: POST {change} was not saved (")
+    assert name == "camp.web.disk_full"
+    assert message.startswith(f"The disk is full: POST {change} was not saved (")
 
 
 def test_a_login_on_a_full_disk_answers_the_page_and_stores_nothing(
