@@ -5,6 +5,7 @@ script file of ours holds what the Content-Security-Policy refuses (tests/inline
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,40 @@ link.onclick = "go()";
     assert [line.split(":")[0] for line in eval_in_script_file(script)] == [
         f"line {n}" for n in (2, 3, 4, 5, 6, 7)
     ]
+
+
+#: An element's opening tag that htmx polls ("every …").
+POLLING_TAG = re.compile(r"<[a-z][^<>]*\bdata-hx-trigger=\"every [^\"]*\"[^<>]*>", re.IGNORECASE)
+
+
+def polls_that_run_hidden(template: str) -> list[str]:
+    """The polling tags of ``template`` that would poll in a hidden tab or wait a whole interval
+    when the tab is shown again: not marked ``data-zo-poll`` or without the ``zo-shown`` trigger
+    (static/js/zo-poll.js)."""
+    return [
+        tag
+        for tag in POLLING_TAG.findall(template)
+        if "data-zo-poll" not in tag or "zo-shown" not in _trigger(tag)
+    ]
+
+
+def _trigger(tag: str) -> str:
+    return tag.split('data-hx-trigger="', 1)[1].split('"', 1)[0]
+
+
+def test_every_poll_rests_in_a_hidden_tab() -> None:
+    templates = project_templates(Path(settings.BASE_DIR))
+    found = {path: polls_that_run_hidden(path.read_text(encoding="utf-8")) for path in templates}
+    polling = [path for path in templates if POLLING_TAG.search(path.read_text(encoding="utf-8"))]
+    assert len(polling) >= 7  # the notice board, the team page, Batavia's three, progress boxes
+    assert {path: tags for path, tags in found.items() if tags} == {}
+    htmx = Path(settings.BASE_DIR) / "templates" / "zo_htmx.html"
+    assert "js/zo-poll.js" in htmx.read_text(encoding="utf-8")
+
+
+def test_the_poll_scan_finds_a_poll_that_runs_hidden() -> None:
+    good = '<div data-hx-get="?v=1" data-hx-trigger="every 10000ms, zo-shown" data-zo-poll>'
+    unmarked = '<div data-hx-get="?v=1" data-hx-trigger="every 10000ms, zo-shown">'
+    no_trigger = '<main data-zo-poll data-hx-trigger="every 3s" id="x">'
+    assert polls_that_run_hidden(good + '<input data-hx-trigger="change">') == []
+    assert polls_that_run_hidden(unmarked + no_trigger) == [unmarked, no_trigger]

@@ -63,3 +63,38 @@ def test_a_long_team_name_keeps_the_standings_in_their_card(
     assert name in page.inner_text("#standings")
     layout = page.evaluate(LAYOUT)
     assert layout["page"] <= 1366, layout
+
+
+#: Make the tab hidden or shown, as a phone's browser does when it is put away or taken out.
+SET_HIDDEN = """(hidden) => {
+  Object.defineProperty(document, 'hidden', {configurable: true, get: () => hidden});
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_board_polls_nothing_while_hidden_and_at_once_when_shown(
+    live_server: Any, browser: Any, camp: Camp, teams: list[Team], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A phone in a pocket sends no poll; taken out, it asks at once rather than after a whole
+    interval (static/js/zo-poll.js)."""
+    from games.islands.pages import notice_board
+
+    monkeypatch.setattr(notice_board, "POLL_SECONDS", 4)  # htmx's clock: polls at 4 s, 8 s, 12 s
+    Camp.objects.filter(pk=camp.pk).update(seed=4151990316782215021)
+    demo_play(camp, rounds=1)
+    with translation.override("cs"):
+        url = f"{live_server.url}{reverse('islands_public:notice_board', args=[camp.pk])}"
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    polls: list[str] = []
+    page.on("request", lambda request: polls.append(request.url) if "?v=" in request.url else None)
+    page.goto(url)
+    page.wait_for_timeout(4600)
+    assert len(polls) == 1  # shown: the poll at 4 s
+    page.evaluate(SET_HIDDEN, True)
+    page.wait_for_timeout(4400)  # past the poll at 8 s
+    assert len(polls) == 1
+    page.evaluate(SET_HIDDEN, False)  # at 9 s
+    page.wait_for_timeout(600)  # well before the poll at 12 s
+    assert len(polls) == 2
+    page.close()

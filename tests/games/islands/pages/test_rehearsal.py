@@ -250,7 +250,7 @@ def test_start_runs_in_the_background_and_the_page_shows_its_progress(
     assert row.status == RehearsalStatus.QUEUED and row.camps_total == 24
     progress = soup(response).select_one("#rehearsal #rehearsal-progress")
     assert progress["data-hx-get"] == page_url(row, "progress") + "?back=board"
-    assert progress["data-hx-trigger"] == "every 2000ms"
+    assert progress["data-hx-trigger"] == "every 2000ms, zo-shown" and progress.has_attr("data-zo-poll")
     assert texts(progress, "#rehearsal-status") == ["čeká na spuštění"]
     assert texts(progress, "#rehearsal-count") == ["0 z 24 simulovaných táborů (0 %)"]
     assert progress.select_one("form")["action"] == page_url(row, "cancel")

@@ -101,7 +101,8 @@ def test_the_page_carries_the_watch_polled_at_the_map_s_pace(game: Round, teams:
     content = Client().get(page_url(link)).content
     watch = watch_of(content)
     version = version_of(content)
-    assert f'data-hx-get="{watch_url(link)}?v={version}" data-hx-trigger="every 10000ms"' in watch
+    polled = 'data-hx-trigger="every 10000ms, zo-shown" data-zo-poll'
+    assert f'data-hx-get="{watch_url(link)}?v={version}" {polled}' in watch
     assert state_of(content) == "zatím nic"
     assert "data-changed" not in watch and "data-plan-changed" not in watch  # no notice on the page
     assert poll(link, version) == (204, b"")
