@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     connections.close_all()  # the serving threads open their own
     from django.core.wsgi import get_wsgi_application
 
-    from camp.web.accesslog import AccessLog
+    from camp.web.accesslog import AccessLog, access_log_start, access_log_stop
     from config.serving import THREADS, create_camp_server
 
     # Built after collectstatic: WhiteNoise indexes the static files once, when the app is made.
@@ -84,11 +84,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     local_only = args.host != ALL_INTERFACES and not addresses
     phones = chosen.address if chosen else None
-    for line in banner(addresses=addresses, port=args.port, local_only=local_only, chosen=phones):
+    # One writer thread for the access log: a request only queues its line (camp.web.accesslog).
+    access_log = access_log_start()
+    lines = banner(
+        addresses=addresses, port=args.port, local_only=local_only, chosen=phones, access_log=access_log
+    )
+    for line in lines:
         out(line)
     # Ctrl+C, or a stop by the system: waitress ends its loop and closes the sockets.
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
-    server.run()
+    try:
+        server.run()
+    finally:
+        access_log_stop()  # the lines still queued are written before the server says it stopped
     out("Stopped / Zastaveno.")
     return 0
 
@@ -211,11 +219,17 @@ def ask_staff_login(*, out: Out, ask: Callable[[str], str], username: str = "") 
 
 
 def banner(
-    *, addresses: list[str], port: int, local_only: bool = False, chosen: str | None = None
+    *,
+    addresses: list[str],
+    port: int,
+    local_only: bool = False,
+    chosen: str | None = None,
+    access_log: Sequence[str] = (),
 ) -> list[str]:
     """What the console shows while serving: the addresses for the staff, the phones and the screen.
 
-    ``addresses`` are the candidates, best first; ``chosen`` the one the teams' links carry."""
+    ``addresses`` are the candidates, best first; ``chosen`` the one the teams' links carry;
+    ``access_log`` where the access log goes (a file's path, "console")."""
     from django.conf import settings
     from django.urls import reverse
     from django.utils import translation
@@ -261,11 +275,23 @@ def banner(
     lines += [
         f"On this laptop / Na tomto notebooku: http://localhost:{port}/",
         f"Data (database, backups, logs) / Data: {settings.DATA_DIR}",
+        *access_lines(access_log),
         "Plain HTTP: passwords travel in clear on this network / Heslo jde sítí nešifrovaně.",
         "Stop with Ctrl+C / Zastavit: Ctrl+C",
         rule,
     ]
     return lines
+
+
+def access_lines(places: Sequence[str]) -> list[str]:
+    """The banner's line about the access log: where it is, and how to see it on the console."""
+    if not places:
+        return []
+    files = [p for p in places if p != "console"]
+    where = ", ".join(files) if files else "—"
+    if "console" in places:
+        return [f"Access log / Záznam přístupů: {where} and this console / a tato konzole"]
+    return [f"Access log / Záznam přístupů: {where} (on the console too / i na konzoli: ZO_ACCESS_CONSOLE=1)"]
 
 
 if __name__ == "__main__":

@@ -365,8 +365,11 @@ if CAMP_MODE:
             },
         }
     )
+    # One line per request, to the file only: a second copy on the console doubled the cost of every
+    # request under a hall of phones (docs/performance.md); ZO_ACCESS_CONSOLE=1 asks for it. The
+    # camp server writes both from one thread of their own (camp.web.accesslog.access_log_start).
     LOGGING["loggers"]["camp.access"] = {
-        "handlers": ["access_file", "access_console"],
+        "handlers": ["access_file", *(["access_console"] if _env_flag("ZO_ACCESS_CONSOLE") else [])],
         "level": "INFO",
         "propagate": False,
     }

@@ -5,15 +5,25 @@ token. Logs keep only a short prefix (enough to tell the teams apart): the acces
 (:class:`AccessLog`, waitress writes none itself) and, through :class:`RedactTokensFilter` on every
 handler in ``settings.LOGGING``, Django's own logging (``Not Found: /tym/…``) and its tracebacks.
 Which paths carry a token is read from the URL patterns (:mod:`camp.web.url_tokens`), not listed here.
+
+The access log is written once per request and off the request threads: :func:`access_log_start`
+(``make camp``, before serving) puts a queue in front of the ``camp.access`` handlers of
+``settings.LOGGING`` (the file ``logs/access.log``; the console too only with ``ZO_ACCESS_CONSOLE=1``),
+so a request thread only appends its record to the queue, with no lock, and one writer thread
+formats, redacts and writes it. :func:`access_log_stop` (at the server's stop, and at exit) writes
+what is still queued.
 """
 
 from __future__ import annotations
 
+import atexit
 import logging
+import queue
 import re
 import threading
 import time
 from collections.abc import Callable, Iterable
+from logging.handlers import QueueHandler, QueueListener
 from typing import Any
 
 from django.views.debug import SafeExceptionReporterFilter
@@ -109,6 +119,69 @@ class AccessLog:
             return start_response(status, headers, *args)
 
         return self.app(environ, logging_start_response)
+
+
+# ------------------------------------------------------------------------------------ off the request threads
+#: Asks for the access log on the console too (each line is then written twice: file and console).
+ACCESS_CONSOLE_ENV = "ZO_ACCESS_CONSOLE"
+
+_listener: QueueListener | None = None
+
+
+class _QueueNoLock(QueueHandler):
+    """Hands a record to the writer thread as it is: no formatting here (its arguments are plain
+    strings and numbers, safe to pass on), and no handler lock (the queue is thread-safe)."""
+
+    def prepare(self, record: logging.LogRecord) -> logging.LogRecord:
+        return record
+
+    def handle(self, record: logging.LogRecord) -> bool:
+        if not self.filter(record):
+            return False
+        self.enqueue(record)
+        return True
+
+
+def access_log_start() -> list[str]:
+    """Put a queue in front of ``camp.access``'s handlers and start their writer thread; where the
+    lines go (a file's path, "console"), for the server's banner. Started once; [] without handlers."""
+    global _listener
+    handlers = list(access_logger.handlers)
+    if _listener is not None or not handlers:
+        return [] if _listener is None else access_log_places(list(_listener.handlers))
+    records: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
+    _listener = QueueListener(records, *handlers, respect_handler_level=True)
+    for handler in handlers:
+        access_logger.removeHandler(handler)
+    access_logger.addHandler(_QueueNoLock(records))
+    _listener.start()
+    atexit.register(access_log_stop)
+    return access_log_places(handlers)
+
+
+def access_log_stop() -> None:
+    """Write every line still queued, stop the writer thread and put the handlers back (again:
+    nothing happens)."""
+    global _listener
+    listener, _listener = _listener, None
+    if listener is None:
+        return
+    listener.stop()  # the thread writes what is queued before it ends
+    for handler in list(access_logger.handlers):
+        if isinstance(handler, _QueueNoLock):
+            access_logger.removeHandler(handler)
+    for handler in listener.handlers:
+        handler.flush()
+        access_logger.addHandler(handler)
+
+
+def access_log_places(handlers: list[logging.Handler]) -> list[str]:
+    """Where ``handlers`` write: a file's path, or "console"."""
+    return [
+        str(getattr(h, "baseFilename", "")) or "console"
+        for h in handlers
+        if isinstance(h, logging.FileHandler | logging.StreamHandler)
+    ]
 
 
 def request_target(environ: dict[str, Any]) -> str:

@@ -92,6 +92,21 @@ class PlanStale(IslandsError):
         )
 
 
+class PlanAlreadyStored(IslandsError):
+    """The press was sent again (a phone that lost its connection before the answer came) and the
+    plan as stored already holds this very sheet in the state pressed (``stored``): nothing was
+    stored twice. The team's page answers it as done."""
+
+    def __init__(self, stored: TeamPlan, *, handed_in: bool) -> None:
+        self.stored = stored
+        message = (
+            _("This plan had already reached the leaders: it is stored once, nothing was sent twice.")
+            if handed_in
+            else _("This draft had already been saved: it is stored once, nothing was saved twice.")
+        )
+        super().__init__(message, code="already_stored")
+
+
 class PaperCodeRefused(IslandsError):
     """A paper plan's code that opens nothing (:func:`games.islands.paper.paper_lookup`); the
     message names the problem. Nothing was opened or recorded."""

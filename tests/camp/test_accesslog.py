@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +14,7 @@ from django.test import Client
 from django.urls import get_resolver, path, reverse
 from django.views.debug import ExceptionReporter
 
+from camp.web import accesslog
 from camp.web.accesslog import AccessLog, RedactTokensFilter, TokenSafeReporterFilter, redact_tokens
 from camp.web.url_tokens import TokenConverter, token_route_prefixes
 
@@ -131,3 +135,92 @@ def test_an_error_report_hides_a_frames_token_and_cuts_the_requests_path(rf: Any
     (frame,) = [f for f in data["frames"] if f["function"] == "team_page"]
     assert dict(frame["vars"])["token"] == repr(reporter.filter.cleansed_substitute)
     assert dict(data["request_meta"])["PATH_INFO"] == "/tym/Zx9Qm2…/plan/"
+
+
+# ------------------------------------------------------------------------------------ off the request threads
+
+
+class ThreadNoting(logging.FileHandler):
+    """A file handler that notes which thread wrote each line."""
+
+    def __init__(self, filename: str) -> None:
+        super().__init__(filename, encoding="utf-8")
+        self.threads: set[int] = set()
+        self.addFilter(RedactTokensFilter())
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.threads.add(threading.get_ident())
+        super().emit(record)
+
+
+@pytest.fixture
+def access_file(tmp_path: Any) -> Iterator[ThreadNoting]:
+    """``camp.access`` writing to a file of its own only (as in camp mode), put back afterwards."""
+    logger = logging.getLogger("camp.access")
+    saved = (list(logger.handlers), logger.level, logger.propagate)
+    handler = ThreadNoting(str(tmp_path / "access.log"))
+    logger.handlers, logger.propagate = [handler], False
+    logger.setLevel(logging.INFO)
+    try:
+        yield handler
+    finally:
+        accesslog.access_log_stop()
+        handler.close()
+        logger.handlers, logger.level, logger.propagate = saved
+
+
+def test_n_requests_are_n_lines_each_once_written_by_one_thread_after_the_stop(
+    access_file: ThreadNoting,
+) -> None:
+    def app(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        start_response("200 OK", [("Content-Length", "2")])
+        return [b"ok"]
+
+    logging.getLogger("camp.access").handlers = [access_file]  # (pytest's capture handlers too, else)
+    assert accesslog.access_log_start() == [access_file.baseFilename]
+    assert accesslog.access_log_start() == [access_file.baseFilename]  # started once
+    logged = AccessLog(app)
+    requests = 8 * 250
+    request_threads: set[int] = set()
+
+    def serve(worker: int) -> None:
+        request_threads.add(threading.get_ident())
+        for i in range(requests // 8):
+            path = f"/tym/{TOKEN}/plan/stav/" if i == 0 else f"/r/{worker}/{i}/"
+            environ = {"REMOTE_ADDR": "10.0.0.9", "REQUEST_METHOD": "GET", "PATH_INFO": path}
+            logged(environ, lambda status, headers, *args: None)
+
+    workers = [threading.Thread(target=serve, args=(w,)) for w in range(8)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    accesslog.access_log_stop()  # every line queued is written now
+    lines = Path(access_file.baseFilename).read_text(encoding="utf-8").splitlines()
+    assert len(lines) == requests
+    paths = [line.split('"GET ', 1)[1].split(" ", 1)[0] for line in lines]
+    assert len(set(paths)) == requests - 7  # each request once (the 8 token paths read alike)
+    assert paths.count("/tym/Zx9Qm2…/plan/stav/") == 8 and TOKEN[:7] not in "".join(lines)
+    assert len(access_file.threads) == 1 and not access_file.threads & request_threads
+    assert logging.getLogger("camp.access").handlers == [access_file]  # put back at the stop
+
+
+def test_a_line_logged_after_the_stop_is_written_directly(access_file: ThreadNoting) -> None:
+    logging.getLogger("camp.access").handlers = [access_file]
+    accesslog.access_log_start()
+    accesslog.access_log_stop()
+    accesslog.access_log_stop()  # again: nothing happens
+    logging.getLogger("camp.access").info("after the stop")
+    assert Path(access_file.baseFilename).read_text(encoding="utf-8") == "after the stop\n"
+    assert access_file.threads == {threading.get_ident()}
+
+
+def test_without_handlers_nothing_is_started() -> None:
+    logger = logging.getLogger("camp.access")
+    saved = list(logger.handlers)
+    logger.handlers = []
+    try:
+        assert accesslog.access_log_start() == []
+        assert logger.handlers == []
+    finally:
+        logger.handlers = saved

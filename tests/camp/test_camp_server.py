@@ -417,6 +417,32 @@ def test_a_second_start_keeps_the_data_and_skips_the_first_start_work(first_star
     assert "Stopped / Zastaveno." in again.output
 
 
+@pytest.mark.parametrize("console", [False, True])
+def test_each_request_is_one_line_of_the_access_log_on_the_console_only_when_asked(
+    first_start: Started, console: bool
+) -> None:
+    log = first_start.data_dir / "logs" / "access.log"
+    process, again = start(
+        first_start.data_dir, free_port(), **({"ZO_ACCESS_CONSOLE": "1"} if console else {})
+    )
+    path = f"/admin/login/?konzole={int(console)}"
+    try:
+        for _ in range(3):
+            assert get(again.url(path))[0] == 200
+    finally:
+        stop(process, again)  # the lines still queued are written at the stop
+    line = f'"GET {path} HTTP/1.1" 200'
+    assert log.read_text(encoding="utf-8").count(line) == 3  # each request once in the file
+    assert again.output.count(line) == (3 if console else 0)
+    if console:
+        assert f"Access log / Záznam přístupů: {log} and this console / a tato konzole" in again.output
+    else:
+        assert (
+            f"Access log / Záznam přístupů: {log} (on the console too / i na konzoli: ZO_ACCESS_CONSOLE=1)"
+            in again.output
+        )
+
+
 def test_the_banner_names_every_phone_address_and_each_camp_runs_notice_board(db: None) -> None:
     from camp import services as camp_services
 

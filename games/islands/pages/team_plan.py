@@ -25,6 +25,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 from django.utils.formats import time_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -38,7 +39,7 @@ from games.islands import words
 from games.islands.engine.hexes import LabelError, geometry, to_pixel
 from games.islands.engine.notation import Alphabet, sheet_order
 from games.islands.engine.state import InvalidState
-from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
+from games.islands.errors import IslandsError, OrdersInvalid, PlanAlreadyStored, PlanStale
 from games.islands.forms.orders import (
     FIRE_MODE,
     ROUTE_PREFIX,
@@ -122,6 +123,13 @@ class PlanDesk:
         return sheet.for_ships(self.idents)
 
 
+def draft_key(link: TeamLink) -> str:
+    """The name under which a phone keeps the team's unsent draft (zo-plan-draft.js, with the
+    round's number): a keyed digest of the link, so the phone's storage holds no token, nor
+    anything to test a guessed token against without the server's secret."""
+    return salted_hmac("islands.team_plan.draft_key", link.token, algorithm="sha256").hexdigest()[:20]
+
+
 def state_line(row: plan_selectors.PlanRow, closed: bool) -> str:
     """The plan's state as the team reads it ("koncept uložen 18:02", "vráceno: …", "uzavřeno")."""
     if closed and row.state in (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED):
@@ -159,6 +167,7 @@ def plan_context(
     return {
         "plan_open": True,
         "plan_url": reverse("islands_public:team_plan", args=[desk.link.token]),
+        "plan_key": draft_key(desk.link),
         "plan_round": desk.round.number,
         "plan_state": state_line(row, closed),
         "plan_version": row.version if version is None else version,
@@ -195,6 +204,8 @@ def _pressed(desk: PlanDesk, action: str, entry: OrderEntry) -> dict[str, Any]:
         else:
             plans.plan_withdraw(round=desk.round, team=team, version=version, by=plans.BY_TEAM)
             done = _("The plan is taken back: it is a draft again.")
+    except PlanAlreadyStored as exc:  # a press sent again: it had arrived, the phone is told so
+        return plan_context(desk, done=exc.messages[0])
     except PlanStale as exc:
         # What was typed stays in the form; the next save is made knowing the plan as stored now.
         return plan_context(

@@ -21,6 +21,11 @@ Decisions (see ``docs/islands-rounds.md``, "A team's plan"):
 - Orders staff store on the order page (``plan_orders_entered``) settle a plan handed in, on screen
   or on paper: it reads "entered by staff" and no longer waits for approval (a later "approve all"
   cannot replace staff's correction with it); the team's sheet stays its draft.
+- A press sent again (a phone that lost its connection before the answer came, and sends what it
+  kept on the phone once the connection is back) stores nothing twice: when the plan as stored
+  already holds that very sheet in the state pressed, the answer is :class:`PlanAlreadyStored`
+  (the page says it as done), whatever version the phone had seen; any other stale press is refused
+  (:class:`PlanStale`) and never overwrites the newer plan.
 - Drafts change nothing the hall sees; every other state change draws a new public version (the
   board will show who has handed in).
 """
@@ -37,7 +42,7 @@ from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from camp.models import Round, RoundStatus, Team
-from games.islands.errors import IslandsError, OrdersInvalid, PlanStale
+from games.islands.errors import IslandsError, OrdersInvalid, PlanAlreadyStored, PlanStale
 from games.islands.models.plans import PlanAction, PlanBy, PlanLogEntry, PlanState, TeamPlan
 from games.islands.models.rounds import IslandsRound, TeamOrders
 from games.islands.orders import OrderSheet, check_team, orders_check
@@ -119,6 +124,12 @@ def _team_may_write(locked: Round, plan: TeamPlan, version: int) -> None:
         )
 
 
+def _holds(plan: TeamPlan, fields: dict[str, Any], states: tuple[str, ...]) -> bool:
+    """Whether the plan as stored already holds ``fields`` (a sheet's :meth:`OrderSheet.plan_fields`)
+    in one of ``states``: a press sent again, whatever version the phone had seen."""
+    return plan.version > 0 and plan.state in states and all(getattr(plan, k) == v for k, v in fields.items())
+
+
 def _refuse_state(locked: Round, plan: TeamPlan) -> IslandsError:
     """Why the team cannot write over its plan in its state."""
     names = _names(locked, plan)
@@ -144,8 +155,12 @@ def plan_save_draft(
     by: Writer,
 ) -> TeamPlan:
     """Keep the team's sheet as a draft, as written (a draft may have problems). ``version`` is
-    the plan's version the page showed (0: none yet); ``by`` a staff user or :data:`BY_TEAM`."""
+    the plan's version the page showed (0: none yet); ``by`` a staff user or :data:`BY_TEAM`.
+    The same draft already stored (a phone sending its press again): :class:`PlanAlreadyStored`."""
     locked, plan = _lock(round, team)
+    _open(locked)
+    if _holds(plan, sheet.plan_fields(), (PlanState.DRAFT,)):
+        raise PlanAlreadyStored(plan, handed_in=False)
     _team_may_write(locked, plan, version)
     if plan.state not in _WRITABLE:
         raise _refuse_state(locked, plan)
@@ -164,8 +179,18 @@ def plan_hand_in(
     by: Writer,
 ) -> TeamPlan:
     """Hand the team's sheet in (checked as on the order page: any problem refuses it with
-    :class:`OrdersInvalid` naming them; warnings do not). Kept in English letters, as read."""
+    :class:`OrdersInvalid` naming them; warnings do not). Kept in English letters, as read. The
+    same sheet already handed in (or approved since): :class:`PlanAlreadyStored`, nothing stored."""
     locked, plan = _lock(round, team)
+    _open(locked)
+    if plan.state in (PlanState.HANDED_IN, PlanState.APPROVED):
+        try:
+            again = orders_check(round=locked, team=team, sheet=sheet)
+        except IslandsError:  # the game cannot read it: surely not the plan stored
+            again = None
+        if again is not None and not again.problems:
+            if _holds(plan, again.stored.plan_fields(), (PlanState.HANDED_IN, PlanState.APPROVED)):
+                raise PlanAlreadyStored(plan, handed_in=True)
     _team_may_write(locked, plan, version)
     if plan.state not in _WRITABLE:
         raise _refuse_state(locked, plan)

@@ -7,6 +7,7 @@ version; the board stays one render of a bounded number of queries."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 from bs4 import BeautifulSoup, Tag
 from django.core.cache import cache
@@ -93,9 +94,10 @@ def plan_version(game: Round, team: Team) -> int:
     return TeamPlan.objects.filter(round=game, team=team).values_list("version", flat=True).first() or 0
 
 
-def draft(game: Round, team: Team) -> TeamPlan:
+def draft(game: Round, team: Team, *, harbor: str = "") -> TeamPlan:
+    typed = replace(sheet(game, team), harbor=harbor)
     return plans.plan_save_draft(
-        round=game, team=team, sheet=sheet(game, team), version=plan_version(game, team), by=TEAM
+        round=game, team=team, sheet=typed, version=plan_version(game, team), by=TEAM
     )
 
 
@@ -156,7 +158,7 @@ def test_a_draft_or_a_returned_plan_reads_byte_for_byte_as_no_plan(
     nothing, token = pages(), version(camp_id)
     draft(game, red)
     same_as_nothing()  # the same bytes but for the version
-    draft(game, red)  # saved again
+    draft(game, red, harbor="S")  # saved again, changed (the same draft again stores nothing)
     same_as_nothing()
 
     hand_in(game, blue)

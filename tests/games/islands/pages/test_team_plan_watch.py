@@ -261,7 +261,8 @@ def test_the_fresh_form_is_the_plan_as_stored(game: Round, teams: list[Team], le
     response = Client().get(form_url(link), **HTMX)  # type: ignore[arg-type]
     assert response.status_code == 200
     content = response.content.decode()
-    assert content.lstrip().startswith('<section id="team-plan" class="zo-plan" data-plan>')
+    assert content.lstrip().startswith('<section id="team-plan" class="zo-plan" data-plan data-plan-key="')
+    assert f'data-plan-round="{game.number}">' in content.split("\n", 2)[1]
     assert state_of(response.content) == "vráceno: Jinou trasu"
     assert f'name="{field}" value="{route}"' in content
     assert 'value="hand_in">Odevzdat plán</button>' in content
