@@ -147,9 +147,8 @@ def test_a_projectors_harbor_keeps_its_teams_mark_whatever_the_shape(side: int, 
         for text_size in (None, projector_text_size(side)):
             svg = parsed(for_public(side=side, cells=[], ships=[], harbors=harbors), text_size)
             marks = svg.select('g.harbor[data-bay="Z1"] g.tm')
-            assert [(m["data-team"], m["data-shape"]) for m in marks] == [
-                (h.team, shape) for h in harbors
-            ], (side, shape, labels, text_size)
+            drawn = [(m["data-team"], m["data-shape"]) for m in marks]
+            assert drawn == [(h.team, shape) for h in harbors], (side, shape, labels, text_size)
             for mark, harbor in zip(marks, harbors, strict=True):
                 assert mark.select_one(".sh")["fill"] == harbor.colour
                 text = mark.select_one("text")

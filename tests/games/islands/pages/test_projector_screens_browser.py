@@ -2,7 +2,8 @@
 and 1920×1080 every ship marker is at least 36 px tall and wide (the map shrinks on a smaller
 screen; its markers are scaled up again, static/js/zo-hall.js), the events column's text is at least
 18 px, every team's harbor without ships shows its mark, and the page does not scroll. On the
-usual board and on the largest one with twelve teams (the demo's two rounds, ships spread).
+usual board and on the largest one with twelve teams (the demo's two rounds, ships spread, the
+third round open: the standings list who has handed in).
 
 With ZO_SCREENSHOTS=<folder> the test keeps what it saw (docs/images/ is made so)."""
 
@@ -61,7 +62,7 @@ def test_the_projector_reads_from_the_back_on_every_screen(
     live_server: Any, camp: Camp, teams: list[Team], board: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "1")  # Playwright's loop in this thread
-    camp = _usual_camp(camp) if board == "usual" else hall_camp()
+    camp = _usual_camp(camp) if board == "usual" else hall_camp(open_next=True)
     url = f"{live_server.url}{reverse('islands_public:notice_board', args=[camp.pk])}?projektor"
     shots = os.environ.get("ZO_SCREENSHOTS")
     ships = Ship.objects.filter(team__camp=camp, q__isnull=False).count()
