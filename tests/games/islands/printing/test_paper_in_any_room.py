@@ -157,3 +157,35 @@ def test_the_own_events_stay_when_the_others_must_go(crowded_round: Callable[[in
     assert len(pages) == 2
     assert all(_flat(sheet.events[i].text) in pages[0] for i in own)
     assert _flat(f"(ještě {layout.left_out}): viz nástěnka") in pages[0]
+
+
+DATE_LIKE = re.compile(r"\b\d{1,2}\.\s?\d{1,2}\b")  # "2. 11", "2.11": a day and a month
+
+
+@pytest.mark.parametrize(("language", "cell"), [("cs", "11 (2.)"), ("en", "11 (#2)")])
+def test_the_ap_table_never_prints_place_and_ap_as_a_date(language: str, cell: str) -> None:
+    from django.utils import translation
+
+    from games.islands.printing.data import ap_cell
+
+    with translation.override(language):
+        assert ap_cell(11, 2) == cell
+        assert ap_cell(3, 12) == cell.replace("11", "3").replace("2", "12")
+    assert not DATE_LIKE.search(cell)
+
+
+def test_the_notice_sheets_ap_table_reads_ap_then_the_place(crowded_round: Callable[[int], Round]) -> None:
+    """Tonight's notice-board sheet: each played cell of the AP table is "AP (place.)", the note under
+    the table says so with an example; nothing in the table reads as a date."""
+    from games.islands.printing.data import notice_sheet_for
+    from games.islands.printing.notice_sheet import render_notice_sheet
+
+    sheet = notice_sheet_for(crowded_round(6))
+    cells = [c for column in sheet.ap_rounds for c in column.cells if c not in ("", "0")]
+    assert cells and all(re.fullmatch(r"\d+ \(\d+\.\)", c) for c in cells), cells
+    text = " ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(
+        render_notice_sheet(sheet, font_dir=settings.PDF_FONT_DIR))).pages)  # fmt: skip
+    assert all(c in text for c in cells)
+    assert "11 (2.) = 11 AB za 2. místo" in text
+    table = text[text.index("AB v odehraných kolech") :]
+    assert not DATE_LIKE.findall(table), DATE_LIKE.findall(table)[:5]
