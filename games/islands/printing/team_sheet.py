@@ -107,12 +107,12 @@ class _MapPage:
     more: tuple[int, ...]
 
 
-def map_page_layout(sheet: TeamSheet, *, most: float | None = None) -> _MapPage:
+def map_page_layout(sheet: TeamSheet, *, height: float | None = None) -> _MapPage:
     """The map as large as leaves room for every event of the round; else smaller, in steps, down
     to :data:`MIN_MAP_HEX`, as long as every event of the team's own fits (the other teams' public
     ones, from the last back, left out: the notice board has them); else the smallest map and the
-    events that do not fit on a page of their own (none ever cut). With ``most``, the map's box is
-    never taller (every team's map of a document the same size: one board drawn for them all)."""
+    events that do not fit on a page of their own (none ever cut). With ``height``, the map's box
+    is that tall (every team's map of a document the same size: one board drawn for them all)."""
     top = titles_bottom(PAGE_H - BAND_H)
     first = top - 85 * mm - key_height(sheet.key)  # the map's box with room for a few events
     _x, _y, _w, extent_h = map_extent(sheet.map.side)
@@ -120,26 +120,26 @@ def map_page_layout(sheet: TeamSheet, *, most: float | None = None) -> _MapPage:
     heights = [first]
     while heights[-1] - MAP_STEP >= least:
         heights.append(heights[-1] - MAP_STEP)
-    if most is not None:
-        heights = [h for h in heights if h <= most + 0.01] or heights[-1:]
+    if height is not None:
+        heights = [height]
     wrapped = [_event_lines(e.text, EVENT_SIZE, EVENT_COL_W - 4 * mm) for e in sheet.events]
     every = tuple(range(len(sheet.events)))
     under = _under_map(sheet)
     rooms = [top - map_size(sheet.map.side, INNER, h)[2] - under - MARGIN for h in heights]
-    for height, room in zip(heights, rooms, strict=True):
+    for box, room in zip(heights, rooms, strict=True):
         if _fits([wrapped[i] for i in every], room):
-            return _MapPage(top, height, every, 0, ())
-    for height, room in zip(heights, rooms, strict=True):
+            return _MapPage(top, box, every, 0, ())
+    for box, room in zip(heights, rooms, strict=True):
         keep = _kept(sheet.events, wrapped, room)
         if keep is not None:
-            return _MapPage(top, height, keep, len(every) - len(keep), ())
-    height, room = heights[-1], rooms[-1]
+            return _MapPage(top, box, keep, len(every) - len(keep), ())
+    box, room = heights[-1], rooms[-1]
     shown: list[int] = []
     for i in every:  # in order, as many as fit; the rest on a page of their own
         if not _fits([wrapped[j] for j in [*shown, i]], room):
             break
         shown.append(i)
-    return _MapPage(top, height, tuple(shown), 0, every[len(shown) :])
+    return _MapPage(top, box, tuple(shown), 0, every[len(shown) :])
 
 
 def _under_map(sheet: TeamSheet) -> float:
@@ -553,12 +553,14 @@ def _notes_box(canvas: Canvas, top: float) -> None:
 
 def draw_team_sheets(canvas: Canvas, sheets: Sequence[TeamSheet]) -> None:
     """Every team's map sheet and order form, one team after another, onto ``canvas``. Every team's
-    map is as large as the busiest team's events leave it: the board is drawn once for them all."""
+    map is as large as the busiest team's events leave it (the board is drawn once for them all),
+    but for a team whose events run on to a page of their own anyway: it does not shrink the rest."""
     layouts = [map_page_layout(sheet) for sheet in sheets]
-    most = min((layout.height for layout in layouts), default=0.0)
+    on_one_page = [layout.height for layout in layouts if not layout.more]
+    common = min(on_one_page or [layout.height for layout in layouts], default=0.0)
     for sheet, layout in zip(sheets, layouts, strict=True):
-        if layout.height > most:  # a smaller map than its own events need: more of them shown
-            layout = map_page_layout(sheet, most=most)
+        if layout.height != common:  # the document's map size: more events (or fewer) on the page
+            layout = map_page_layout(sheet, height=common)
         _team_map_page(canvas, sheet, layout, among_others=len(sheets) > 1)
         _order_form(canvas, sheet)
 

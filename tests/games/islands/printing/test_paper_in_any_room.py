@@ -22,6 +22,7 @@ from pypdf import PdfReader
 
 from camp.marks import grey
 from camp.models import Round
+from camp.pdf import register_fonts
 from games.islands.engine.hexes import Hex, geometry, to_pixel
 from games.islands.engine.tiles import Tile
 from games.islands.maps import style
@@ -31,6 +32,14 @@ from games.islands.printing.map import INNER, MARGIN, map_extent, map_frame
 from games.islands.printing.team_sheet import MIN_MAP_HEX, map_page_layout, render_team_sheets
 
 DPI = 100
+
+
+@pytest.fixture(autouse=True)
+def fonts() -> None:
+    """The sheets' fonts, which a layout measures its lines in (a render registers them too)."""
+    register_fonts(settings.PDF_FONT_DIR)
+
+
 needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm is not installed")
 
 
@@ -189,3 +198,38 @@ def test_the_notice_sheets_ap_table_reads_ap_then_the_place(crowded_round: Calla
     assert "11 (2.) = 11 AB za 2. místo" in text
     table = text[text.index("AB v odehraných kolech") :]
     assert not DATE_LIKE.findall(table), DATE_LIKE.findall(table)[:5]
+
+
+def _board_forms(data: bytes) -> list[set[str]]:
+    """Per page, the names of the board's form XObjects it places."""
+    out = []
+    for page in PdfReader(io.BytesIO(data)).pages:
+        xobjects = page.get("/Resources", {}).get("/XObject", {})
+        out.append({str(name) for name in xobjects if "zoMap" in str(name)})
+    return out
+
+
+def test_one_very_busy_team_does_not_shrink_the_others_maps(crowded_round: Callable[[int], Round]) -> None:
+    """All teams' sheets in one PDF: the team whose events run on to a page of their own keeps the
+    others' map size (one board for all), its own events all printed; the others' maps are as large
+    as their own events leave them."""
+    sheets = team_sheets_for(crowded_round(6))
+    busy = _many(sheets[0], own=160, public=0)
+    alone = map_page_layout(sheets[1])
+    assert map_page_layout(busy).more and not alone.more
+    data = render_team_sheets([busy, *sheets[1:]], font_dir=settings.PDF_FONT_DIR)
+    pages = _pages(data)
+    extra = len(pages) - 2 * len(sheets)
+    assert extra >= 1
+    busy_text = "".join(pages[: 2 + extra])
+    assert all(_flat(e.text) in busy_text for e in busy.events)
+    forms = _board_forms(data)
+    map_pages = [0, *range(2 + extra, len(pages), 2)]
+    board = set().union(*(forms[i] for i in map_pages))
+    assert len(board) == 1  # one board, drawn once
+    # the very board (its form named by its box) the other teams' sheets draw without the busy one
+    assert board == _board_forms(render_team_sheets(sheets[1:], font_dir=settings.PDF_FONT_DIR))[0]
+    # the map the others' events leave, larger than the smallest one the busy team would take alone
+    common = min(map_page_layout(sheet).height for sheet in sheets[1:])
+    assert common > map_page_layout(busy).height
+    assert map_page_layout(busy, height=common).more  # the busy team's rest still on its own page
