@@ -41,6 +41,7 @@ from games.islands.maps.style import (
     marker_text,
     marker_width,
     projector_marker_layout,
+    projector_marker_size,
     safe_colour,
     sector,
     text_width,
@@ -183,7 +184,7 @@ def _render_svg(view: MapView, text_size: float | None, language: str) -> SafeSt
         f' viewBox="{_f(min_x)} {_f(min_y)} {_f(width)} {_f(height)}"'
         # A map with clickable hexes is a group of links, not one image (axe: nested-interactive).
         f' width="100%" style="max-width:{_f(width * 1.25)}px" role="{"group" if view.click_url else "img"}"'
-        f' aria-label="{escape(board_name)}">',
+        f' aria-label="{escape(board_name)}"{_hall_marker(text_size)}>',
         f"<style>{STYLE}</style>",
     ]
     if view.staff:
@@ -316,6 +317,14 @@ def _render_svg(view: MapView, text_size: float | None, language: str) -> SafeSt
     return mark_safe("".join(out))  # noqa: S308 - every piece above is escaped
 
 
+def _hall_marker(text_size: float | None) -> str:
+    """A projector's map tells ``static/js/zo-hall.js`` how tall its markers are (map units): on a
+    screen smaller than 1080 lines it scales them up to 36 px again."""
+    if text_size is None:
+        return ""
+    return _attrs(data_hall_marker=_f(2 * projector_marker_size(text_size).r))
+
+
 def _into(low: float, high: float, least: float, most: float) -> float:
     """How far to move a span (``low``..``high``) to lie within ``least``..``most``."""
     if high > most:
@@ -381,7 +390,8 @@ def _harbor_marks(
 ) -> str:
     """Each team's mark on its harbor, side by side in the order of the bay's parts (the first
     team on the left), on the line a hex's tile mark takes: its shape in its colour, its label in
-    it. A projector's crowded harbor gives that line to its ships (they carry the shape too)."""
+    it. A projector's crowded harbor gives that line to its ships (they carry the shape too); a
+    projector's mark too narrow for its label (a triangle, a diamond, a star) is its shape alone."""
     if not keep_mark or not any(h.label for h in here):
         return ""
     if text_size is None:
@@ -396,8 +406,14 @@ def _harbor_marks(
     room = 2 * (HARBOR_RADIUS - abs(line_dy) / math.sqrt(3)) - 2
     total = sum(widths) + MARKER_GAP * (len(widths) - 1)
     scale = min(1.0, room / total) if total else 1.0
+    labels = True
     if scale < 1.0 and text_size is not None:
-        return ""  # a projector's texts are never smaller than its size: its ships carry the shapes
+        # A projector's texts are never smaller than its size: marks too wide with their labels in
+        # (a triangle's, a diamond's, a star's middle is narrow) keep their shapes, the labels out.
+        labels = False
+        widths = [2 * half_h * _shape_aspect(h.shape) for h in here]
+        total = sum(widths) + MARKER_GAP * (len(widths) - 1)
+        scale = min(1.0, room / total)
     cy = y + line_dy
     out = []
     left = x - total * scale / 2
@@ -406,10 +422,11 @@ def _harbor_marks(
         cx = left + w / 2
         colour = safe_colour(h.colour)
         size_attr = f' font-size="{_f(font * scale)}"'
+        text = f"<text{_attrs(x=_f(cx), y=_f(cy), fill=ink(colour))}{size_attr}>{escape(h.label)}</text>"
         out.append(
             f'<g class="tm"{_attrs(data_team=h.team, data_shape=h.shape, data_label=h.label)}>'
             + _outline(h.shape, cx, cy, w / 2, half_h * scale, colour)
-            + f"<text{_attrs(x=_f(cx), y=_f(cy), fill=ink(colour))}{size_attr}>{escape(h.label)}</text>"
+            + (text if labels else "")
             + "</g>"
         )
         left += w + MARKER_GAP * scale
@@ -525,6 +542,16 @@ def _unit_outline(shape: str) -> tuple[tuple[float, float], ...]:
     mid_x, mid_y = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
     half_x, half_y = (max(xs) - min(xs)) / 2, (max(ys) - min(ys)) / 2
     return tuple(((px - mid_x) / half_x, (py - mid_y) / half_y) for px, py in pts)
+
+
+@cache
+def _shape_aspect(shape: str) -> float:
+    """How wide ``shape`` is for its height (a mark without its label keeps its own proportions)."""
+    pts = shape_points(shape, 0.0, 0.0, 1.0)
+    if not pts:
+        return 1.0
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return (max(xs) - min(xs)) / (max(ys) - min(ys))
 
 
 def _outline(shape: str, x: float, y: float, half_w: float, half_h: float, colour: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from io import BytesIO
 from weakref import WeakKeyDictionary
 
@@ -17,10 +18,11 @@ from reportlab.lib.colors import Color, HexColor, black
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from camp.marks import SHAPE_INNER_WIDTH, shape_points
-from camp.pdf import FONT, FONT_BOLD, fit, fit_text, ink, polygons_path, write_texts
+from camp.pdf import FONT, FONT_BOLD, fit_text, ink, polygons_path, write_texts
 from games.islands import words
 from games.islands.printing.data import SheetShip
 
@@ -193,20 +195,37 @@ def team_shape_points(
     return [(cx + (x - cx) * stretch, y) for x, y in shape_points(shape, cx, cy, r, y_up=True)]
 
 
+#: A team's label inside its mark is printed this large at least, or left out (the shape and its
+#: colour still tell the team; the key beside it names it): smaller letters are a grey smudge.
+MARK_LABEL_SMALLEST = 6.0
+
+
+@lru_cache(maxsize=1024)
+def mark_label_size(shape: str, label: str, r: float) -> float | None:
+    """The font size of ``label`` inside a mark of ``shape`` and radius ``r``: as large as fits,
+    None when it fits only under :data:`MARK_LABEL_SMALLEST` (a triangle's narrow middle)."""
+    room = 2 * r * SHAPE_INNER_WIDTH.get(shape, 0.75) * 0.9
+    size = r * 1.05
+    while size >= MARK_LABEL_SMALLEST:
+        if pdfmetrics.stringWidth(label, FONT_BOLD, size) <= room:
+            return size
+        size -= 0.5
+    return None
+
+
 def team_mark(
     canvas: Canvas, shape: str, label: str, fill: Color, cx: float, cy: float, r: float, *, edge: float = 0.5
 ) -> None:
     """A team's mark: its shape in its colour with a black edge, its label inside in black or white
-    (whichever reads on the colour), as large as fits."""
+    (whichever reads on the colour), as large as fits, never under 6 pt (left out then)."""
     canvas.setFillColor(fill)
     canvas.setStrokeColor(black)
     canvas.setLineWidth(edge)
     team_shape(canvas, shape, cx, cy, r)
-    canvas.setFillColor(ink(fill))
-    size = fit(
-        canvas, label, FONT_BOLD, r * 1.05, 2 * r * SHAPE_INNER_WIDTH.get(shape, 0.75) * 0.9, smallest=3
-    )
-    centred(canvas, cx, cy, label, FONT_BOLD, size)
+    size = mark_label_size(shape, label, r)
+    if size is not None:
+        canvas.setFillColor(ink(fill))
+        centred(canvas, cx, cy, label, FONT_BOLD, size)
     canvas.setFillColor(black)
 
 

@@ -469,7 +469,7 @@ class EventGroup:
 
 @dataclass(frozen=True)
 class APColumn:
-    """A resolved round in the AP table: its number and each team's "place. AP" ("" not played)."""
+    """A resolved round in the AP table: its number and each team's "AP (place)" ("" not played)."""
 
     round: int
     cells: tuple[str, ...]
@@ -492,6 +492,12 @@ class NoticeSheet:
     ap_rounds: tuple[APColumn, ...] = ()
     ap_totals: tuple[int, ...] = ()
     key: tuple[KeyRow, ...] = ()
+
+
+def ap_cell(ap: int, place: int) -> str:
+    """A team's AP of a round and its place in the mini-game, AP first, the place in brackets
+    ("11 (2.)"): never "2. 11", which a reader takes for a date (2 November)."""
+    return _("%(ap)d (#%(place)d)") % {"ap": ap, "place": place}
 
 
 def notice_sheet_for(round: Round) -> NoticeSheet:  # noqa: A002
@@ -528,7 +534,7 @@ def notice_sheet_for(round: Round) -> NoticeSheet:  # noqa: A002
             APColumn(
                 round=row.round.number,
                 cells=tuple(
-                    f"{cell.rank}. {cell.ap}" if cell.rank is not None else ("0" if row.recorded else "")
+                    ap_cell(cell.ap, cell.rank) if cell.rank is not None else ("0" if row.recorded else "")
                     for cell in row.cells
                 ),
             )

@@ -42,10 +42,12 @@ from games.islands.printing.data import KeyRow
 
 #: A hex is never drawn larger than this (small boards would look blown up).
 MAX_HEX = 13 * mm
-#: Paper is not a screen: a hidden hex is printed almost white with a grey edge (the screens' dark
-#: grey would soak the sheet in ink and leave the teams no room to write their notes on it).
-PAPER_HIDDEN_FILL = "#f7f7f7"
-PAPER_HIDDEN_EDGE = HexColor("#9aa5b1")
+#: A hidden hex on paper means what it means on the phone: darker than the explored sea (the
+#: screens' grey, lightened: the screens' dark grey would soak the sheet in ink and leave the teams
+#: no room to write on it). In grey (``pdftoppm -gray``) 183, the open sea 226: 43 levels apart, so a
+#: laser print tells explored from unexplored (it was 247 against 226, a near-white the sea matched).
+PAPER_HIDDEN_FILL = "#b0b8c0"
+PAPER_HIDDEN_EDGE = HexColor("#ffffff")
 LABEL_INK = HexColor("#223333")
 BAY_EDGE = HexColor("#99bbbb")
 BAY_INK = HexColor("#446677")
@@ -97,6 +99,14 @@ def map_size(side: int, width: float, height: float) -> tuple[float, float, floa
     return size, w * size, h * size
 
 
+def map_frame(side: int, *, x: float, top: float, width: float, height: float) -> _Frame:
+    """Board pixels to page points for a map fitted into the box (x, top, width, height) as
+    :func:`draw_map` draws it (a hex's centre on the page: ``frame(to_pixel(hex))``)."""
+    min_x, min_y, _w, _h = map_extent(side)
+    size, drawn_w, _drawn_h = map_size(side, width, height)
+    return _Frame(size, x + (width - drawn_w) / 2, top, min_x, min_y)
+
+
 def _on_paper(fill: Color, alpha: float) -> Color:
     """``fill`` at ``alpha`` over white paper, as one opaque colour: the board is a form XObject
     shared by every team's page, and a transparency inside it would need a graphics state the form
@@ -139,8 +149,8 @@ def draw_map(
     """
     g = geometry(view.side)
     min_x, min_y, _w, _h = map_extent(view.side)
-    size, drawn_w, drawn_h = map_size(view.side, width, height)
-    frame = _Frame(size, x + (width - drawn_w) / 2, top, min_x, min_y)
+    size, _drawn_w, drawn_h = map_size(view.side, width, height)
+    frame = map_frame(view.side, x=x, top=top, width=width, height=height)
 
     def px(h: Hex) -> tuple[float, float]:
         return frame(to_pixel(h))

@@ -230,7 +230,10 @@ def draw_notice_sheet(canvas: Canvas, sheet: NoticeSheet) -> None:
         _table(flow, heads, rows, widths, marks=[marks.get(team) for team, _fill in sheet.ap_teams])
     canvas.setFont(FONT, 8)
     canvas.setFillColor(GREY)
-    note = _("Place in the mini-game and the AP it gave; a round counts once it is resolved.")
+    note = _(
+        "The AP a round gave, the place in the mini-game in brackets (%(example)s); a round counts once"
+        " it is resolved."
+    ) % {"example": _("11 (#2) = 11 AP for 2nd place")}
     canvas.drawString(MARGIN, flow.y + 1 * mm, note)
     canvas.setFillColor(black)
     canvas.showPage()

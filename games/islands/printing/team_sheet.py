@@ -45,7 +45,15 @@ from games.islands.printing.canvas import (
     titles_bottom,
 )
 from games.islands.printing.data import PaperForm, SheetEvent, TeamSheet
-from games.islands.printing.map import draw_key, draw_legend, draw_map, key_height
+from games.islands.printing.map import (
+    draw_key,
+    draw_legend,
+    draw_map,
+    key_height,
+    legend_height,
+    map_extent,
+    map_size,
+)
 
 #: Route cells per row on the order form; cells when neither the team's AP nor the camp's highest
 #: AP are known; never more cells than MAX_CELLS (three rows).
@@ -67,19 +75,115 @@ NOTE_RULE = HexColor("#c8d0d6")
 #: white with its quiet zone, big enough for a phone or a laptop's camera from a laser print.
 QR_SIDE = 28 * mm
 QR_CODE_SIZE = 10
+#: The line under the code saying whose the QR code is ("for staff"): a child who scans it sees it
+#: is not the team's own link.
+QR_CAPTION_SIZE = 8
 #: The team's own link on its map sheet (when the camp run's team links are on): a smaller QR code,
 #: in the map box's corner, with a line under it.
 LINK_QR_SIDE = 24 * mm
 LINK_CAPTION_SIZE = 7
 
 
-def _team_map_page(canvas: Canvas, sheet: TeamSheet, *, among_others: bool = False) -> None:
-    """The team's map sheet; ``among_others``: in a document of several teams' sheets (which share
-    the markers of the hexes without the team's ships)."""
+#: The map gives the round's events room in steps of this much, down to hexes this large (a ship's
+#: number and a hex's label still read): a team's own events are never cut.
+MAP_STEP = 10 * mm
+MIN_MAP_HEX = 5 * mm
+#: The events' font size and line height on the map sheet.
+EVENT_SIZE = 7.5
+EVENT_LEADING = EVENT_SIZE * 1.25
+EVENT_COL_W = (INNER - 4 * mm) / 2
+
+
+@dataclass(frozen=True)
+class _MapPage:
+    """How a team's map sheet is laid out: the map's box (its top and height) and the events on the
+    page (by index; the rest continue on a page of their own, or, the team's own all shown, are left
+    out with a line saying so)."""
+
+    top: float
+    height: float
+    shown: tuple[int, ...]
+    left_out: int
+    more: tuple[int, ...]
+
+
+def map_page_layout(sheet: TeamSheet, *, height: float | None = None) -> _MapPage:
+    """The map as large as leaves room for every event of the round; else smaller, in steps, down
+    to :data:`MIN_MAP_HEX`, as long as every event of the team's own fits (the other teams' public
+    ones, from the last back, left out: the notice board has them); else the smallest map and the
+    events that do not fit on a page of their own (none ever cut). With ``height``, the map's box
+    is that tall (every team's map of a document the same size: one board drawn for them all)."""
+    top = titles_bottom(PAGE_H - BAND_H)
+    first = top - 85 * mm - key_height(sheet.key)  # the map's box with room for a few events
+    _x, _y, _w, extent_h = map_extent(sheet.map.side)
+    least = min(first, extent_h * MIN_MAP_HEX)
+    heights = [first]
+    while heights[-1] - MAP_STEP >= least:
+        heights.append(heights[-1] - MAP_STEP)
+    if height is not None:
+        heights = [height]
+    wrapped = [_event_lines(e.text, EVENT_SIZE, EVENT_COL_W - 4 * mm) for e in sheet.events]
+    every = tuple(range(len(sheet.events)))
+    under = _under_map(sheet)
+    rooms = [top - map_size(sheet.map.side, INNER, h)[2] - under - MARGIN for h in heights]
+    for box, room in zip(heights, rooms, strict=True):
+        if _fits([wrapped[i] for i in every], room):
+            return _MapPage(top, box, every, 0, ())
+    for box, room in zip(heights, rooms, strict=True):
+        keep = _kept(sheet.events, wrapped, room)
+        if keep is not None:
+            return _MapPage(top, box, keep, len(every) - len(keep), ())
+    box, room = heights[-1], rooms[-1]
+    shown: list[int] = []
+    for i in every:  # in order, as many as fit; the rest on a page of their own
+        if not _fits([wrapped[j] for j in [*shown, i]], room):
+            break
+        shown.append(i)
+    return _MapPage(top, box, tuple(shown), 0, every[len(shown) :])
+
+
+def _under_map(sheet: TeamSheet) -> float:
+    """How far under the map the events' first line sits (as :func:`_team_map_page` draws them)."""
+    y = 3 * mm + legend_height(staff=False) + 1 * mm + key_height(sheet.key) + 2 * mm
+    y += 3 * 2 * 11  # the AP line, the hints' and the events' headings (each twice its size)
+    for hint in sheet.hints or (_("No map hint this time."),):
+        text = f"• {hint}" if sheet.hints else hint
+        y += max(1, len(_split(text, FONT, 9, INNER - 2 * mm))) * 9 * 1.3
+    return y
+
+
+def _fits(chunks: Sequence[Sequence[str]], room: float) -> bool:
+    """Whether these events' lines fit two columns ``room`` tall (an event never split)."""
+    per_col = max(1, int(room // EVENT_LEADING))
+    col, used = 0, 0
+    for chunk in chunks:
+        if used + len(chunk) > per_col:
+            col, used = col + 1, 0
+        used += len(chunk)
+    return col < 2
+
+
+def _kept(
+    events: Sequence[SheetEvent], wrapped: Sequence[Sequence[str]], room: float
+) -> tuple[int, ...] | None:
+    """The events shown when the other teams' are left out from the last back, with the line saying
+    how many; None when the team's own do not all fit."""
+    keep = list(range(len(events)))
+    droppable = [i for i in reversed(keep) if not events[i].own]
+    note = ("…",)
+    while not _fits([wrapped[i] for i in keep] + [note], room):
+        if not droppable:
+            return None
+        keep.remove(droppable.pop(0))
+    return tuple(keep)
+
+
+def _team_map_page(canvas: Canvas, sheet: TeamSheet, layout: _MapPage, *, among_others: bool = False) -> None:
+    """The team's map sheet laid out by :func:`map_page_layout`; ``among_others``: in a document of
+    several teams' sheets (which share the markers of the hexes without the team's ships)."""
     fill = colour(style.safe_colour(sheet.colour))
     round_text = _("Round %(round)d") % {"round": sheet.orders_round}
-    top = titles_bottom(PAGE_H - BAND_H)
-    height = top - 85 * mm - key_height(sheet.key)  # room for the round's events under the key
+    top, height = layout.top, layout.height
     # The shared board is made before the band: its text is then the first the document writes in
     # the embedded fonts, so it holds the same glyph codes (the same bytes) whichever team's name
     # comes first (the name's letters would be numbered before the board's otherwise).
@@ -111,8 +215,18 @@ def _team_map_page(canvas: Canvas, sheet: TeamSheet, *, among_others: bool = Fal
     for hint in sheet.hints or (_("No map hint this time."),):
         y = lines(canvas, MARGIN + 2 * mm, y, f"• {hint}" if sheet.hints else hint, width=INNER - 2 * mm)
     y = _heading(canvas, y, _("What happened in the round"))
-    _events(canvas, y, sheet.events)
+    _events(canvas, y, [sheet.events[i] for i in layout.shown], left_out=layout.left_out)
     canvas.showPage()
+    more = [sheet.events[i] for i in layout.more]
+    while more:  # the team's own events never cut: on a page of their own
+        y = band(canvas, fill, sheet.team, round_text, height=12 * mm) - 8 * mm
+        y = _heading(canvas, y, _("What happened in the round (continued)"))
+        room = y - MARGIN
+        wrapped = [_event_lines(e.text, EVENT_SIZE, EVENT_COL_W - 4 * mm) for e in more]
+        count = next((n for n in range(len(more), 0, -1) if _fits(wrapped[:n], room)), 1)
+        _events(canvas, y, more[:count])
+        canvas.showPage()
+        more = more[count:]
 
 
 def _heading(canvas: Canvas, y: float, text: str, size: float = 11) -> float:
@@ -122,48 +236,28 @@ def _heading(canvas: Canvas, y: float, text: str, size: float = 11) -> float:
     return y - size * 1.4
 
 
-def _events(canvas: Canvas, y: float, events: Sequence[SheetEvent], *, size: float = 7.5) -> None:
-    """The events in two columns down to the bottom margin. When they do not all fit, the other
-    teams' (public) events go first, from the last one back, and a line says how many are left out
-    (the notice board has them all): the sheet stays on its page."""
-    if not events:
+def _events(canvas: Canvas, y: float, events: Sequence[SheetEvent], *, left_out: int = 0) -> None:
+    """The events in two columns from ``y`` down to the bottom margin (laid out by
+    :func:`map_page_layout`: they fit), then a line saying how many others are ``left_out`` (the
+    notice board has them)."""
+    if not events and not left_out:
         lines(canvas, MARGIN + 2 * mm, y, _("Nothing to report yet."))
         return
-    leading = size * 1.25
-    col_w = (INNER - 4 * mm) / 2
-    per_col = max(1, int((y - MARGIN) // leading))
-
-    wrapped = [_event_lines(e.text, size, col_w - 4 * mm) for e in events]
-
-    def fits(keep: list[int], extra: int) -> bool:
-        col, used = 0, 0
-        for n in [len(wrapped[i]) for i in keep] + ([1] if extra else []):
-            if used + n > per_col:
-                col, used = col + 1, 0
-            used += n
-        return col < 2
-
-    keep = list(range(len(events)))
-    droppable = [i for i in reversed(keep) if not events[i].own] + [
-        i for i in reversed(keep) if events[i].own
-    ]
-    while keep and not fits(keep, len(events) - len(keep)):
-        keep.remove(droppable.pop(0))
-    col, used = 0, 0
-    chunks = [wrapped[i] for i in keep]
-    left_out = len(events) - len(keep)
+    per_col = max(1, int((y - MARGIN) // EVENT_LEADING))
+    chunks: list[Sequence[str]] = [_event_lines(e.text, EVENT_SIZE, EVENT_COL_W - 4 * mm) for e in events]
     if left_out:
         note = _("… and %(n)d more events: see the notice board") % {"n": left_out}
         chunks.append((note,))
+    col, used = 0, 0
     placed = []
     for chunk in chunks:
         if used + len(chunk) > per_col:
             col, used = col + 1, 0
         for line in chunk:
-            placed.append((MARGIN + 2 * mm + col * (col_w + 4 * mm), y - used * leading, line))
+            placed.append((MARGIN + 2 * mm + col * (EVENT_COL_W + 4 * mm), y - used * EVENT_LEADING, line))
             used += 1
     out = canvas.beginText()  # one text object for all the lines (one each cost more)
-    write_texts(out, FONT, size, placed)
+    write_texts(out, FONT, EVENT_SIZE, placed)
     canvas.drawText(out)
 
 
@@ -344,6 +438,9 @@ class _OrderHead:
         table_y = build_y - 2 * mm
         row_h = 7 * mm
         note_y = table_y - row_h * (1 + len(sheet.builds)) - 4 * mm
+        bottom = note_y - 4 * mm
+        if sheet.paper is not None:  # the routes start under the QR code's caption
+            bottom = min(bottom, _paper_caption_y(build_y + 1 * mm) - 4 * mm)
         return cls(
             y=y,
             letters=letters,
@@ -355,7 +452,7 @@ class _OrderHead:
             row_h=row_h,
             builds=tuple((build.name, build.cost) for build in sheet.builds),
             note_y=note_y,
-            bottom=note_y - 4 * mm,
+            bottom=bottom,
         )
 
 
@@ -396,13 +493,21 @@ def _order_head(canvas: Canvas, head: _OrderHead) -> None:
     canvas.setFillColor(black)
 
 
+def _paper_caption_y(top: float) -> float:
+    """The baseline of the QR code's caption ("for staff") of a code drawn from ``top``."""
+    return top - QR_SIDE - QR_CODE_SIZE * 0.9 - QR_CAPTION_SIZE * 1.25
+
+
 def _paper_code(canvas: Canvas, paper: PaperForm, *, top: float) -> None:
-    """The QR code at the right margin from ``top`` down, the code under it (bold, to read aloud)."""
+    """The QR code at the right margin from ``top`` down, the code under it (bold, to read aloud)
+    and under that whose it is: staff's (it opens the form's page for typing it in)."""
     left = PAGE_W - MARGIN - QR_SIDE
     draw_qr(canvas, paper.qr, left, top - QR_SIDE, QR_SIDE)  # the quiet zone white whatever is near
     canvas.setFillColor(black)
     canvas.setFont(FONT_BOLD, QR_CODE_SIZE)
     canvas.drawCentredString(left + QR_SIDE / 2, top - QR_SIDE - QR_CODE_SIZE * 0.9, paper.code)
+    canvas.setFont(FONT, QR_CAPTION_SIZE)
+    canvas.drawCentredString(left + QR_SIDE / 2, _paper_caption_y(top), _("for staff"))
 
 
 def _team_link(canvas: Canvas, link_url: str, *, top: float) -> None:
@@ -447,9 +552,16 @@ def _notes_box(canvas: Canvas, top: float) -> None:
 
 
 def draw_team_sheets(canvas: Canvas, sheets: Sequence[TeamSheet]) -> None:
-    """Every team's map sheet and order form, one team after another, onto ``canvas``."""
-    for sheet in sheets:
-        _team_map_page(canvas, sheet, among_others=len(sheets) > 1)
+    """Every team's map sheet and order form, one team after another, onto ``canvas``. Every team's
+    map is as large as the busiest team's events leave it (the board is drawn once for them all),
+    but for a team whose events run on to a page of their own anyway: it does not shrink the rest."""
+    layouts = [map_page_layout(sheet) for sheet in sheets]
+    on_one_page = [layout.height for layout in layouts if not layout.more]
+    common = min(on_one_page or [layout.height for layout in layouts], default=0.0)
+    for sheet, layout in zip(sheets, layouts, strict=True):
+        if layout.height != common:  # the document's map size: more events (or fewer) on the page
+            layout = map_page_layout(sheet, height=common)
+        _team_map_page(canvas, sheet, layout, among_others=len(sheets) > 1)
         _order_form(canvas, sheet)
 
 

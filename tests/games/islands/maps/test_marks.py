@@ -131,3 +131,29 @@ def test_the_key_lists_each_team_with_its_mark_colour_and_bay() -> None:
 
 def test_every_ship_has_its_own_dash_pattern() -> None:
     assert len(set(ROUTE_DASHES.values())) == len(ROUTE_DASHES)
+
+
+@pytest.mark.parametrize("side", [3, 9, 13])
+@pytest.mark.parametrize("shape", TEAM_SHAPES)
+def test_a_projectors_harbor_keeps_its_teams_mark_whatever_the_shape(side: int, shape: str) -> None:
+    """A projector's harbor without ships shows its team's shape in the team's colour (a narrow
+    shape's middle holds no label at the projector's size: the shape alone, never a smaller text),
+    alone in its bay or sharing it; the pages' map keeps the label in it."""
+    for labels in (["ČP"], ["ČP", "MW"]):
+        harbors = [
+            HarborView(bay=1, colour=TEAM_COLOURS[i], team=f"Tým {i}", label=label, shape=shape)
+            for i, label in enumerate(labels)
+        ]
+        for text_size in (None, projector_text_size(side)):
+            svg = parsed(for_public(side=side, cells=[], ships=[], harbors=harbors), text_size)
+            marks = svg.select('g.harbor[data-bay="Z1"] g.tm')
+            drawn = [(m["data-team"], m["data-shape"]) for m in marks]
+            assert drawn == [(h.team, shape) for h in harbors], (side, shape, labels, text_size)
+            for mark, harbor in zip(marks, harbors, strict=True):
+                assert mark.select_one(".sh")["fill"] == harbor.colour
+                text = mark.select_one("text")
+                if text_size is None:
+                    assert text is not None and text.get_text() == harbor.label
+                elif text is not None:  # a label only at the projector's own size
+                    assert text.get_text() == harbor.label and "font-size" in text.attrs
+                    assert float(text["font-size"]) >= text_size

@@ -1,6 +1,7 @@
 """Every team told apart on a black-and-white print: a 12-team camp's team sheets and notice-board
 sheet rendered in grey (``pdftoppm -gray``, as a laser printer prints them) show every team's mark,
-and no two marks look alike; every team sheet carries the key (team, mark, colour, harbor)."""
+and no two marks look alike; every team sheet carries the key (team, mark, colour, harbor). A
+team's label inside its mark is printed at 6 pt or more, or left out."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from reportlab.lib.units import mm
 
 from camp.models import Round
 from games.islands.printing import canvas as sheet_canvas
+from games.islands.printing.canvas import mark_label_size
 from games.islands.printing.data import KeyRow, notice_sheet_for, team_sheets_for
 from games.islands.printing.map import KEY_MARK_R, key_position
 from games.islands.printing.notice_sheet import render_notice_sheet
@@ -100,11 +102,26 @@ def assert_key_complete(texts: list[tuple[str, float, float]], key: tuple[KeyRow
     assert len(set(labels)) == len(labels) == 12
     for i, row in enumerate(key):
         cx, cy = key_position(i, top)
-        assert any(
+        inside = any(
             text == row.label and abs(x - cx) < KEY_MARK_R and abs(y - cy) < KEY_MARK_R
             for text, x, y in texts
-        ), f"{row.team}: its label {row.label} is not in its mark"
+        )
+        # the label in the mark when it fits at 6 pt or more, else left out (the name is beside it)
+        fits = mark_label_size(row.shape, row.label, KEY_MARK_R) is not None
+        assert inside == fits, f"{row.team}: its label {row.label} {'not ' if fits else ''}in its mark"
         assert f"{row.team} – {row.harbor}" in joined and row.harbor.startswith("Z")
+
+
+def label_sizes(data: bytes, page: int, labels: set[str]) -> list[tuple[str, float]]:
+    """The font size (points, as printed) of every text of the page that is a team's label."""
+    found: list[tuple[str, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
+        if text.strip() in labels:
+            found.append((text.strip(), size * abs(tm[3] * cm[3])))
+
+    PdfReader(io.BytesIO(data)).pages[page].extract_text(visitor_text=visit)
+    return found
 
 
 def test_every_team_sheet_has_the_key_and_twelve_distinct_marks_in_grey(
@@ -124,7 +141,13 @@ def test_every_team_sheet_has_the_key_and_twelve_distinct_marks_in_grey(
     top = key_top(texts)
     for row in key:
         on_map = [y for text, _x, y in texts if text == row.label and y > top + 5 * mm]
-        assert len(on_map) == 1, f"{row.team}: {len(on_map)} marks on the map, its harbor has one"
+        assert len(on_map) <= 1, f"{row.team}: {len(on_map)} marks on the map, its harbor has one"
+    # no team's label is printed under 6 pt (a grey smudge): in the key, on the map, on each page
+    labels = {row.label for row in key}
+    for page in range(len(PdfReader(io.BytesIO(data)).pages)):
+        sizes = label_sizes(data, page, labels)
+        assert all(size >= 6 for _label, size in sizes), (page, sorted(sizes, key=lambda x: x[1])[:3])
+    assert label_sizes(data, 0, labels), "no label printed at all"
 
 
 def test_the_notice_board_sheet_has_the_key_and_twelve_distinct_marks_in_grey(
@@ -135,3 +158,7 @@ def test_the_notice_board_sheet_has_the_key_and_twelve_distinct_marks_in_grey(
     texts = page_texts(data, 0)
     assert_key_complete(texts, sheet.key)
     assert_marks_distinct_in_grey(grey_page(data, 0, tmp_path), sheet.key, key_top(texts))
+    labels = {row.label for row in sheet.key}
+    for page in range(len(PdfReader(io.BytesIO(data)).pages)):
+        sizes = label_sizes(data, page, labels)
+        assert all(size >= 6 for _label, size in sizes), (page, sorted(sizes, key=lambda x: x[1])[:3])

@@ -18,8 +18,10 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 from pypdf import PdfReader
+from reportlab.pdfbase import pdfmetrics
 
 from camp.models import Round, Team
+from camp.pdf import FONT
 from games.islands.paper import paper_code
 from games.islands.printing import canvas as sheet_canvas
 from games.islands.printing.data import team_sheets_for
@@ -126,9 +128,37 @@ def test_the_code_does_not_change_the_rest_of_the_sheet(game: Round, teams: list
         io.BytesIO(render_team_sheets([replace(sheet, paper=None)], font_dir=settings.PDF_FONT_DIR))
     )
     assert with_code.pages[0].get_contents().get_data() == bare.pages[0].get_contents().get_data()
-    assert (with_code.pages[1].extract_text() or "").replace(sheet.paper.code, "").split() == (
-        bare.pages[1].extract_text() or ""
-    ).split()
+    assert (with_code.pages[1].extract_text() or "").replace(sheet.paper.code, "").replace(
+        "pro vedoucí", ""
+    ).split() == (bare.pages[1].extract_text() or "").split()
+
+
+@pytest.mark.parametrize(("language", "caption"), [("cs", "pro vedoucí"), ("en", "for staff")])
+def test_the_qr_code_says_it_is_for_staff(
+    game: Round, teams: list[Team], language: str, caption: str
+) -> None:
+    """A child who scans the order form's QR code reads first that it is not the team's own link:
+    the line under the code, centred under the QR code, in the sheet's language; a sheet without a
+    code has no such line."""
+    from dataclasses import replace
+
+    from django.utils import translation
+
+    with translation.override(language):
+        sheet = team_sheets_for(game, [teams[0]], lookup=LOOKUP)[0]
+        assert sheet.paper is not None
+        data = render_team_sheets([sheet], font_dir=settings.PDF_FONT_DIR)
+        bare = render_team_sheets([replace(sheet, paper=None)], font_dir=settings.PDF_FONT_DIR)
+    code_x, code_y = text_at(data, 1, sheet.paper.code)
+    x, y = text_at(data, 1, caption)
+    left = sheet_canvas.PAGE_W - sheet_canvas.MARGIN - QR_SIDE
+    assert y < code_y - QR_CODE_SIZE * 0.5  # under the code
+    width = pdfmetrics.stringWidth(caption, FONT, 8)
+    assert abs(x + width / 2 - (left + QR_SIDE / 2)) < 1  # centred under the QR code
+    assert caption not in (PdfReader(io.BytesIO(bare)).pages[1].extract_text() or "")
+    # the routes start under it (nothing drawn over it)
+    ship = text_at(data, 1, "Trasy" if language == "cs" else "Routes")
+    assert ship[1] < y - 8
 
 
 def test_the_code_and_qr_code_tell_nothing_hidden(game: Round, teams: list[Team]) -> None:
