@@ -25,10 +25,11 @@ OTHER = "Modří"
 #: Every form of a counted noun the sentences may use, by the count it goes with.
 PLURAL_FORMS = {
     "truhl": {1: {"truhla", "truhlu"}, 2: {"truhly"}, 5: {"truhel"}},
-    "směn": {1: {"směnku"}, 2: {"směnky"}, 5: {"směnek"}},
+    "směn": {1: {"směnka", "směnku"}, 2: {"směnky"}, 5: {"směnek"}},
     "lod": {1: {"loď"}, 2: {"lodě"}, 5: {"lodí"}},
-    "kart": {1: {"karta", "karty"}, 2: {"karty", "karet"}, 5: {"karet"}},
+    "kart": {1: {"karta", "kartu"}, 2: {"karty"}, 5: {"karet"}},
     "bed": {1: {"bedna"}, 2: {"bedny"}, 5: {"beden"}},
+    "zlat": {1: {"zlatý", "zlatého"}, 2: {"zlaté", "zlatých"}, 5: {"zlatých"}},
 }
 #: Words ending like a past participle that are not verbs.
 NOT_PARTICIPLES = {"truhly", "truhel", "dostřel", "bedny", "směnky", "cíli"}
@@ -213,9 +214,9 @@ def test_every_batavia_log_sentence_is_czech_whatever_the_team_and_count(team: s
         for e in batavia_entries(team, n):
             text = batavia_words.log_text(e)
             for match in re.finditer(re.escape(team), text):
-                # the name opens the line before a colon ("Žraloci: pas."), or follows "tým"/"vítězí"
-                after, before = text[match.end() :], text[: match.start()]
-                assert after.startswith(":") or re.search(r"(?i)\b(tým|vítězí) $", before), text
+                # the name follows "tým"/"týmu" (the word agrees, never the name) or "vítězí"
+                before = text[: match.start()]
+                assert re.search(r"(?i)\b(týmu?|vítězí) $", before), text
             assert not [w for w in participles(text) if w.endswith("li")], text
             assert_counts_agree(text, n)
 
@@ -224,11 +225,11 @@ def test_every_batavia_log_sentence_is_czech_whatever_the_team_and_count(team: s
     ("e", "czech"),
     [
         (log_entry(LogCode.SOLD, "Žraloci", lot=(1, 0, 0, 0, 0), bid=1),
-         "Žraloci: vydraženo (1× EN) za 1 směnku; tým začíná tahy."),
+         "Tým Žraloci získává v dražbě 1× EN za 1 směnku a začíná tahy."),
         (log_entry(LogCode.SOLD, "Žraloci", lot=(1, 0, 0, 0, 0), bid=3),
-         "Žraloci: vydraženo (1× EN) za 3 směnky; tým začíná tahy."),
+         "Tým Žraloci získává v dražbě 1× EN za 3 směnky a začíná tahy."),
         (log_entry(LogCode.SOLD, "Žraloci", lot=(1, 0, 0, 0, 0), bid=5),
-         "Žraloci: vydraženo (1× EN) za 5 směnek; tým začíná tahy."),
+         "Tým Žraloci získává v dražbě 1× EN za 5 směnek a začíná tahy."),
         (log_entry(LogCode.PIRATES, None, cannon=2, count=1, companies=("DK",)),
          "Piráti! Dělo ukazuje 2: 1 loď DK je potopena."),
         (log_entry(LogCode.PIRATES, None, cannon=2, count=2, companies=("DK",)),
@@ -236,7 +237,11 @@ def test_every_batavia_log_sentence_is_czech_whatever_the_team_and_count(team: s
         (log_entry(LogCode.PIRATES, None, cannon=2, count=5, companies=("DK", "EN")),
          "Piráti! Dělo ukazuje 2: všech 5 lodí DK, EN je potopeno."),
         (log_entry(LogCode.RESHUFFLE, "Račí ocásci", n=2),
-         "Račí ocásci: 2 odložené karty zamíchány do nového balíčku."),
+         "Tým Račí ocásci míchá 2 odložené karty do nového balíčku."),
+        (log_entry(LogCode.MOVE, "Račí ocásci", field=7, tile="DK-tea"),
+         "Obchodník týmu Račí ocásci táhne na pole 7 a bere destičku DK čaj."),
+        (log_entry(LogCode.CASH_IN, "Chobotnice", tiles=("DK-tea",), gold=21),
+         "Tým Chobotnice vyměňuje DK čaj za 21 zlatých."),
         (log_entry(LogCode.SEAL_TAKEN, "Chobotnice", company="FR"), "Pečeť FR získává tým Chobotnice."),
         (log_entry(LogCode.ROUND, "Račí ocásci"), "Kolo 2: dražbu vede tým Račí ocásci."),
     ],
