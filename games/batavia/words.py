@@ -96,7 +96,8 @@ _LOG_WORDS: dict[LogCode, Callable[[str, int, Mapping[str, Any]], str]] = {
         _("%(taken)s more join the lot: %(lot)s.") % {"taken": _counts(p["taken"]), "lot": _counts(p["lot"])}
     ),
     LogCode.BID: lambda name, rnd, p: (
-        ngettext("%(name)s bids %(n)d bill.", "%(name)s bids %(n)d bills.", p["n"]) % {"name": name, "n": p["n"]}
+        ngettext("%(name)s bids %(n)d bill.", "%(name)s bids %(n)d bills.", p["n"])
+        % {"name": name, "n": p["n"]}
     ),
     LogCode.PASS: lambda name, rnd, p: _("%(name)s passes.") % {"name": name},
     LogCode.SOLD: lambda name, rnd, p: (
