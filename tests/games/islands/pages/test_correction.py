@@ -141,7 +141,7 @@ def test_a_public_change_lists_every_team_and_prints_the_notice_board_sheet(
     start = UndoneResolution.objects.get(round=round_).shown["teams"][str(teams[0].pk)]["ships"][0]["at"]
     panel = page[page.index('id="correction"') : page.index('id="more"')]
     assert f"<li>Loď 1: na {treasure} místo na {start}</li>" in panel  # its own sheet
-    moved = f"<li>Na mapě loď 1 týmu {teams[0].name}: na {treasure} místo na {start}</li>"
+    moved = f"<li>Na mapě loď 1 ({teams[0].name}): na {treasure} místo na {start}</li>"
     assert panel.count(moved) == 2  # the other two teams' maps
     pages = _pages(staff_client.post(url("changed", round_.pk)).content)
     names = [text.split("\n", 1)[0] for text in pages]
