@@ -45,10 +45,10 @@ def test_the_names_in_czech() -> None:
         assert words.who_label("Červení piráti", "B") == "Bitevní loď (Červení piráti)"
         assert words.who_label(None, "P2") == "Pirátská loď 2"
         assert words.ship_phrase("Červení piráti", "C3") == "loď 3 (Červení piráti)"
+        assert words.where_label(field="routes", ship="C3", step=12) == "Loď 3, krok 12"
     with translation.override("en"):
         assert words.who_label("Red pirates", "C1") == "Ship 1 (Red pirates)"
         assert words.ship_phrase("Red pirates", "B") == "the battleship (Red pirates)"
-        assert words.where_label(field="routes", ship="C3", step=12) == "Loď 3, krok 12"
 
 
 def test_the_map_markers_are_never_hex_labels() -> None:
