@@ -172,5 +172,5 @@ def test_after_page_shows_hints_and_public_log(staff_client: Client, game: Round
         "poklad leží směrem",
     ]
     assert [[td.get_text(strip=True) for td in tr.select("td")] for tr in table.select("tbody tr")] == [
-        [team, "Loď 1", "D3", "Z2", "SSV"]
+        [team, "Loď 1", "D3", "Z2", "SSV (mezi S a SV)"]
     ]
