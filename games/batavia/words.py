@@ -81,7 +81,9 @@ def _tiles(value: Any) -> str:
 
 #: The sentence of every log code (:mod:`games.batavia.engine.log` lists their parameters), from the
 #: acting player's name and the entry's round and parameters. A player is a team, whose name may be
-#: of any gender and number ("Žraloci"): no Czech verb agrees with it; every count has its plural.
+#: of any gender and number ("Žraloci"): no Czech verb agrees with it (the subject is "tým", "the
+#: team", or its merchant: "Tým Žraloci si bere 2 karty."); every count has its plural form (ngettext:
+#: Czech has 1 kartu, 2 karty, 5 karet).
 _LOG_WORDS: dict[LogCode, Callable[[str, int, Mapping[str, Any]], str]] = {
     LogCode.ROUND: lambda name, rnd, p: (
         _("Round %(round)s: %(name)s is the auctioneer.") % {"round": rnd, "name": name}
@@ -93,7 +95,10 @@ _LOG_WORDS: dict[LogCode, Callable[[str, int, Mapping[str, Any]], str]] = {
     LogCode.ROLL_MORE: lambda name, rnd, p: (
         _("%(taken)s more join the lot: %(lot)s.") % {"taken": _counts(p["taken"]), "lot": _counts(p["lot"])}
     ),
-    LogCode.BID: lambda name, rnd, p: _("%(name)s bids %(n)s.") % {"name": name, "n": p["n"]},
+    LogCode.BID: lambda name, rnd, p: (
+        ngettext("%(name)s bids %(n)d bill.", "%(name)s bids %(n)d bills.", p["n"])
+        % {"name": name, "n": p["n"]}
+    ),
     LogCode.PASS: lambda name, rnd, p: _("%(name)s passes.") % {"name": name},
     LogCode.SOLD: lambda name, rnd, p: (
         ngettext(
@@ -138,7 +143,11 @@ _LOG_WORDS: dict[LogCode, Callable[[str, int, Mapping[str, Any]], str]] = {
         _("Fields %(first)s–%(last)s are turned face up.") % {"first": p["first"], "last": p["last"]}
     ),
     LogCode.CASH_IN: lambda name, rnd, p: (
-        _("%(name)s cashes in %(tiles)s for %(gold)s gold.")
+        ngettext(
+            "%(name)s cashes in %(tiles)s for %(gold)d gold.",
+            "%(name)s cashes in %(tiles)s for %(gold)d gold.",
+            p["gold"],
+        )
         % {"name": name, "tiles": _tiles(p["tiles"]), "gold": p["gold"]}
     ),
     LogCode.PIRATES: lambda name, rnd, p: (
@@ -150,7 +159,11 @@ _LOG_WORDS: dict[LogCode, Callable[[str, int, Mapping[str, Any]], str]] = {
         % {"cannon": p["cannon"], "count": p["count"], "companies": ", ".join(p["companies"])}
     ),
     LogCode.END: lambda name, rnd, p: (
-        _("The game is over: %(winners)s won with %(gold)s gold.")
+        ngettext(
+            "The game is over: %(winners)s won with %(gold)d gold.",
+            "The game is over: %(winners)s won with %(gold)d gold.",
+            p["gold"],
+        )
         % {"winners": _(" and ").join(p["winners"]), "gold": p["gold"]}
     ),
 }

@@ -250,7 +250,7 @@ def _rounds_to(value: object) -> str:
     }
     never = _number(value.get("never_share"))
     if round(100 * never) >= 1:  # a share that prints as 0 % is left out
-        text += "; " + _("never in %(share)s of the games") % {"share": rehearsal_words.percent(never)}
+        text += "; " + _("never %(in_share)s of the games") % {"in_share": rehearsal_words.in_percent(never)}
     return text
 
 

@@ -97,6 +97,9 @@ def played(db: None) -> Camp:
         shown={
             "teams": {str(t.pk): {"ap": 5 + i, "team": t.name} for i, t in enumerate((red, blue, green))},
             "notice": {"round": 3},
+            "translations": {  # the same sheets in English, for English staff's correction panel
+                "en": {"teams": {str(t.pk): {"ap": 5, "team": t.name} for t in (red, blue)}, "notice": {}},
+            },
         },
         printed=True,
         resolved_at=_at(-120),
@@ -208,6 +211,11 @@ def islands_rows(camp: Camp) -> dict[str, list[dict[str, Any]]]:
                     **row.shown,
                     "teams": {teams[int(k)]: v for k, v in row.shown["teams"].items()},
                 }
+                if "translations" in row.shown:
+                    plain["shown"]["translations"] = {
+                        language: {**copy, "teams": {teams[int(k)]: v for k, v in copy["teams"].items()}}
+                        for language, copy in row.shown["translations"].items()
+                    }
             rows.append(plain)
         if model is not PlanLogEntry:
             rows.sort(key=lambda p: json.dumps(p, sort_keys=True, default=str))
@@ -293,6 +301,7 @@ def test_the_document_names_teams_rounds_and_users_never_ids(played: Camp) -> No
     assert [o["version"] for o in third["orders"]] == [1, 3, 1]
     assert third["result"]["printed_at"] == "2026-07-09T18:00:00+00:00"
     assert set(third["undone"]["shown"]["teams"]) == {"Červení", "Modří", "Zelení"}
+    assert set(third["undone"]["shown"]["translations"]["en"]["teams"]) == {"Červení", "Modří"}
     assert islands["rounds"][0]["result"]["draws"] == {"Červení.C1.rum": ["NW", "NW"]}
     assert islands["rounds"][1]["opened"]["fixed_draws"] == {"Modří.C1.rum": ["SE", "N"]}
     assert [h["ap_before_import"] for h in islands["harbors"]] == [0, 0, 7]
@@ -404,6 +413,7 @@ def test_every_problem_of_the_new_parts_is_named_by_its_path(played: Camp) -> No
     third["orders"][0]["version"] = -2
     third["result"]["printed_at"] = 5
     third["undone"]["shown"]["teams"]["Fialoví"] = {}
+    third["undone"]["shown"]["translations"]["en"]["teams"]["Růžoví"] = {}
     third["undone"]["printed"] = "ano"
     islands["rounds"][0]["result"]["draws"] = {"Modří.C1.rum": ["UP"]}
     islands["rounds"][1]["opened"]["fixed_draws"] = []
@@ -415,6 +425,7 @@ def test_every_problem_of_the_new_parts_is_named_by_its_path(played: Camp) -> No
         "islands.rounds[1].opened.fixed_draws: expected an object ({…})",
         "islands.rounds[2].orders[0].version: must be a whole number from 0 to 2147483647, not -2",
         "islands.rounds[2].undone.shown.teams.Fialoví: no team named “Fialoví” in teams",
+        "islands.rounds[2].undone.shown.translations.en.teams.Růžoví: no team named “Růžoví” in teams",
         "islands.rounds[2].undone.printed: expected true or false",
         "islands.rounds[2].result.printed_at: expected a date and time with its time zone",
         "islands.rounds[3].opened.plans_due_at: expected a date and time with its time zone",

@@ -272,17 +272,31 @@ def _check_undone(r: DocumentReader, value: Any, path: str, index: DocumentIndex
     shown_path = join(path, "shown")
     shown = r.blob(undone.get("shown"), shown_path)
     if shown is not None:
-        shown = r.obj(shown, shown_path, required=("teams", "notice"))
+        shown = r.obj(shown, shown_path, required=("teams", "notice"), optional=("translations",))
     if shown is not None:
-        sheets = shown.get("teams")
-        if not isinstance(sheets, dict):
-            r.fail(join(shown_path, "teams"), _("expected an object ({…})"))
-        else:
-            for name in sheets:
-                team_named(r, name, join(join(shown_path, "teams"), name[:40]), index)
+        _check_sheets(r, shown, shown_path, index)
+        translations = shown.get("translations")
+        if translations is not None and not isinstance(translations, dict):
+            r.fail(join(shown_path, "translations"), _("expected an object ({…})"))
+        elif translations is not None:  # the same sheets in the site's other languages
+            for language, copy in translations.items():
+                copy_path = join(join(shown_path, "translations"), str(language)[:10])
+                kept = r.obj(copy, copy_path, required=("teams", "notice"))
+                if kept is not None:
+                    _check_sheets(r, kept, copy_path, index)
     r.boolean(undone.get("printed"), join(path, "printed"))
     r.moment(undone.get("resolved_at"), join(path, "resolved_at"))
     r.moment(undone.get("undone_at"), join(path, "undone_at"))
+
+
+def _check_sheets(r: DocumentReader, shown: dict[str, Any], path: str, index: DocumentIndex) -> None:
+    """Kept sheets: each team's by its name."""
+    sheets = shown.get("teams")
+    if not isinstance(sheets, dict):
+        r.fail(join(path, "teams"), _("expected an object ({…})"))
+        return
+    for name in sheets:
+        team_named(r, name, join(join(path, "teams"), name[:40]), index)
 
 
 def _check_before(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:

@@ -224,12 +224,22 @@ def _plan_export(plan: TeamPlan, teams: dict[int, str]) -> dict[str, Any]:
     }
 
 
-def _undone_export(undone: UndoneResolution, teams: dict[int, str]) -> dict[str, Any]:
-    """The kept sheets name each team by its name (the row keys them by the team's id)."""
-    shown = dict(undone.shown)
+def _named(shown: dict[str, Any], teams: dict[int, str]) -> dict[str, Any]:
     kept = shown.get("teams")
     if isinstance(kept, dict):
         shown["teams"] = {teams[int(k)]: v for k, v in kept.items() if k.isdigit() and int(k) in teams}
+    return shown
+
+
+def _undone_export(undone: UndoneResolution, teams: dict[int, str]) -> dict[str, Any]:
+    """The kept sheets name each team by its name (the row keys them by the team's id)."""
+    shown = _named(dict(undone.shown), teams)
+    translations = shown.get("translations")
+    if isinstance(translations, dict):  # the same sheets in the site's other languages
+        shown["translations"] = {
+            language: _named(dict(copy), teams) if isinstance(copy, dict) else copy
+            for language, copy in translations.items()
+        }
     return {
         "shown": shown,
         "printed": undone.printed,

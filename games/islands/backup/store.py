@@ -190,9 +190,12 @@ def islands_store(value: dict[str, Any], imported: ImportedCamp) -> None:
             for e in entry.get("plan_log", [])
         )
         if (undone := entry.get("undone")) is not None:
-            shown = dict(undone["shown"])
-            if isinstance(shown.get("teams"), dict):  # team names -> the new team ids
-                shown["teams"] = {str(teams[name].pk): sheet for name, sheet in shown["teams"].items()}
+            shown = _by_id(dict(undone["shown"]), teams)
+            if isinstance(shown.get("translations"), dict):  # the other languages' copies
+                shown["translations"] = {
+                    language: _by_id(dict(copy), teams) if isinstance(copy, dict) else copy
+                    for language, copy in shown["translations"].items()
+                }
             UndoneResolution.objects.create(
                 round=round_,
                 shown=shown,
@@ -221,6 +224,13 @@ def islands_store(value: dict[str, Any], imported: ImportedCamp) -> None:
             heartbeat_at=moment(proof["heartbeat_at"]),
             finished_at=moment(proof["finished_at"]),
         )
+
+
+def _by_id(shown: dict[str, Any], teams: dict[str, Team]) -> dict[str, Any]:
+    """Kept sheets keyed by the team's name (the file's) keyed by the new team's id (the row's)."""
+    if isinstance(shown.get("teams"), dict):
+        shown["teams"] = {str(teams[name].pk): sheet for name, sheet in shown["teams"].items()}
+    return shown
 
 
 def _store_links(links: list[dict[str, Any]], imported: ImportedCamp) -> None:

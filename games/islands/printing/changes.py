@@ -8,6 +8,13 @@ ships lost or built, hexes revealed, hints, AP and anything else its sheet shows
 notice-board sheet changed. What is compared is what a sheet *shows* (the sheet's data, not the
 game state), so a difference in something hidden never asks for a reprint.
 
+The panel lists what every team sees (the notice-board sheet's differences: the map, the ships on
+it, the public log) once, and under each team only what is its own. Whether a sheet changed is
+decided on the sheets in the camp's language (the language they are printed in); the lines are told
+in the staff's language, from a copy of the sheets kept in each other language of the site, so an
+English page never quotes Czech events, hints or round names (an undo kept before these copies
+quotes the camp's language).
+
 Staff only: the kept sheets hold every team's private data (cargo, hints).
 """
 
@@ -88,17 +95,34 @@ def _shown_now(round_: Round) -> tuple[list[Team], list[TeamSheet], NoticeSheet]
         return teams, team_sheets_for(round_, teams), notice_sheet_for(round_)
 
 
-def sheets_shown(round: Round) -> dict[str, Any] | None:  # noqa: A002
-    """What every team's sheet and the notice-board sheet printed from ``round`` show now, as JSON
-    (None when no sheet can be printed from it)."""
-    try:
-        teams, sheets, notice = _shown_now(round)
-    except SheetsUnavailable:
-        return None
+def _kept(teams: list[Team], sheets: list[TeamSheet], notice: NoticeSheet) -> dict[str, Any]:
     return {
         "teams": {str(team.pk): _compared(sheet) for team, sheet in zip(teams, sheets, strict=True)},
         "notice": _json(notice),
     }
+
+
+def _other_languages() -> list[str]:
+    return [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+
+
+def sheets_shown(round: Round) -> dict[str, Any] | None:  # noqa: A002
+    """What every team's sheet and the notice-board sheet printed from ``round`` show now, as JSON
+    (None when no sheet can be printed from it): in the camp's language, and under
+    ``translations`` the same in each other language of the site (the panel's lines for staff who
+    read another language)."""
+    try:
+        teams, sheets, notice = _shown_now(round)
+    except SheetsUnavailable:
+        return None
+    shown = _kept(teams, sheets, notice)
+    translations = {}
+    for language in _other_languages():
+        with translation.override(language):
+            translations[language] = _kept(teams, team_sheets_for(round, teams), notice_sheet_for(round))
+    if translations:
+        shown["translations"] = translations
+    return shown
 
 
 # ------------------------------------------------------------------------------------ the diff
@@ -108,8 +132,11 @@ def sheets_shown(round: Round) -> dict[str, Any] | None:  # noqa: A002
 class TeamChanges:
     team: Team
     colour: str
-    #: What differs on its sheet, one line each (empty: its sheet is the same).
+    #: What differs on its sheet that is its own, one line each (what every team sees is listed
+    #: once, :attr:`SheetChanges.public`).
     lines: tuple[str, ...]
+    #: Whether its sheet differs at all (it is printed again).
+    changed: bool = False
 
 
 @dataclass(frozen=True)
@@ -121,13 +148,15 @@ class SheetChanges:
     result: RoundResult
     teams: tuple[TeamChanges, ...]
     notice_changed: bool
+    #: What differs that every team sees (the notice-board sheet's differences), once.
+    public: tuple[str, ...]
     #: The sheets as they are now, for printing the changed ones.
     team_sheets: dict[int, TeamSheet]
     notice: NoticeSheet
 
     @property
     def changed_teams(self) -> tuple[TeamChanges, ...]:
-        return tuple(t for t in self.teams if t.lines)
+        return tuple(t for t in self.teams if t.changed)
 
     @property
     def anything(self) -> bool:
@@ -190,9 +219,9 @@ def _cells_lines(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _others_lines(team: str, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+def _others_lines(team: str | None, old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """Other teams' ships, the harbors and the pirates on the team's map (its own ships and the
-    hexes have lines of their own)."""
+    hexes have lines of their own); every team's ships when ``team`` is None (the public map)."""
     before = {(v["team"], v["ident"]): v["at"] for v in old.get("ships", []) if v["team"] != team}
     after = {(v["team"], v["ident"]): v["at"] for v in new.get("ships", []) if v["team"] != team}
     lines = []
@@ -239,6 +268,23 @@ def team_sheet_lines(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _public_events(notice: dict[str, Any]) -> list[str]:
+    """The notice-board sheet's log as a team sheet writes each line ("Kolo 3, krok 2: …")."""
+    return [f"{group['when']}: {line}" for group in notice.get("events", []) for line in group["lines"]]
+
+
+def notice_sheet_lines(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """What differs between two notice-board sheets: what every team sees changed, one line each."""
+    if old == new:
+        return []
+    lines = _cells_lines(old, new) + _others_lines(None, old["map"], new["map"])
+    lines += _list_lines(_("What happened"), _public_events(old), _public_events(new))
+    tables = ("standings", "ap_teams", "ap_rounds", "ap_totals")
+    if any(old.get(k) != new.get(k) for k in tables):
+        lines.append(_("The standings or the AP table changed"))
+    return lines
+
+
 def _part_name(key: str) -> str:
     if key == "builds":
         return _("the builds table")
@@ -255,6 +301,22 @@ def kept_for(round_: Round) -> UndoneResolution | None:
     return UndoneResolution.objects.filter(round=round_).first()
 
 
+def _in_staff_language(
+    round_: Round, undone: UndoneResolution, teams: list[Team], sheets: list[TeamSheet], notice: NoticeSheet
+) -> tuple[dict[str, Any], list[Any], Any]:
+    """The kept sheets, the sheets now and the notice-board sheet now in the language the lines are
+    told in: the staff's, when the undo kept a copy in it; else the camp's (the sheets' own)."""
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    kept_copy = undone.shown.get("translations", {}).get(language)
+    if language == settings.LANGUAGE_CODE or not isinstance(kept_copy, dict):
+        return undone.shown, [_compared(sheet) for sheet in sheets], _json(notice)
+    return (
+        kept_copy,
+        [_compared(sheet) for sheet in team_sheets_for(round_, teams)],
+        _json(notice_sheet_for(round_)),
+    )
+
+
 def sheet_changes(round_: Round) -> SheetChanges | None:
     """What the current resolution of ``round_`` changed on the sheets against the undone one
     kept (None: nothing kept, or no sheet can be printed from this round)."""
@@ -269,16 +331,26 @@ def sheet_changes(round_: Round) -> SheetChanges | None:
     except SheetsUnavailable:
         return None
     kept = undone.shown.get("teams", {})
+    told_kept, told_teams, told_notice = _in_staff_language(round_, undone, teams, sheets, notice)
+    kept_notice = told_kept.get("notice")
+    public = notice_sheet_lines(kept_notice, told_notice) if isinstance(kept_notice, dict) else []
     rows = []
-    for team, sheet in zip(teams, sheets, strict=True):
-        old = kept.get(str(team.pk))
-        lines = [_("A new team: its whole sheet")] if old is None else team_sheet_lines(old, _compared(sheet))
-        rows.append(TeamChanges(team=team, colour=team.colour, lines=tuple(lines)))
+    for team, sheet, told in zip(teams, sheets, told_teams, strict=True):
+        old, told_old = kept.get(str(team.pk)), told_kept.get("teams", {}).get(str(team.pk))
+        if old is None or told_old is None:
+            lines = [_("A new team: its whole sheet")]
+        else:
+            lines = [line for line in team_sheet_lines(told_old, told) if line not in public]
+        changed = old is None or old != _compared(sheet)
+        rows.append(
+            TeamChanges(team=team, colour=team.colour, lines=tuple(lines) if changed else (), changed=changed)
+        )
     return SheetChanges(
         undone=undone,
         result=rounds.result,
         teams=tuple(rows),
         notice_changed=undone.shown.get("notice") != _json(notice),
+        public=tuple(public),
         team_sheets={team.pk: sheet for team, sheet in zip(teams, sheets, strict=True)},
         notice=notice,
     )

@@ -15,13 +15,14 @@ from .names import compass_label, direction_label, ship_label, ship_number, tile
 
 
 def who_label(team: str | None, actor: str) -> str:
-    """``("Červení", "C1")`` -> "Loď 1 týmu Červení"; ``(None, "P1")`` -> "Pirátská loď 1"; a
+    """``("Červení piráti", "C1")`` -> "Loď 1 (Červení piráti)": the ship's number, then its team in
+    parentheses, as staff and teams read a ship everywhere; ``(None, "P1")`` -> "Pirátská loď 1"; a
     team alone by name. For a message that names a ship as a noun, not as a sentence's subject."""
     if team is None:
         return ship_label(actor)
     if not actor:
         return team
-    return gettext("%(ship)s of team %(team)s") % {"ship": ship_label(actor), "team": team}
+    return gettext("%(ship)s (%(team)s)") % {"ship": ship_label(actor), "team": team}
 
 
 def dotted_who_label(who: str) -> str:
@@ -37,18 +38,19 @@ _AFTER_MOVEMENT = {"convert", "shot", "shot-lost", "hit", "home", "found", "foun
 
 
 def ship_phrase(team: str | None, actor: str) -> str:
-    """Who an event line speaks of, as a noun phrase with its own gender ("loď C1 týmu Chobotnice",
-    "bitevní loď B týmu Žraloci", "pirátská loď P1", "tým Račí ocásci"), lower case. A team's name
-    may be of any gender and number, so a sentence never lets a verb agree with it: the ship (or
-    the word "tým") is the subject. A team's ship reads the same as subject and object (Czech
+    """Who an event line speaks of, as a noun phrase with its own gender ("loď 1 (Chobotnice)",
+    "bitevní loď (Žraloci)", "pirátská loď 1", "tým Račí ocásci"), lower case: a ship by its number
+    with its team in parentheses, as :func:`who_label` names it. A team's name may be of any gender
+    and number, so a sentence never lets a verb agree with it: the ship (or the word "tým") is the
+    subject. A team's ship reads the same as subject and object (Czech
     nominative and accusative of "loď" are alike); a pirate ship is only ever a subject."""
     if team is None:
         return gettext("pirate ship %(pirate)s") % {"pirate": ship_number(actor)}
     if not actor:
         return gettext("team %(team)s") % {"team": team}
     if ShipId.read(actor) == ShipId("B"):
-        return gettext("the battleship of team %(team)s") % {"team": team}
-    return gettext("ship %(ship)s of team %(team)s") % {"ship": ship_number(actor), "team": team}
+        return gettext("the battleship (%(team)s)") % {"team": team}
+    return gettext("ship %(ship)s (%(team)s)") % {"ship": ship_number(actor), "team": team}
 
 
 def dotted_ship_phrase(who: str) -> str:

@@ -8,13 +8,14 @@ page English ones: the two never mix.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import math
+from functools import cache, lru_cache
 
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from games.islands.engine.hexes import CZECH_COMPASS16
+from games.islands.engine.hexes import COMPASS16, CZECH_COMPASS16, DIRECTIONS, Hex, to_pixel
 from games.islands.engine.notation import Alphabet, ShipId
 from games.islands.engine.tiles import Tile
 
@@ -84,9 +85,51 @@ ALPHABET_NAMES: dict[Alphabet, Promise] = {
 }
 
 
+def _bearing(east: float, north: float) -> float:
+    """Degrees clockwise from north, 0 up to 360."""
+    return math.degrees(math.atan2(east, north)) % 360
+
+
+@cache
+def hex_directions_around(point: str) -> tuple[str, ...]:
+    """The move directions a compass point of a map hint lies between (``NNE`` -> ``("N",
+    "NE")``), or the one it points along (``N`` -> ``("N",)``). A ship moves in six directions
+    only, 60° apart on the map (N at 0°, NE at 60°, …), while the engine names the treasure's
+    bearing by one of 16 compass points (the rules: NNE is twice as far north as east), so a
+    team reads which two of its moves the treasure lies between. Worked out from the engine's
+    own vectors, never a table of its own."""
+    east, north = dict(COMPASS16)[point]
+    angle = _bearing(east, north)
+    bearings = {}
+    for name, (dq, dr) in DIRECTIONS.items():
+        x, y = to_pixel(Hex(dq, dr))
+        bearings[name] = _bearing(x, -y)  # the map's y grows downward
+    for name, bearing in bearings.items():
+        if math.isclose(angle, bearing, abs_tol=1e-9):
+            return (name,)
+    ordered = sorted(bearings, key=bearings.__getitem__)
+    for first, second in zip(ordered, ordered[1:] + ordered[:1], strict=True):
+        low, high = bearings[first], bearings[second]
+        if high < low:  # NW (300°) to N (360°)
+            high += 360
+        if low < angle < high or low < angle + 360 < high:
+            return (first, second)
+    raise ValueError(point)  # pragma: no cover - six directions cover the circle
+
+
 def compass_label(point: str) -> str:
-    """A 16-point compass point in the active language (``NNE`` -> ``SSV``)."""
-    return CZECH_COMPASS16[point] if czech_active() else point
+    """A map hint's compass point in the active language, with the move directions it lies
+    between: ``NNE`` -> "SSV (mezi S a SV)" (English "NNE (between N and NE)"); a point along a
+    move direction alone: ``N`` -> "S"."""
+    name = CZECH_COMPASS16[point] if czech_active() else point
+    around = hex_directions_around(point)
+    if len(around) == 1:
+        return name
+    return gettext("%(point)s (between %(one)s and %(other)s)") % {
+        "point": name,
+        "one": direction_label(around[0]),
+        "other": direction_label(around[1]),
+    }
 
 
 def tile_name(tile: str | Tile) -> str:

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from games.islands.engine.rehearsal.judge import TOLERANCE
 
 from .names import SIDE_NAMES
+from .numbers import in_number
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,7 @@ PROBLEM_TEXTS: dict[str, Sentence] = {
         _("Much of the treasure is still out at sea after the last round."),
     ),
     "many_idle": Sentence(
-        _("In %(share)s of the team-rounds a team has AP but nothing useful to do."),
+        _("%(in_share)s of the team-rounds a team has AP but nothing useful to do."),
         _("Teams often have AP but nothing useful to do."),
     ),
     "many_ships_lost": Sentence(
@@ -189,6 +190,13 @@ def percent(share: object) -> str:
     if isinstance(share, bool) or not isinstance(share, int | float):
         return "–"
     return gettext("%(percent)s%%") % {"percent": number_format(round(100 * share))}
+
+
+def in_percent(share: object) -> str:
+    """A share after "in": "ve 22 %", "v 5 %" (:func:`.numbers.in_number`); "–" for none."""
+    if isinstance(share, bool) or not isinstance(share, int | float):
+        return "–"
+    return in_number(round(100 * share), percent(share))
 
 
 def decimal(value: object, places: int = 1) -> str:
@@ -325,8 +333,11 @@ def _sentence(table: Mapping[str, Sentence], code: str, params: Mapping[str, obj
     if words is None:
         return code
     shown = {name: _PARAM_FORMATS.get(name, str)(value) for name, value in params.items()}
+    if "share" in params:
+        shown["in_share"] = in_percent(params["share"])
     try:
-        return str(words.full) % shown
+        text = str(words.full) % shown
+        return text[:1].upper() + text[1:]  # a sentence may open with "in 22 %"
     except (KeyError, TypeError, ValueError):
         return str(words.plain)
 

@@ -43,9 +43,11 @@ def entry(code: LogCode, player: str | None = "Modří", **params: object) -> di
     ("log_entry", "czech"),
     [
         (entry(LogCode.ROUND), "Kolo 4: dražbu vede tým Modří."),
-        (entry(LogCode.DRAW, n=1), "Modří: dobrání 1 karty."),
-        (entry(LogCode.DRAW, n=2), "Modří: dobrání 2 karet."),
-        (entry(LogCode.DRAW, n=0), "Modří: dobrání 0 karet."),
+        (entry(LogCode.DRAW, n=1), "Tým Modří si bere 1 kartu."),
+        (entry(LogCode.DRAW, n=2), "Tým Modří si bere 2 karty."),
+        (entry(LogCode.DRAW, n=0), "Tým Modří si bere 0 karet."),
+        (entry(LogCode.BID, n=4), "Tým Modří nabízí 4 směnky."),
+        (entry(LogCode.PASS), "Tým Modří pasuje."),
         (entry(LogCode.SEAL_RETURNED, company="DK"), "Pečeť DK se vrací na herní plán."),
         (
             entry(LogCode.UNSOLD, None, start="Zelení"),
@@ -53,7 +55,7 @@ def entry(code: LogCode, player: str | None = "Modří", **params: object) -> di
         ),
         (
             entry(LogCode.END, None, winners=("Modří", "Zelení"), gold=40),
-            "Konec hry: vítězí Modří a Zelení (zlaté: 40).",
+            "Konec hry: vítězí Modří a Zelení se ziskem 40 zlatých.",
         ),
     ],
 )

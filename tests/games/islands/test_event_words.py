@@ -1,7 +1,7 @@
 """The round's events read aloud at the assembly: correct Czech whatever the team's name.
 
 A team's name may be of any gender and number ("Chobotnice", "Žraloci", "Račí ocásci"), so no verb
-may agree with it: the subject is the ship ("Loď 1 týmu Chobotnice odhalila N5") or the word
+may agree with it: the subject is the ship ("Loď 1 (Chobotnice) odhalila N5") or the word
 "tým"; and every count takes its Czech plural form (1 truhla, 2 truhly, 5 truhel). Every event kind
 of the engine is rendered with counts 1, 2, 5 and a team name of each kind."""
 
@@ -25,10 +25,11 @@ OTHER = "Modří"
 #: Every form of a counted noun the sentences may use, by the count it goes with.
 PLURAL_FORMS = {
     "truhl": {1: {"truhla", "truhlu"}, 2: {"truhly"}, 5: {"truhel"}},
-    "směn": {1: {"směnku"}, 2: {"směnky"}, 5: {"směnek"}},
+    "směn": {1: {"směnka", "směnku"}, 2: {"směnky"}, 5: {"směnek"}},
     "lod": {1: {"loď"}, 2: {"lodě"}, 5: {"lodí"}},
-    "kart": {1: {"karta", "karty"}, 2: {"karty", "karet"}, 5: {"karet"}},
+    "kart": {1: {"karta", "kartu"}, 2: {"karty"}, 5: {"karet"}},
     "bed": {1: {"bedna"}, 2: {"bedny"}, 5: {"beden"}},
+    "zlat": {1: {"zlatý", "zlatého"}, 2: {"zlaté", "zlatých"}, 5: {"zlatých"}},
 }
 #: Words ending like a past participle that are not verbs.
 NOT_PARTICIPLES = {"truhly", "truhel", "dostřel", "bedny", "směnky", "cíli"}
@@ -91,11 +92,13 @@ def assert_counts_agree(text: str, n: int) -> None:
 
 
 def assert_no_agreement_with(text: str, team: str) -> None:
-    """The team's name stands only after "tým"/"týmu" (the word agrees, never the name), and no
-    verb is in the plural nor takes a gender other than the ship's (feminine) or "tým"'s."""
+    """The team's name stands only after "tým"/"týmu" or in parentheses after its ship ("loď 1
+    (Žraloci)": the word agrees, never the name), and no verb is in the plural nor takes a gender
+    other than the ship's (feminine) or "tým"'s."""
     for match in re.finditer(re.escape(team), text):
-        before = text[: match.start()]
-        assert re.search(r"(?i)\btýmu? $", before), f"{team!r} stands alone: {text}"
+        before, after = text[: match.start()], text[match.end() :]
+        after_ship = re.search(r"(?i)\b(loď( \d+)?) \($", before) and after.startswith(")")
+        assert re.search(r"(?i)\btýmu? $", before) or after_ship, f"{team!r} stands alone: {text}"
     for word in participles(text):
         assert word.endswith("la") or word.endswith("l"), f"{word} (plural or neuter): {text}"
         if word.endswith("l") and not word.endswith("la"):
@@ -127,25 +130,25 @@ def test_every_event_sentence_is_czech_whatever_the_team_and_count(team: str, n:
 @pytest.mark.parametrize(
     ("e", "czech"),
     [
-        (event("reveal", "Chobotnice", "C1", tile="treasure"), "Loď 1 týmu Chobotnice odhalila N5: poklad"),
-        (event("deliver", "Žraloci", "C2", chests=1), "Loď 2 týmu Žraloci dovezla do přístavu 1 truhlu"),
-        (event("deliver", "Žraloci", "C2", chests=2), "Loď 2 týmu Žraloci dovezla do přístavu 2 truhly"),
-        (event("deliver", "Žraloci", "C2", chests=5), "Loď 2 týmu Žraloci dovezla do přístavu 5 truhel"),
+        (event("reveal", "Chobotnice", "C1", tile="treasure"), "Loď 1 (Chobotnice) odhalila N5: poklad"),
+        (event("deliver", "Žraloci", "C2", chests=1), "Loď 2 (Žraloci) dovezla do přístavu 1 truhlu"),
+        (event("deliver", "Žraloci", "C2", chests=2), "Loď 2 (Žraloci) dovezla do přístavu 2 truhly"),
+        (event("deliver", "Žraloci", "C2", chests=5), "Loď 2 (Žraloci) dovezla do přístavu 5 truhel"),
         (
             event("load", "Račí ocásci", "B", left=1),
-            "Bitevní loď týmu Račí ocásci naložila na N5 truhlu (zbývá tam 1 truhla)",
+            "Bitevní loď (Račí ocásci) naložila na N5 truhlu (zbývá tam 1 truhla)",
         ),
         (
             event("load", "Račí ocásci", "C1", left=2),
-            "Loď 1 týmu Račí ocásci naložila na N5 truhlu (zbývají tam 2 truhly)",
+            "Loď 1 (Račí ocásci) naložila na N5 truhlu (zbývají tam 2 truhly)",
         ),
         (
             event("load", "Račí ocásci", "C1", left=5),
-            "Loď 1 týmu Račí ocásci naložila na N5 truhlu (zbývá tam 5 truhel)",
+            "Loď 1 (Račí ocásci) naložila na N5 truhlu (zbývá tam 5 truhel)",
         ),
         (
             event("boat", "Chobotnice", "C4", bonus=2, used=True),
-            "Loď 4 týmu Chobotnice našla na N5 člun: uveze o 2 truhly víc",
+            "Loď 4 (Chobotnice) našla na N5 člun: uveze o 2 truhly víc",
         ),
         (event("build", "Žraloci", "C2", kind="cargo"), "Tým Žraloci postavil loď 2"),
         (event("harbor", "Račí ocásci", ""), "Tým Račí ocásci přesunul svůj přístav do N5"),
@@ -155,17 +158,17 @@ def test_every_event_sentence_is_czech_whatever_the_team_and_count(team: str, n:
         ),
         (
             event("convert", "Žraloci", "C3", by="P1", pirate="P2"),
-            "Loď 3 týmu Žraloci se na N5 stala pirátskou lodí 2: přepadla ji pirátská loď 1",
+            "Loď 3 (Žraloci) se na N5 stala pirátskou lodí 2: přepadla ji pirátská loď 1",
         ),
         (
             event("hit", None, "P2", by="Račí ocásci.B"),
-            "Pirátská loď 2 dostala na N5 zásah (střílela bitevní loď týmu Račí ocásci)",
+            "Pirátská loď 2 dostala na N5 zásah (střílela bitevní loď (Račí ocásci))",
         ),
         (
             event("pirate", None, "P3", by="Chobotnice.C1"),
-            "Pirátská loď 3 se objevila na N5 (piráty našla loď 1 týmu Chobotnice)",
+            "Pirátská loď 3 se objevila na N5 (piráty našla loď 1 (Chobotnice))",
         ),
-        (event("home", "Žraloci", "B"), "Poseidon odnesl bitevní loď týmu Žraloci domů do přístavu"),
+        (event("home", "Žraloci", "B"), "Poseidon odnesl bitevní loď (Žraloci) domů do přístavu"),
     ],
 )
 def test_representative_event_sentences(e: dict[str, object], czech: str) -> None:
@@ -213,9 +216,9 @@ def test_every_batavia_log_sentence_is_czech_whatever_the_team_and_count(team: s
         for e in batavia_entries(team, n):
             text = batavia_words.log_text(e)
             for match in re.finditer(re.escape(team), text):
-                # the name opens the line before a colon ("Žraloci: pas."), or follows "tým"/"vítězí"
-                after, before = text[match.end() :], text[: match.start()]
-                assert after.startswith(":") or re.search(r"(?i)\b(tým|vítězí) $", before), text
+                # the name follows "tým"/"týmu" (the word agrees, never the name) or "vítězí"
+                before = text[: match.start()]
+                assert re.search(r"(?i)\b(týmu?|vítězí) $", before), text
             assert not [w for w in participles(text) if w.endswith("li")], text
             assert_counts_agree(text, n)
 
@@ -224,11 +227,11 @@ def test_every_batavia_log_sentence_is_czech_whatever_the_team_and_count(team: s
     ("e", "czech"),
     [
         (log_entry(LogCode.SOLD, "Žraloci", lot=(1, 0, 0, 0, 0), bid=1),
-         "Žraloci: vydraženo (1× EN) za 1 směnku; tým začíná tahy."),
+         "Tým Žraloci získává v dražbě 1× EN za 1 směnku a začíná tahy."),
         (log_entry(LogCode.SOLD, "Žraloci", lot=(1, 0, 0, 0, 0), bid=3),
-         "Žraloci: vydraženo (1× EN) za 3 směnky; tým začíná tahy."),
+         "Tým Žraloci získává v dražbě 1× EN za 3 směnky a začíná tahy."),
         (log_entry(LogCode.SOLD, "Žraloci", lot=(1, 0, 0, 0, 0), bid=5),
-         "Žraloci: vydraženo (1× EN) za 5 směnek; tým začíná tahy."),
+         "Tým Žraloci získává v dražbě 1× EN za 5 směnek a začíná tahy."),
         (log_entry(LogCode.PIRATES, None, cannon=2, count=1, companies=("DK",)),
          "Piráti! Dělo ukazuje 2: 1 loď DK je potopena."),
         (log_entry(LogCode.PIRATES, None, cannon=2, count=2, companies=("DK",)),
@@ -236,7 +239,11 @@ def test_every_batavia_log_sentence_is_czech_whatever_the_team_and_count(team: s
         (log_entry(LogCode.PIRATES, None, cannon=2, count=5, companies=("DK", "EN")),
          "Piráti! Dělo ukazuje 2: všech 5 lodí DK, EN je potopeno."),
         (log_entry(LogCode.RESHUFFLE, "Račí ocásci", n=2),
-         "Račí ocásci: 2 odložené karty zamíchány do nového balíčku."),
+         "Tým Račí ocásci míchá 2 odložené karty do nového balíčku."),
+        (log_entry(LogCode.MOVE, "Račí ocásci", field=7, tile="DK-tea"),
+         "Obchodník týmu Račí ocásci táhne na pole 7 a bere destičku DK čaj."),
+        (log_entry(LogCode.CASH_IN, "Chobotnice", tiles=("DK-tea",), gold=21),
+         "Tým Chobotnice vyměňuje DK čaj za 21 zlatých."),
         (log_entry(LogCode.SEAL_TAKEN, "Chobotnice", company="FR"), "Pečeť FR získává tým Chobotnice."),
         (log_entry(LogCode.ROUND, "Račí ocásci"), "Kolo 2: dražbu vede tým Račí ocásci."),
     ],

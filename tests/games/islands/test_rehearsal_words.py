@@ -169,14 +169,14 @@ def test_the_styles_and_the_order_of_choice_in_czech() -> None:
         (
             "treasure_gone_early",
             {"round": 8},
-            "V 8. kole už nezbývá žádná truhla k vyzvednutí: další kola nemají o co hrát.",
+            "V kole 8 už nezbývá žádná truhla k vyzvednutí: další kola nemají o co hrát.",
         ),
         (
             "treasure_left_over",
             {"share": 0.25},
             f"Po posledním kole zůstává na moři průměrně 25{NBSP}% pokladu.",
         ),
-        ("many_idle", {"share": 0.12}, f"V 12{NBSP}% kol týmů má tým AB, ale nic užitečného na práci."),
+        ("many_idle", {"share": 0.12}, f"Ve{NBSP}12{NBSP}% kol měl tým AB, ale nic užitečného na práci."),
         (
             "many_ships_lost",
             {"per_team_round": 0.314},

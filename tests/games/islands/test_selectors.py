@@ -180,10 +180,10 @@ def test_hidden_information_never_reaches_public_or_team_views(started: Camp, te
     by_team = results.teams_result_events(result, [red, blue])
     assert by_team == {t.pk: results.result_events(result, viewer=t) for t in (red, blue)}
     line = next(x for x in results.result_events(result, viewer=red) if x.what == "reveal")
-    assert line.text.startswith("Kolo 1, krok 1: Loď 1 týmu Červení odhalila ")
+    assert line.text.startswith("Kolo 1, krok 1: Loď 1 (Červení) odhalila ")
     with translation.override("en"):
         line = next(x for x in results.result_events(result, viewer=red) if x.what == "reveal")
-    assert line.text.startswith("Round 1, step 1: Ship 1 of team Červení revealed ")
+    assert line.text.startswith("Round 1, step 1: Ship 1 (Červení) revealed ")
 
 
 def test_round_overview(started: Camp, teams: list[Team]) -> None:

@@ -39,9 +39,16 @@ def test_the_names_in_czech() -> None:
             "Bitevní loď",
             "Pirátská loď 1",
         ]
-        assert words.ship_phrase("Žraloci", "B") == "bitevní loď týmu Žraloci"
-        assert words.who_label("Červení", "C1") == "Loď 1 týmu Červení"
+        assert words.ship_phrase("Žraloci", "B") == "bitevní loď (Žraloci)"
+        assert words.who_label("Červení", "C1") == "Loď 1 (Červení)"
+        assert words.who_label("Červení piráti", "C1") == "Loď 1 (Červení piráti)"
+        assert words.who_label("Červení piráti", "B") == "Bitevní loď (Červení piráti)"
+        assert words.who_label(None, "P2") == "Pirátská loď 2"
+        assert words.ship_phrase("Červení piráti", "C3") == "loď 3 (Červení piráti)"
         assert words.where_label(field="routes", ship="C3", step=12) == "Loď 3, krok 12"
+    with translation.override("en"):
+        assert words.who_label("Red pirates", "C1") == "Ship 1 (Red pirates)"
+        assert words.ship_phrase("Red pirates", "B") == "the battleship (Red pirates)"
 
 
 def test_the_map_markers_are_never_hex_labels() -> None:

@@ -29,6 +29,6 @@ def test_table_page_and_its_fragment(staff: Client, session: BataviaSession) -> 
         kind: texts(changed.content, "li", class_=f"bt-ev-{kind}") for kind in ("round", "roll", "pass")
     }
     assert entries["round"] == ["Kolo 1: dražbu vede tým Červení."]  # the round once, as a heading
-    assert [e.partition(" kostkou ")[0] for e in entries["roll"]] == ["Červení: hod"]
-    assert entries["pass"] == ["Modří: pas."]
+    assert [e.partition(" kostkou ")[0] for e in entries["roll"]] == ["Tým Červení hází"]
+    assert entries["pass"] == ["Tým Modří pasuje."]
     assert texts(changed.content, "h4", class_="bt-log-round") == ["Kolo 1"]

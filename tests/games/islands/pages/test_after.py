@@ -43,13 +43,13 @@ def test_after_page_telescope_pick_confirm_and_skip(
     )
     finder, ship = who.split(".")
     assert response.status_code == 200 and errors(response) == [
-        f"Volba dalekohledu pro Loď {ship[1:]} týmu {finder} už je zadaná."
+        f"Loď {ship[1:]} ({finder}): volba dalekohledu už je zadaná."
     ]
     response = staff_client.post(
         url("after", game.pk), {"action": "skip", "ship": "nobody.C9", "confirm": "1"}, follow=True
     )
     assert response.status_code == 200 and errors(response) == [
-        "Loď 9 týmu nobody v tomto kole nemá dalekohled, pro který by se volilo."
+        "Loď 9 (nobody) v tomto kole nemá dalekohled, pro který by se volilo."
     ]
     response = staff_client.post(url("after", game.pk), {"action": "dance"}, follow=True)
     assert response.status_code == 200
@@ -88,7 +88,7 @@ def test_skipping_a_telescope_asks_first(staff_client: Client, game: Round, team
     response = staff_client.post(url("after", game.pk), {"action": "skip", "ship": who}, follow=True)
     finder, ship = who.split(".")
     assert response.status_code == 200 and errors(response) == [
-        f"Přeskočení dalekohledu (Loď {ship[1:]} týmu {finder}) potřebuje potvrzení."
+        f"Loď {ship[1:]} ({finder}): přeskočit dalekohled lze jen s potvrzením."
     ]
     assert "potvrzení" in response.content.decode()
     assert not TelescopeChoice.objects.exists()
@@ -172,5 +172,5 @@ def test_after_page_shows_hints_and_public_log(staff_client: Client, game: Round
         "poklad leží směrem",
     ]
     assert [[td.get_text(strip=True) for td in tr.select("td")] for tr in table.select("tbody tr")] == [
-        [team, "Loď 1", "D3", "Z2", "SSV"]
+        [team, "Loď 1", "D3", "Z2", "SSV (mezi S a SV)"]
     ]

@@ -73,6 +73,12 @@ def _undo(client: Client, round_: Round) -> None:
     assert not RoundResult.objects.filter(round=round_).exists()
 
 
+def _public(panel: str) -> str:
+    """The panel's list of what every team sees."""
+    start = panel.index('id="correction-public"')
+    return panel[start : panel.index("</ul>", start)]
+
+
 def _rows(html: str) -> dict[str, str]:
     """The correction panel's rows: team name (or "notice") -> the row's class."""
     panel = html[html.index('id="correction"') : html.index('id="more"')]
@@ -141,8 +147,14 @@ def test_a_public_change_lists_every_team_and_prints_the_notice_board_sheet(
     start = UndoneResolution.objects.get(round=round_).shown["teams"][str(teams[0].pk)]["ships"][0]["at"]
     panel = page[page.index('id="correction"') : page.index('id="more"')]
     assert f"<li>Loď 1: na {treasure} místo na {start}</li>" in panel  # its own sheet
-    moved = f"<li>Na mapě loď 1 týmu {teams[0].name}: na {treasure} místo na {start}</li>"
-    assert panel.count(moved) == 2  # the other two teams' maps
+    moved = f"<li>Na mapě loď 1 ({teams[0].name}): na {treasure} místo na {start}</li>"
+    public = panel[
+        panel.index('id="correction-public"') : panel.index("</ul>", panel.index('id="correction-public"'))
+    ]
+    assert '<h3 id="correction-public-title">Co vidí všechny týmy</h3>' in panel
+    assert panel.count(moved) == 1 and moved in public  # once, not once per team's map
+    others = re.findall(r'data-team="\d+">.*?</strong>:\s*<span class="zo-note">([^<]+)</span>', panel)
+    assert others == ["změnilo se jen to, co vidí všechny týmy (výše)"] * 2
     pages = _pages(staff_client.post(url("changed", round_.pk)).content)
     names = [text.split("\n", 1)[0] for text in pages]
     assert names[:6] == [teams[0].name] * 2 + [teams[1].name] * 2 + [teams[2].name] * 2
@@ -294,3 +306,34 @@ def test_a_renewed_team_link_is_no_change_and_the_changed_sheets_carry_the_links
     pages = [" ".join(text.split()) for text in _pages(staff_client.post(url("changed", round_.pk)).content)]
     caption = "Odkaz vašeho týmu: načtěte ho telefonem"
     assert [caption in text for text in pages[:6]] == [True, False, True, False, False, False]
+
+
+def test_english_staff_read_the_correction_in_english_and_the_sheets_stay_czech(
+    staff_client: Client, world: tuple[Round, str], teams: list[Team]
+) -> None:
+    """The lines quote events, round names and ships in the staff's language (the undo kept a copy
+    of the sheets in English), while the sheets printed again stay in the camp's language."""
+    round_, there_and_back = world
+    round_services.round_resolve(round=round_)  # nobody moves
+    _undo(staff_client, round_)
+    assert set(UndoneResolution.objects.get(round=round_).shown["translations"]) == {"en"}
+    _send(round_, teams[0], "C1", there_and_back)  # corrected: C1 fetches a chest
+    round_services.round_resolve(round=round_)
+    page = staff_client.get("/en" + url("page", round_.pk)).content.decode()
+    panel = page[page.index('id="correction"') : page.index('id="more"')]
+    public = panel[
+        panel.index('id="correction-public"') : panel.index("</ul>", panel.index('id="correction-public"'))
+    ]
+    assert '<h3 id="correction-public-title">What every team sees</h3>' in panel
+    revealed = re.findall(r"<li>Revealed hexes: ([A-Z]\d+) treasure \(2\)</li>", public)
+    assert len(re.findall(r"<li>", public)) == len(revealed) == 1  # the chests left on the treasure
+    own = panel[panel.index(f'data-team="{teams[0].pk}"') : panel.index(f'data-team="{teams[1].pk}"')]
+    assert re.findall(r"<li>What happened: \+ ([^<]+)</li>", own) == [
+        f"Round 1, step 1: Ship 1 ({teams[0].name}) loaded a chest at {revealed[0]} (2 chests left there)"
+    ]
+    for czech in ("Kolo", "Loď", "Na mapě", "Co se stalo", "truhl"):
+        assert czech not in panel, czech
+    action = re.search(r'<form method="post" action="([^"]+)"', panel)
+    assert action is not None and action.group(1).startswith("/en/")  # the English page's own form
+    pages = _pages(staff_client.post(action.group(1)).content)
+    assert "nástěnka" in " ".join(pages).lower()  # the sheets stay Czech

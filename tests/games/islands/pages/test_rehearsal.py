@@ -381,7 +381,7 @@ def test_the_report_shows_the_boards_side_by_side_with_the_best_marked(
         "Plán je nespravedlivý: týmy, které si vybíraly zátoku jako "
     )
     assert texts(verdict_cells[1], "li")[0] == (
-        "V 3. kole už nezbývá žádná truhla k vyzvednutí: další kola nemají o co hrát."
+        "V kole 3 už nezbývá žádná truhla k vyzvednutí: další kola nemají o co hrát."
     )
     figures = {
         row.select_one("th").get_text(strip=True): texts(row, "td")

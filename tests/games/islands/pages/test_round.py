@@ -96,7 +96,7 @@ def test_close_round(staff_client: Client, game: Round, teams: list[Team]) -> No
     assert Round.objects.get(pk=game.pk).status == RoundStatus.RESOLVED  # a telescope is pending
     finder, ship = result.pending_telescopes[0].split(".")
     assert errors(response) == [
-        f"Ještě chybí volby dalekohledů: Loď {ship[1:]} týmu {finder}. Nejdřív je zadejte, nebo přeskočte."
+        f"Ještě chybí volby dalekohledů: Loď {ship[1:]} ({finder}). Nejdřív je zadejte, nebo přeskočte."
     ]
     for who in result.pending_telescopes:
         staff_client.post(url("after", game.pk), {"action": "skip", "ship": who, "confirm": "1"})

@@ -225,7 +225,7 @@ def test_a_choice_staff_entered_first_wins_and_the_team_s_is_refused(scope: Scop
     assert response.status_code == 200
     assert (
         refusal(response.content)
-        == f"Volba dalekohledu pro {words.ship_label(scope.ship)} týmu {scope.owner.team.name} už je zadaná."
+        == f"{words.ship_label(scope.ship)} ({scope.owner.team.name}): volba dalekohledu už je zadaná."
     )
     assert f"Zvolené pole: {first}." in response.content.decode()  # the page shows the choice that counts
     assert TelescopeChoice.objects.get().hex == first
@@ -254,7 +254,7 @@ def test_another_team_s_token_never_chooses_for_the_owner(scope: Scope) -> None:
     other = scope.other.team.name
     response = scope.choose(label, link=scope.other)
     assert response.status_code == 200
-    ship = f"{words.ship_label(scope.ship)} týmu {other}"
+    ship = f"{words.ship_label(scope.ship)} ({other})"
     assert refusal(response.content) == f"{ship} v tomto kole nemá dalekohled, pro který by se volilo."
     page = Client().get(scope.url(scope.other), scope.query()).content.decode()
     assert "data-telescope-missing>Tady na volbu pole nečeká žádný váš dalekohled.</p>" in page
