@@ -456,3 +456,13 @@ class PhoneAddressForm(forms.Form):
                 params={"address": address},
             )
         return address
+
+
+class PrintConfirmForm(forms.Form):
+    """``confirm=1`` on a print link: print the QR codes although the phones cannot open them now.
+    Only ``1`` confirms (a checkbox field would read ``0`` as ticked)."""
+
+    confirm = forms.CharField(required=False, max_length=1)
+
+    def confirmed(self) -> bool:
+        return bool(self.is_valid() and self.cleaned_data["confirm"] == "1")
