@@ -235,6 +235,14 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
     def round_page_link(self, obj: IslandsRound) -> str:
         return format_html('<a href="{}">{}</a>', url("page", obj.round_id), _("the evening"))
 
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        # Named for what it lists (the model's name stays, so no migration): the camp's "Herní kola"
+        # is the table of every round; this one holds the rounds opened for the islands.
+        context = {"title": _("Open rounds of Golden Islands"), **(extra_context or {})}
+        return super().changelist_view(request, extra_context=context)
+
     @admin.action(description=_("Export as zlate-ostrovy/1 files"), permissions=["export"])
     def export_rounds(self, request: HttpRequest, queryset: QuerySet[IslandsRound]) -> HttpResponse | None:
         rounds = Round.objects.filter(pk__in=queryset.values("round_id"))

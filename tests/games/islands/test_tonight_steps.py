@@ -48,3 +48,18 @@ def test_the_home_panel_shows_the_team_links_step_as_a_link_only_to_who_may_see_
     other.force_login(helper)
     home = other.get(reverse("admin:index")).content.decode()
     assert "Týmové odkazy" in home and links not in home
+
+
+def test_the_islands_rounds_table_is_named_for_what_it_lists(staff_client: Client, game: Round) -> None:
+    """Not a second "Herní kola" (the camp's table of every round), nor "Losování kol"."""
+    from bs4 import BeautifulSoup
+
+    page = BeautifulSoup(
+        staff_client.get(reverse("admin:islands_islandsround_changelist")).content, "html.parser"
+    )
+    assert page.h1 is not None and page.h1.get_text(strip=True) == "Otevřená herní kola Zlatých ostrovů"
+    assert page.title is not None and page.title.get_text().startswith(
+        "Otevřená herní kola Zlatých ostrovů |"
+    )
+    english = staff_client.get("/en" + reverse("admin:islands_islandsround_changelist"))
+    assert "<h1>Open rounds of Golden Islands</h1>" in english.content.decode()
