@@ -246,7 +246,7 @@ STORAGES = {
 
 # Files served at the site's root by WhiteNoise: the icon every browser asks for (/favicon.ico),
 # so a new phone leaves no "Not Found" in the logs.
-WHITENOISE_ROOT = BASE_DIR / "camp" / "root_files"
+WHITENOISE_ROOT = BASE_DIR / "config" / "root_files"
 
 LOGIN_URL = "admin:login"
 
