@@ -456,3 +456,41 @@ class PhoneAddressForm(forms.Form):
                 params={"address": address},
             )
         return address
+
+
+class PrintConfirmForm(forms.Form):
+    """``confirm=1`` on a print link: print the QR codes although the phones cannot open them now.
+    Only ``1`` confirms (a checkbox field would read ``0`` as ticked)."""
+
+    confirm = forms.CharField(required=False, max_length=1)
+
+    def confirmed(self) -> bool:
+        return bool(self.is_valid() and self.cleaned_data["confirm"] == "1")
+
+
+_TEAM_ROW = re.compile(r"^teams-(\d+)-")
+
+
+class APTableCheckForm(forms.Form):
+    """The AP table as staff type it on the camp run's page (htmx, before saving), with the team rows
+    of the page's inline (``teams-<n>-…``): how many teams the camp run will have. A row counts when
+    it is a saved team (``-id``; a name that can no longer change is not sent) or has a name, unless
+    ticked for deletion. Without any team row sent, the camp run's ``saved_teams``."""
+
+    ap_table = APTableField(required=False)
+
+    def __init__(self, data: QueryDict, *, saved_teams: int) -> None:
+        super().__init__(data)
+        self.saved_teams = saved_teams
+
+    def team_count(self) -> int:
+        rows = {m.group(1) for key in self.data if (m := _TEAM_ROW.match(key))}
+        if not rows:
+            return self.saved_teams
+        return sum(1 for n in rows if self._team_row(n))
+
+    def _team_row(self, n: str) -> bool:
+        if self.data.get(f"teams-{n}-DELETE"):
+            return False
+        saved = str(self.data.get(f"teams-{n}-id", "")).strip()
+        return bool(saved or str(self.data.get(f"teams-{n}-name", "")).strip())

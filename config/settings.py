@@ -244,6 +244,10 @@ STORAGES = {
     },
 }
 
+# Files served at the site's root by WhiteNoise: the icon every browser asks for (/favicon.ico),
+# so a new phone leaves no "Not Found" in the logs.
+WHITENOISE_ROOT = BASE_DIR / "config" / "root_files"
+
 LOGIN_URL = "admin:login"
 
 # Staff logins (issue 8). After AXES_FAILURE_LIMIT failed logins of one user name from one address

@@ -773,6 +773,7 @@ OPEN_TO_EVERY_STAFF = {
     "admin:login",
     "admin:logout",
     "admin:index",  # the evening panel: steps and links only
+    "phone_address",  # the admin home's panel on a page of its own: the address the links carry
     "admin:camp_rules",  # the rules of both games, as every leader should read them: no game data
     "admin:password_change",
     "admin:password_change_done",

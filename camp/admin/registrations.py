@@ -15,12 +15,15 @@ from typing import Any
 from axes import admin as axes_admin
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 from django.contrib import admin
+from django.contrib.admin.utils import unquote
 from django.contrib.auth import admin as auth_admin
 from django.contrib.auth.models import Group, User
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, DateTimeField, QuerySet, Sum
 from django.db.models.functions import Coalesce
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
+from django.template.response import TemplateResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
@@ -33,7 +36,7 @@ from camp.admin.inlines import AddTextInlinesMixin, MiniGameInline, PlacementInl
 from camp.admin.list_actions import SelectedRowsMixin
 from camp.admin.search import BoundedSearchMixin
 from camp.admin.widgets import LabelledFilteredSelectMultiple, LabelledSplitDateTime, UserChangeForm
-from camp.forms import CampForm, IdModelMultipleChoiceField, RowIdField, TeamForm
+from camp.forms import APTableCheckForm, CampForm, IdModelMultipleChoiceField, RowIdField, TeamForm
 from camp.marks import team_shape
 from camp.models import Camp, Round, Team, team_colour
 from camp.pages import ap_overview, backup_file, placements, rules, snapshots
@@ -145,8 +148,35 @@ class CampAdmin(SelectedRowsMixin, AddTextInlinesMixin, admin.ModelAdmin):
     def change_view(
         self, request: HttpRequest, object_id: str, form_url: str = "", extra_context: Any = None
     ) -> HttpResponse:
+        if _asks_ap_check(request):
+            return self.ap_check(request, object_id)
         context = {**(extra_context or {}), "may_export_backup": backup_file.may_export_backup(request)}
         return super().change_view(request, object_id, form_url, extra_context=context)
+
+    def add_view(self, request: HttpRequest, form_url: str = "", extra_context: Any = None) -> HttpResponse:
+        if _asks_ap_check(request):
+            return self.ap_check(request, None)
+        return super().add_view(request, form_url, extra_context=extra_context)
+
+    def ap_check(self, request: HttpRequest, object_id: str | None) -> HttpResponse:
+        """The page's AP table warning alone (its ``ap-check`` partial), for the table being typed
+        and the team rows on the page: the same words the saved camp run gets, before saving."""
+        camp = self.get_object(request, unquote(object_id)) if object_id is not None else None
+        if object_id is not None and camp is None:
+            raise Http404
+        if not (self.has_change_permission(request, camp) if camp else self.has_add_permission(request)):
+            raise PermissionDenied
+        saved = Team.objects.filter(camp=camp).count() if camp is not None else 0
+        form = APTableCheckForm(request.GET, saved_teams=saved)
+        valid = form.is_valid()
+        context = {
+            "ap_check_url": request.path,
+            "ap_error": "" if valid else " ".join(form.errors.get("ap_table", [])),
+            "ap_warning": selectors.ap_table_warning(form.cleaned_data["ap_table"], form.team_count())
+            if valid
+            else "",
+        }
+        return TemplateResponse(request, "admin/camp/camp/change_form.html#ap-check", context)
 
     def render_change_form(
         self,
@@ -158,6 +188,7 @@ class CampAdmin(SelectedRowsMixin, AddTextInlinesMixin, admin.ModelAdmin):
     ) -> HttpResponse:
         if obj is not None and obj.pk is not None and isinstance(obj.ap_table, list):
             context["ap_warning"] = selectors.camp_ap_table_warning(obj)
+        context["ap_check_url"] = request.path  # the warning follows the table as it is typed
         return super().render_change_form(request, context, *args, obj=obj, **kwargs)
 
     def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> HttpResponse:
@@ -166,6 +197,11 @@ class CampAdmin(SelectedRowsMixin, AddTextInlinesMixin, admin.ModelAdmin):
             "may_restore_backup": backup_file.may_restore_backup(request, self),
         }
         return super().changelist_view(request, extra_context=context)
+
+
+def _asks_ap_check(request: HttpRequest) -> bool:
+    """An htmx GET of the camp run's page for its AP table warning alone (``?ap_check``)."""
+    return bool(getattr(request, "htmx", False)) and request.method == "GET" and "ap_check" in request.GET
 
 
 def _deleted_objects_with_refusals(

@@ -23,7 +23,11 @@ from django.contrib import admin
 from django.db.models import Model
 from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
 from django_htmx.middleware import HtmxDetails
+
+from camp.forms import PrintConfirmForm
+from camp.web.network import phone_address_state
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -79,3 +83,24 @@ def pdf_response(content: bytes, filename: str) -> HttpResponse:
     response["Content-Disposition"] = f'inline; filename="{filename}"'
     response["Cache-Control"] = "no-store"
     return response
+
+
+def dead_qr_confirmation(request: HttpRequest) -> HttpResponse | None:
+    """Before a PDF with QR codes for the phones is printed while the phones cannot open the address
+    they carry (:func:`camp.web.network.phone_address_state`): a page that says so, with the address
+    page and a deliberate "print anyway" (the same request again with ``confirm=1``). None: print."""
+    sent = request.POST if request.method == "POST" else request.GET
+    if not phone_address_state(request).dead or PrintConfirmForm(sent).confirmed():
+        return None
+    again = sent.copy()
+    again["confirm"] = "1"
+    again.pop("csrfmiddlewaretoken", None)
+    context = {
+        **admin.site.each_context(request),
+        "title": _("The phones cannot open these QR codes"),
+        "state": phone_address_state(request),
+        "post": request.method == "POST",
+        "fields": [(name, value) for name in again for value in again.getlist(name)],
+        "again": f"{request.path}?{again.urlencode()}",
+    }
+    return TemplateResponse(request, "camp/print_confirm.html", context)

@@ -4,7 +4,7 @@ address for the phones."""
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
@@ -13,7 +13,7 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views import i18n
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from camp import selectors, services
 from camp.forms import PhoneAddressForm
@@ -45,9 +45,13 @@ def set_language(request: HttpRequest) -> HttpResponse:
         return i18n.set_language(request)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def phone_address(request: HttpRequest) -> HttpResponse:
-    """Staff choose the address the teams' links and QR codes carry (one the laptop has now)."""
+    """Staff choose the address the teams' links and QR codes carry (one the laptop has now). GET
+    shows the panel on a page of its own: the warnings of the pages that print QR codes link here."""
+    if request.method == "GET":
+        context = {**admin.site.each_context(request), "title": _("Address for the phones")}
+        return render(request, "camp/phone_address_page.html", context)
     if not request.user.has_perm("camp.change_phoneaddress"):
         raise PermissionDenied
     back = local_path(request.POST.get("next", "")) or reverse("admin:index")

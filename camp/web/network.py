@@ -19,6 +19,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -210,3 +211,39 @@ def _phone_base_url(request: Any) -> str:
     if now and is_loopback_host(urlsplit(opened).hostname or ""):
         return phone_url(now[0])
     return opened
+
+
+@dataclass(frozen=True)
+class PhoneAddressState:
+    """Whether the phones can open what the teams' links and QR codes carry (``in_use``, without a
+    trailing slash): ``missing`` is the address chosen under ``make camp`` that the laptop no longer
+    has (another network; "" when it has it), ``loopback`` says the links point at the laptop itself."""
+
+    in_use: str
+    missing: str = ""
+    loopback: bool = False
+
+    @property
+    def dead(self) -> bool:
+        """No phone can open the links: a QR code printed now leads nowhere."""
+        return bool(self.missing) or self.loopback
+
+
+def phone_address_state(request: Any) -> PhoneAddressState:
+    """The one check behind every warning about the phones' address (the admin home, the team links,
+    the round page) and the confirmation before dead QR codes are printed."""
+    kept = getattr(request, "_zo_phone_address_state", None)
+    if kept is None:
+        kept = request._zo_phone_address_state = _phone_address_state(request)
+    return kept  # type: ignore[no-any-return]
+
+
+def _phone_address_state(request: Any) -> PhoneAddressState:
+    from django.conf import settings
+
+    from camp.selectors import phone_address
+
+    in_use = phone_base_url(request)
+    chosen = phone_address() if settings.CAMP_MODE else None
+    missing = chosen.address if chosen is not None and chosen.address not in addresses_now() else ""
+    return PhoneAddressState(in_use, missing, is_loopback_host(urlsplit(in_use).hostname or ""))

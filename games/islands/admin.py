@@ -93,6 +93,7 @@ class BoardSetupAdmin(ReadOnlyAdmin):
             path("camp/<int:camp_id>/hex/", wrap(board.board_hex), name="islands_boardsetup_hex"),
             path("camp/<int:camp_id>/sides/", wrap(board.sides_draw), name="islands_boardsetup_sides"),
             path("camp/<int:camp_id>/bay/", wrap(board.harbor_bay), name="islands_boardsetup_bay"),
+            path("camp/<int:camp_id>/bays/", wrap(board.harbors_bays), name="islands_boardsetup_bays"),
             path("camp/<int:camp_id>/start/", wrap(board.game_start), name="islands_boardsetup_start"),
             path("camp/<int:camp_id>/deal/", wrap(deal.deal_start), name="islands_boardsetup_deal_start"),
             path(
@@ -233,6 +234,14 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
     @admin.display(description=_("round page"))
     def round_page_link(self, obj: IslandsRound) -> str:
         return format_html('<a href="{}">{}</a>', url("page", obj.round_id), _("the evening"))
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        # Named for what it lists (the model's name stays, so no migration): the camp's "Herní kola"
+        # is the table of every round; this one holds the rounds opened for the islands.
+        context = {"title": _("Open rounds of Golden Islands"), **(extra_context or {})}
+        return super().changelist_view(request, extra_context=context)
 
     @admin.action(description=_("Export as zlate-ostrovy/1 files"), permissions=["export"])
     def export_rounds(self, request: HttpRequest, queryset: QuerySet[IslandsRound]) -> HttpResponse | None:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from camp.hooks.desk import DeskStep
 from camp.models import DONE_STATUSES, OPENED_STATUSES, Camp, Round, RoundStatus
+from camp.staff.permissions import TEAM_LINKS
 from games.islands.models.board import BoardSetup
 from games.islands.pages.links import url
 
@@ -40,7 +41,20 @@ def islands_steps(round_: Round) -> list[DeskStep]:
             permission=READ_PERMISSION,
         ),
         *_printing_step(round_, resolved=resolved),
+        _team_links_step(round_),
     ]
+
+
+def _team_links_step(round_: Round) -> DeskStep:
+    """The teams' own links and their QR handouts: handed out any evening (a new team, a lost
+    phone), so always offered; done while the camp run's links are on."""
+    return DeskStep(
+        label=_("Team links"),
+        url=reverse("admin:islands_teamlink_camp", args=[round_.camp_id]),
+        done=BoardSetup.objects.filter(camp_id=round_.camp_id, team_links=True).exists(),
+        hint=_("each team's own link to its map on a phone, and the QR handouts"),
+        permission=TEAM_LINKS,
+    )
 
 
 def _printing_step(round_: Round, *, resolved: bool) -> list[DeskStep]:

@@ -134,8 +134,17 @@ def test_a_local_path_with_a_query_is_followed(admin_client: Client, camp_mode: 
     assert response.status_code == 302 and response["Location"] == back
 
 
-def test_the_form_needs_a_post(admin_client: Client, camp_mode: None) -> None:
-    assert admin_client.get(reverse("phone_address")).status_code == 405
+def test_a_get_shows_the_panel_on_a_page_of_its_own(admin_client: Client, camp_mode: None) -> None:
+    """The warnings of the pages that print QR codes link here: a GET shows the panel, not a 405."""
+    services.phone_address_choose(address="10.0.0.5", available=NOW)
+    response = admin_client.get(reverse("phone_address"))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert '<strong class="zo-phone-url">http://10.0.0.5:8123/</strong>' in html
+    form = html.split('id="zo-phone-address"')[1].split("</select>")[0]
+    assert re.findall(r'<option value="([^"]*)"', form) == NOW
+    assert f'<input type="hidden" name="next" value="{reverse("phone_address")}">' in html  # back here
+    assert admin_client.put(reverse("phone_address")).status_code == 405
 
 
 @pytest.mark.parametrize(

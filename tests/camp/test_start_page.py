@@ -74,3 +74,15 @@ def test_the_start_page_leaks_no_team_link(client: Client, camps: list[Camp]) ->
 def test_with_no_camp_run_it_says_so(client: Client, db: None) -> None:
     html = client.get("/").content.decode()
     assert "Zatím žádný běh tábora: vedoucí ho nejdřív založí." in html
+
+
+def test_the_start_page_tells_a_team_of_its_own_islands_link(client: Client, camps: list[Camp]) -> None:
+    """Teams plan on their own private links: the start page says how to open one, and links none."""
+    html = client.get("/").content.decode()
+    said = re.search(r'<p class="zo-start-islands-team">([^<]*)</p>', html)
+    assert said is not None
+    assert said.group(1).startswith("Má váš tým vlastní odkaz na Zlaté ostrovy? Otevřete ho, nebo naskenujte")
+    assert "plán tahu vašeho týmu" in said.group(1)
+    english = client.get("/en/").content.decode()
+    said = re.search(r'<p class="zo-start-islands-team">([^<]*)</p>', english)
+    assert said is not None and said.group(1).startswith("Does your team have its own Golden Islands link?")

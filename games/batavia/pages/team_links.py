@@ -13,7 +13,7 @@ from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from camp.pages.base import HtmxHttpRequest, pdf_response
+from camp.pages.base import HtmxHttpRequest, dead_qr_confirmation, pdf_response
 from camp.staff.permissions import may_see_team_links
 from camp.web.network import is_loopback_host, phone_base_url
 from games.batavia import selectors
@@ -73,6 +73,8 @@ def link_sheets_pdf(request: HtmxHttpRequest, pk: int, *, model_admin: admin.Mod
     used = phone_base_url(request)
     if problem := base_length_problem(used):  # the address the page was opened at: bounded for the QR
         return back_to_master(request, session, problem)
+    if (ask := dead_qr_confirmation(request)) is not None:
+        return ask
     if is_loopback(used):  # still printed (a test round on one laptop), but said plainly
         messages.warning(
             request,

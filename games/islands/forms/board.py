@@ -1,5 +1,5 @@
 """The board set-up: a seed to preview or store, a fair deal's board to store, the set-up page's
-query, a hex set by hand, the sides' draw and a team's bay."""
+query, a hex set by hand, the sides' draw, a team's bay and every team's bay at once."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from camp.forms import parse_row_id
+from camp.models import Team
 from games.islands.engine.hexes import Hex, LabelError, geometry
 from games.islands.engine.tiles import Tile
 from games.islands.forms.shared import Text, Ticked
@@ -134,3 +135,41 @@ class BayForm(forms.Form):
     def team_id(self) -> int | None:
         self.is_valid()
         return parse_row_id(self.cleaned_data["team"])
+
+
+class BaysForm(forms.Form):
+    """Every team's bay in one form on a board of ``side``: a field ``bay-<team id>`` per team of
+    ``teams`` (``"Z3"``, ``"3"``; empty: the team keeps its bay), cleaned to ``bays``, a dict team
+    -> bay number. A bay that is none of the board is refused naming its team; whether the team may
+    take it, the service says (:func:`board_services.harbors_set_bays`)."""
+
+    def __init__(self, data: Any, *, side: int, teams: list[Team]) -> None:
+        super().__init__(data)
+        self.side = side
+        self.teams = teams
+        for team in teams:
+            self.fields[f"bay-{team.pk}"] = Text(cut=10)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        last = len(geometry(self.side).bays)
+        bays: dict[Team, int] = {}
+        problems = []
+        for team in self.teams:
+            raw = (cleaned.get(f"bay-{team.pk}") or "").strip()
+            if not raw:
+                continue
+            number = bay_number(raw)
+            if number is None or not 1 <= number <= last:
+                problems.append(
+                    _("%(team)s: “%(bay)s” is not a bay of this board (Z1 … Z%(last)d).")
+                    % {"team": team.name, "bay": raw, "last": last}
+                )
+            else:
+                bays[team] = number
+        if problems:
+            raise ValidationError(problems, code="bay")
+        if not bays:
+            raise ValidationError(_("Choose a bay for at least one team."), code="no_bay")
+        cleaned["bays"] = bays
+        return cleaned

@@ -30,7 +30,15 @@ from games.islands.engine import generator
 from games.islands.engine.hexes import geometry
 from games.islands.engine.rehearsal.deal import CONFIRM_LOOKS
 from games.islands.errors import IslandsError
-from games.islands.forms.board import BayForm, BoardAcceptForm, BoardQuery, HexForm, SeedForm, SidesForm
+from games.islands.forms.board import (
+    BayForm,
+    BaysForm,
+    BoardAcceptForm,
+    BoardQuery,
+    HexForm,
+    SeedForm,
+    SidesForm,
+)
 from games.islands.forms.rehearsal import RehearsalForm
 from games.islands.maps import style, svg, visibility
 from games.islands.models.board import BoardSetup
@@ -256,6 +264,8 @@ def _context(request: HtmxHttpRequest, camp: Camp, **extra: Any) -> dict[str, An
             for th in harbors
         ],
         "bays_picked": sum(1 for th in harbors if th.harbor and th.harbor.bay),
+        # The one form of every team's bay: once a team has a side, until the game starts.
+        "bays_settable": not started and not game_on and any(th.bay_choices for th in harbors),
         "legend": style.legend(staff=True),
         "page_url": _page_url(camp),
     }
@@ -429,6 +439,26 @@ def harbor_bay(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
         messages.success(
             request, _("%(team)s: harbor in bay Z%(bay)d.") % {"team": team.name, "bay": harbor.bay}
         )
+    return HttpResponseRedirect(_page_url(camp) + "#harbors")
+
+
+@require_POST
+def harbors_bays(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
+    """Every team's bay from the one form of the page: all stored, or none and every problem said."""
+    camp = _camp_to_change(request, camp_id)
+    teams = list(Team.objects.filter(camp=camp).order_by("order", "name", "id"))
+    form = BaysForm(request.POST, side=camp.board_side, teams=teams)
+    if not form.is_valid():
+        for message in form.non_field_errors():
+            messages.error(request, str(message))
+        return HttpResponseRedirect(_page_url(camp) + "#harbors")
+    try:
+        harbors = board_services.harbors_set_bays(camp=camp, bays=form.cleaned_data["bays"])
+    except IslandsError as exc:
+        show_errors(request, exc)
+    else:
+        placed = ", ".join(f"{h.team.name}: Z{h.bay}" for h in harbors)
+        messages.success(request, _("Harbors in the bays: %(placed)s.") % {"placed": placed})
     return HttpResponseRedirect(_page_url(camp) + "#harbors")
 
 

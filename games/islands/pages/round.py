@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from camp.models import OPENED_STATUSES, Round, RoundStatus, Team
 from camp.pages.base import HtmxHttpRequest
-from camp.staff.permissions import may_see_seed
+from camp.staff.permissions import may_see_seed, may_see_team_links
 from games.islands.errors import IslandsError
 from games.islands.forms.plans import PlanDeadlineForm, PlanReturnForm, PlanTeamForm
 from games.islands.forms.shared import ConfirmForm
@@ -149,6 +149,10 @@ def round_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> 
         "exportable": _at_least(round_, RoundStatus.ORDERS_OPEN) and may_see_seed(request.user),
         "public_url": reverse("islands_public:notice_board", args=[round_.camp_id]),
         "sheets": sheet_links(request, round_, overview),
+        # The teams' links and their QR handouts, for staff who may see them (the page needs it).
+        "team_links_url": reverse("admin:islands_teamlink_camp", args=[round_.camp_id])
+        if may_see_team_links(request.user)
+        else "",
         # Staff only, like the whole page: the changes name every team's cargo and hints. Lazy:
         # the htmx checklist does not build every team's sheet.
         "changes": SimpleLazyObject(lambda: sheet_changes(round_)),

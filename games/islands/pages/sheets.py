@@ -21,7 +21,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from camp.caches.printed import printed_once
 from camp.models import Round, Team
-from camp.pages.base import HtmxHttpRequest, pdf_response
+from camp.pages.base import HtmxHttpRequest, dead_qr_confirmation, pdf_response
 from camp.staff.permissions import may_see_team_links
 from camp.web.network import phone_base_url
 from games.islands.pages.links import url
@@ -99,6 +99,8 @@ def team_sheets_pdf(request: HtmxHttpRequest, round_id: int, *, model_admin: Any
     """Every team's map sheet and order form in one PDF (each sheet holds only what its team may
     know)."""
     round_ = round_or_404(round_id)
+    if (ask := dead_qr_confirmation(request)) is not None:  # the order forms carry QR codes
+        return ask
     return _team_sheets_pdf(request, round_, None, "teams")
 
 
@@ -109,6 +111,8 @@ def team_sheet_pdf(
     """One team's map sheet and order form."""
     round_ = round_or_404(round_id)
     team = get_object_or_404(Team, pk=team_id, camp_id=round_.camp_id)
+    if (ask := dead_qr_confirmation(request)) is not None:
+        return ask
     return _team_sheets_pdf(request, round_, [team], f"team-{slugify(team.name)[:40] or team.pk}")
 
 
@@ -148,6 +152,8 @@ def evening_pdf(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) ->
     """Tonight's printing in one PDF, in hand-out order: each team's map sheet and order form, the
     notice-board sheet, a "jen pro vedoucí" page, the staff master sheet last."""
     round_ = round_or_404(round_id)
+    if (ask := dead_qr_confirmation(request)) is not None:
+        return ask
     return _sheets_pdf(
         request,
         round_,
@@ -168,6 +174,8 @@ def changed_sheets_pdf(request: HtmxHttpRequest, round_id: int, *, model_admin: 
     on paper (the next correction is compared with them)."""
     check_perm(request)
     round_ = round_or_404(round_id)
+    if (ask := dead_qr_confirmation(request)) is not None:  # before the sheets count as printed
+        return ask
     with translation.override(settings.LANGUAGE_CODE):
         changes = sheet_changes(round_)
         if changes is None or not changes.anything:

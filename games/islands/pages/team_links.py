@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from camp.models import Camp, Team
-from camp.pages.base import HtmxHttpRequest, pdf_response, render_admin_page
+from camp.pages.base import HtmxHttpRequest, dead_qr_confirmation, pdf_response, render_admin_page
 from camp.pdf import LinkSheet, qr_svg, render_link_sheets
 from camp.web.network import is_loopback_host, phone_base_url
 from games.islands.errors import IslandsError
@@ -75,7 +75,6 @@ def links_page(request: HtmxHttpRequest, camp_id: int, *, model_admin: admin.Mod
         "on": bool(setup and setup.team_links),
         "rows": rows,
         "base": base,
-        "loopback": _loopback(base),
         "may_change": request.user.has_perm(PERMISSION),
     }
     title = _("Team links – %(camp)s") % {"camp": camp}
@@ -168,6 +167,8 @@ def handouts_pdf(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     if not links or setup is None or not setup.team_links:
         messages.error(request, _("No working team link to print: turn the team links on first."))
         return HttpResponseRedirect(page_url(camp))
+    if (ask := dead_qr_confirmation(request)) is not None:
+        return ask
     if _loopback(phone_base_url(request)):
         messages.warning(
             request,

@@ -261,6 +261,62 @@ def harbor_set_bay(*, team: Team, bay: int) -> Harbor:
 
 
 @transaction.atomic
+def harbors_set_bays(*, camp: Camp, bays: Mapping[Team, int]) -> list[Harbor]:
+    """Record the bays of several teams at once (the board page's one form): all or nothing.
+
+    Each bay is checked as :func:`harbor_set_bay` checks one, against the bays after the whole
+    change (two teams may swap their bays in one go); every problem is said, naming its team and
+    bay, and then nothing is changed. A team left out keeps its bay."""
+    camp = _lock_camp(camp)
+    if _game_started(camp) or game_is_on(camp):
+        raise IslandsError(
+            _("The game has started: the harbors can no longer be placed by hand."), code="game_started"
+        )
+    g = geometry(camp.board_side)
+    harbors = {h.team_id: h for h in Harbor.objects.filter(team__camp=camp).select_related("team")}
+    wanted = {team.pk: bay for team, bay in bays.items()}
+    names = dict(Team.objects.filter(camp=camp).values_list("pk", "name"))
+    problems: list[str] = []
+    fitting: dict[int, int] = {}  # the bays that fit their own team; a clash is checked among these
+    for team_id, bay in wanted.items():
+        name = names.get(team_id)
+        harbor = harbors.get(team_id)
+        if name is None:
+            problems.append(_("There is no such team in this camp run."))
+        elif harbor is None or not harbor.side:
+            problems.append(_("Draw the sides first: %(team)s has no side yet.") % {"team": name})
+        elif not 1 <= bay <= len(g.bays):
+            problems.append(
+                _("%(team)s: “%(bay)s” is not a bay of this board (Z1 … Z%(last)d).")
+                % {"team": name, "bay": bay, "last": len(g.bays)}
+            )
+        elif g.bay_sides[g.bay(bay)] != harbor.side:
+            problems.append(
+                _("Z%(bay)d is not %(on_side)s, which %(team)s drew.")
+                % {"bay": bay, "on_side": words.SIDE_ON[harbor.side], "team": name}
+            )
+        else:
+            fitting[team_id] = bay
+    after = {team_id: h.bay for team_id, h in harbors.items() if h.bay and team_id not in wanted}
+    after.update(fitting)
+    for team_id, bay in fitting.items():
+        others = sorted(names[other] for other, b in after.items() if b == bay and other != team_id)
+        if others:
+            problems.append(
+                _("%(team)s: Z%(bay)d is also the harbor of %(others)s.")
+                % {"team": names[team_id], "bay": bay, "others": ", ".join(others)}
+            )
+    if problems:
+        raise IslandsError(problems, code="bays")
+    for team_id, bay in wanted.items():
+        harbor = harbors[team_id]
+        if harbor.bay != bay:
+            harbor.bay = bay
+            harbor.save(update_fields=["bay"])
+    return [harbors[team_id] for team_id in wanted]
+
+
+@transaction.atomic
 def game_start(*, camp: Camp) -> list[Ship]:
     """Start the game: every team gets one cargo ship, C1, in its harbor. Once only."""
     camp = _lock_camp(camp)

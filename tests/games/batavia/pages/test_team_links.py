@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -39,10 +40,14 @@ def test_master_page_warns_when_opened_on_the_laptop_itself(
 
 
 @pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost", "[::1]:8000"])
-def test_link_sheets_for_a_loopback_address_is_printed_with_a_warning(
+def test_link_sheets_for_a_loopback_address_are_printed_after_a_deliberate_click(
     staff: Client, session: BataviaSession, host: str
 ) -> None:
-    response = staff.get(url("handout", session), HTTP_HOST=host)
+    asked = staff.get(url("handout", session), HTTP_HOST=host)
+    assert asked["Content-Type"].startswith("text/html") and 'id="zo-print-confirm"' in text(asked)
+    anyway = re.search(r'<a class="button" id="zo-print-anyway" href="([^"]*)"', text(asked))
+    assert anyway is not None and anyway.group(1) == url("handout", session) + "?confirm=1"
+    response = staff.get(anyway.group(1), HTTP_HOST=host)
     assert response.status_code == 200 and response.content.startswith(b"%PDF")
     assert PRINTED_WARNING in text(staff.get(url("master", session)))
     staff.get(url("handout", session), HTTP_HOST="192.168.1.10:8000")
@@ -54,7 +59,6 @@ def test_loopback_addresses() -> None:
         is_loopback(u)
         for u in ("http://127.0.0.1:8000", "http://[::1]", "http://localhost", "http://10.0.0.2")
     ] == [True, True, True, False]
-
 
 
 TOO_LONG = "Adresa pro telefony je příliš dlouhá"
