@@ -12,6 +12,10 @@ an unchanged board answers 204 (htmx swaps nothing) or, to a plain GET with ``If
 While a round is open for orders the board lists per team whether its plan is handed in, and the
 round's deadline (:func:`hand_in_board`): nothing of the plan, and a draft or a plan sent back reads
 exactly as no plan at all (a team never learns that another team is writing one).
+
+Below the events, the feed of what staff changed (:func:`selectors.notices.notice_feed`: a corrected
+round, a reopened hand-in, a moved deadline, a renewed team link), newest first, who ("staff") and
+when, nothing hidden; the projector keeps it to a few lines at the bottom of its column.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from games.islands.models.plans import PlanState
 from games.islands.pages.rows import group_events, standing_rows
 from games.islands.selectors.board import board_setup
 from games.islands.selectors.maps import map_view_for_public, notice_board_version
+from games.islands.selectors.notices import notice_feed
 from games.islands.selectors.plans import ENTERED_BY_STAFF, plans_due_at, round_plans
 from games.islands.selectors.rounds import round_result
 
@@ -87,6 +92,7 @@ def notice_board(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
         "events": group_events(results.events_with_telescopes(result, viewer="public"))
         if result is not None
         else [],
+        "feed": notice_feed(camp),
     }
     name = f"{TEMPLATE}#board" if htmx else TEMPLATE
     response = render(request, name, context)
