@@ -80,7 +80,7 @@ def notice_text(code: str, params: Mapping[str, Any]) -> str:
     try:
         if words is None:
             raise KeyError(code)
-        return str(words) % {"number": int(params.get("number", 0)), **values}
+        return str(words % {"number": int(params.get("number", 0)), **values})
     except (KeyError, TypeError, ValueError):
         return gettext("Staff changed something")
 
