@@ -75,9 +75,9 @@ _VARIANTS: dict[str, Callable[[Mapping[str, Any]], tuple[str, dict[str, Any]]]] 
 def notice_text(code: str, params: Mapping[str, Any]) -> str:
     """A notice's sentence in the active language; a code this program does not know (a newer
     program's row read back) or parameters that do not fit say only that staff changed something."""
-    variant, values = _VARIANTS.get(code, lambda p: ("", {}))(params)
-    words = NOTICE_TEXTS.get(variant or code)
     try:
+        variant, values = _VARIANTS.get(code, lambda p: ("", {}))(params)
+        words = NOTICE_TEXTS.get(variant or code)
         if words is None:
             raise KeyError(code)
         return str(words % {"number": int(params.get("number", 0)), **values})
