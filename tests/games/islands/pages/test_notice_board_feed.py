@@ -60,6 +60,16 @@ def texts(html: bytes) -> list[str]:
     return [line.split(" ", 1)[-1] for line in feed(html)]
 
 
+def projector_texts(html: bytes) -> list[str]:
+    """The projector's feed: the first group of its events column, its lines without their time."""
+    soup = BeautifulSoup(html.decode(), "html.parser")
+    assert soup.select_one("section.zo-feed") is None  # no section of its own
+    first = soup.select_one("#board [data-pages] .zo-events > li")
+    if first is None or first.h3 is None or first.h3.get_text() != "Co změnili vedoucí":
+        return []
+    return [" ".join(li.get_text().split()).split(" ", 1)[-1] for li in first.select("li.zo-feed-line")]
+
+
 def count(camp_id: int) -> int:
     return PublicNotice.objects.filter(camp_id=camp_id).count()
 
@@ -214,7 +224,7 @@ def test_a_refused_act_writes_no_line(client: Client, game: Round, teams: list[T
     assert count(game.camp_id) == 2
 
 
-def test_the_board_shows_the_newest_ten_and_the_projector_three(
+def test_the_board_shows_the_newest_ten_and_the_projector_three_first_in_its_events(
     client: Client, game: Round, teams: list[Team], leader: object
 ) -> None:
     for minute in range(12):
@@ -223,8 +233,13 @@ def test_the_board_shows_the_newest_ten_and_the_projector_three(
     assert len(phone) == FEED_LINES == 10
     assert phone[0] == "Vedoucí posunuli odevzdání 2. kola z 20:10 na 20:11"
     assert phone[-1] == "Vedoucí posunuli odevzdání 2. kola z 20:01 na 20:02"
-    projector = texts(board(client, game.camp_id, "?projektor"))
+    projector_page = board(client, game.camp_id, "?projektor")
+    projector = projector_texts(projector_page)
     assert projector == phone[:3]
+    groups = BeautifulSoup(projector_page.decode(), "html.parser").select(
+        "#board [data-pages] .zo-events > li"
+    )
+    assert len(groups) > 1 and not groups[1].select("li.zo-feed-line")  # the round's events follow
     assert texts(board(client, game.camp_id, **HTMX)) == phone  # the poll's fragment has it too
 
 
@@ -272,7 +287,7 @@ def test_hidden_data_alone_leaves_the_board_with_its_feed_byte_for_byte(
         return Camp.objects.values_list("public_version", flat=True).get(pk=camp_id)
 
     before, token = pages(), version()
-    assert len(texts(before[0])) == 3 and len(texts(before[3])) == 3
+    assert len(texts(before[0])) == 3 and len(texts(before[3])) == 3 and len(projector_texts(before[1])) == 3
 
     def same(what: str) -> None:
         drawn = version()
