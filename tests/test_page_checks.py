@@ -32,7 +32,8 @@ from django.test import Client
 from camp.demo import run_demo_setup
 from camp.web.security_headers import HEADER, content_security_policy
 from games.islands.models.board import BoardSetup
-from games.islands.services.team_links import team_links_switch
+from games.islands.models.links import TeamLink
+from games.islands.services.team_links import team_link_renew, team_links_switch
 from tests.browser import CHROMIUM
 from tests.inline_script import inline_scripts_in_html
 from tools.page_snapshot import crawl, demo_start, demo_tokens, is_public
@@ -98,6 +99,8 @@ def demo_pages(
         run_demo_setup(out=lambda line: None)
         for setup in BoardSetup.objects.filter(game_started_at__isnull=False):  # the team pages too
             team_links_switch(camp=setup.camp, on=True)
+            for link in TeamLink.objects.filter(team__camp=setup.camp)[:1]:  # and the hall's feed a line
+                team_link_renew(link=link)
         user = get_user_model().objects.create_superuser("vedouci", "", "heslo-heslo-123")
         staff, public = Client(), Client()
         staff.force_login(user)
@@ -107,6 +110,7 @@ def demo_pages(
         ):
             if response.status_code == 200 and response.get("Content-Type", "").startswith("text/html"):
                 pages.append(Page(url, body, response.get(HEADER)))
+    assert any(b'<section class="zo-feed">' in page.body for page in pages)  # the feed is checked too
     for number, page in enumerate(pages):
         (folder / f"{number:04d}.html").write_bytes(page.body)
     vnu = None

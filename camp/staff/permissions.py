@@ -88,6 +88,7 @@ _ISLANDS_MODELS = (
     "planlogentry",
     "teamlink",
     "rehearsal",
+    "publicnotice",
 )
 
 #: The head leader: everything, the logins and the roles included.

@@ -24,6 +24,7 @@ from camp.models import Round
 from camp.staff.permissions import may_see_team_links
 from games.islands.models.board import BoardHex, BoardSetup, Harbor, Pirate, Ship
 from games.islands.models.links import TeamLink
+from games.islands.models.notices import PublicNotice
 from games.islands.models.rounds import IslandsRound, RoundResult, TeamOrders, TelescopeChoice
 from games.islands.pages import (
     after,
@@ -42,6 +43,7 @@ from games.islands.pages import (
 from games.islands.pages import round as round_page
 from games.islands.pages.links import url
 from games.islands.pages.shared import READ_PERMISSIONS, read_consistently
+from games.islands.words.notices import notice_text
 
 
 class ReadOnlyAdmin(SelectedRowsMixin, admin.ModelAdmin):  # type: ignore[type-arg]
@@ -369,3 +371,16 @@ class RoundResultAdmin(ReadOnlyAdmin):
 class TelescopeChoiceAdmin(ReadOnlyAdmin):
     list_display = ("result", "ship", "hex", "chosen_at")
     list_select_related = ("result__round",)
+
+
+@admin.register(PublicNotice)
+class PublicNoticeAdmin(ReadOnlyAdmin):
+    """The notice board's feed, as the hall reads it; append-only, so read-only here too."""
+
+    list_display = ("at", "camp", "line")
+    list_filter = ("camp", "code")
+    list_select_related = ("camp",)
+
+    @admin.display(description=_("line"))
+    def line(self, obj: PublicNotice) -> str:
+        return notice_text(obj.code, obj.params)

@@ -313,7 +313,7 @@ def test_the_document_names_teams_rounds_and_users_never_ids(played: Camp) -> No
 
 #: What a document written before these fields lacks (``key path`` -> keys); it must still import.
 _ADDED = {
-    "islands": ("links", "proofs"),
+    "islands": ("links", "proofs", "notices"),
     "islands.setup": ("team_links",),
     "islands.harbors[]": ("ap_before_import",),
     "islands.rounds[]": ("plans", "plan_log", "undone"),

@@ -33,6 +33,7 @@ from games.islands.models.board import (
     TileChoice,
 )
 from games.islands.models.links import TeamLink
+from games.islands.models.notices import NoticeCode
 from games.islands.models.rehearsals import Rehearsal, RehearsalKind
 
 #: A team link's token: what :func:`games.islands.models.new_link_token` draws (256 bits, 43
@@ -46,7 +47,8 @@ def islands_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex
         value,
         path,
         required=("setup", "hexes", "harbors", "ships", "pirates", "rounds"),
-        optional=("links", "proofs"),  # documents written before the team links or proofs have none
+        # documents written before the team links, the proofs or the hall's feed have none
+        optional=("links", "proofs", "notices"),
     )
     if doc is None:
         return
@@ -61,6 +63,19 @@ def islands_check(r: DocumentReader, value: Any, path: str, index: DocumentIndex
         _check_links(r, doc["links"], join(path, "links"), index)
     if "proofs" in doc:
         _check_proofs(r, doc["proofs"], join(path, "proofs"))
+    if "notices" in doc:
+        _check_notices(r, doc["notices"], join(path, "notices"))
+
+
+def _check_notices(r: DocumentReader, value: Any, path: str) -> None:
+    """The notice board's feed, in the order written: each line's moment, code and parameters (an
+    object of plain values: team names and round numbers are the file's own, as the line read)."""
+    for _j, lp, notice in r.objects(value, path, required=("at", "code", "params")):
+        r.moment(notice.get("at"), join(lp, "at"))
+        r.choice(notice.get("code"), join(lp, "code"), NoticeCode.values)
+        params = r.blob(notice.get("params"), join(lp, "params"))
+        if params is not None and not isinstance(params, dict):
+            r.fail(join(lp, "params"), _("expected an object ({…})"))
 
 
 def _check_setup(r: DocumentReader, value: Any, spath: str) -> None:

@@ -11,6 +11,7 @@ from games.islands.engine.hexes import Hex, geometry
 from games.islands.game_state import CAMP_ROWS_KEY
 from games.islands.models.board import BoardHex, BoardSetup, Harbor, Pirate, Ship
 from games.islands.models.links import TeamLink
+from games.islands.models.notices import PublicNotice
 from games.islands.models.plans import PlanLogEntry, TeamPlan
 from games.islands.models.rehearsals import Rehearsal, RehearsalStatus
 from games.islands.models.rounds import (
@@ -164,6 +165,10 @@ def islands_export(camp: Camp) -> dict[str, Any]:
         ],
         "rounds": rounds,
         "proofs": [_proof_export(row) for row in _proofs(camp)],
+        "notices": [
+            {"at": moment_text(n.at), "code": n.code, "params": n.params}
+            for n in PublicNotice.objects.filter(camp=camp).order_by("id")
+        ],
     }
 
 

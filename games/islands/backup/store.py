@@ -11,6 +11,7 @@ from games.islands.engine.hexes import Hex, geometry
 from games.islands.game_state import CAMP_ROWS_KEY
 from games.islands.models.board import BoardHex, BoardSetup, Harbor, Pirate, Ship
 from games.islands.models.links import TeamLink, new_link_token
+from games.islands.models.notices import PublicNotice
 from games.islands.models.plans import PlanLogEntry, TeamPlan
 from games.islands.models.rehearsals import Rehearsal, RehearsalStatus
 from games.islands.models.rounds import (
@@ -204,6 +205,10 @@ def islands_store(value: dict[str, Any], imported: ImportedCamp) -> None:
                 undone_at=moment(undone["undone_at"]),
             )
     _store_links(value.get("links", []), imported)
+    PublicNotice.objects.bulk_create(  # in the file's order: the feed's order of one moment
+        PublicNotice(camp=camp, at=moment(n["at"]), code=n["code"], params=n["params"])
+        for n in value.get("notices", [])
+    )
     for proof in value.get("proofs", []):
         Rehearsal.objects.create(
             camp=camp,

@@ -13,7 +13,8 @@ One module a concept:
   undone resolution's sheets;
 - :mod:`.plans`: a team's plan for a round and the log of its writes;
 - :mod:`.links`: a team's private link;
-- :mod:`.rehearsals`: a rehearsal of the game or a fair deal.
+- :mod:`.rehearsals`: a rehearsal of the game or a fair deal;
+- :mod:`.notices`: the notice board's feed of what staff changed.
 
 Import a row from the module that owns it (``from games.islands.models.board import Ship``).
 Writes go through :mod:`games.islands.services`; reads through :mod:`games.islands.selectors`.
@@ -33,6 +34,7 @@ from games.islands.models.rounds import (
 from games.islands.models.plans import PlanLogEntry, TeamPlan
 from games.islands.models.links import TeamLink, new_link_token
 from games.islands.models.rehearsals import Rehearsal
+from games.islands.models.notices import PublicNotice
 
 # isort: on
 
@@ -43,6 +45,7 @@ __all__ = [
     "IslandsRound",
     "PlanLogEntry",
     "Pirate",
+    "PublicNotice",
     "Rehearsal",
     "RoundResult",
     "Ship",

@@ -12,6 +12,10 @@ an unchanged board answers 204 (htmx swaps nothing) or, to a plain GET with ``If
 While a round is open for orders the board lists per team whether its plan is handed in, and the
 round's deadline (:func:`hand_in_board`): nothing of the plan, and a draft or a plan sent back reads
 exactly as no plan at all (a team never learns that another team is writing one).
+
+Below the events, the feed of what staff changed (:func:`selectors.notices.notice_feed`: a corrected
+round, a reopened hand-in, a moved deadline, a renewed team link), newest first, who ("staff") and
+when, nothing hidden; the projector shows its newest three as the first group of its events column.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from camp.caches.public_pages import cached_public_page
 from camp.models import DONE_STATUSES, Camp, Round, RoundStatus
@@ -33,6 +38,7 @@ from games.islands.models.plans import PlanState
 from games.islands.pages.rows import group_events, standing_rows
 from games.islands.selectors.board import board_setup
 from games.islands.selectors.maps import map_view_for_public, notice_board_version
+from games.islands.selectors.notices import FeedLine, notice_feed
 from games.islands.selectors.plans import ENTERED_BY_STAFF, plans_due_at, round_plans
 from games.islands.selectors.rounds import round_result
 
@@ -42,6 +48,9 @@ POLL_SECONDS = 10
 #: The plan states the hall reads as "handed in" (on screen, on paper, approved, or orders typed by
 #: staff); any other (none, draft, returned) reads "not handed in", the same bytes for each.
 HANDED_IN = frozenset({PlanState.HANDED_IN, PlanState.PAPER, PlanState.APPROVED, ENTERED_BY_STAFF})
+#: The feed's newest lines the projector shows, first in its events column (paged with the events,
+#: so the feed never takes their room nor is cut).
+PROJECTOR_FEED_LINES = 3
 
 
 @cached_public_page
@@ -66,6 +75,12 @@ def notice_board(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
         for row in standings:
             row["handed_in"] = handed_in.get(row["team_id"], False)
     public_map = map_view_for_public(camp) if has_board else None
+    events = (
+        group_events(results.events_with_telescopes(result, viewer="public")) if result is not None else []
+    )
+    feed = notice_feed(camp)
+    if projector and feed:  # its lines go first in the events column, paged with them: no room of its own
+        events = [feed_group(feed[:PROJECTOR_FEED_LINES]), *events]
     context = {
         "camp": camp,
         "last_round": last,
@@ -84,14 +99,21 @@ def notice_board(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
         "team_key": svg.team_key(public_map) if public_map is not None else [],
         "standings": standings,
         "hand_in": hand_in,
-        "events": group_events(results.events_with_telescopes(result, viewer="public"))
-        if result is not None
-        else [],
+        "events": events,
+        "feed": feed,
     }
     name = f"{TEMPLATE}#board" if htmx else TEMPLATE
     response = render(request, name, context)
     response["ETag"] = etag
     return response
+
+
+def feed_group(lines: list[FeedLine]) -> dict[str, Any]:
+    """The feed's lines as a group of the events column (the projector's), under their heading."""
+    return {
+        "title": _("What staff changed"),
+        "lines": [{"text": f"{line.when} {line.text}", "cls": "zo-feed-line"} for line in lines],
+    }
 
 
 def projector_fonts(side: int) -> dict[str, str]:

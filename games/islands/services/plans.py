@@ -28,6 +28,9 @@ Decisions (see ``docs/islands-rounds.md``, "A team's plan"):
   (:class:`PlanStale`) and never overwrites the newer plan.
 - Drafts change nothing the hall sees; every other state change draws a new public version (the
   board will show who has handed in).
+- A deadline set, moved or removed and a hand-in reopened for a team are lines of the notice
+  board's feed (:class:`PublicNotice`), written in the same transaction: the hall sees what staff
+  changed. The other writes are not (a plan's state shows in the hand-in line already).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from django.utils.translation import gettext as _
 
 from camp.models import Round, RoundStatus, Team
 from games.islands.errors import IslandsError, OrdersInvalid, PlanAlreadyStored, PlanStale
+from games.islands.models.notices import NoticeCode, PublicNotice
 from games.islands.models.plans import PlanAction, PlanBy, PlanLogEntry, PlanState, TeamPlan
 from games.islands.models.rounds import IslandsRound, TeamOrders
 from games.islands.orders import OrderSheet, check_team, orders_check
@@ -404,8 +408,18 @@ def plans_deadline_set(*, round: Round, due: datetime | None, user: Any) -> Isla
         )
     if islands_round.plans_due_at == due:  # the same again: nothing to write down
         return islands_round
+    was = islands_round.plans_due_at
     islands_round.plans_due_at = due
     islands_round.save(update_fields=["plans_due_at"])
+    PublicNotice.objects.create(
+        camp=locked.camp,
+        code=NoticeCode.DEADLINE,
+        params={
+            "number": locked.number,
+            "due": due.isoformat() if due is not None else None,
+            "was": was.isoformat() if was is not None else None,
+        },
+    )
     note = time_format(timezone.localtime(due), "H:i") if due is not None else "—"
     PlanLogEntry.objects.create(
         round=locked,
@@ -429,4 +443,9 @@ def plan_reopen(*, round: Round, team: Team, user: Any) -> TeamPlan:  # noqa: A0
         )
     _save(plan, reopened=True)
     _log(plan, PlanAction.REOPENED, user)
+    PublicNotice.objects.create(
+        camp=locked.camp,
+        code=NoticeCode.HAND_IN_REOPENED,
+        params={"number": locked.number, "team": plan.team.name},
+    )
     return plan

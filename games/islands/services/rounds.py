@@ -49,6 +49,7 @@ from games.islands.game_state import (
     state_before,
 )
 from games.islands.models.board import BoardSetup, Ship
+from games.islands.models.notices import NoticeCode, PublicNotice
 from games.islands.models.rounds import (
     IslandsRound,
     RoundResult,
@@ -57,6 +58,7 @@ from games.islands.models.rounds import (
     UndoneResolution,
 )
 from games.islands.orders import OrderSheet, check_team, orders_check, stored_orders
+from games.islands.selectors.notices import changed_teams, public_marks
 from games.islands.selectors.rounds import later_opened_round
 from games.islands.services.board import game_state_store
 
@@ -242,10 +244,37 @@ def round_resolve(*, round: Round, user: Any = None) -> RoundResult:  # noqa: A0
         resolved_at=timezone.now(),
         resolved_by=user if getattr(user, "pk", None) else None,
     )
+    _note_corrected(locked, stored)
     round_set_status(round=locked, to=RoundStatus.RESOLVED)
     snapshot_after_commit(event=f"round-{locked.number}-resolved")
     round.status = locked.status
     return stored
+
+
+def _note_corrected(locked: Round, result: RoundResult) -> None:
+    """A resolution after an undo is a correction the hall sees: the feed's line names the teams
+    whose public facts differ from the resolution undone (the undo kept their digests)."""
+    undone = (
+        PublicNotice.objects.filter(
+            camp=locked.camp,
+            code__in=(NoticeCode.ROUND_UNDONE, NoticeCode.ROUND_CORRECTED),
+            params__number=locked.number,
+        )
+        .order_by("-id")
+        .first()
+    )
+    if undone is None or undone.code != NoticeCode.ROUND_UNDONE:
+        return  # the round's first resolution: the board shows it, no line needed
+    seats = list(
+        Team.objects.filter(camp=locked.camp).order_by("order", "name", "id").values_list("name", flat=True)
+    )
+    teams = changed_teams(undone.params.get("marks") or {}, public_marks(locked.camp, result), seats)
+    PublicNotice.objects.create(
+        camp=locked.camp,
+        at=result.resolved_at,
+        code=NoticeCode.ROUND_CORRECTED,
+        params={"number": locked.number, "teams": teams},
+    )
 
 
 def _keep_undone(
@@ -304,6 +333,12 @@ def round_undo(
             code="not_latest",
         )
     _keep_undone(locked, result, shown)
+    # The hall's line, with what it saw of each team: a new resolution names the teams it changed.
+    PublicNotice.objects.create(
+        camp=camp,
+        code=NoticeCode.ROUND_UNDONE,
+        params={"number": locked.number, "marks": public_marks(camp, result)},
+    )
     before = load_scenario(before_document(result)).state
     game_state_store(camp=camp, state=before, round=locked)
     built = (result.before.get(CAMP_ROWS_KEY) or {}).get("built", {})

@@ -4,7 +4,9 @@ camp run, and each team's private link, created, renewed and revoked as Batavia'
 A link is a 256-bit token (:func:`games.islands.models.new_link_token`). Renewing draws a new token
 in the same write that shuts the old one, so the old link reads nothing from that moment; revoking
 shuts the link until it is renewed. Each write locks the link's team row: two staff members renewing
-at once get two renewals one after the other, never a half-written link.
+at once get two renewals one after the other, never a half-written link. A renewal is a line of the
+notice board's feed; creating and revoking are not (a revoked link is renewed when the team gets
+its new one, and that is the line).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from camp.models import Camp, Team
 from games.islands.errors import IslandsError
 from games.islands.models.board import BoardSetup
 from games.islands.models.links import TeamLink, new_link_token
+from games.islands.models.notices import NoticeCode, PublicNotice
 
 
 @transaction.atomic
@@ -46,10 +49,13 @@ def team_link_create(*, team: Team) -> TeamLink:
 
 @transaction.atomic
 def team_link_renew(*, link: TeamLink) -> TeamLink:
-    """A fresh link for the team; the old one reads nothing from now on (a phone lost)."""
-    Team.objects.select_for_update().filter(pk=link.team_id).first()
-    TeamLink.objects.filter(pk=link.pk).update(
-        token=new_link_token(), token_revoked_at=None, renewed_at=timezone.now()
+    """A fresh link for the team; the old one reads nothing from now on (a phone lost). The hall's
+    feed gets a line (the team's name, never its token): a team whose page stopped opening knows why."""
+    team = Team.objects.select_for_update().filter(pk=link.team_id).get()
+    now = timezone.now()
+    TeamLink.objects.filter(pk=link.pk).update(token=new_link_token(), token_revoked_at=None, renewed_at=now)
+    PublicNotice.objects.create(
+        camp_id=team.camp_id, at=now, code=NoticeCode.LINK_RENEWED, params={"team": team.name}
     )
     link.refresh_from_db()
     return link
