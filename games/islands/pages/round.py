@@ -152,7 +152,7 @@ def round_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> 
         # Staff only, like the whole page: the changes name every team's cargo and hints. Lazy:
         # the htmx checklist does not build every team's sheet.
         "changes": SimpleLazyObject(lambda: sheet_changes(round_)),
-        **plans_panel(round_),
+        **plans_panel(round_, asked=asked_deadline(request, round_)),
     }
     return render_page(
         request,
@@ -197,8 +197,9 @@ def round_close(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) ->
 # ------------------------------------------------------------------------------------ the hand-in panel
 
 
-def plans_panel(round_: Round) -> dict[str, Any]:
-    """What the hand-in panel shows: each team's plan with its time, the deadline and the log."""
+def plans_panel(round_: Round, *, asked: str = "") -> dict[str, Any]:
+    """What the hand-in panel shows: each team's plan with its time, the deadline and the log;
+    ``asked``: a deadline already past staff typed ("19:30"), to ask before it closes the hand-in."""
     due = plans_due_at(round_)
     rows = round_plans(round_)
     alphabet = camp_alphabet(round_.camp)
@@ -210,7 +211,20 @@ def plans_panel(round_: Round) -> dict[str, Any]:
         "plans_closed": hand_in_closed(due, reopened=False),
         "plans_waiting": sum(1 for row in rows if row.state == PlanState.HANDED_IN),
         "plan_log": plan_log(round_),
+        "plans_asked": asked,
     }
+
+
+def asked_deadline(request: HtmxHttpRequest, round_: Round) -> str:
+    """The deadline already past to ask about, from the round page's address (``?deadline=19:30``,
+    where a plain post of the deadline goes back to), as the form reads it: "" when there is none,
+    it does not read or it is not past (nothing to ask)."""
+    text = request.GET.get("deadline")
+    if text is None:
+        return ""
+    form = PlanDeadlineForm({"due": text}, day=round_.date or timezone.localdate())
+    due = form.cleaned_data["due"] if form.is_valid() else None
+    return timezone.localtime(due).strftime("%H:%M") if due is not None and due <= timezone.now() else ""
 
 
 def _plans_answer(
@@ -221,10 +235,14 @@ def _plans_answer(
     done: str = "",
     refused: Exception | None = None,
     form: PlanTeamForm | None = None,
+    asked: str = "",
 ) -> HttpResponse:
     """After a button of the panel: with htmx the panel again (saying what happened), else the round
-    page with a message (pressed on a team's order page, ``form``: that page)."""
+    page with a message (pressed on a team's order page, ``form``: that page). ``asked``: a deadline
+    already past, asked about before it is set (the panel's question)."""
     if not request.htmx:
+        if asked:
+            return HttpResponseRedirect(url("page", round_id, deadline=asked) + "#plans-deadline-confirm")
         if refused is not None:
             show_errors(request, refused)
         else:
@@ -236,7 +254,7 @@ def _plans_answer(
         context = {
             "round": round_,
             "camp": round_.camp,
-            **plans_panel(round_),
+            **plans_panel(round_, asked=asked),
             "plans_done": done if refused is None else "",
             "plans_refused": messages_of(refused) if refused is not None else [],
         }
@@ -318,11 +336,18 @@ def plans_deadline(request: HtmxHttpRequest, round_id: int, *, model_admin: Any)
         return _plans_answer(request, round_id, model_admin, refused=refused)
     due = form.cleaned_data["due"]
     try:
-        plan_services.plans_deadline_set(round=round_, due=due, user=request.user)
+        plan_services.plans_deadline_set(round=round_, due=due, user=request.user, confirmed=form.confirmed())
     except IslandsError as exc:
+        if exc.code == plan_services.DUE_PAST and due is not None:  # ask; the answer posts it again
+            asked = timezone.localtime(due).strftime("%H:%M")
+            return _plans_answer(request, round_id, model_admin, asked=asked)
         return _plans_answer(request, round_id, model_admin, refused=exc)
     if due is None:
         done = _("The plans have no deadline now.")
+    elif due <= timezone.now():
+        done = _("The plans were due at %(time)s: the hand-in is closed for every team now.") % {
+            "time": timezone.localtime(due).strftime("%H:%M")
+        }
     else:
         done = _("The plans are due at %(time)s.") % {"time": timezone.localtime(due).strftime("%H:%M")}
     return _plans_answer(request, round_id, model_admin, done=done)
@@ -338,4 +363,32 @@ def plan_reopen(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) ->
     except IslandsError as exc:
         return _plans_answer(request, round_id, model_admin, refused=exc)
     done = _("%(team)s may hand in its plan after the deadline.") % {"team": team.name}
+    return _plans_answer(request, round_id, model_admin, done=done)
+
+
+@require_POST
+def plan_nothing_undo(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    """A team with nothing to do counts as handed in: "Přesto čekat na plán" undoes that for it."""
+    check_perm(request)
+    round_ = round_or_404(round_id)
+    try:
+        team = _team(round_, PlanTeamForm(request.POST).team_id())
+        plan_services.plan_nothing_undo(round=round_, team=team, user=request.user)
+    except IslandsError as exc:
+        return _plans_answer(request, round_id, model_admin, refused=exc)
+    done = _("%(team)s is to hand in a plan after all.") % {"team": team.name}
+    return _plans_answer(request, round_id, model_admin, done=done)
+
+
+@require_POST
+def plan_nothing_restore(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    """Take the undo back: the team with nothing to do counts as handed in again."""
+    check_perm(request)
+    round_ = round_or_404(round_id)
+    try:
+        team = _team(round_, PlanTeamForm(request.POST).team_id())
+        plan_services.plan_nothing_restore(round=round_, team=team, user=request.user)
+    except IslandsError as exc:
+        return _plans_answer(request, round_id, model_admin, refused=exc)
+    done = _("%(team)s counts as handed in again while it has nothing to do.") % {"team": team.name}
     return _plans_answer(request, round_id, model_admin, done=done)
