@@ -39,7 +39,13 @@ from games.islands.pages.shared import (
     show_errors,
 )
 from games.islands.printing.changes import sheet_changes
-from games.islands.selectors.plans import hand_in_closed, plan_log, plans_due_at, round_plans
+from games.islands.selectors.plans import (
+    NOTHING_TO_DO,
+    hand_in_closed,
+    plan_log,
+    plans_due_at,
+    round_plans,
+)
 from games.islands.selectors.rounds import RoundOverview, round_overview, round_undoable
 from games.islands.services import plans as plan_services
 from games.islands.services import rounds as round_services
@@ -63,8 +69,9 @@ def _at_least(round_: Round, status: str) -> bool:
     return order.index(round_.status) >= order.index(status)
 
 
-def round_steps(round_: Round, overview: RoundOverview) -> list[Step]:
-    """The evening's steps for one round, each with its link (None: not possible yet)."""
+def round_steps(round_: Round, overview: RoundOverview, idle: frozenset[int] = frozenset()) -> list[Step]:
+    """The evening's steps for one round, each with its link (None: not possible yet); ``idle``: the
+    ids of the teams with nothing to do that count as handed in (their empty orders need no typing)."""
     placed = _at_least(round_, RoundStatus.MINIGAME_RECORDED)
     opened = _at_least(round_, RoundStatus.ORDERS_OPEN)
     resolved = _at_least(round_, RoundStatus.RESOLVED)
@@ -76,6 +83,7 @@ def round_steps(round_: Round, overview: RoundOverview) -> list[Step]:
             "stored": row.has_orders,
             # Stored, but no longer passing the check (e.g. the placements changed the AP).
             "stale": row.problems,
+            "nothing": row.orders is None and row.team.pk in idle,
             "ap": row.ap,
             "url": url("orders", round_.pk, row.team.pk) if opened else None,
         }
@@ -83,7 +91,12 @@ def round_steps(round_: Round, overview: RoundOverview) -> list[Step]:
     )
     stored = sum(1 for t in teams if t["stored"])
     stale = sum(1 for t in teams if t["stale"])
+    nothing = sum(1 for t in teams if t["nothing"])
     stored_hint = _("%(stored)d of %(total)d stored") % {"stored": stored, "total": len(teams)}
+    if nothing and not resolved:
+        stored_hint += ", " + ngettext(
+            "%(n)d has nothing to do", "%(n)d have nothing to do", nothing
+        ) % {"n": nothing}
     if stale and not resolved:
         stored_hint += ", " + ngettext("%(n)d no longer fits", "%(n)d no longer fit", stale) % {"n": stale}
     pending = len(overview.pending_telescopes)
@@ -104,7 +117,7 @@ def round_steps(round_: Round, overview: RoundOverview) -> list[Step]:
         Step(
             _("Type in every team's orders"),
             None,
-            resolved or (opened and bool(teams) and stored == len(teams) and not stale),
+            resolved or (opened and bool(teams) and stored + nothing == len(teams) and not stale),
             current=opened and not resolved,
             hint=stored_hint,
             children=teams,
@@ -139,10 +152,12 @@ def round_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> 
     """The evening checklist of one round; with htmx only its ``checklist`` partial."""
     round_ = round_or_404(round_id)
     overview = round_overview(round_)
+    panel = plans_panel(round_, asked=asked_deadline(request, round_))
+    idle = frozenset(p["row"].team.pk for p in panel["plans"] if p["row"].state == NOTHING_TO_DO)
     context = {
         "round": round_,
         "camp": round_.camp,
-        "steps": round_steps(round_, overview),
+        "steps": round_steps(round_, overview, idle),
         "overview": overview,
         "can_undo": round_undoable(round_),
         # A round file carries the camp run's seed (pages.round_files.may_export).
@@ -152,7 +167,7 @@ def round_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> 
         # Staff only, like the whole page: the changes name every team's cargo and hints. Lazy:
         # the htmx checklist does not build every team's sheet.
         "changes": SimpleLazyObject(lambda: sheet_changes(round_)),
-        **plans_panel(round_, asked=asked_deadline(request, round_)),
+        **panel,
     }
     return render_page(
         request,

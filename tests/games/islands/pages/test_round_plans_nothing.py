@@ -18,7 +18,7 @@ from camp import services as camp_services
 from camp.models import Round, Team
 from games.islands.models.plans import TeamPlan
 from games.islands.models.rounds import IslandsRound
-from tests.games.islands.pages.helpers import HTMX, url
+from tests.games.islands.pages.helpers import HTMX, store_all, url
 from tests.games.islands.pages.test_notice_board_plans import board, lines, projector_lines
 from tests.games.islands.pages.test_round_plans import panel, row, text
 from tests.pages import messages
@@ -92,6 +92,31 @@ def test_the_resolve_preview_names_teams_with_nothing_to_do_apart(
     )
     missing = soup.select_one("p.zo-bad")
     assert missing is not None and green.name not in text(missing) and red.name in text(missing)
+
+
+def test_the_checklist_needs_no_orders_of_a_team_with_nothing_to_do(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    red, blue, green = teams
+    without(game, teams, green)
+
+    def typing_step() -> tuple[Tag, str]:
+        soup = BeautifulSoup(staff_client.get(url("page", game.pk)).content.decode(), "html.parser")
+        step = next(li for li in soup.select("ol.zo-checklist > li") if li.select("ul.zo-teamlist"))
+        return step, text(step.find("span", class_="zo-note", recursive=False))
+
+    step, hint = typing_step()
+    assert hint == "(uloženo 0 z 3, 1 nemá tah)"
+    notes = {text(li.find("a")): text(li.select_one(".zo-note")) for li in step.select("ul.zo-teamlist li")}
+    assert notes == {red.name: "14 AB", blue.name: "11 AB", green.name: "0 AB · nemá tah"}
+    assert "done" not in step["class"]
+    store_all(game, [red, blue])
+    step, hint = typing_step()
+    assert hint == "(uloženo 2 z 3, 1 nemá tah)"
+    assert "done" in step["class"]  # green's empty orders need no typing
+    staff_client.post(url("plan_nothing_undo", game.pk), {"team": str(green.pk)})
+    step, hint = typing_step()
+    assert hint == "(uloženo 2 z 3)" and "done" not in step["class"]  # its plan is expected again
 
 
 # ------------------------------------------------------------------------------------ a deadline in the past
