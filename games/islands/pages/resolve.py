@@ -13,7 +13,7 @@ from camp.models import DONE_STATUSES, Round, RoundStatus, Team
 from camp.pages.base import HtmxHttpRequest
 from games.islands import results
 from games.islands.engine import events as ee
-from games.islands.engine.orders import nothing_to_order
+from games.islands.engine.orders import team_nothing_to_order
 from games.islands.errors import IslandsError
 from games.islands.maps import style, svg
 from games.islands.models.rounds import RoundResult
@@ -82,7 +82,7 @@ def _preview_context(round_: Round, preview: RoundPreviewData) -> dict[str, Any]
     idle = {
         name
         for name, orders in preview.orders.items()
-        if name in before and nothing_to_order(before[name], orders.ap)
+        if name in before and team_nothing_to_order(before[name], orders.ap)
     }
     ships_after = {t.name: len(t.ships) for t in preview.result.state.teams}
     standings = []

@@ -3,9 +3,10 @@ hand-in deadline and the log of the writes to its plans.
 
 A team with nothing to order this round (no AP and no battleship on the board:
 :func:`~games.islands.engine.orders.nothing_to_order`) counts as handed in
-(:data:`NOTHING_TO_DO`, "nemá tah"): worked out here from the state before the round and the
-round's placements as they are now, so a corrected placement moves it at once; nothing is stored
-for it but staff's undo (``TeamPlan.hand_in_expected``). See docs/islands-rules-decisions.md."""
+(:data:`NOTHING_TO_DO`, "nemá tah"): worked out here from the ship rows (the state before the
+round while it is open for orders) and its placements as they are now, so a corrected placement
+moves it at once; nothing is stored for it but staff's undo (``TeamPlan.hand_in_expected``). See
+docs/islands-rules-decisions.md."""
 
 from __future__ import annotations
 
@@ -17,8 +18,7 @@ from django.utils.translation import gettext as _
 
 from camp.models import Placement, Round, RoundStatus, Team
 from games.islands.engine.orders import nothing_to_order
-from games.islands.errors import IslandsError
-from games.islands.game_state import state_before
+from games.islands.models.board import Ship, ShipKindChoice
 from games.islands.models.plans import PlanLogEntry, PlanState, TeamPlan
 from games.islands.models.rounds import IslandsRound, TeamOrders
 
@@ -119,24 +119,25 @@ def _plan_row(team: Team, plan: TeamPlan | None, orders: TeamOrders | None) -> P
 
 def nothing_to_do(round: Round, teams: list[Team]) -> frozenset[int]:  # noqa: A002
     """The ids of those ``teams`` that have nothing to order in ``round``: no AP by its placements
-    as they are now and no battleship on the board before it (``engine.orders.nothing_to_order``).
-    Only for a round open for orders (none else is planned); a state not ready: none."""
+    as they are now and no battleship on the board (``engine.orders.nothing_to_order``). Only for a
+    round open for orders (none else is planned), whose ship rows are the state before it: two
+    queries, whatever the number of teams (the panel and the board read it on every render)."""
     if round.status != RoundStatus.ORDERS_OPEN or not teams:
         return frozenset()
-    try:
-        state = state_before(round)
-    except IslandsError:  # pragma: no cover - an opened round has a state
-        return frozenset()
-    ap = dict(Placement.objects.filter(round=round).values_list("team_id", "ap"))
-    in_game = {t.name: t for t in state.teams}
+    ids = [t.pk for t in teams]
+    ap = dict(Placement.objects.filter(round=round, team_id__in=ids).values_list("team_id", "ap"))
+    at_sea = set(
+        Ship.objects.filter(team_id__in=ids, kind=ShipKindChoice.BATTLESHIP, q__isnull=False).values_list(
+            "team_id", flat=True
+        )
+    )
     return frozenset(
-        t.pk for t in teams if t.name in in_game and nothing_to_order(in_game[t.name], int(ap.get(t.pk, 0)))
+        pk for pk in ids if nothing_to_order(int(ap.get(pk, 0)), battleship_on_board=pk in at_sea)
     )
 
 
 def round_plans(round: Round) -> list[PlanRow]:  # noqa: A002
-    """Each team's plan for ``round`` (the camp's teams in their order): four queries and the state
-    before the round (kept per version of the game)."""
+    """Each team's plan for ``round`` (the camp's teams in their order): five queries."""
     teams = list(Team.objects.filter(camp_id=round.camp_id).order_by("order", "name", "id"))
     plans = {p.team_id: p for p in TeamPlan.objects.filter(round=round)}
     orders = {o.team_id: o for o in TeamOrders.objects.filter(round=round)}
