@@ -301,6 +301,16 @@ class IslandsRoundAdmin(ReadOnlyAdmin):
                 page(round_page.plan_reopen),
                 name="islands_round_plan_reopen",
             ),
+            path(
+                "round/<int:round_id>/plans/nothing-undo/",
+                page(round_page.plan_nothing_undo),
+                name="islands_round_plan_nothing_undo",
+            ),
+            path(
+                "round/<int:round_id>/plans/nothing-restore/",
+                page(round_page.plan_nothing_restore),
+                name="islands_round_plan_nothing_restore",
+            ),
             path("round/<int:round_id>/undo/", page(undo.undo_page), name="islands_round_undo"),
             path("round/<int:round_id>/export/", page(round_files.export_round), name="islands_round_export"),
             path(

@@ -62,6 +62,7 @@ def _plan(round_: Round, team: Team, state: str, **fields: Any) -> TeamPlan:
         "returned_at": None,
         "note": "",
         "reopened": False,
+        "hand_in_expected": True,
         **fields,
     }
     return TeamPlan.objects.create(round=round_, team=team, state=state, **values)
@@ -363,6 +364,19 @@ def test_a_document_written_before_them_still_imports_with_their_defaults(played
     results = RoundResult.objects.filter(round__camp=restored)
     assert results.count() == 3 and all(r.draws is None and r.printed_at is None for r in results)
     assert set(Harbor.objects.filter(team__camp=restored).values_list("ap_before_import", flat=True)) == {0}
+
+
+def test_a_plan_written_before_nothing_to_do_imports_with_no_undo(played: Camp) -> None:
+    document = camp_export_document(camp=played)
+    older = copy.deepcopy(document)
+    plans = [plan for r in older["islands"]["rounds"] for plan in r.get("plans", [])]
+    assert plans and all(plan.pop("hand_in_expected") is True for plan in plans)
+    restored = camp_import_document(data=older)
+    expected = TeamPlan.objects.filter(round__camp=restored).values_list("hand_in_expected", flat=True)
+    assert len(expected) == len(plans) and set(expected) == {False}
+    bad = copy.deepcopy(document)
+    bad["islands"]["rounds"][-1]["plans"][0]["hand_in_expected"] = "ano"
+    assert any(p.endswith(".plans[0].hand_in_expected: expected true or false") for p in problems_of(bad))
 
 
 # ------------------------------------------------------------------------------------ checking

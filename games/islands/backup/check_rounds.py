@@ -194,7 +194,7 @@ def _check_draws(r: DocumentReader, value: Any, path: str, index: DocumentIndex)
 def _check_plans(r: DocumentReader, value: Any, path: str, index: DocumentIndex) -> None:
     """The teams' plans of the round (:class:`TeamPlan`): a sheet as written, a draft's typos too."""
     planned = Duplicates(r, _("a second plan of “%(name)s” in this round"))
-    for j, pp, plan in r.objects(value, path, required=_PLAN_KEYS):
+    for j, pp, plan in r.objects(value, path, required=_PLAN_KEYS, optional=("hand_in_expected",)):
         team = team_reference(r, plan.get("team"), join(pp, "team"), index)
         if team is not None:
             planned.note(team, join(pp, "team"), j, name=team)
@@ -212,6 +212,8 @@ def _check_plans(r: DocumentReader, value: Any, path: str, index: DocumentIndex)
         r.optional_integer(plan.get("orders_version"), join(pp, "orders_version"), minimum=0, maximum=INT_MAX)
         r.string(plan.get("note"), join(pp, "note"), max_length=100_000)
         r.boolean(plan.get("reopened"), join(pp, "reopened"))
+        if "hand_in_expected" in plan:  # a file written before "nothing to do" has none
+            r.boolean(plan["hand_in_expected"], join(pp, "hand_in_expected"))
 
 
 _PLAN_KEYS = (

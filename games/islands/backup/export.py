@@ -226,6 +226,7 @@ def _plan_export(plan: TeamPlan, teams: dict[int, str]) -> dict[str, Any]:
         "returned_at": moment_text(plan.returned_at),
         "note": plan.note,
         "reopened": plan.reopened,
+        "hand_in_expected": plan.hand_in_expected,
     }
 
 

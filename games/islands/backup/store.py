@@ -175,6 +175,7 @@ def islands_store(value: dict[str, Any], imported: ImportedCamp) -> None:
                 returned_at=moment(p["returned_at"]),
                 note=p["note"],
                 reopened=p["reopened"],
+                hand_in_expected=p.get("hand_in_expected", False),  # a file from before it: no undo
             )
             for p in entry.get("plans", [])
         )

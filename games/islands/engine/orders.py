@@ -270,6 +270,43 @@ def steps_used(team: Team, orders: Orders) -> int:
     return min(used, orders.steps)
 
 
+def nothing_to_order(ap: int, *, battleship_on_board: bool) -> bool:
+    """Whether no order of a team with ``ap`` this round can change anything, so its empty orders
+    are all it could hand in ("nemá tah").
+
+    Every order but the battleship's shot spends AP: a build costs AP, each movement step (a ship's
+    or the harbor's) is one AP. So with AP the team always has something to order (at least its
+    harbor may move); with none, only a battleship on the board can still act: it fires at its
+    target, held by an octopus or kept by a mermaid too. A battleship in its harbor does not fire
+    and cannot leave it without a step. (The rows' readers ask this with two plain facts;
+    :func:`team_nothing_to_order` with a state's team.)
+
+    >>> nothing_to_order(0, battleship_on_board=False), nothing_to_order(1, battleship_on_board=False)
+    (True, False)
+    >>> nothing_to_order(0, battleship_on_board=True)
+    False
+    """
+    return ap <= 0 and not battleship_on_board
+
+
+def team_nothing_to_order(team: Team, ap: int) -> bool:
+    """:func:`nothing_to_order` for ``team`` of a state before the round.
+
+    >>> from games.islands.engine.hexes import geometry
+    >>> from games.islands.engine.state import ShipKind
+    >>> g = geometry(5)
+    >>> home = Ship(BATTLESHIP_ID, ShipKind.BATTLESHIP)
+    >>> team = Team("red", g.parse("Z1"), ships=(Ship("C1", ShipKind.CARGO, at=g.parse("A1")), home))
+    >>> team_nothing_to_order(team, 0), team_nothing_to_order(team, 1)
+    (True, False)
+    >>> at_sea = Ship(BATTLESHIP_ID, ShipKind.BATTLESHIP, at=g.parse("B2"))
+    >>> team_nothing_to_order(Team("red", g.parse("Z1"), ships=(at_sea,)), 0)
+    False
+    """
+    battleship = team.battleship
+    return nothing_to_order(ap, battleship_on_board=battleship is not None and battleship.at is not None)
+
+
 def check_orders(state: GameState, team_name: str, orders: Orders) -> list[Breach]:
     """Every problem of one team's orders against the state before the round (empty: legal).
 

@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from camp.forms import RowIdField
-from games.islands.forms.shared import Text
+from games.islands.forms.shared import Text, Ticked
 
 #: Longest note staff may send back with a plan.
 MAX_PLAN_NOTE = 500
@@ -68,9 +68,11 @@ def _due_time(text: str) -> time | None:
 
 class PlanDeadlineForm(forms.Form):
     """The round's hand-in deadline as a time of day (``due``: "19:30"; empty: no deadline) on
-    ``day`` (the round's date, else today), in the camp's time zone: cleaned, an aware moment."""
+    ``day`` (the round's date, else today), in the camp's time zone: cleaned, an aware moment.
+    ``confirm``: sent only by the page's question about a deadline already past (its second submit)."""
 
     due = Text(cut=20, absent_none=True)
+    confirm = Ticked()
 
     def __init__(self, data: Any, *, day: date) -> None:
         super().__init__(data)
@@ -81,6 +83,10 @@ class PlanDeadlineForm(forms.Form):
             raise ValidationError(_("Write the time of the deadline, e.g. 19:30."), code="no_due")
         at = _due_time(self.cleaned_data["due"])
         return None if at is None else timezone.make_aware(datetime.combine(self.day, at))
+
+    def confirmed(self) -> bool:
+        """Staff answered yes to closing the hand-in now (the question's own submit)."""
+        return bool(self.is_valid() and self.cleaned_data["confirm"])
 
 
 class PaperCodeForm(forms.Form):

@@ -86,6 +86,9 @@ class TeamPlan(models.Model):
     note = models.TextField(_("note to the team"), blank=True, default="")
     #: Staff reopened the hand-in for this team after the round's deadline.
     reopened = models.BooleanField(_("reopened after the deadline"), default=False)
+    #: Staff undid "nothing to do": a team with nothing to order this round counts as handed in
+    #: (``selectors.plans``) unless this is set; then it hands in as usual.
+    hand_in_expected = models.BooleanField(_("hand-in expected despite nothing to do"), default=False)
 
     objects: GameRowManager[TeamPlan] = GameRowManager(camp="round__camp")
 
@@ -115,6 +118,10 @@ class PlanAction(models.TextChoices):
     REOPENED = "reopened", _("reopened after the deadline")
     #: Staff stored orders typed on the order page over a plan handed in (screen or paper).
     ENTERED = "entered", _("orders entered by staff")
+    #: Staff undid the automatic hand-in of a team with nothing to do: it is to hand in as usual.
+    EXPECTED = "expected", _("nothing to do undone: hand-in expected")
+    #: Staff took that back: the team with nothing to do counts as handed in again.
+    NOTHING = "nothing", _("counts as nothing to do again")
 
 
 class PlanLogEntry(models.Model):

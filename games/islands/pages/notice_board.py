@@ -39,7 +39,7 @@ from games.islands.pages.rows import group_events, standing_rows
 from games.islands.selectors.board import board_setup
 from games.islands.selectors.maps import map_view_for_public, notice_board_version
 from games.islands.selectors.notices import FeedLine, notice_feed
-from games.islands.selectors.plans import ENTERED_BY_STAFF, plans_due_at, round_plans
+from games.islands.selectors.plans import ENTERED_BY_STAFF, NOTHING_TO_DO, plans_due_at, round_plans
 from games.islands.selectors.rounds import round_result
 
 TEMPLATE = "islands/notice_board.html"
@@ -47,7 +47,9 @@ TEMPLATE = "islands/notice_board.html"
 POLL_SECONDS = 10
 #: The plan states the hall reads as "handed in" (on screen, on paper, approved, or orders typed by
 #: staff); any other (none, draft, returned) reads "not handed in", the same bytes for each.
-HANDED_IN = frozenset({PlanState.HANDED_IN, PlanState.PAPER, PlanState.APPROVED, ENTERED_BY_STAFF})
+HANDED_IN = frozenset(
+    {PlanState.HANDED_IN, PlanState.PAPER, PlanState.APPROVED, ENTERED_BY_STAFF, NOTHING_TO_DO}
+)
 #: The feed's newest lines the projector shows, first in its events column (paged with the events,
 #: so the feed never takes their room nor is cut).
 PROJECTOR_FEED_LINES = 3
@@ -72,8 +74,10 @@ def notice_board(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
     standings, hand_in = standing_rows(camp), hand_in_board(camp)
     if hand_in is not None:  # the projector shows it as a column of the standings: room for the events
         handed_in = {row["team_id"]: row["handed_in"] for row in hand_in["teams"]}
+        nothing = {row["team_id"] for row in hand_in["teams"] if row["nothing"]}
         for row in standings:
             row["handed_in"] = handed_in.get(row["team_id"], False)
+            row["nothing"] = row["team_id"] in nothing
     public_map = map_view_for_public(camp) if has_board else None
     events = (
         group_events(results.events_with_telescopes(result, viewer="public")) if result is not None else []
@@ -126,7 +130,8 @@ def projector_fonts(side: int) -> dict[str, str]:
 def hand_in_board(camp: Camp) -> dict[str, Any] | None:
     """Who has handed in the plan of the round open for orders (None: no round is): the round's
     number, its deadline as the hall reads it ("19:30", "" when none) and per team, in seat order,
-    its mark, name and whether it handed in. Five queries, whatever the number of teams."""
+    its mark, name and whether it handed in (``nothing``: it counts as handed in, having nothing to
+    do: "nemá tah"). A bounded number of queries, whatever the number of teams."""
     open_round = Round.objects.filter(camp=camp, status=RoundStatus.ORDERS_OPEN).order_by("number").first()
     if open_round is None:
         return None
@@ -140,6 +145,7 @@ def hand_in_board(camp: Camp) -> dict[str, Any] | None:
                 "team": row.team.name,
                 "mark": svg.team_mark_svg(row.team.label, row.team.shape, row.team.colour),
                 "handed_in": row.state in HANDED_IN,
+                "nothing": row.state == NOTHING_TO_DO,
             }
             for row in round_plans(open_round)
         ],

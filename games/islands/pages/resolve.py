@@ -13,6 +13,7 @@ from camp.models import DONE_STATUSES, Round, RoundStatus, Team
 from camp.pages.base import HtmxHttpRequest
 from games.islands import results
 from games.islands.engine import events as ee
+from games.islands.engine.orders import team_nothing_to_order
 from games.islands.errors import IslandsError
 from games.islands.maps import style, svg
 from games.islands.models.rounds import RoundResult
@@ -77,6 +78,12 @@ def _preview_context(round_: Round, preview: RoundPreviewData) -> dict[str, Any]
     g = preview.state.geometry
     unsaved = RoundResult(round=round_, events=[ee.event_document(g, e) for e in preview.result.events])
     teams = {t.name: t for t in Team.objects.filter(camp_id=round_.camp_id)}
+    before = {t.name: t for t in preview.state.teams}
+    idle = {
+        name
+        for name, orders in preview.orders.items()
+        if name in before and team_nothing_to_order(before[name], orders.ap)
+    }
     ships_after = {t.name: len(t.ships) for t in preview.result.state.teams}
     standings = []
     for i, s in enumerate(preview.result.standings, start=1):
@@ -118,5 +125,7 @@ def _preview_context(round_: Round, preview: RoundPreviewData) -> dict[str, Any]
         "legend": style.legend(staff=True),
         "standings": standings,
         "team_problems": team_problems,
-        "missing": preview.missing,
+        # A team with nothing to order is not missing: its empty orders are all it could hand in.
+        "missing": [name for name in preview.missing if name not in idle],
+        "nothing": [name for name in preview.missing if name in idle],
     }

@@ -39,7 +39,13 @@ from games.islands.pages.shared import (
     show_errors,
 )
 from games.islands.printing.changes import sheet_changes
-from games.islands.selectors.plans import hand_in_closed, plan_log, plans_due_at, round_plans
+from games.islands.selectors.plans import (
+    NOTHING_TO_DO,
+    hand_in_closed,
+    plan_log,
+    plans_due_at,
+    round_plans,
+)
 from games.islands.selectors.rounds import RoundOverview, round_overview, round_undoable
 from games.islands.services import plans as plan_services
 from games.islands.services import rounds as round_services
@@ -63,8 +69,9 @@ def _at_least(round_: Round, status: str) -> bool:
     return order.index(round_.status) >= order.index(status)
 
 
-def round_steps(round_: Round, overview: RoundOverview) -> list[Step]:
-    """The evening's steps for one round, each with its link (None: not possible yet)."""
+def round_steps(round_: Round, overview: RoundOverview, idle: frozenset[int] = frozenset()) -> list[Step]:
+    """The evening's steps for one round, each with its link (None: not possible yet); ``idle``: the
+    ids of the teams with nothing to do that count as handed in (their empty orders need no typing)."""
     placed = _at_least(round_, RoundStatus.MINIGAME_RECORDED)
     opened = _at_least(round_, RoundStatus.ORDERS_OPEN)
     resolved = _at_least(round_, RoundStatus.RESOLVED)
@@ -76,6 +83,7 @@ def round_steps(round_: Round, overview: RoundOverview) -> list[Step]:
             "stored": row.has_orders,
             # Stored, but no longer passing the check (e.g. the placements changed the AP).
             "stale": row.problems,
+            "nothing": row.orders is None and row.team.pk in idle,
             "ap": row.ap,
             "url": url("orders", round_.pk, row.team.pk) if opened else None,
         }
@@ -83,7 +91,12 @@ def round_steps(round_: Round, overview: RoundOverview) -> list[Step]:
     )
     stored = sum(1 for t in teams if t["stored"])
     stale = sum(1 for t in teams if t["stale"])
+    nothing = sum(1 for t in teams if t["nothing"])
     stored_hint = _("%(stored)d of %(total)d stored") % {"stored": stored, "total": len(teams)}
+    if nothing and not resolved:
+        stored_hint += ", " + ngettext(
+            "%(n)d has nothing to do", "%(n)d have nothing to do", nothing
+        ) % {"n": nothing}
     if stale and not resolved:
         stored_hint += ", " + ngettext("%(n)d no longer fits", "%(n)d no longer fit", stale) % {"n": stale}
     pending = len(overview.pending_telescopes)
@@ -104,7 +117,7 @@ def round_steps(round_: Round, overview: RoundOverview) -> list[Step]:
         Step(
             _("Type in every team's orders"),
             None,
-            resolved or (opened and bool(teams) and stored == len(teams) and not stale),
+            resolved or (opened and bool(teams) and stored + nothing == len(teams) and not stale),
             current=opened and not resolved,
             hint=stored_hint,
             children=teams,
@@ -139,10 +152,12 @@ def round_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> 
     """The evening checklist of one round; with htmx only its ``checklist`` partial."""
     round_ = round_or_404(round_id)
     overview = round_overview(round_)
+    panel = plans_panel(round_, asked=asked_deadline(request, round_))
+    idle = frozenset(p["row"].team.pk for p in panel["plans"] if p["row"].state == NOTHING_TO_DO)
     context = {
         "round": round_,
         "camp": round_.camp,
-        "steps": round_steps(round_, overview),
+        "steps": round_steps(round_, overview, idle),
         "overview": overview,
         "can_undo": round_undoable(round_),
         # A round file carries the camp run's seed (pages.round_files.may_export).
@@ -156,7 +171,7 @@ def round_page(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> 
         # Staff only, like the whole page: the changes name every team's cargo and hints. Lazy:
         # the htmx checklist does not build every team's sheet.
         "changes": SimpleLazyObject(lambda: sheet_changes(round_)),
-        **plans_panel(round_),
+        **panel,
     }
     return render_page(
         request,
@@ -201,8 +216,9 @@ def round_close(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) ->
 # ------------------------------------------------------------------------------------ the hand-in panel
 
 
-def plans_panel(round_: Round) -> dict[str, Any]:
-    """What the hand-in panel shows: each team's plan with its time, the deadline and the log."""
+def plans_panel(round_: Round, *, asked: str = "") -> dict[str, Any]:
+    """What the hand-in panel shows: each team's plan with its time, the deadline and the log;
+    ``asked``: a deadline already past staff typed ("19:30"), to ask before it closes the hand-in."""
     due = plans_due_at(round_)
     rows = round_plans(round_)
     alphabet = camp_alphabet(round_.camp)
@@ -214,7 +230,20 @@ def plans_panel(round_: Round) -> dict[str, Any]:
         "plans_closed": hand_in_closed(due, reopened=False),
         "plans_waiting": sum(1 for row in rows if row.state == PlanState.HANDED_IN),
         "plan_log": plan_log(round_),
+        "plans_asked": asked,
     }
+
+
+def asked_deadline(request: HtmxHttpRequest, round_: Round) -> str:
+    """The deadline already past to ask about, from the round page's address (``?deadline=19:30``,
+    where a plain post of the deadline goes back to), as the form reads it: "" when there is none,
+    it does not read or it is not past (nothing to ask)."""
+    text = request.GET.get("deadline")
+    if text is None:
+        return ""
+    form = PlanDeadlineForm({"due": text}, day=round_.date or timezone.localdate())
+    due = form.cleaned_data["due"] if form.is_valid() else None
+    return timezone.localtime(due).strftime("%H:%M") if due is not None and due <= timezone.now() else ""
 
 
 def _plans_answer(
@@ -225,10 +254,14 @@ def _plans_answer(
     done: str = "",
     refused: Exception | None = None,
     form: PlanTeamForm | None = None,
+    asked: str = "",
 ) -> HttpResponse:
     """After a button of the panel: with htmx the panel again (saying what happened), else the round
-    page with a message (pressed on a team's order page, ``form``: that page)."""
+    page with a message (pressed on a team's order page, ``form``: that page). ``asked``: a deadline
+    already past, asked about before it is set (the panel's question)."""
     if not request.htmx:
+        if asked:
+            return HttpResponseRedirect(url("page", round_id, deadline=asked) + "#plans-deadline-confirm")
         if refused is not None:
             show_errors(request, refused)
         else:
@@ -240,7 +273,7 @@ def _plans_answer(
         context = {
             "round": round_,
             "camp": round_.camp,
-            **plans_panel(round_),
+            **plans_panel(round_, asked=asked),
             "plans_done": done if refused is None else "",
             "plans_refused": messages_of(refused) if refused is not None else [],
         }
@@ -322,11 +355,18 @@ def plans_deadline(request: HtmxHttpRequest, round_id: int, *, model_admin: Any)
         return _plans_answer(request, round_id, model_admin, refused=refused)
     due = form.cleaned_data["due"]
     try:
-        plan_services.plans_deadline_set(round=round_, due=due, user=request.user)
+        plan_services.plans_deadline_set(round=round_, due=due, user=request.user, confirmed=form.confirmed())
     except IslandsError as exc:
+        if exc.code == plan_services.DUE_PAST and due is not None:  # ask; the answer posts it again
+            asked = timezone.localtime(due).strftime("%H:%M")
+            return _plans_answer(request, round_id, model_admin, asked=asked)
         return _plans_answer(request, round_id, model_admin, refused=exc)
     if due is None:
         done = _("The plans have no deadline now.")
+    elif due <= timezone.now():
+        done = _("The plans were due at %(time)s: the hand-in is closed for every team now.") % {
+            "time": timezone.localtime(due).strftime("%H:%M")
+        }
     else:
         done = _("The plans are due at %(time)s.") % {"time": timezone.localtime(due).strftime("%H:%M")}
     return _plans_answer(request, round_id, model_admin, done=done)
@@ -342,4 +382,32 @@ def plan_reopen(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) ->
     except IslandsError as exc:
         return _plans_answer(request, round_id, model_admin, refused=exc)
     done = _("%(team)s may hand in its plan after the deadline.") % {"team": team.name}
+    return _plans_answer(request, round_id, model_admin, done=done)
+
+
+@require_POST
+def plan_nothing_undo(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    """A team with nothing to do counts as handed in: "Přesto čekat na plán" undoes that for it."""
+    check_perm(request)
+    round_ = round_or_404(round_id)
+    try:
+        team = _team(round_, PlanTeamForm(request.POST).team_id())
+        plan_services.plan_nothing_undo(round=round_, team=team, user=request.user)
+    except IslandsError as exc:
+        return _plans_answer(request, round_id, model_admin, refused=exc)
+    done = _("%(team)s is to hand in a plan after all.") % {"team": team.name}
+    return _plans_answer(request, round_id, model_admin, done=done)
+
+
+@require_POST
+def plan_nothing_restore(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    """Take the undo back: the team with nothing to do counts as handed in again."""
+    check_perm(request)
+    round_ = round_or_404(round_id)
+    try:
+        team = _team(round_, PlanTeamForm(request.POST).team_id())
+        plan_services.plan_nothing_restore(round=round_, team=team, user=request.user)
+    except IslandsError as exc:
+        return _plans_answer(request, round_id, model_admin, refused=exc)
+    done = _("%(team)s counts as handed in again while it has nothing to do.") % {"team": team.name}
     return _plans_answer(request, round_id, model_admin, done=done)

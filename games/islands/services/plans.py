@@ -31,6 +31,10 @@ Decisions (see ``docs/islands-rounds.md``, "A team's plan"):
 - A deadline set, moved or removed and a hand-in reopened for a team are lines of the notice
   board's feed (:class:`PublicNotice`), written in the same transaction: the hall sees what staff
   changed. The other writes are not (a plan's state shows in the hand-in line already).
+- A team with nothing to order this round counts as handed in (worked out by
+  :mod:`games.islands.selectors.plans`, nothing stored); staff may undo that for one team
+  (``plan_nothing_undo``: it is to hand in as usual) and take the undo back
+  (``plan_nothing_restore``). See docs/islands-rules-decisions.md, "Nothing to do".
 """
 
 from __future__ import annotations
@@ -50,7 +54,14 @@ from games.islands.models.notices import NoticeCode, PublicNotice
 from games.islands.models.plans import PlanAction, PlanBy, PlanLogEntry, PlanState, TeamPlan
 from games.islands.models.rounds import IslandsRound, TeamOrders
 from games.islands.orders import OrderSheet, check_team, orders_check
-from games.islands.selectors.plans import TEAM_WRITABLE, hand_in_closed, plans_due_at
+from games.islands.selectors.plans import (
+    NOTHING_TO_DO,
+    TEAM_WRITABLE,
+    hand_in_closed,
+    nothing_to_do,
+    plan_row,
+    plans_due_at,
+)
 from games.islands.services import rounds as round_services
 
 #: Who writes: a staff user, or :data:`BY_TEAM` (the team on its own page, through its link).
@@ -396,9 +407,23 @@ def plan_return(
     return plan
 
 
+#: The code of the refusal that asks before a deadline in the past closes the hand-in for all.
+DUE_PAST = "due_past"
+
+
 @transaction.atomic
-def plans_deadline_set(*, round: Round, due: datetime | None, user: Any) -> IslandsRound:  # noqa: A002
-    """Set the round's hand-in deadline (None: no deadline). Only for a round open for orders."""
+def plans_deadline_set(
+    *,
+    round: Round,  # noqa: A002
+    due: datetime | None,
+    user: Any,
+    confirmed: bool = False,
+) -> IslandsRound:
+    """Set the round's hand-in deadline (None: no deadline). Only for a round open for orders.
+
+    A deadline already past (or now: the next moment closes it) closes the hand-in for every team
+    at once, so it is refused (code :data:`DUE_PAST`, the page's question) unless ``confirmed``:
+    staff asked once and answered yes. A future one is set at once."""
     locked = Round.objects.select_for_update().select_related("camp").get(pk=round.pk)
     _open(locked)
     islands_round = IslandsRound.objects.select_for_update().filter(round=locked).first()
@@ -408,6 +433,10 @@ def plans_deadline_set(*, round: Round, due: datetime | None, user: Any) -> Isla
         )
     if islands_round.plans_due_at == due:  # the same again: nothing to write down
         return islands_round
+    if due is not None and due <= timezone.now() and not confirmed:
+        raise IslandsError(
+            _("The deadline has passed already — close the hand-in for every team now?"), code=DUE_PAST
+        )
     was = islands_round.plans_due_at
     islands_round.plans_due_at = due
     islands_round.save(update_fields=["plans_due_at"])
@@ -448,4 +477,41 @@ def plan_reopen(*, round: Round, team: Team, user: Any) -> TeamPlan:  # noqa: A0
         code=NoticeCode.HAND_IN_REOPENED,
         params={"number": locked.number, "team": plan.team.name},
     )
+    return plan
+
+
+@transaction.atomic
+def plan_nothing_undo(*, round: Round, team: Team, user: Any) -> TeamPlan:  # noqa: A002
+    """Undo the automatic hand-in of a team with nothing to do this round: it is to hand in as
+    usual (an empty plan, or one for what it may do after a corrected placement). Refused unless
+    its plan reads "nothing to do" now."""
+    locked, plan = _lock(round, team)
+    _open(locked)
+    orders = TeamOrders.objects.filter(round=locked, team=team).first()
+    nothing = team.pk in nothing_to_do(locked, [team])
+    if plan_row(team, plan, orders, nothing=nothing).state != NOTHING_TO_DO:
+        raise IslandsError(
+            _("%(team)s does not count as handed in for having nothing to do: there is nothing to undo.")
+            % _names(locked, plan),
+            code="not_nothing",
+        )
+    _save(plan, hand_in_expected=True)
+    _log(plan, PlanAction.EXPECTED, user)
+    return plan
+
+
+@transaction.atomic
+def plan_nothing_restore(*, round: Round, team: Team, user: Any) -> TeamPlan:  # noqa: A002
+    """Take back :func:`plan_nothing_undo`: the team counts as handed in again while it has
+    nothing to do (with something to do after all it hands in as any team)."""
+    locked, plan = _lock(round, team)
+    _open(locked)
+    if not plan.hand_in_expected:
+        raise IslandsError(
+            _("Nothing to do was not undone for %(team)s: there is nothing to take back.")
+            % _names(locked, plan),
+            code="not_expected",
+        )
+    _save(plan, hand_in_expected=False)
+    _log(plan, PlanAction.NOTHING, user)
     return plan

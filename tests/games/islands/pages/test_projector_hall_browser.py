@@ -62,7 +62,7 @@ def hall_camp(*, open_next: bool = False) -> Camp:
         for team in teams[::2]:
             plans.plan_paper_received(round=third, team=team, user=None)
         due = timezone.make_aware(dt.datetime.combine(timezone.localdate(), dt.time(19, 30)))
-        plans.plans_deadline_set(round=third, due=due, user=None)
+        plans.plans_deadline_set(round=third, due=due, user=None, confirmed=True)
     g = geometry(camp.board_side)
 
     def before_harbor(team: Team) -> Any:

@@ -4,8 +4,10 @@ htmx answers with the panel, a plain POST with the round page; permissions and C
 
 from __future__ import annotations
 
+import datetime as dt
 from datetime import timedelta
 
+import time_machine
 from bs4 import BeautifulSoup, Tag
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
@@ -157,7 +159,9 @@ def test_the_deadline_is_set_shown_refused_when_no_time_and_reopened_for_one_tea
         "„25:70“ není čas: napište ho jako 19:30 (nebo pole nechte prázdné, když termín není)."
     ]
     assert IslandsRound.objects.get(round=game).plans_due_at is None
-    response = staff_client.post(url("plans_deadline", game.pk), {"due": "19.30"}, follow=True)
+    morning = timezone.make_aware(dt.datetime.combine(timezone.localdate(), dt.time(9, 0)))
+    with time_machine.travel(morning, tick=False):  # 19:30 still to come: set at once, nothing asked
+        response = staff_client.post(url("plans_deadline", game.pk), {"due": "19.30"}, follow=True)
     assert messages(response, "success") == ["Plány tahu se odevzdávají do 19:30."]
     due = timezone.localtime(IslandsRound.objects.get(round=game).plans_due_at)
     assert (due.hour, due.minute) == (19, 30)
@@ -219,6 +223,8 @@ def test_the_buttons_need_the_permission_and_post_with_csrf(game: Round, teams: 
         ("plan_return", {"team": str(red.pk), "note": "x"}),
         ("plans_deadline", {"due": "19:30"}),
         ("plan_reopen", {"team": str(red.pk)}),
+        ("plan_nothing_undo", {"team": str(red.pk)}),
+        ("plan_nothing_restore", {"team": str(red.pk)}),
     ):
         assert client.post(url(name, game.pk), data).status_code == 403
         assert client.get(url(name, game.pk)).status_code in (403, 405)

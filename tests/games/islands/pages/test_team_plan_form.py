@@ -174,7 +174,9 @@ def test_after_the_deadline_it_reads_closed_and_a_press_is_refused(
 ) -> None:
     red = teams[0]
     link = links_on(game.camp)[red.name]
-    plans.plans_deadline_set(round=game, due=timezone.now() - timedelta(minutes=1), user=leader)
+    plans.plans_deadline_set(
+        round=game, due=timezone.now() - timedelta(minutes=1), user=leader, confirmed=True
+    )
     content = Client().get(page_url(link)).content
     assert state_of(content) == "uzavřeno"
     assert "Odevzdat plán" not in plan_section(content)

@@ -125,7 +125,7 @@ def test_the_page_carries_the_watch_polled_at_the_map_s_pace(game: Round, teams:
         ),
         (
             lambda game, team, leader: plans.plans_deadline_set(
-                round=game, due=timezone.now() - timedelta(minutes=1), user=leader
+                round=game, due=timezone.now() - timedelta(minutes=1), user=leader, confirmed=True
             ),
             "odevzdáno (obrazovka)",  # handed in before the deadline: it stays so
             None,
@@ -168,7 +168,9 @@ def test_the_deadline_passing_and_staff_reopening_reach_the_poll(
     link = links_on(game.camp)[red.name]
     press(link, "draft", build_cargo="1")
     version = shown(link)
-    plans.plans_deadline_set(round=game, due=timezone.now() - timedelta(seconds=1), user=leader)
+    plans.plans_deadline_set(
+        round=game, due=timezone.now() - timedelta(seconds=1), user=leader, confirmed=True
+    )
     status, content = poll(link, version)
     assert status == 200 and state_of(content) == "uzavřeno"
     assert "<strong>Odevzdávání se mezitím uzavřelo: plán už změnit nejde.</strong>" in content.decode()
@@ -196,7 +198,7 @@ def test_the_page_shows_the_hand_in_deadline_and_a_reopening_for_the_team(
     content = Client().get(page_url(links[red.name])).content
     assert due_of(content) == f"odevzdání do {due:%H:%M}"
     past = timezone.localtime(timezone.now() - timedelta(minutes=5))
-    plans.plans_deadline_set(round=game, due=past, user=leader)
+    plans.plans_deadline_set(round=game, due=past, user=leader, confirmed=True)
     plans.plan_reopen(round=game, team=red, user=leader)
     assert due_of(Client().get(page_url(links[red.name])).content) == (
         f"odevzdání do {past:%H:%M} (vašemu týmu znovu otevřeno)"

@@ -48,7 +48,9 @@ def test_the_form_follows_staff_unless_the_team_has_typed(
 
     # Typed: the deadline passes, the text stays and the notice says why the form is out of date.
     page.fill(f"input[name=route-{ship}]", "S S")
-    plans.plans_deadline_set(round=round_, due=timezone.now() - timedelta(seconds=1), user=leader)
+    plans.plans_deadline_set(
+        round=round_, due=timezone.now() - timedelta(seconds=1), user=leader, confirmed=True
+    )
     page.wait_for_selector("[data-plan-changed]", state="visible", timeout=8000)
     assert page.inner_text("[data-plan-state]") == "uzavřeno"
     assert "Odevzdávání se mezitím uzavřelo" in page.inner_text("[data-plan-changed]")

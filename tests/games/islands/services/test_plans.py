@@ -322,7 +322,7 @@ def test_after_the_deadline_the_team_is_refused_until_staff_reopen_for_it(
 ) -> None:
     red, blue = teams[0], teams[1]
     due = timezone.now() - timedelta(minutes=5)
-    plans.plans_deadline_set(round=game, due=due, user=leader)
+    plans.plans_deadline_set(round=game, due=due, user=leader, confirmed=True)
     assert IslandsRound.objects.get(round=game).plans_due_at == due
     with pytest.raises(IslandsError) as e:
         handed_in(game, red)
