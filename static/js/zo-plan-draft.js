@@ -164,7 +164,8 @@
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {
-    var elt = event.detail.elt;
+    // The element that sent it (detail.elt is the swapped-in section once the form is replaced).
+    var elt = (event.detail.requestConfig && event.detail.requestConfig.elt) || event.detail.elt;
     if (elt && elt === flying) {
       flying = null;
       sending = false;

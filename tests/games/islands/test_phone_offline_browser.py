@@ -223,6 +223,7 @@ def test_a_phone_that_loses_its_connection_mid_plan_gets_its_plan_in_once(
     blue_phone.wait_local(PENDING)
     blue_phone.network(online=True)
     blue_phone.wait_done(HANDED_IN)
+    blue_phone.page.wait_for_selector("[data-plan-local][data-state=sent]")
     blue_phone.page.wait_for_timeout(2500)
     assert blue_phone.answered == [200]
     assert blue_phone.storage() == {}
@@ -248,6 +249,7 @@ def test_a_phone_that_loses_its_connection_mid_plan_gets_its_plan_in_once(
     green_phone.type_route(green_step)
     green_phone.press_hand_in()
     green_phone.wait_done(ALREADY)
+    green_phone.page.wait_for_selector("[data-plan-local][data-state=sent]")  # the answer settled
     assert lost == [1]
     assert arrived.count(green.name) == 2  # the press, then the phone's own resend
     assert green_phone.answered == [200]  # the second answer; the first was lost
