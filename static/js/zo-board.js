@@ -149,6 +149,7 @@
         end += 1;
       }
       if (end - i > 1 && /^H/.test(all[end - 1].tagName)) end -= 1; // a heading goes with its lines
+      if (end - i === 1 && /^H/.test(all[i].tagName) && end < all.length) end += 1; // never a heading alone
       i = end;
     }
     return starts;
