@@ -41,7 +41,7 @@ def with_feed(db: None) -> Camp:
     PublicNotice.objects.create(
         camp=camp, code=NoticeCode.ROUND_CORRECTED, params={"number": 3, "teams": [red.name]}
     )
-    plans.plans_deadline_set(round=fourth, due=AT, user=staff)
+    plans.plans_deadline_set(round=fourth, due=AT, user=staff, confirmed=True)
     plans.plan_reopen(round=fourth, team=blue, user=staff)
     team_links.team_links_switch(camp=camp, on=True)
     team_links.team_link_renew(link=TeamLink.objects.get(team=red))
