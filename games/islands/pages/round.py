@@ -6,6 +6,7 @@ the two steps taken from it: open the round, close it; and the hand-in panel of 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -372,42 +373,36 @@ def plans_deadline(request: HtmxHttpRequest, round_id: int, *, model_admin: Any)
     return _plans_answer(request, round_id, model_admin, done=done)
 
 
-@require_POST
-def plan_reopen(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+def _team_plan_act(
+    request: HtmxHttpRequest, round_id: int, model_admin: Any, act: Callable[..., object], done: str
+) -> HttpResponse:
+    """One team's plan changed by staff (``act``, a plans service taking round, team and user);
+    ``done`` says it, with ``%(team)s`` for the team's name."""
     check_perm(request)
     round_ = round_or_404(round_id)
     try:
         team = _team(round_, PlanTeamForm(request.POST).team_id())
-        plan_services.plan_reopen(round=round_, team=team, user=request.user)
+        act(round=round_, team=team, user=request.user)
     except IslandsError as exc:
         return _plans_answer(request, round_id, model_admin, refused=exc)
-    done = _("%(team)s may hand in its plan after the deadline.") % {"team": team.name}
-    return _plans_answer(request, round_id, model_admin, done=done)
+    return _plans_answer(request, round_id, model_admin, done=done % {"team": team.name})
+
+
+@require_POST
+def plan_reopen(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
+    done = _("%(team)s may hand in its plan after the deadline.")
+    return _team_plan_act(request, round_id, model_admin, plan_services.plan_reopen, done)
 
 
 @require_POST
 def plan_nothing_undo(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """A team with nothing to do counts as handed in: "Přesto čekat na plán" undoes that for it."""
-    check_perm(request)
-    round_ = round_or_404(round_id)
-    try:
-        team = _team(round_, PlanTeamForm(request.POST).team_id())
-        plan_services.plan_nothing_undo(round=round_, team=team, user=request.user)
-    except IslandsError as exc:
-        return _plans_answer(request, round_id, model_admin, refused=exc)
-    done = _("%(team)s is to hand in a plan after all.") % {"team": team.name}
-    return _plans_answer(request, round_id, model_admin, done=done)
+    done = _("%(team)s is to hand in a plan after all.")
+    return _team_plan_act(request, round_id, model_admin, plan_services.plan_nothing_undo, done)
 
 
 @require_POST
 def plan_nothing_restore(request: HtmxHttpRequest, round_id: int, *, model_admin: Any) -> HttpResponse:
     """Take the undo back: the team with nothing to do counts as handed in again."""
-    check_perm(request)
-    round_ = round_or_404(round_id)
-    try:
-        team = _team(round_, PlanTeamForm(request.POST).team_id())
-        plan_services.plan_nothing_restore(round=round_, team=team, user=request.user)
-    except IslandsError as exc:
-        return _plans_answer(request, round_id, model_admin, refused=exc)
-    done = _("%(team)s counts as handed in again while it has nothing to do.") % {"team": team.name}
-    return _plans_answer(request, round_id, model_admin, done=done)
+    done = _("%(team)s counts as handed in again while it has nothing to do.")
+    return _team_plan_act(request, round_id, model_admin, plan_services.plan_nothing_restore, done)
