@@ -26,9 +26,8 @@ from games.islands.models.rounds import IslandsRound, TeamOrders
 ENTERED_BY_STAFF = "staff"
 #: The state a plan shows when the team has nothing to order this round: it counts as handed in.
 NOTHING_TO_DO = "nothing"
-#: The plan states a team with nothing to do shows as :data:`NOTHING_TO_DO` (none handed in).
-NOT_HANDED_IN = (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED)
-#: The plan states the team may write over (save a draft, hand in): the services' rule and the pages'.
+#: The plan states the team may write over (save a draft, hand in): the services' rule and the pages';
+#: they are the states not handed in, so a team with nothing to do shows these as :data:`NOTHING_TO_DO`.
 TEAM_WRITABLE = (PlanState.NONE, PlanState.DRAFT, PlanState.RETURNED)
 
 
@@ -92,7 +91,7 @@ def plan_row(
     row = _plan_row(team, plan, orders)
     if not nothing:
         return row
-    if row.state in NOT_HANDED_IN and not (plan is not None and plan.hand_in_expected):
+    if row.state in TEAM_WRITABLE and not (plan is not None and plan.hand_in_expected):
         return replace(row, state=NOTHING_TO_DO, at=None, nothing=True)
     return replace(row, nothing=True)
 
