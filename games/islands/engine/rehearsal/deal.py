@@ -46,7 +46,7 @@ from .spec import RehearsalBoard, RehearsalSpec, RehearsalSpecError, check_spec
 #: Camps per style a candidate is screened with at a time.
 SCREEN_CAMPS = 50
 #: Camps per style a candidate is screened and tuned with at most before it is dropped.
-SCREEN_MOST = 1000
+SCREEN_MOST = 1500
 #: Chest moves a candidate is tuned with at most.
 MAX_MOVES = 8
 #: A chest is moved when the styles together lean at least this much (and beyond chance).
@@ -56,7 +56,7 @@ TUNE_FROM = 0.012
 READY = 0.03
 READY_DOUBT = 0.016
 #: Camps per style a confirmation is judged after (the proof's false pass split over the looks).
-CONFIRM_LOOKS: tuple[int, ...] = (2000, 3000, 4500, 7000)
+CONFIRM_LOOKS: tuple[int, ...] = (2000, 4000, 7000)
 #: A confirmation stops early when a share is this much beyond what its last look could prove.
 HOPELESS_MARGIN = 0.005
 #: Candidates dealt at most before the search gives up.
@@ -398,15 +398,8 @@ class _Tracker:
 
     def hopeless(self) -> bool:
         """Whether the styles are so far apart on a key (which moving chests does not mend) that
-        even the best common lean leaves one beyond what a proof allows, and not by chance; or,
-        after :data:`DROP_CAMPS` camps a style, so far apart that a proof would take more camps
-        than dealing another candidate is likely to (:data:`APART_SOFT`)."""
-        spread = self.spread().values()
-        if any(half - 2 * math.sqrt(var) > APART_MOST for _middle, half, var in spread):
-            return True
-        return self.screened >= DROP_CAMPS and any(
-            half - math.sqrt(var) > APART_SOFT * APART_MOST for _middle, half, var in spread
-        )
+        even the best common lean leaves one beyond what a proof allows, and not by chance."""
+        return any(half - 2 * math.sqrt(var) > APART_MOST for _middle, half, var in self.spread().values())
 
     def leans(self) -> bool:
         """Whether the styles together lean off their aim enough, beyond chance, to move a chest."""
@@ -435,12 +428,6 @@ MOVE_DOUBT_FLOOR = 0.005
 #: Styles whose shares lie more than twice this apart cannot be proven fair by moving chests: the
 #: best common lean leaves the furthest this far off.
 APART_MOST = 0.03
-#: A candidate whose styles lie, after this many camps a style, more than 4 points apart (half
-#: their range over APART_SOFT times APART_MOST), one standard error counted in their favour, is
-#: dropped: its proof would take 4,000 camps a style or more, more than dealing another candidate
-#: is likely to (docs/islands-map-generator.md, "The fair deal").
-DROP_CAMPS = 450
-APART_SOFT = 2 / 3
 #: How far a style's share is, a priori, from the styles' mean (its estimate is shrunk by it).
 APART_PRIOR = 0.03
 #: Camps per style played on the board as it is before a chest is moved or it is confirmed.

@@ -5,8 +5,6 @@ boards the rehearsal proves fair at the real settings is ``bench/fair_deal.py``:
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from games.islands.engine.generator import Cell
@@ -84,58 +82,3 @@ def test_a_chest_moved_keeps_every_treasure_one_to_three() -> None:
     moved = deal._moved(board, x, y)
     assert moved[x].chests == board[x].chests - 1 and moved[y].chests == board[y].chests + 1
     assert sum(c.chests for c in moved.values()) == sum(c.chests for c in board.values())
-
-
-def _camps(style: str, camps: int, bottom_wins: float) -> list[deal.CampRecord]:
-    """``camps`` camps of three teams (one a side) in ``style``, the bottom side winning the share
-    ``bottom_wins`` of them and the right and left sides the rest, turn about."""
-    out = []
-    for k in range(camps):
-        bottom = k < round(bottom_wins * camps)
-        winner = 0 if bottom else 1 + k % 2
-        out.append(
-            deal.CampRecord(
-                camp=k, style=style, sides=("bottom", "right", "left"), bays=(1, 2, 3), choice=(1, 1, 1),
-                delivered=(1, 1, 1), ap_total=(9, 9, 9), winners=(winner,), tie_break=False,
-                home_by_round=(3,), rounds_to_half=1, rounds_to_all=1, left_over=0, lost_by_round=(0,),
-                zero_ap=0, idle=0, pirates=0, pirate_victims=0,
-            )
-        )  # fmt: skip
-    return out
-
-
-def _tracker(camps: int, shares: dict[str, float]) -> deal._Tracker:
-    tracker = deal._Tracker(3)
-    tracker.add([r for style, share in shares.items() for r in _camps(style, camps, share)])
-    return tracker
-
-
-# The planner's bottom side 13 points ahead of the greedy bot's: not beyond what chance and a common
-# lean could explain by the sure rule (half the range less two standard errors within 3 points),
-# but more than 4 points apart with one standard error counted: after DROP_CAMPS camps, dropped.
-APART = {"planner": 0.40, "greedy": 0.27, "novice": 0.33}
-
-
-def test_a_candidate_whose_styles_lie_far_apart_is_dropped_after_its_first_camps() -> None:
-    tracker = _tracker(deal.DROP_CAMPS, APART)
-    (middle, half, var), *_ = tracker.spread().values()
-    assert half - 2 * math.sqrt(var) < deal.APART_MOST < half + 1  # the sure rule would keep it
-    assert tracker.hopeless()
-    # Fewer camps than DROP_CAMPS: kept, the candidate is screened on.
-    assert not _tracker(deal.DROP_CAMPS - 50, APART).hopeless()
-
-
-@pytest.mark.parametrize(("apart", "dropped"), [(0.044, False), (0.046, True)])
-def test_a_candidate_is_dropped_from_styles_4_points_apart_one_standard_error_counted(
-    apart: float, dropped: bool
-) -> None:
-    # The planner's bottom side `apart` ahead of the novice's and the greedy bot's as far behind:
-    # 8.8 points apart is 1.9 points each side of their middle with one standard error counted
-    # (kept), 9.2 points 2.1 (dropped).
-    tracker = _tracker(deal.DROP_CAMPS, {"planner": 0.34 + apart, "greedy": 0.34 - apart, "novice": 0.34})
-    assert tracker.hopeless() is dropped
-
-
-def test_a_candidate_whose_styles_agree_is_kept_however_far_it_leans() -> None:
-    # Each style within a point or two of another, the whole board 4 points off: a lean to tune.
-    assert not _tracker(deal.DROP_CAMPS, {"planner": 0.38, "greedy": 0.36, "novice": 0.37}).hopeless()
