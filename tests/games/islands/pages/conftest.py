@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 import pytest
+import time_machine
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
 
 
 @pytest.fixture(autouse=True)
 def default_language() -> Iterator[None]:
     """Each test starts in Czech, whatever language an earlier request left active."""
     with translation.override(settings.LANGUAGE_CODE):
+        yield
+
+
+@pytest.fixture
+def morning() -> Iterator[None]:
+    """The clock at 09:00 today and running: a deadline at 19:30 is still to come whenever the suite
+    runs, so setting one is not refused as past (CI ran after 19:30 once and failed)."""
+    nine = timezone.make_aware(dt.datetime.combine(timezone.localdate(), dt.time(9, 0)))
+    with time_machine.travel(nine, tick=True):
         yield
 
 

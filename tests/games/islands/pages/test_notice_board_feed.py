@@ -30,6 +30,8 @@ from games.islands.services import team_links as link_services
 from games.islands.words.notices import notice_text
 from tests.games.islands.pages.helpers import HTMX, legal_route, links_on, store_all
 
+pytestmark = pytest.mark.usefixtures("morning")  # deadlines at 19:30 today still ahead
+
 TEAM = plans.BY_TEAM
 
 

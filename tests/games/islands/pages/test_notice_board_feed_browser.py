@@ -31,7 +31,7 @@ from games.islands.services import team_links as link_services
 from tests.browser import NEEDS_CHROMIUM, launched_chromium
 from tests.games.islands.pages.test_projector_hall_browser import TEAMS, hall_camp
 
-pytestmark = NEEDS_CHROMIUM
+pytestmark = [*NEEDS_CHROMIUM, pytest.mark.usefixtures("morning")]  # 19:30 deadlines still ahead
 
 #: The feed's lines (on the projector: those of the events column's page shown) and whether each is
 #: wholly inside its column and the window; the scroll size.

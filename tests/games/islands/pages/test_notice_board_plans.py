@@ -199,7 +199,7 @@ def test_every_kind_of_handed_in_reads_handed_in_and_each_flip_draws_a_new_versi
 
 
 def test_the_deadline_is_shown_when_one_is_set(
-    client: Client, game: Round, teams: list[Team], staff: object
+    client: Client, game: Round, teams: list[Team], staff: object, morning: None
 ) -> None:
     section = hand_in_section(board(client, game.camp_id))
     assert section is not None and section.select_one(".zo-due") is None
