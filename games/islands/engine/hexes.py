@@ -279,7 +279,7 @@ def on_triangle(h: Hex, side: int) -> bool:
     return 2 * h.r + h.q <= 0 and h.r + 2 * h.q >= 0 and h.r - h.q >= -3 * (side - 1)
 
 
-def check_side(side: int) -> None:
+def check_side(side: object) -> None:
     if not isinstance(side, int) or isinstance(side, bool) or not MIN_SIDE <= side <= MAX_SIDE:
         raise ValueError(f"board side must be a whole number from {MIN_SIDE} to {MAX_SIDE}, not {side!r}")
 

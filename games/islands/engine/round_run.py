@@ -31,9 +31,6 @@ from .orders import NO_ORDERS, Orders
 from .rng import DirectionStream, Draws, RoundRandom, pirate_moves
 from .state import Board, GameState, Pirate, Ship, ShipKind, Team, hex_index
 
-#: Makes an event without running its frozen dataclass's ``__init__`` (see :meth:`RoundRun.log`).
-_new_object = object.__new__
-
 
 class Phase(StrEnum):
     """The moments of a round at which :func:`.resolve.resolve_recorded` takes a :class:`Checkpoint`."""
@@ -206,10 +203,7 @@ class RoundRun:
         if mover is not None:
             actor = mover.id
             team = None if mover.team is None else mover.team.name
-        # Made without the frozen dataclass's __init__ (an object.__setattr__ call per field, half
-        # the cost of an event: a round logs hundreds); a test checks them against Event(...).
-        event = _new_object(Event)
-        event.__dict__.update(
+        event = Event(
             step=self.step,
             half=self.half,
             what=what,

@@ -304,7 +304,7 @@ def load_scenario(data: object) -> Scenario:
         r.fail("format", ScenarioProblemCode.WRONG_FORMAT, format=FORMAT)
     side = doc.get("side")
     try:
-        check_side(side)  # type: ignore[arg-type]
+        check_side(side)
     except ValueError:
         if "side" in doc:
             r.fail("side", ScenarioProblemCode.BAD_SIDE, minimum=MIN_SIDE, maximum=MAX_SIDE, **_value(side))

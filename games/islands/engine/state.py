@@ -194,6 +194,10 @@ class Cell:
     chests: int = 0
     revealed: bool = False
 
+    def __reduce__(self) -> tuple[type[Cell], tuple[Tile, int, bool]]:
+        # Pickled by its fields: the compiled engine's frozen classes refuse the default (see compiled.py).
+        return (Cell, (self.tile, self.chests, self.revealed))
+
 
 HIDDEN_OPEN_SEA = Cell()
 

@@ -18,6 +18,10 @@ refuses is dropped (``planner.legal``).
 
 from __future__ import annotations
 
+from ..compiled import compiled_path
+
+__path__ = compiled_path(__path__, __name__)
+
 from .greedy import (
     GREEDY_AVOID,
     GREEDY_CARGO_BEFORE_BATTLESHIP,

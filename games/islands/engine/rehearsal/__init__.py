@@ -8,6 +8,10 @@ no Django (the page and the command turn a camp run's board into a :class:`Rehea
 
 from __future__ import annotations
 
+from ..compiled import compiled_path
+
+__path__ = compiled_path(__path__, __name__)
+
 from .run import FORMAT, MAX_WORKERS, rehearse, report, report_spec
 from .spec import (
     RehearsalBoard,

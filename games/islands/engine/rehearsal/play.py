@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from ..bays import choose_bays
 from ..bots import (
@@ -163,6 +163,10 @@ class CampRecord:
     #: (turned pirate, or hit by a pirate's shot).
     pirates: int
     pirate_victims: int
+
+    def __reduce__(self) -> tuple[type[CampRecord], tuple[object, ...]]:
+        # Pickled by its fields (from a worker): the compiled engine's frozen classes refuse the default.
+        return (CampRecord, tuple(getattr(self, part.name) for part in fields(self)))
 
 
 class Stopped(ValueError):

@@ -20,10 +20,12 @@ import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from multiprocessing.synchronize import Event
 from types import TracebackType
 
+from ..compiled import workers_marked
 from .figures import board_figures, board_rank, shares
 from .judge import verdict
 from .play import CampRecord, Stopped, play_camp, styles, team_bots
@@ -222,9 +224,13 @@ class CampRunner:
         self.workers, self.watch = workers, watch
         self.pool: ProcessPoolExecutor | None = None
         self.stop: Event | None = None
+        self.marked = ExitStack()
 
     def __enter__(self) -> CampRunner:
         if self.workers > 1:
+            # The workers start as they are needed, so they are marked till the run ends; they run
+            # the compiled engine when it is built (``..compiled``).
+            self.marked.enter_context(workers_marked())
             context = multiprocessing.get_context("spawn")
             self.stop = context.Event()
             self.pool = ProcessPoolExecutor(
@@ -240,6 +246,7 @@ class CampRunner:
                 self.stop.set()
             self.pool.shutdown(wait=True, cancel_futures=True)
             self.pool = None
+        self.marked.close()
 
     def play(self, tasks: Sequence[CampTask]) -> list[list[CampRecord]]:
         """Every task's records, in the order of ``tasks``. Raises :class:`RehearsalCancelled`."""

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from dataclasses import fields, replace
+from dataclasses import replace
 
 import pytest
 
-from games.islands.engine.events import Event, Visibility, What
+from games.islands.engine.events import Visibility, What
 from games.islands.engine.hexes import Hex, distance, geometry
 from games.islands.engine.notation import Route
 from games.islands.engine.orders import Orders
@@ -201,16 +201,3 @@ def test_a_held_pirate_is_freed_by_a_pirate_that_appears_beside_it() -> None:
     assert (free.step, free.half, free.at, free.actor, free.get("by")) == (2, 1, held, "P1", "P2")
 
 
-def test_the_resolver_s_events_are_made_as_event_makes_them() -> None:
-    # The resolver makes its events without Event's __init__: the same fields and values, so a
-    # field added to Event (or a check in __post_init__) must be added to RoundRun.log too.
-    rnd = random.Random(5)
-    state = random_state(rnd, side=7, teams=3, ships_per_team=5, pirates=4)
-    orders = {t.name: random_legal_orders(rnd, state, t.name, 11) for t in state.teams}
-    events = resolve(state, orders).events
-    assert {e.what for e in events} >= {What.REVEAL, What.SHOT}
-    for event in events:
-        assert list(vars(event)) == [f.name for f in fields(Event)]
-        assert event == Event(**vars(event))
-        assert hash(event) == hash(Event(**vars(event)))
-    assert not hasattr(Event, "__post_init__")
