@@ -12,7 +12,10 @@ Targets (each recorded with ``bench._targets.check``):
   again keeping each round's state and orders, and those rounds resolved again; both timed by
   this thread's CPU time (:func:`round_against_resolve`);
 - **the peak memory** of the run, children included, at most 300 MB: the resident memory (VmRSS)
-  of this process and of every worker, summed, sampled every 20 ms while the rehearsal runs.
+  of this process and of every worker, summed, sampled every 20 ms while the rehearsal runs;
+- **the compiled engine** (``make compiled``, which ``make bench`` runs first): the same rehearsal
+  with workers on the compiled engine at most 0.75× its wall time with workers on the pure one,
+  both run here one after the other, their reports equal.
 
 First a profile (cProfile) of a few camps prints where a simulated round's time goes.
 """
@@ -25,13 +28,16 @@ import pstats
 import re
 import threading
 import time
+from dataclasses import replace
 from io import StringIO
 from pathlib import Path
 
 from bench._targets import check
+from games.islands.engine import compiled
 from games.islands.engine.orders import Orders
 from games.islands.engine.rehearsal import RehearsalSpec, dealt_board, rehearse
 from games.islands.engine.rehearsal.play import play_camp
+from games.islands.engine.rehearsal.spec import symmetric_board
 from games.islands.engine.resolve import resolve_trusted
 from games.islands.engine.state import GameState
 
@@ -50,6 +56,9 @@ PROFILED_CAMPS = 5
 WALL_LIMIT_S = 60.0
 ROUND_RATIO = 3.0
 RSS_LIMIT_MB = 300.0
+#: The compiled engine's wall time against the pure engine's, at most (it measured some 0.6).
+COMPILED_RATIO = 0.75
+COMPILED_TARGET = "rehearsal: compiled engine against pure (wall)"
 
 
 def bench_spec(camps: int = CAMPS) -> RehearsalSpec:
@@ -150,6 +159,42 @@ class PeakMemory:
         self._thread.join()
 
 
+def rehearsal_on(engine: str, spec: RehearsalSpec) -> tuple[float, dict[str, object]]:
+    """The wall time and the report of the rehearsal with its workers on ``engine`` (``ZO_ENGINE``)."""
+    before = os.environ.get("ZO_ENGINE")
+    os.environ["ZO_ENGINE"] = engine
+    try:
+        started = time.perf_counter()
+        report = rehearse(spec, workers=WORKERS)
+        return time.perf_counter() - started, report
+    finally:
+        if before is None:
+            del os.environ["ZO_ENGINE"]
+        else:
+            os.environ["ZO_ENGINE"] = before
+
+
+def compiled_against_pure() -> None:
+    """On a board fair by construction, so no board is stopped early: every camp of every style played."""
+    if compiled.ready_build() is None:
+        print("no compiled engine of these sources (make compiled): its target is missed")
+        check(COMPILED_TARGET, float("inf"), 1.0, unit="s", at_most=COMPILED_RATIO)
+        return
+    spec = replace(bench_spec(), boards=(symmetric_board(SIDE, SIDE),))
+    pure_wall, pure_report = rehearsal_on("pure", spec)
+    compiled_wall, compiled_report = rehearsal_on("compiled", spec)
+    same = "the same report" if compiled_report == pure_report else "REPORTS DIFFER"
+    print(f"workers on the pure engine {pure_wall:.1f} s, on the compiled {compiled_wall:.1f} s: {same}")
+    check(
+        COMPILED_TARGET,
+        compiled_wall if compiled_report == pure_report else float("inf"),
+        pure_wall,
+        unit="s",
+        at_most=COMPILED_RATIO,
+        reference_name="the same rehearsal with the workers on the pure engine",
+    )
+
+
 def main() -> None:
     spec = bench_spec()
     print(f"rehearsal: {CAMPS} camps × {ROUNDS} rounds × {TEAMS} teams, side {SIDE}, board seed {BOARD_SEED}")
@@ -158,14 +203,16 @@ def main() -> None:
     round_ms, resolve_ms, rounds = round_against_resolve(spec)
     print(f"a simulated round {round_ms:.2f} ms, its resolve {resolve_ms:.2f} ms ({rounds} rounds, CPU time)")
 
+    engine = "compiled" if compiled.ready_build() else "pure"
     with PeakMemory() as memory:
         started = time.perf_counter()
         report = rehearse(spec, workers=WORKERS)
         wall = time.perf_counter() - started
-    simulated = CAMPS * ROUNDS
     figures = report["boards"][0]  # type: ignore[index]
+    # The camps played: of every style, fewer when the judge stopped the board early.
+    simulated = figures["camps"] * ROUNDS
     print(
-        f"{simulated} simulated rounds in {wall:.1f} s with {WORKERS} workers: "
+        f"{simulated} simulated rounds in {wall:.1f} s with {WORKERS} workers on the {engine} engine: "
         f"{simulated / wall:.0f} rounds/s; "
         f"peak memory {memory.peak:.0f} MB over {memory.most_processes} processes; "
         f"verdict {figures['verdict']['code']}"
@@ -194,6 +241,7 @@ def main() -> None:
         at_most=1.0,
         reference_name=f"the issue's fixed limit, {RSS_LIMIT_MB:.0f} MB (not a measured reference)",
     )
+    compiled_against_pure()
 
 
 if __name__ == "__main__":

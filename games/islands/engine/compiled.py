@@ -42,10 +42,9 @@ SHARED = "shared"
 CHOICES = ("auto", "pure", "compiled")
 #: Set in the environment while a rehearsal starts its workers: they inherit it, nothing else does.
 WORKER_MARK = "ZO_REHEARSAL_WORKER"
-#: The modules a simulated camp spends its time in (a profile of camps in every style: 97 % of it).
-#: The rest stays Python: the deal's search, the generator, the checks of what a caller hands in
-#: (compiled code would turn a wrong type into a TypeError or take ``True`` for 1, not refuse it
-#: with the engine's error), the notation (its value types subclass ``str`` and ``tuple``).
+#: The modules a worker's simulated camp runs (a profile of camps in every style: 97 % of its time).
+#: The rest stays Python: the deal's search and the balancing, the notation (its value types
+#: subclass ``str`` and ``tuple``, which mypyc does not compile), the scenario files, this loader.
 COMPILED = (
     "bays.py",
     "events.py",
@@ -62,6 +61,8 @@ COMPILED = (
     "bots/planner.py",
     "bots/ways.py",
     "rehearsal/play.py",
+    "rehearsal/spec.py",
+    "generator.py",
 )
 
 

@@ -4,7 +4,7 @@ and the check that refuses a spec it cannot play (:class:`RehearsalSpecError`, a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from ..generator import generate_map, side_distances, walled_in
 from ..hexes import MAX_SIDE, MIN_SIDE, Hex, geometry, turned
@@ -57,6 +57,10 @@ class RehearsalBoard:
     #: The seed it was dealt from (None: an edited or stored board).
     board_seed: int | None = None
 
+    def __reduce__(self) -> tuple[type[RehearsalBoard], tuple[object, ...]]:
+        # Pickled by its fields (to a worker): the compiled engine's frozen classes refuse the default.
+        return (RehearsalBoard, tuple(getattr(self, part.name) for part in fields(self)))
+
 
 @dataclass(frozen=True)
 class RehearsalSpec:
@@ -71,6 +75,10 @@ class RehearsalSpec:
     placement: str = "uniform"
     bots: str = "every"
     seed: int = 0
+
+    def __reduce__(self) -> tuple[type[RehearsalSpec], tuple[object, ...]]:
+        # Pickled by its fields (to a worker): the compiled engine's frozen classes refuse the default.
+        return (RehearsalSpec, tuple(getattr(self, part.name) for part in fields(self)))
 
     @property
     def side(self) -> int:
