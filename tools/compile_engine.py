@@ -1,10 +1,10 @@
 """Compile the Golden Islands' engine with mypyc (``make compiled``): the same code, faster.
 
-The rehearsal and the fair deal play thousands of simulated camps; compiled, a camp takes some 60 %
+The rehearsal and the fair deal play thousands of simulated camps; compiled, a camp takes some 55 %
 of its time (``docs/islands-rehearsal.md``, "The compiled engine"). The build goes to
 ``build/engine-compiled/<key>/`` (:mod:`games.islands.engine.compiled`), made in a scratch
-folder and moved there whole, so a build that fails or is stopped leaves nothing behind and the
-pure engine goes on. Older builds are removed. Needs a C compiler and Python's headers (Debian:
+folder, moved there and only then marked finished, so a build that fails or is stopped is never
+loaded and the pure engine goes on. Older builds are removed. Needs a C compiler and Python's headers (Debian:
 ``gcc``, ``python3-dev``); without them it says so and the engine stays pure.
 
 Usage: ``python tools/compile_engine.py [--force]``; exit status 0 when a build of the present
@@ -58,17 +58,18 @@ def build(target: Path) -> None:
         made = scratch / "made"
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         for extension in package.rglob(f"*{suffix}"):
-            if "build" in extension.relative_to(package).parts:
-                continue
             relative = extension.relative_to(package)
+            if "build" in relative.parts:
+                continue
             # The code every module shares is a top-level module: a folder of its own on sys.path.
             destination = made / (relative if len(relative.parts) > 1 else Path(compiled.SHARED, relative))
             destination.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(extension, destination)
-        (made / compiled.STAMP).write_text(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {sys.version}\n")
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.rmtree(target, ignore_errors=True)
         shutil.move(str(made), target)
+    # Marked only once every file is in place: from /tmp the move is a copy, file by file.
+    (target / compiled.STAMP).write_text(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {sys.version}\n")
 
 
 def main(argv: list[str] | None = None) -> int:
