@@ -17,6 +17,9 @@ alarm split over the looks) plays no more camps. The verdict is the judge's at t
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -190,6 +193,16 @@ _worker_stop: Event | None = None
 def _start_worker(stop: Event) -> None:
     global _worker_stop
     _worker_stop = stop
+    # A worker holds both ends of its task queue, so when its run is killed outright (SIGKILL, a
+    # crash) it would wait for tasks for ever; it leaves as soon as the process that started it.
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_leave_with, args=(parent.sentinel,), daemon=True).start()
+
+
+def _leave_with(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os._exit(1)
 
 
 def play_task(task: CampTask, stop: Callable[[], bool] | None = None) -> list[CampRecord]:

@@ -4,9 +4,15 @@ figures, the verdict, the same report for any number of workers, cancelling, and
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 from types import MappingProxyType
 
 import pytest
@@ -219,6 +225,62 @@ def test_cancel_stops_the_run(workers: int) -> None:
     assert isinstance(caught.value, ValueError)
     with pytest.raises(RehearsalCancelled):
         rehearse(small_spec(dealt_board(5, 3)), workers=workers, cancelled=lambda: True)
+
+
+#: A run that has started its workers and then waits, to be killed outright.
+KILLED_RUN = """
+import time
+from games.islands.engine.rehearsal import RehearsalSpec, dealt_board
+from games.islands.engine.rehearsal.run import CampRunner, Watch, camp_tasks
+
+spec = RehearsalSpec((dealt_board(5, 3),), ("A", "B", "C"), (14, 11, 8), rounds=2, camps=2, seed=1)
+with CampRunner(2, Watch(0, None, None)) as runner:
+    runner.play(camp_tasks(spec, 0, "planner", 0, 2))
+    print("playing", flush=True)
+    time.sleep(120)
+"""
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # a process that ended while we looked
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="looks at the processes in /proc")
+def test_the_workers_leave_when_their_run_is_killed_outright() -> None:
+    root = Path(__file__).resolve().parents[4]
+    run = subprocess.Popen([sys.executable, "-c", KILLED_RUN], cwd=root, stdout=subprocess.PIPE, text=True)
+    workers: list[int] = []
+    try:
+        assert run.stdout is not None and run.stdout.readline().strip() == "playing"
+        workers += children_of(run.pid)
+        assert workers, "the run started no worker"
+        run.kill()
+        run.wait()
+        deadline = time.monotonic() + 20
+        while (left := [p for p in workers if alive(p)]) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert left == []
+    finally:
+        run.kill()
+        run.wait()
+        for pid in filter(alive, workers):  # a failed check leaves no process behind
+            os.kill(pid, signal.SIGKILL)
 
 
 def test_progress_counts_camps_over_all_boards() -> None:
