@@ -1,13 +1,14 @@
 """What proving a tighter bound than the judge's would cost: the fair deal's confirmation simulated
-without bots (issue 30; the table in docs/islands-map-generator.md, "What the two misses say").
+without bots (issue 30; the table in docs/islands-map-generator.md, "What the misses say").
 
 Each style's camps of a board with three teams are drawn by lot: one side of one style ``d`` points
 ahead of its fair share (its other two sides d/2 behind each), every other share exact. The looks,
-the proof and the early stop are the confirmation's (``deal.CONFIRM_LOOKS``, ``judge.Share``), with
-the bound proven as a parameter. For each ``d``: how often the confirmation passes and the camps it
-plays (all styles), for the judge's bound and a tighter one; and how often a judge of 1,000 camps a
-style reads some side 5 points off or more. The side's wins are drawn from the normal approximation
-of the binomial (its camps are 2,000 and more), so the figures take seconds, not hours.
+the proof and the early stop are the confirmation's (``deal.confirm_z``, ``deal.beyond_proof``,
+``judge.proven``), with the bound proven as a parameter. For each ``d``: how often the confirmation
+passes and the camps it plays (all styles), for the judge's bound and a tighter one; and how often a
+judge of 1,000 camps a style reads some side 5 points off or more. The side's wins are drawn from
+the normal approximation of the binomial (its camps are 2,000 and more), so the figures take
+seconds, not hours.
 
     .venv/bin/python -m tools.proof_margin [--runs 20000] [--tighter 0.04]
 """
@@ -18,12 +19,12 @@ import argparse
 import math
 import random
 
-from games.islands.engine.rehearsal.deal import CONFIRM_LOOKS, HOPELESS_MARGIN
-from games.islands.engine.rehearsal.judge import FALSE_PASS, NORMAL, TOLERANCE, Share
+from bench.fair_deal import JUDGE_CAMPS
+from games.islands.engine.rehearsal.deal import CONFIRM_LOOKS, beyond_proof, confirm_z
+from games.islands.engine.rehearsal.judge import TOLERANCE, Share, proven
 
 FAIR = 1 / 3
 STYLES = 3
-JUDGE_CAMPS = 1000
 OFFS = (0.0, 0.01, 0.02, 0.03, 0.035, 0.04, 0.045, 0.05)
 
 
@@ -53,8 +54,6 @@ def sides(d: float) -> tuple[tuple[float, ...], ...]:
 
 def confirmation(d: float, bound: float, draw: random.Random) -> tuple[bool, int]:
     """One confirmation: whether it proves every share within ``bound``, and the camps it played."""
-    z = NORMAL.inv_cdf(1 - FALSE_PASS / len(CONFIRM_LOOKS))
-    most = CONFIRM_LOOKS[-1]
     wins = [[0, 0, 0] for _ in range(STYLES)]
     first = 0
     for last in CONFIRM_LOOKS:
@@ -63,10 +62,9 @@ def confirmation(d: float, bound: float, draw: random.Random) -> tuple[bool, int
                 wins[style][i] += k
         first = last
         checks = [Share("s", str(i), 0, last, w, FAIR) for row in wins for i, w in enumerate(row)]
-        if all(abs(c.off) + z * c.se < bound for c in checks):
+        if proven(checks, confirm_z(), bound):
             return True, STYLES * last
-        shrink = math.sqrt(last / most)
-        if any(abs(c.off) > bound - z * c.se * shrink + HOPELESS_MARGIN for c in checks):
+        if beyond_proof(checks, last, bound):
             break
     return False, STYLES * first
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..balance import HAZARD_COSTS, Holdings, Seat, holdings
@@ -61,6 +61,21 @@ CONFIRM_LOOKS: tuple[int, ...] = (2000, 4000, 7000)
 HOPELESS_MARGIN = 0.005
 #: Candidates dealt at most before the search gives up.
 MAX_CANDIDATES = 200
+
+
+def confirm_z() -> float:
+    """The standard errors a confirmation's proof adds at each look (its false pass split over
+    :data:`CONFIRM_LOOKS`)."""
+    return NORMAL.inv_cdf(1 - FALSE_PASS / len(CONFIRM_LOOKS))
+
+
+def beyond_proof(checks: Sequence[Share], looked: int, tolerance: float | None = None) -> bool:
+    """Whether a confirmation looked at after ``looked`` camps a style is hopeless: a share whose
+    distance is :data:`HOPELESS_MARGIN` beyond what its last look could prove within ``tolerance``
+    (by default :data:`TOLERANCE`; stopping there spends no false pass)."""
+    bound = TOLERANCE if tolerance is None else tolerance
+    z, shrink = confirm_z(), math.sqrt(looked / CONFIRM_LOOKS[-1])
+    return any(abs(c.off) > bound - z * c.se * shrink + HOPELESS_MARGIN for c in checks)
 
 
 class DealError(ValueError):
@@ -219,7 +234,7 @@ class _Search:
         it (:data:`HOPELESS_MARGIN` beyond; that spends no false pass)."""
         spec = self.spec
         seed = derived(spec.seed, "confirm", self.candidate, version)
-        z = NORMAL.inv_cdf(1 - FALSE_PASS / len(CONFIRM_LOOKS))
+        z = confirm_z()
         most = CONFIRM_LOOKS[-1]
         records: list[CampRecord] = []
         first = 0
@@ -236,9 +251,7 @@ class _Search:
                 ordered = sorted(records, key=lambda r: (STYLES.index(r.style), r.camp))
                 figures = board_figures(board, rspec, ordered, len(CONFIRM_LOOKS))
                 return FairDeal(cells, figures, self.candidate, moves, self.camps)
-            # Hopeless: a share whose distance now is well beyond what the last look could prove.
-            shrink = math.sqrt(last / most)
-            if any(abs(c.off) > TOLERANCE - z * c.se * shrink + HOPELESS_MARGIN for c in checks):
+            if beyond_proof(checks, last):
                 break
         return records
 

@@ -119,14 +119,14 @@ def flagged(share: Share, z: float) -> bool:
     return abs(share.off) >= TOLERANCE and abs(share.off) >= z * share.se_fair
 
 
-def passes(share: Share, z: float = Z_PASS) -> bool:
-    """Whether ``share`` is proven within :data:`TOLERANCE` of its fair share (``z`` standard
-    errors added to its distance)."""
-    return abs(share.off) + z * share.se < TOLERANCE
+def passes(share: Share, z: float = Z_PASS, tolerance: float | None = None) -> bool:
+    """Whether ``share`` is proven within ``tolerance`` (by default :data:`TOLERANCE`) of its fair
+    share (``z`` standard errors added to its distance)."""
+    return abs(share.off) + z * share.se < (TOLERANCE if tolerance is None else tolerance)
 
 
-def proven(shares: Iterable[Share], z: float = Z_PASS) -> bool:
-    return all(passes(s, z) for s in shares)
+def proven(shares: Iterable[Share], z: float = Z_PASS, tolerance: float | None = None) -> bool:
+    return all(passes(s, z, tolerance) for s in shares)
 
 
 def camps_to_prove(share: Share) -> int:
