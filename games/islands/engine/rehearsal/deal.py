@@ -210,7 +210,11 @@ class _Search:
             if tracker.camps_now() < READY_CAMPS:
                 continue
             move = self.best_move(cells, held, tracker) if tracker.leans() and moves < MAX_MOVES else None
-            if move is None and tracker.ready():
+            if move is None:
+                if not tracker.ready():
+                    if tracker.stuck():
+                        return None
+                    continue
                 confirmed = self.confirm(cells, len(tracker.versions), moves)
                 if isinstance(confirmed, FairDeal):
                     return confirmed
@@ -220,10 +224,9 @@ class _Search:
                 move = self.best_move(cells, held, tracker)
                 if move is None:
                     return None
-            if move is not None:
-                cells = _moved(cells, move[0], move[1])
-                tracker.moved(move[2])
-                moves += 1
+            cells = _moved(cells, move[0], move[1])
+            tracker.moved(move[2])
+            moves += 1
         return None
 
     def confirm(self, cells: Mapping[Hex, Cell], version: int, moves: int) -> FairDeal | list[CampRecord]:
@@ -412,7 +415,9 @@ class _Tracker:
     def hopeless(self) -> bool:
         """Whether the styles are so far apart on a key (which moving chests does not mend) that
         even the best common lean leaves one beyond what a proof allows, and not by chance."""
-        return any(half - 2 * math.sqrt(var) > APART_MOST for _middle, half, var in self.spread().values())
+        return any(
+            half - APART_Z * math.sqrt(var) > APART_MOST for _middle, half, var in self.spread().values()
+        )
 
     def leans(self) -> bool:
         """Whether the styles together lean off their aim enough, beyond chance, to move a chest."""
@@ -420,6 +425,18 @@ class _Tracker:
         return any(
             abs(v - aims.get(key, 0.0)) > max(TUNE_FROM, 2 * math.sqrt(var))
             for key, (v, var) in self._lean().items()
+        )
+
+    def stuck(self) -> bool:
+        """Whether every style's share is known as well as :meth:`ready` asks, yet one is predicted
+        further than :data:`READY` by :data:`STUCK_Z` standard errors: asked when no chest is to be
+        moved, more camps would only tell the same."""
+        if self.camps_now() < READY_CAMPS:
+            return False
+        lean, apart = self._lean(), self._apart()
+        known = [(lean[key][0] + v, lean[key][1] + var) for (_style, key), (v, var) in apart.items()]
+        return all(var <= READY_DOUBT**2 for _off, var in known) and any(
+            abs(off) - STUCK_Z * math.sqrt(var) > READY for off, var in known
         )
 
     def ready(self) -> bool:
@@ -441,6 +458,12 @@ MOVE_DOUBT_FLOOR = 0.005
 #: Styles whose shares lie more than twice this apart cannot be proven fair by moving chests: the
 #: best common lean leaves the furthest this far off.
 APART_MOST = 0.03
+#: The standard errors by which the styles must lie beyond APART_MOST for a candidate to be dropped.
+#: One, not two: a candidate dropped wrongly costs another candidate, never fairness (the proof judges).
+APART_Z = 1.0
+#: The standard errors by which a share known well must lie beyond READY for a candidate that has no
+#: chest to move to be dropped.
+STUCK_Z = 1.0
 #: How far a style's share is, a priori, from the styles' mean (its estimate is shrunk by it).
 APART_PRIOR = 0.03
 #: Camps per style played on the board as it is before a chest is moved or it is confirmed.
