@@ -166,6 +166,17 @@ def test_a_candidate_known_to_lean_beyond_ready_is_stuck(lean: float, camps: int
     assert not tracker.hopeless()
 
 
+def test_the_tracker_counts_the_camps_added_since_it_last_looked() -> None:
+    # Its checks are kept per version between looks; camps added to the version being played must
+    # still count: 500 camps a style do not tell, 1,100 do.
+    camps = camps_leaning(dict.fromkeys(STYLES, (0.05, -0.025, -0.025)), 1100)
+    tracker = deal._Tracker(3)
+    tracker.add([r for r in camps if r.camp < 500])
+    assert not tracker.stuck()
+    tracker.add([r for r in camps if r.camp >= 500])
+    assert tracker.camps_now() == 1100 and tracker.stuck()
+
+
 @pytest.mark.usefixtures("quick")
 @pytest.mark.parametrize(("stuck", "camps"), [(True, 2 * 3 * 6), (False, 2 * 3 * 30)])
 def test_a_stuck_candidate_is_dropped_at_once(
