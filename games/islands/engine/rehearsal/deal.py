@@ -13,7 +13,8 @@ points of its fair share of the won camps, for every style of play (``judge.py``
    (moving chests moves every style alike, so that cannot be tuned) is dropped as soon as that is
    clear. Otherwise chests are moved, one at a time, from one treasure to another, towards the
    common lean that leaves the styles furthest apart equally far from fair (``balance.holdings``
-   predicts what a move does), and the tuned board is screened again on fresh camps.
+   predicts what a move does), and the tuned board is screened again on fresh camps. One with no
+   chest to move whose shares are known well, one of them too far from fair, is dropped too.
 3. **Confirm** the survivor on camps of a fresh simulation seed (the best of several always looks
    fairer than it is): looked at after each of :data:`CONFIRM_LOOKS` camps per style; it passes when
    the judge proves it fair, its false pass split over the looks (a share 5 points off passes in
