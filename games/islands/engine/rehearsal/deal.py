@@ -440,16 +440,21 @@ class _Tracker:
             for key, (v, var) in self._lean().items()
         )
 
+    def _predicted(self) -> list[tuple[float, float]]:
+        """Each style's share on each key as predicted now: its distance from its fair share and the
+        doubt of that (a variance)."""
+        lean, apart = self._lean(), self._apart()
+        return [(lean[key][0] + v, lean[key][1] + var) for (_style, key), (v, var) in apart.items()]
+
     def stuck(self) -> bool:
         """Whether every style's share is known as well as :meth:`ready` asks, yet one is predicted
         further than :data:`READY` by :data:`STUCK_Z` standard errors: asked when no chest is to be
         moved, more camps would only tell the same."""
         if self.camps_now() < READY_CAMPS:
             return False
-        lean, apart = self._lean(), self._apart()
-        known = [(lean[key][0] + v, lean[key][1] + var) for (_style, key), (v, var) in apart.items()]
-        return all(var <= READY_DOUBT**2 for _off, var in known) and any(
-            abs(off) - STUCK_Z * math.sqrt(var) > READY for off, var in known
+        predicted = self._predicted()
+        return all(var <= READY_DOUBT**2 for _off, var in predicted) and any(
+            abs(off) - STUCK_Z * math.sqrt(var) > READY for off, var in predicted
         )
 
     def ready(self) -> bool:
@@ -458,11 +463,7 @@ class _Tracker:
         each known to within :data:`READY_DOUBT` (a standard error)."""
         if self.camps_now() < READY_CAMPS:
             return False
-        lean, apart = self._lean(), self._apart()
-        return all(
-            abs(lean[key][0] + v) <= READY and lean[key][1] + var <= READY_DOUBT**2
-            for (_style, key), (v, var) in apart.items()
-        )
+        return all(abs(off) <= READY and var <= READY_DOUBT**2 for off, var in self._predicted())
 
 
 #: The doubt of a move's predicted effect: this share of it, and at least this much.

@@ -126,7 +126,7 @@ def camps_leaning(offs: dict[str, tuple[float, float, float]], camps: int) -> li
                 idle=0,
                 pirates=0,
                 pirate_victims=0,
-            )  # fmt: skip
+            )
             for c in range(camps)
         ]
     return records
