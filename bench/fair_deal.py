@@ -13,22 +13,33 @@
    with 3, 13 with 12), each judged by a rehearsal on a fresh seed at 1,000 camps a style: at least
    9 in 10 with every side of every style within 5 points. ``ZO_FAIR_BOARDS`` sets how many boards
    a case deals (default 3: ten of each take hours on the 2-core machine; the figures of a run with
-   ten are in docs/islands-map-generator.md).
+   ten are in docs/islands-map-generator.md), from seed ``ZO_FAIR_FIRST_SEED`` on (default 1000).
+   Each board dealt is kept, with its deal's figures and its judge's seed and report, in
+   ``var/bench/fair-deal/`` (:func:`keep`): a miss can be looked at again without dealing it anew.
+
+``ZO_FAIR_PARTS`` runs some of the three (``symmetric,speed,dealt``: the default is all) or
+``again``: the kept boards judged again on more camps (:func:`again`); ``ZO_FAIR_CASES`` some of the
+dealt cases (``7x3,13x12``: side and teams), so one setting's ten boards can be dealt on their own.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import secrets
 import time
+from collections.abc import Sequence
+from pathlib import Path
 
 from bench._targets import check
+from games.islands.engine.hexes import Hex
 from games.islands.engine.rehearsal import RehearsalSpec, rehearse
-from games.islands.engine.rehearsal.deal import DealError, DealSpec, deal_fair_board
+from games.islands.engine.rehearsal.deal import DealError, DealSpec, FairDeal, deal_fair_board
 from games.islands.engine.rehearsal.judge import TOLERANCE
 from games.islands.engine.rehearsal.spec import RehearsalBoard, symmetric_board
 from games.islands.engine.state import Cell
+from games.islands.engine.tiles import Tile
 
 WORKERS = 2
 #: The AP tables a camp run of that many teams is offered (``camp.selectors.ap_table_suggestion``).
@@ -42,6 +53,29 @@ MODES = ("planner", "greedy", "novice", "mixed")
 JUDGE_CAMPS = 1000
 SPEED_CASES = [(9, 6, 60.0), (13, 12, 120.0)]
 DEALT_CASES = [(9, 3), (9, 6), (7, 3), (13, 12)]
+PARTS = ("symmetric", "speed", "dealt")
+#: Parts run only when named: judging kept boards again.
+NAMED_PARTS = ("again",)
+#: Where each dealt board is kept (git-ignored, as everything in ``var/``).
+KEPT = Path(__file__).resolve().parents[1] / "var" / "bench" / "fair-deal"
+
+
+def chosen(text: str | None, allowed: Sequence[str], what: str) -> list[str]:
+    """The items of a comma-separated choice (all of ``allowed`` when not given), in their order;
+    an item not allowed is refused with what is."""
+    if text is None or not text.strip():
+        return list(allowed)
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    wrong = [item for item in items if item not in allowed]
+    if wrong:
+        raise SystemExit(f"{what}: {', '.join(wrong)} not one of {', '.join(allowed)}")
+    return items
+
+
+def dealt_cases(text: str | None) -> list[tuple[int, int]]:
+    """The dealt cases ``ZO_FAIR_CASES`` names (``9x6,7x3``), all of :data:`DEALT_CASES` without."""
+    names = chosen(text, [f"{side}x{count}" for side, count in DEALT_CASES], "ZO_FAIR_CASES")
+    return [(int(side), int(count)) for side, count in (name.split("x") for name in names)]
 
 
 def teams(count: int) -> tuple[str, ...]:
@@ -94,19 +128,78 @@ def speed() -> None:
         check(f"fair deal, side {side}, {count} teams (wall)", wall, limit, unit="s", at_most=1.0)
 
 
+def keep(
+    folder: Path,
+    deal: DealSpec,
+    found: FairDeal,
+    judge: RehearsalSpec,
+    figures: dict[str, object],
+    **timing: float,
+) -> Path:
+    """Write a dealt board to ``folder``: the deal asked for, the board (``[q, r, tile, chests]`` of
+    every hex holding a tile), how it was found and proven, and its judge's seed and figures."""
+    document = {
+        "deal": {"side": deal.side, "teams": deal.teams, "ap_table": list(deal.ap_table), "seed": deal.seed},
+        "cells": sorted(
+            [h.q, h.r, c.tile.value, c.chests] for h, c in found.cells.items() if c.tile is not Tile.OPEN_SEA
+        ),
+        "found": {"candidate": found.candidate, "moves": found.moves, "camps": found.camps, **timing},
+        "confirmation": dict(found.confirmation),
+        "judge": {
+            "seed": judge.seed,
+            "camps": judge.camps,
+            "worst_side": worst_side(figures),
+            "figures": figures,
+        },
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"side{deal.side}-teams{deal.teams}-seed{deal.seed}.json"
+    path.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return path
+
+
+def kept_board(path: Path) -> tuple[DealSpec, RehearsalBoard]:
+    """A board :func:`keep` wrote: the deal it was dealt by, and the board to rehearse."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    deal = document["deal"]
+    spec = DealSpec(deal["side"], deal["teams"], tuple(deal["ap_table"]), seed=deal["seed"])
+    cells = {Hex(q, r): Cell(Tile(tile), chests) for q, r, tile, chests in document["cells"]}
+    return spec, RehearsalBoard(path.stem, spec.side, cells)
+
+
+def again() -> None:
+    """Judge the kept boards of the chosen cases again, each on a fresh seed at
+    ``ZO_FAIR_JUDGE_CAMPS`` camps a style (default 4,000: a side's standard error of some 0.75
+    points), to tell a board near the tolerance from the judge's own false alarm."""
+    camps = int(os.environ.get("ZO_FAIR_JUDGE_CAMPS", "4000"))
+    for side, count in dealt_cases(os.environ.get("ZO_FAIR_CASES")):
+        for path in sorted(KEPT.glob(f"side{side}-teams{count}-seed*.json")):
+            deal, board = kept_board(path)
+            spec = RehearsalSpec(
+                (board,), teams(count), deal.ap_table, camps=camps, seed=secrets.randbits(63)
+            )
+            (figures,) = rehearse(spec, workers=WORKERS)["boards"]
+            print(
+                f"{path.name}: worst side {100 * worst_side(figures):.1f} points at {camps} camps a style, "
+                f"verdict {figures['verdict']['code']}"
+            )
+
+
 def dealt() -> None:
     boards = int(os.environ.get("ZO_FAIR_BOARDS", "3"))
-    for side, count in DEALT_CASES:
+    first = int(os.environ.get("ZO_FAIR_FIRST_SEED", "1000"))
+    for side, count in dealt_cases(os.environ.get("ZO_FAIR_CASES")):
         fair = 0
         for n in range(boards):
+            deal = DealSpec(side, count, AP_TABLES[count], seed=first + n)
+            cpu, started = cpu_seconds(), time.monotonic()
             try:
-                found = deal_fair_board(
-                    DealSpec(side, count, AP_TABLES[count], seed=1000 + n), workers=WORKERS
-                )
+                found = deal_fair_board(deal, workers=WORKERS)
             except DealError as exc:
                 # A search that ends without a board dealt none: it counts against the nine in ten.
-                print(f"side {side}, {count} teams, board {n + 1}: no board dealt ({exc})")
+                print(f"side {side}, {count} teams, seed {deal.seed}: no board dealt ({exc})")
                 continue
+            wall, used = time.monotonic() - started, cpu_seconds() - cpu
             cells = {h: Cell(c.tile, c.chests) for h, c in found.cells.items()}
             spec = RehearsalSpec(
                 (RehearsalBoard(f"Dealt {n}", side, cells),),
@@ -119,9 +212,11 @@ def dealt() -> None:
             within = worst_side(figures) < TOLERANCE
             fair += within
             worst = 100 * worst_side(figures)
+            kept = keep(KEPT, deal, found, spec, figures, wall=round(wall, 1), cpu=round(used, 1))
             print(
-                f"side {side}, {count} teams, board {n + 1}: worst side {worst:.1f} points, "
-                f"verdict {figures['verdict']['code']}"
+                f"side {side}, {count} teams, seed {deal.seed}: worst side {worst:.1f} points, "
+                f"verdict {figures['verdict']['code']} (candidate {found.candidate}, {found.camps} camps, "
+                f"{wall:.0f} s wall, {used:.0f} CPU s; kept in {kept})"
             )
         check(
             f"dealt boards fair at 1000 camps, side {side}, {count} teams",
@@ -134,6 +229,7 @@ def dealt() -> None:
 
 
 def main() -> None:
-    symmetric()
-    speed()
-    dealt()
+    parts = {"symmetric": symmetric, "speed": speed, "dealt": dealt, "again": again}
+    named = os.environ.get("ZO_FAIR_PARTS")
+    for part in chosen(named, PARTS + NAMED_PARTS, "ZO_FAIR_PARTS") if named else PARTS:
+        parts[part]()
