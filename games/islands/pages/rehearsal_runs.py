@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from camp.models import Camp
 from games.islands.deals import dealt_cells
+from games.islands.engine.rehearsal.deal import MAX_CANDIDATES
 from games.islands.maps import svg, visibility
 from games.islands.maps.visibility import BoardCell
 from games.islands.models.rehearsals import Rehearsal, RehearsalKind, RehearsalStatus
@@ -72,6 +73,13 @@ def newest_deal(camp: Camp) -> Rehearsal | None:
     return Rehearsal.objects.filter(camp=camp, kind=RehearsalKind.DEAL).order_by("-created_at", "-id").first()
 
 
+def running_minutes(row: Rehearsal, now: datetime | None = None) -> int | None:
+    """Whole minutes since the run started (None before it has)."""
+    if row.started_at is None:
+        return None
+    return max(0, int(((now or timezone.now()) - row.started_at).total_seconds() // 60))
+
+
 def deal_context(camp: Camp, row: Rehearsal | None, now: datetime | None = None) -> dict[str, Any]:
     """The board page's fair deal: how the newest one stands (its stage and camps while it runs),
     the board it found with its confirmation, or why it found none."""
@@ -85,6 +93,10 @@ def deal_context(camp: Camp, row: Rehearsal | None, now: datetime | None = None)
         "stage": str(deal_words.STAGE_TEXTS.get(row.stage, "")),
         "confirming": row.stage == "confirming",
         "candidate": row.candidate,
+        # A search on the largest boards can run an hour: staff see that it is alive, and when it
+        # would give up.
+        "most": MAX_CANDIDATES,
+        "minutes": running_minutes(row, now) if state.active else None,
         "progress_url": deal_url("progress", camp),
         "cancel_url": rehearsal_url("cancel", camp, row.pk),
         "accept_url": deal_url("accept", camp),

@@ -5,11 +5,13 @@ not with "Rehearse exactly this board"), and the "Another seed" that stays put o
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from bs4 import BeautifulSoup
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from camp.models import Camp, Team
 from games.islands.models.board import BoardHex
@@ -50,6 +52,37 @@ def test_the_page_offers_a_fair_deal_and_starting_one_says_so(
     assert text(box.find(id="deal-stage")) == "Zkouším herní plány"
     fragment = soup(staff_client, reverse("admin:islands_boardsetup_deal_progress", args=[camp.pk]), **HTMX)
     assert fragment.find(id="deal-box") is not None and fragment.find("html") is None
+
+
+@pytest.mark.parametrize(
+    ("minutes", "running"),
+    [
+        (0, "· běží 0 minut"),
+        (1, "· běží 1 minutu"),
+        (4, "· běží 4 minuty"),
+        (5, "· běží 5 minut"),
+        (63, "· běží 63 minut"),
+    ],
+)
+def test_a_deal_under_way_says_which_board_of_how_many_and_how_long_it_runs(
+    staff_client: Client, camp: Camp, teams: list[Team], minutes: int, running: str
+) -> None:
+    now = timezone.now()
+    Rehearsal.objects.create(
+        camp=camp,
+        kind="deal",
+        key="k",
+        spec={"seed": 5},
+        status=RehearsalStatus.RUNNING,
+        stage="screening",
+        candidate=37,
+        camps_done=91_500,
+        started_at=now - timedelta(minutes=minutes, seconds=59),
+        heartbeat_at=now,
+    )
+    box = soup(staff_client, reverse("admin:islands_boardsetup_deal_progress", args=[camp.pk]), **HTMX)
+    assert text(box.find(id="deal-candidate")) == "plán č. 37 z nejvýše 200"
+    assert text(box.find(id="deal-minutes")) == running
 
 
 @pytest.mark.usefixtures("quick")
