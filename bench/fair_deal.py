@@ -89,6 +89,13 @@ def worst_side(board: dict[str, object]) -> float:
     return max(abs(s["share"] - s["fair_share"]) for style in styles for s in style["sides"])
 
 
+def camps_read(board: dict[str, object]) -> int:
+    """The camps a style the judge read: a clear loser stops early, so fewer than it was asked for."""
+    styles = board["styles"]
+    assert isinstance(styles, list)
+    return min(int(style["camps"]) for style in styles)
+
+
 def symmetric() -> None:
     for side, count in SYMMETRIC_CASES:
         board = symmetric_board(side, side)
@@ -180,8 +187,8 @@ def again() -> None:
             )
             (figures,) = rehearse(spec, workers=WORKERS)["boards"]
             print(
-                f"{path.name}: worst side {100 * worst_side(figures):.1f} points at {camps} camps a style, "
-                f"verdict {figures['verdict']['code']}"
+                f"{path.name}: worst side {100 * worst_side(figures):.1f} points "
+                f"at {camps_read(figures)} camps a style, verdict {figures['verdict']['code']}"
             )
 
 
@@ -214,7 +221,8 @@ def dealt() -> None:
             worst = 100 * worst_side(figures)
             kept = keep(KEPT, deal, found, spec, figures, wall=round(wall, 1), cpu=round(used, 1))
             print(
-                f"side {side}, {count} teams, seed {deal.seed}: worst side {worst:.1f} points, "
+                f"side {side}, {count} teams, seed {deal.seed}: worst side {worst:.1f} points "
+                f"at {camps_read(figures)} camps a style, "
                 f"verdict {figures['verdict']['code']} (candidate {found.candidate}, {found.camps} camps, "
                 f"{wall:.0f} s wall, {used:.0f} CPU s; kept in {kept})"
             )

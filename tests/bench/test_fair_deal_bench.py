@@ -9,7 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from bench.fair_deal import AP_TABLES, DEALT_CASES, PARTS, chosen, dealt_cases, keep, kept_board, teams
+from bench.fair_deal import (
+    AP_TABLES,
+    DEALT_CASES,
+    PARTS,
+    camps_read,
+    chosen,
+    dealt_cases,
+    keep,
+    kept_board,
+    teams,
+)
 from games.islands.engine.generator import generate_map
 from games.islands.engine.rehearsal import RehearsalSpec, rehearse
 from games.islands.engine.rehearsal.deal import DealSpec, FairDeal
@@ -51,6 +61,7 @@ def test_a_kept_board_gives_back_the_board_dealt_and_its_judge(tmp_path: Path) -
     assert document["found"] == {"candidate": 4, "moves": 2, "camps": 12_345, "wall": 12.5, "cpu": 24.0}
     assert document["judge"]["seed"] == 77 and document["judge"]["camps"] == 3
     assert document["judge"]["figures"]["styles"] == figures["styles"]
+    assert camps_read(figures) == 3  # every style played all its camps: nothing stopped early
     again, board = kept_board(path)
     assert again == deal
     assert board.side == 7
@@ -61,3 +72,8 @@ def test_a_kept_board_gives_back_the_board_dealt_and_its_judge(tmp_path: Path) -
     same = RehearsalSpec((board,), teams(3), again.ap_table, camps=3, seed=77)
     (replayed,) = rehearse(same, workers=1)["boards"]
     assert replayed["styles"] == figures["styles"] and replayed["bays"] == figures["bays"]
+
+
+def test_the_camps_read_are_those_of_the_style_stopped_soonest() -> None:
+    # The judge stops every style at the same look; a style may still have played fewer camps.
+    assert camps_read({"styles": [{"camps": 800}, {"camps": 1000}, {"camps": 1000}]}) == 800
