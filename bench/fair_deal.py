@@ -33,13 +33,18 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bench._targets import check
-from games.islands.engine.hexes import Hex
 from games.islands.engine.rehearsal import RehearsalSpec, rehearse
-from games.islands.engine.rehearsal.deal import DealError, DealSpec, FairDeal, deal_fair_board
+from games.islands.engine.rehearsal.deal import (
+    DealError,
+    DealSpec,
+    FairDeal,
+    board_from_rows,
+    board_rows,
+    deal_fair_board,
+    rehearsal_cells,
+)
 from games.islands.engine.rehearsal.judge import TOLERANCE
 from games.islands.engine.rehearsal.spec import RehearsalBoard, symmetric_board
-from games.islands.engine.state import Cell
-from games.islands.engine.tiles import Tile
 
 WORKERS = 2
 #: The AP tables a camp run of that many teams is offered (``camp.selectors.ap_table_suggestion``).
@@ -60,11 +65,13 @@ NAMED_PARTS = ("again",)
 KEPT = Path(__file__).resolve().parents[1] / "var" / "bench" / "fair-deal"
 
 
-def chosen(text: str | None, allowed: Sequence[str], what: str) -> list[str]:
-    """The items of a comma-separated choice (all of ``allowed`` when not given), in their order;
-    an item not allowed is refused with what is."""
+def chosen(
+    text: str | None, allowed: Sequence[str], what: str, default: Sequence[str] | None = None
+) -> list[str]:
+    """The items of a comma-separated choice (``default``, or all of ``allowed``, when not given), in
+    their order; an item not allowed is refused with what is."""
     if text is None or not text.strip():
-        return list(allowed)
+        return list(allowed if default is None else default)
     items = [item.strip() for item in text.split(",") if item.strip()]
     wrong = [item for item in items if item not in allowed]
     if wrong:
@@ -147,9 +154,7 @@ def keep(
     every hex holding a tile), how it was found and proven, and its judge's seed and figures."""
     document = {
         "deal": {"side": deal.side, "teams": deal.teams, "ap_table": list(deal.ap_table), "seed": deal.seed},
-        "cells": sorted(
-            [h.q, h.r, c.tile.value, c.chests] for h, c in found.cells.items() if c.tile is not Tile.OPEN_SEA
-        ),
+        "cells": board_rows(found.cells),
         "found": {"candidate": found.candidate, "moves": found.moves, "camps": found.camps, **timing},
         "confirmation": dict(found.confirmation),
         "judge": {
@@ -170,8 +175,16 @@ def kept_board(path: Path) -> tuple[DealSpec, RehearsalBoard]:
     document = json.loads(path.read_text(encoding="utf-8"))
     deal = document["deal"]
     spec = DealSpec(deal["side"], deal["teams"], tuple(deal["ap_table"]), seed=deal["seed"])
-    cells = {Hex(q, r): Cell(Tile(tile), chests) for q, r, tile, chests in document["cells"]}
-    return spec, RehearsalBoard(path.stem, spec.side, cells)
+    return spec, RehearsalBoard(path.stem, spec.side, rehearsal_cells(board_from_rows(document["cells"])))
+
+
+def judged(
+    board: RehearsalBoard, count: int, ap_table: Sequence[int], camps: int
+) -> tuple[RehearsalSpec, dict[str, object]]:
+    """A board judged by a rehearsal on a fresh seed, ``camps`` camps a style: its spec and figures."""
+    spec = RehearsalSpec((board,), teams(count), tuple(ap_table), camps=camps, seed=secrets.randbits(63))
+    (figures,) = rehearse(spec, workers=WORKERS)["boards"]
+    return spec, figures
 
 
 def again() -> None:
@@ -182,10 +195,7 @@ def again() -> None:
     for side, count in dealt_cases(os.environ.get("ZO_FAIR_CASES")):
         for path in sorted(KEPT.glob(f"side{side}-teams{count}-seed*.json")):
             deal, board = kept_board(path)
-            spec = RehearsalSpec(
-                (board,), teams(count), deal.ap_table, camps=camps, seed=secrets.randbits(63)
-            )
-            (figures,) = rehearse(spec, workers=WORKERS)["boards"]
+            _spec, figures = judged(board, count, deal.ap_table, camps)
             print(
                 f"{path.name}: worst side {100 * worst_side(figures):.1f} points "
                 f"at {camps_read(figures)} camps a style, verdict {figures['verdict']['code']}"
@@ -207,15 +217,8 @@ def dealt() -> None:
                 print(f"side {side}, {count} teams, seed {deal.seed}: no board dealt ({exc})")
                 continue
             wall, used = time.monotonic() - started, cpu_seconds() - cpu
-            cells = {h: Cell(c.tile, c.chests) for h, c in found.cells.items()}
-            spec = RehearsalSpec(
-                (RehearsalBoard(f"Dealt {n}", side, cells),),
-                teams(count),
-                AP_TABLES[count],
-                camps=JUDGE_CAMPS,
-                seed=secrets.randbits(63),
-            )
-            (figures,) = rehearse(spec, workers=WORKERS)["boards"]
+            board = RehearsalBoard(f"Dealt {n}", side, rehearsal_cells(found.cells))
+            spec, figures = judged(board, count, AP_TABLES[count], JUDGE_CAMPS)
             within = worst_side(figures) < TOLERANCE
             fair += within
             worst = 100 * worst_side(figures)
@@ -238,6 +241,5 @@ def dealt() -> None:
 
 def main() -> None:
     parts = {"symmetric": symmetric, "speed": speed, "dealt": dealt, "again": again}
-    named = os.environ.get("ZO_FAIR_PARTS")
-    for part in chosen(named, PARTS + NAMED_PARTS, "ZO_FAIR_PARTS") if named else PARTS:
+    for part in chosen(os.environ.get("ZO_FAIR_PARTS"), PARTS + NAMED_PARTS, "ZO_FAIR_PARTS", PARTS):
         parts[part]()

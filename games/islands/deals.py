@@ -19,7 +19,7 @@ from typing import Any
 from camp.models import Camp, Team
 from games.islands.engine.generator import Cell
 from games.islands.engine.hexes import Hex
-from games.islands.engine.rehearsal.deal import DealSpec, FairDeal
+from games.islands.engine.rehearsal.deal import DealSpec, FairDeal, board_from_rows, board_rows
 from games.islands.engine.tiles import Tile
 from games.islands.models.board import BoardHex
 from games.islands.models.rehearsals import Rehearsal, RehearsalStatus
@@ -75,7 +75,7 @@ def deal_report(seed: int, found: FairDeal) -> dict[str, Any]:
     return {
         "format": DEAL_FORMAT,
         "seed": seed,
-        "cells": cells_list(found.cells),
+        "cells": board_rows(found.cells),
         "confirmation": dict(found.confirmation),
         "candidate": found.candidate,
         "moves": found.moves,
@@ -85,12 +85,7 @@ def deal_report(seed: int, found: FairDeal) -> dict[str, Any]:
 
 def dealt_cells(report: Mapping[str, Any]) -> dict[Hex, Cell]:
     """A done deal's board (every hex that holds a tile)."""
-    return {Hex(q, r): Cell(Tile(tile), chests) for q, r, tile, chests in report.get("cells") or []}
-
-
-def cells_list(cells: Mapping[Hex, Cell]) -> list[list[Any]]:
-    """A board as the deal report keeps it: ``[q, r, tile, chests]`` of every hex holding a tile."""
-    return sorted([h.q, h.r, c.tile.value, c.chests] for h, c in cells.items() if c.tile is not Tile.OPEN_SEA)
+    return board_from_rows(report.get("cells") or [])
 
 
 @dataclass(frozen=True)

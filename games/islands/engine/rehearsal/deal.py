@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..balance import HAZARD_COSTS, Holdings, Seat, holdings
 from ..bots import STYLES
@@ -125,6 +126,23 @@ class FairDeal:
     camps: int
 
 
+def board_rows(cells: Mapping[Hex, Cell]) -> list[list[int | str]]:
+    """A board as a deal's report keeps it: ``[q, r, tile, chests]`` of every hex holding a tile,
+    sorted."""
+    rows = sorted((h.q, h.r, c.tile.value, c.chests) for h, c in cells.items() if c.tile is not Tile.OPEN_SEA)
+    return [list(row) for row in rows]
+
+
+def board_from_rows(rows: Iterable[Sequence[Any]]) -> dict[Hex, Cell]:
+    """The board :func:`board_rows` wrote (every hex that holds a tile)."""
+    return {Hex(q, r): Cell(Tile(tile), chests) for q, r, tile, chests in rows}
+
+
+def rehearsal_cells(cells: Mapping[Hex, Cell]) -> dict[Hex, StateCell]:
+    """A dealt board as a rehearsal plays it (open sea left out: a hex missing is open sea)."""
+    return {h: StateCell(c.tile, c.chests) for h, c in cells.items() if c.tile is not Tile.OPEN_SEA}
+
+
 def derived(seed: int, *parts: object) -> int:
     """A 63-bit seed of its own from the search's seed and ``parts``."""
     digest = hashlib.sha256(repr(("zlate-ostrovy-deal", seed, *parts)).encode()).digest()
@@ -163,10 +181,6 @@ def check_deal(spec: DealSpec) -> None:
 DealProgress = Callable[[DealStatus], None]
 
 
-def _state_cells(cells: Mapping[Hex, Cell]) -> dict[Hex, StateCell]:
-    return {h: StateCell(c.tile, c.chests) for h, c in cells.items() if c.tile is not Tile.OPEN_SEA}
-
-
 class _Search:
     """One search: its spec, the worker processes, the camps played so far."""
 
@@ -182,7 +196,7 @@ class _Search:
 
     def play(self, cells: Mapping[Hex, Cell], seed: int, first: int, last: int) -> list[CampRecord]:
         """Camps ``first`` to ``last - 1`` of every style on ``cells``, simulation seed ``seed``."""
-        board = RehearsalBoard("Deal", self.spec.side, _state_cells(cells))
+        board = RehearsalBoard("Deal", self.spec.side, rehearsal_cells(cells))
         rspec = RehearsalSpec(
             (board,), self.names, self.spec.ap_table, rounds=self.spec.rounds, camps=last, seed=seed
         )
@@ -248,7 +262,7 @@ class _Search:
             first = last
             checks = shares(records, spec.teams)
             if proven(checks, z):
-                board = RehearsalBoard("Deal", spec.side, _state_cells(cells))
+                board = RehearsalBoard("Deal", spec.side, rehearsal_cells(cells))
                 rspec = RehearsalSpec(
                     (board,), self.names, spec.ap_table, rounds=spec.rounds, camps=last, seed=seed
                 )
