@@ -15,14 +15,16 @@ register = template.Library()
 
 
 @register.inclusion_tag("camp/phone_address.html", takes_context=True)
-def phone_address_panel(context: template.Context) -> dict[str, Any]:
+def phone_address_panel(context: template.Context, heading: bool = True) -> dict[str, Any]:
     """Which address the teams' links carry and, under ``make camp``, a form to choose another of
-    the addresses the laptop has now (for staff who may change it)."""
+    the addresses the laptop has now (for staff who may change it). ``heading`` is off on the
+    panel's own page, whose title already says the same."""
     request = context["request"]
     state = phone_address_state(request)
     chosen = phone_address() if settings.CAMP_MODE else None
     now = addresses_now() if settings.CAMP_MODE else []
     return {
+        "heading": heading,
         "in_use": state.in_use,
         "state": state,
         "camp_mode": settings.CAMP_MODE,
