@@ -281,7 +281,7 @@ def watch_notice(row: plan_selectors.PlanRow, closed: bool) -> str:
 
 def watch_state(link: TeamLink) -> dict[str, Any]:
     """What the ``plan_watch_body`` partial shows: the state line as the form shows it and the
-    form's buttons (the same rules as :func:`plan_context`), read in four queries; the notice."""
+    form's buttons (the same rules as :func:`plan_context`), read in six queries; the notice."""
     round_ = now_round(link.team.camp)
     if round_ is None or round_.status != RoundStatus.ORDERS_OPEN:
         notice = _("The round is no longer open for orders: the plan can no longer be changed.")

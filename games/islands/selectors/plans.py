@@ -120,7 +120,8 @@ def nothing_to_do(round: Round, teams: list[Team]) -> frozenset[int]:  # noqa: A
     """The ids of those ``teams`` that have nothing to order in ``round``: no AP by its placements
     as they are now and no battleship on the board (``engine.orders.nothing_to_order``). Only for a
     round open for orders (none else is planned), whose ship rows are the state before it: two
-    queries, whatever the number of teams (the panel and the board read it on every render)."""
+    queries, whatever the number of teams (the panel, the board and a team's own page read it on
+    every render)."""
     if round.status != RoundStatus.ORDERS_OPEN or not teams:
         return frozenset()
     ids = [t.pk for t in teams]
@@ -145,13 +146,15 @@ def round_plans(round: Round) -> list[PlanRow]:  # noqa: A002
 
 
 def team_plan(round: Round, team: Team) -> PlanRow:  # noqa: A002
-    """One team's plan for ``round`` (for the team's own page: its state, note, version)."""
+    """One team's plan for ``round`` (for the team's own page: its state, note, version; "nemá tah"
+    as the hand-in panel and the notice board read it)."""
     return team_plan_beside(round, team, TeamOrders.objects.filter(round=round, team=team).first())
 
 
 def team_plan_beside(round: Round, team: Team, orders: TeamOrders | None) -> PlanRow:  # noqa: A002
     """:func:`team_plan` beside the team's stored orders for ``round``, read already (the order page)."""
-    return plan_row(team, TeamPlan.objects.filter(round=round, team=team).first(), orders)
+    plan = TeamPlan.objects.filter(round=round, team=team).first()
+    return plan_row(team, plan, orders, nothing=team.pk in nothing_to_do(round, [team]))
 
 
 def plans_due_at(round: Round) -> datetime | None:  # noqa: A002

@@ -1,4 +1,5 @@
-"""The hand-in panel and the notice board show a team with nothing to do as handed in ("nemá tah"),
+"""The hand-in panel, the notice board and the team's own page show a team with nothing to do as
+handed in ("nemá tah"),
 staff undo that and take the undo back with a button; the resolve page names such teams apart from
 those that handed in nothing. The deadline form asks before a deadline already past (or now) closes
 the hand-in for every team, and applies it only on the question's own submit."""
@@ -18,9 +19,10 @@ from camp import services as camp_services
 from camp.models import Round, Team
 from games.islands.models.plans import TeamPlan
 from games.islands.models.rounds import IslandsRound
-from tests.games.islands.pages.helpers import HTMX, store_all, url
+from tests.games.islands.pages.helpers import HTMX, links_on, page_url, store_all, url
 from tests.games.islands.pages.test_notice_board_plans import board, lines, projector_lines
 from tests.games.islands.pages.test_round_plans import panel, row, text
+from tests.games.islands.pages.test_team_plan_form import state_of as team_state
 from tests.pages import messages
 
 
@@ -62,6 +64,26 @@ def test_the_panel_marks_nothing_to_do_and_staff_undo_it_and_back(
     response = staff_client.post(url("plan_nothing_undo", game.pk), {"team": str(red.pk)}, **HTMX)
     refused = [text(li) for li in panel(response.content.decode()).select(".zo-plans-refused li")]
     assert refused == ["Tým Červení se nepočítá jako odevzdaný kvůli tomu, že nemá tah: není co rušit."]
+
+
+def test_the_team_s_own_page_reads_nothing_to_do_as_the_board_does(
+    staff_client: Client, game: Round, teams: list[Team]
+) -> None:
+    """The phone says what the notice board says, and the team may still hand in a plan."""
+    red, _blue, green = teams
+    links = links_on(game.camp)
+    # (reversed now: after an English page the test's thread would reverse them with /en/)
+    green_page, red_page = page_url(links[green.name]), page_url(links[red.name])
+    without(game, teams, green)
+    page = Client().get(green_page).content
+    assert team_state(page) == "nemá tah (počítá se jako odevzdáno)"
+    assert 'value="hand_in">Odevzdat plán</button>' in page.decode()
+    assert team_state(Client().get(red_page).content) == "zatím nic"  # it has AP
+    staff_client.post(url("plan_nothing_undo", game.pk), {"team": str(green.pk)})
+    assert team_state(Client().get(green_page).content) == "zatím nic"
+    staff_client.post(url("plan_nothing_restore", game.pk), {"team": str(green.pk)})
+    english = Client().get("/en" + green_page).content
+    assert team_state(english) == "nothing to do (counts as handed in)"
 
 
 def test_the_board_reads_nothing_to_do_and_after_the_undo_not_handed_in(

@@ -306,7 +306,8 @@ def test_a_poll_reads_a_handful_of_rows(
 ) -> None:  # type: ignore[no-untyped-def]
     link = links_on(game.camp)[teams[0].name]
     version = shown(link)
-    with django_assert_max_num_queries(6):
+    # (the link, round, plan, orders and deadline; the placements and ships that say "nemá tah")
+    with django_assert_max_num_queries(7):
         assert poll(link, version) == (204, b"")
 
 
