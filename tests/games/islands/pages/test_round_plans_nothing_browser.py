@@ -1,5 +1,6 @@
 """The hand-in panel in a real browser (htmx): a team with nothing to do reads "nemá tah" and staff
-undo that with its button; a deadline typed as now asks first, and only "Ano, uzavřít" sets it.
+undo that with its button, and the team's own phone reads it too; a deadline typed as now asks
+first, and only "Ano, uzavřít" sets it.
 ``ZO_SHOTS=<folder>`` keeps screenshots of the panel (docs/hand-in-nothing-to-do.png,
 docs/hand-in-past-deadline.png)."""
 
@@ -17,6 +18,7 @@ from games.islands.demo import demo_play
 from games.islands.models.rounds import IslandsRound
 from tests.browser import NEEDS_CHROMIUM, wait_htmx_idle
 from tests.games.islands.conftest import GAME_SEED
+from tests.games.islands.pages.helpers import links_on, page_url
 
 pytestmark = NEEDS_CHROMIUM
 
@@ -65,3 +67,22 @@ def test_nothing_to_do_and_a_past_deadline_on_the_panel(
     due = IslandsRound.objects.get(round=game).plans_due_at
     assert due is not None and f"{timezone.localtime(due):%H:%M}" == typed
     assert page.inner_text("#plans-due strong") == "uzavřeno"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_team_s_phone_reads_nothing_to_do(live_server: Any, browser: Any, camp: Camp, teams: list[Team]) -> None:
+    """On a phone's width the team without AP reads "nemá tah" above the form it may still use.
+    ``ZO_SHOTS`` keeps the phone's screenshot (team-nothing-to-do-360.png)."""
+    red, blue, green = teams
+    Camp.objects.filter(pk=camp.pk).update(seed=GAME_SEED)
+    camp.refresh_from_db()
+    demo_play(camp, rounds=1, open_next=True)
+    game = Round.objects.get(camp=camp, number=2)
+    camp_services.placements_record(round=game, ranks={red.pk: 1, blue.pk: 2, green.pk: None})
+    phone = browser.new_page(viewport={"width": 360, "height": 740})
+    phone.goto(live_server.url + page_url(links_on(camp)[green.name]))
+    assert phone.inner_text("[data-plan-state]") == "nemá tah (počítá se jako odevzdáno)"
+    assert phone.locator("button[value=hand_in]").is_visible()
+    folder = os.environ.get("ZO_SHOTS")
+    if folder:
+        phone.locator("#team-plan").screenshot(path=os.path.join(folder, "team-nothing-to-do-360.png"))
