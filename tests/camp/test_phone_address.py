@@ -145,7 +145,9 @@ def test_a_get_shows_the_panel_on_a_page_of_its_own(admin_client: Client, camp_m
     assert re.findall(r'<option value="([^"]*)"', form) == NOW
     assert f'<input type="hidden" name="next" value="{reverse("phone_address")}">' in html  # back here
     # The page's title names it once: the panel's own heading is left out here, kept on the admin home.
-    assert re.findall(r"<h[12][^>]*>\s*Adresa pro telefony\s*</h[12]>", html) == ["<h1>Adresa pro telefony</h1>"]
+    assert re.findall(r"<h[12][^>]*>\s*Adresa pro telefony\s*</h[12]>", html) == [
+        "<h1>Adresa pro telefony</h1>"
+    ]
     home = admin_client.get(reverse("admin:index")).content.decode()
     assert '<h2 id="zo-phone-address-title">Adresa pro telefony</h2>' in home
     assert admin_client.put(reverse("phone_address")).status_code == 405

@@ -70,7 +70,9 @@ def test_nothing_to_do_and_a_past_deadline_on_the_panel(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_team_s_phone_reads_nothing_to_do(live_server: Any, browser: Any, camp: Camp, teams: list[Team]) -> None:
+def test_the_team_s_phone_reads_nothing_to_do(
+    live_server: Any, browser: Any, camp: Camp, teams: list[Team]
+) -> None:
     """On a phone's width the team without AP reads "nemá tah" above the form it may still use.
     ``ZO_SHOTS`` keeps the phone's screenshot (team-nothing-to-do-360.png)."""
     red, blue, green = teams
