@@ -23,16 +23,23 @@ from tests.games.islands.pages.helpers import links_on, page_url
 pytestmark = NEEDS_CHROMIUM
 
 
-@pytest.mark.django_db(transaction=True)
-def test_nothing_to_do_and_a_past_deadline_on_the_panel(
-    live_server: Any, page: Any, admin_user: Any, camp: Camp, teams: list[Team]
-) -> None:
+def round_green_sits_out(camp: Camp, teams: list[Team]) -> Round:
+    """Round 2 open for orders, the third team (Zelení) without a place in its mini-game: no AP."""
     red, blue, green = teams
     Camp.objects.filter(pk=camp.pk).update(seed=GAME_SEED)
     camp.refresh_from_db()
     demo_play(camp, rounds=1, open_next=True)
     game = Round.objects.get(camp=camp, number=2)
     camp_services.placements_record(round=game, ranks={red.pk: 1, blue.pk: 2, green.pk: None})
+    return game
+
+
+@pytest.mark.django_db(transaction=True)
+def test_nothing_to_do_and_a_past_deadline_on_the_panel(
+    live_server: Any, page: Any, admin_user: Any, camp: Camp, teams: list[Team]
+) -> None:
+    red, blue, green = teams
+    game = round_green_sits_out(camp, teams)
     page.goto(f"{live_server.url}/admin/login/")
     page.fill("#id_username", "admin")
     page.fill("#id_password", "password")
@@ -75,12 +82,8 @@ def test_the_team_s_phone_reads_nothing_to_do(
 ) -> None:
     """On a phone's width the team without AP reads "nemá tah" above the form it may still use.
     ``ZO_SHOTS`` keeps the phone's screenshot (team-nothing-to-do-360.png)."""
-    red, blue, green = teams
-    Camp.objects.filter(pk=camp.pk).update(seed=GAME_SEED)
-    camp.refresh_from_db()
-    demo_play(camp, rounds=1, open_next=True)
-    game = Round.objects.get(camp=camp, number=2)
-    camp_services.placements_record(round=game, ranks={red.pk: 1, blue.pk: 2, green.pk: None})
+    green = teams[2]
+    round_green_sits_out(camp, teams)
     phone = browser.new_page(viewport={"width": 360, "height": 740})
     phone.goto(live_server.url + page_url(links_on(camp)[green.name]))
     assert phone.inner_text("[data-plan-state]") == "nemá tah (počítá se jako odevzdáno)"
