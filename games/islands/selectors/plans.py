@@ -148,13 +148,20 @@ def round_plans(round: Round) -> list[PlanRow]:  # noqa: A002
 def team_plan(round: Round, team: Team) -> PlanRow:  # noqa: A002
     """One team's plan for ``round`` (for the team's own page: its state, note, version; "nemá tah"
     as the hand-in panel and the notice board read it)."""
-    return team_plan_beside(round, team, TeamOrders.objects.filter(round=round, team=team).first())
+    orders = TeamOrders.objects.filter(round=round, team=team).first()
+    return team_plan_beside(round, team, orders, nothing=team.pk in nothing_to_do(round, [team]))
 
 
-def team_plan_beside(round: Round, team: Team, orders: TeamOrders | None) -> PlanRow:  # noqa: A002
-    """:func:`team_plan` beside the team's stored orders for ``round``, read already (the order page)."""
-    plan = TeamPlan.objects.filter(round=round, team=team).first()
-    return plan_row(team, plan, orders, nothing=team.pk in nothing_to_do(round, [team]))
+def team_plan_beside(
+    round: Round,  # noqa: A002
+    team: Team,
+    orders: TeamOrders | None,
+    *,
+    nothing: bool = False,
+) -> PlanRow:
+    """:func:`team_plan` beside the team's stored orders for ``round``, read already (the order page,
+    where staff type the orders: it shows the plan as stored, without "nemá tah")."""
+    return plan_row(team, TeamPlan.objects.filter(round=round, team=team).first(), orders, nothing=nothing)
 
 
 def plans_due_at(round: Round) -> datetime | None:  # noqa: A002
