@@ -435,8 +435,10 @@ PLAN_TARGET = "#team-plan"
 
 
 def plan_writable(desk: PlanDesk) -> bool:
-    """May the team write its plan now (read afresh: a tap or a check comes from a page shown before)?"""
-    row = plan_selectors.team_plan(desk.round, desk.link.team)
+    """May the team write its plan now (read afresh: a tap or a check comes from a page shown before)?
+    Read from the stored plan alone: neither staff's orders nor "nemá tah" change it, so this runs
+    on every live check and tap without reading them."""
+    row = plan_selectors.team_plan_beside(desk.round, desk.link.team, None)
     return row.team_writable(row.closed(plan_selectors.plans_due_at(desk.round)))
 
 

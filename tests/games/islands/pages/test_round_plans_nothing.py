@@ -1,8 +1,8 @@
 """The hand-in panel, the notice board and the team's own page show a team with nothing to do as
-handed in ("nemá tah"),
-staff undo that and take the undo back with a button; the resolve page names such teams apart from
-those that handed in nothing. The deadline form asks before a deadline already past (or now) closes
-the hand-in for every team, and applies it only on the question's own submit."""
+handed in ("nemá tah"), staff undo that and take the undo back with a button; the resolve page
+names such teams apart from those that handed in nothing. The deadline form asks before a deadline
+already past (or now) closes the hand-in for every team, and applies it only on the question's own
+submit."""
 
 from __future__ import annotations
 
