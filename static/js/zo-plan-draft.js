@@ -13,7 +13,7 @@
   var PREFIX = "zo-plan:";
   var PRESSES = ["draft", "hand_in"];
   var sending = false; // a resend is on its way: never two at once
-  var sentAt = null; // when this page last had a press confirmed
+  var sentAt = ""; // when this page last had a press confirmed, by the server's clock ("21:43")
 
   function section() { return document.querySelector("#team-plan[data-plan-key]"); }
   function planForm(sec) { return sec ? sec.querySelector("form") : null; }
@@ -54,10 +54,7 @@
     line.setAttribute("data-state", state);
     if (!state) return;
     var text = line.getAttribute("data-text-" + state) || "";
-    if (state === "sent") {
-      var pad = function (n) { return (n < 10 ? "0" : "") + n; };
-      text = text.replace("{time}", pad(sentAt.getHours()) + ":" + pad(sentAt.getMinutes()));
-    }
+    if (state === "sent") text = text.replace("{time}", sentAt);
     line.textContent = text;
   }
 
@@ -70,7 +67,7 @@
     if (pending !== undefined) record.pending = pending;
     record.at = Date.now();
     write(key, record);
-    sentAt = null;
+    sentAt = "";
     show(sec);
   }
 
@@ -205,7 +202,8 @@
     var form = planForm(root);
     if (root.querySelector("[data-plan-done]")) {
       write(key, null);
-      sentAt = new Date();
+      // The camp's time as the server answered: a phone's own clock is often wrong.
+      sentAt = root.querySelector("[data-plan-done]").getAttribute("data-plan-done") || "";
     } else if (form && answering === "tap") {
       keep(root);
     } else if (form && answering === "press" && read(key)) {

@@ -180,6 +180,8 @@ def plan_context(
         "plan_stale": stale,
         "plan_stale_routes": [(i, stale.route(i)) for i in desk.idents if stale.route(i)] if stale else [],
         "plan_done": done,
+        # The server's clock, not the phone's, says when the press landed ("Odesláno vedoucím v …").
+        "plan_done_at": time_format(timezone.localtime(), "H:i") if done else "",
         "plan_check_url": reverse("islands_public:team_plan_check", args=[desk.link.token]),
         **plan_map_context(desk, OrderEntry(sheet, mode=mode), writable=writable),
     }

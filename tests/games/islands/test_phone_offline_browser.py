@@ -13,12 +13,14 @@ once. Staff see every hand-in on the round page; each plan is one row, handed in
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from camp import services as camp_services
 from camp.models import Camp, Round, Team
@@ -174,6 +176,8 @@ def test_a_phone_that_loses_its_connection_mid_plan_gets_its_plan_in_once(
 
     # Red: starts its plan, the connection drops, it keeps typing and presses send, reloads.
     phone = Phone(evening, red)
+    # The phone's own clock is five hours off: the time it shows for a press sent is the camp's.
+    phone.page.clock.set_fixed_time(timezone.now() + dt.timedelta(hours=5, minutes=17))
     phone.open()
     first, chosen = steps[red.pk][0], steps[red.pk][1]
     phone.type_route(first)
@@ -197,12 +201,15 @@ def test_a_phone_that_loses_its_connection_mid_plan_gets_its_plan_in_once(
         phone.page.reload()  # plain HTTP, no service worker: the browser's own error page
     # The connection returns; the team opens its link again: the press kept is sent, once.
     phone.network(online=True)
+    before = timezone.localtime()
     phone.page.goto(phone.address)
     # Chromium may send a POST again by itself when its socket died with the connection: the
     # server then answers the second as done, and still stores the plan once.
     phone.wait_done_either(HANDED_IN, ALREADY)
     phone.page.wait_for_selector("[data-plan-local][data-state=sent]")
-    assert re.fullmatch(r"Odesláno vedoucím v \d\d:\d\d; v telefonu nic nečeká\.", phone.local())
+    sent = re.fullmatch(r"Odesláno vedoucím v (\d\d:\d\d); v telefonu nic nečeká\.", phone.local())
+    assert sent is not None
+    assert sent.group(1) in {f"{at:%H:%M}" for at in (before, timezone.localtime())}
     assert phone.storage() == {}  # confirmed: nothing waits on the phone
     assert phone.page.inner_text("[data-plan-state]") == "odevzdáno (obrazovka)"
     phone.page.wait_for_timeout(2500)  # polls come and go: nothing is sent again

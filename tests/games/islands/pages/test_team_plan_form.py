@@ -5,10 +5,12 @@ writes only its own team's plan)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
@@ -111,12 +113,13 @@ def test_draft_then_hand_in_then_take_back_then_hand_in_again(game: Round, teams
 def test_a_plain_post_redirects_back_to_the_page(game: Round, teams: list[Team]) -> None:
     link = links_on(game.camp)[teams[0].name]
     client = Client()
-    response = client.post(plan_url(link), {"action": "draft", "v": "0", **route_fields(game, teams[0])})
-    assert response.status_code == 302
-    assert response["Location"] == f"{page_url(link)}?done=1"
-    assert '<p class="zo-done" role="status" data-plan-done>Uloženo.</p>' in plan_section(
-        client.get(response["Location"]).content
-    )
+    # 16:05 UTC on a July evening is 18:05 in the camp: the time the phone shows comes from here.
+    with time_machine.travel(dt.datetime(2026, 7, 14, 16, 5, tzinfo=dt.UTC), tick=False):
+        response = client.post(plan_url(link), {"action": "draft", "v": "0", **route_fields(game, teams[0])})
+        assert response.status_code == 302
+        assert response["Location"] == f"{page_url(link)}?done=1"
+        shown = plan_section(client.get(response["Location"]).content)
+    assert '<p class="zo-done" role="status" data-plan-done="18:05">Uloženo.</p>' in shown
 
 
 def test_a_returned_plan_shows_the_note_and_approved_reads_approved(
@@ -147,7 +150,6 @@ def test_orders_typed_by_staff_read_entered_by_the_leaders(game: Round, teams: l
     assert f'name="route-{ship}" value="{route}"' in plan_section(content)  # the form starts from them
 
 
-
 def test_orders_staff_typed_over_an_approved_plan_offer_no_form_the_service_would_refuse(
     game: Round, teams: list[Team], leader: object
 ) -> None:
@@ -168,6 +170,7 @@ def test_orders_staff_typed_over_an_approved_plan_offer_no_form_the_service_woul
     refused = press(link, "draft", **typed)
     assert TeamPlan.objects.get(round=game, team=red).state == PlanState.APPROVED
     assert "je schválený: už se nedá měnit" in plan_section(refused)
+
 
 def test_after_the_deadline_it_reads_closed_and_a_press_is_refused(
     game: Round, teams: list[Team], leader: object
