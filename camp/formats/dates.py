@@ -7,8 +7,11 @@ filter (:mod:`camp.templatetags.camp_dates`), Python code through :func:`day_pat
 
 from __future__ import annotations
 
-from django.utils import formats
-from django.utils.translation import get_language
+import datetime
+
+from django.utils import formats, timezone
+from django.utils.formats import time_format
+from django.utils.translation import get_language, gettext, pgettext
 
 from camp.formats.cs import formats as default_formats
 
@@ -20,3 +23,19 @@ def day_pattern(name: str) -> str:
         if hasattr(module, setting):
             return str(getattr(module, setting))
     return str(getattr(default_formats, setting))
+
+
+#: Hours whose Czech reading begins with two consonants (dvě, tři, čtyři, dvanáct, třináct,
+#: čtrnáct, dvacet…): the preposition before them is "ve" ("ve 21:14"), else "v" ("v 19:30").
+CLUSTER_HOURS = frozenset({2, 3, 4, 12, 13, 14, 20, 21, 22, 23})
+
+
+def at_time(moment: datetime.datetime) -> str:
+    """A moment's time of day with its preposition, in the camp's time zone: "v 19:30", "ve 21:14",
+    "at 21:14". Czech chooses "v" or "ve" by how the hour is read, so the two are two messages,
+    the second with a context naming those hours (other languages translate both alike)."""
+    local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    clock = time_format(local, "H:i")
+    if local.hour in CLUSTER_HOURS:
+        return pgettext("a time whose hour is 2-4, 12-14 or 20-23", "at %(time)s") % {"time": clock}
+    return gettext("at %(time)s") % {"time": clock}

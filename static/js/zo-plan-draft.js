@@ -13,7 +13,7 @@
   var PREFIX = "zo-plan:";
   var PRESSES = ["draft", "hand_in"];
   var sending = false; // a resend is on its way: never two at once
-  var sentAt = ""; // when this page last had a press confirmed, by the server's clock ("21:43")
+  var sentAt = ""; // when this page last had a press confirmed, by the server's clock ("ve 21:43")
 
   function section() { return document.querySelector("#team-plan[data-plan-key]"); }
   function planForm(sec) { return sec ? sec.querySelector("form") : null; }
@@ -54,7 +54,7 @@
     line.setAttribute("data-state", state);
     if (!state) return;
     var text = line.getAttribute("data-text-" + state) || "";
-    if (state === "sent") text = text.replace("{time}", sentAt);
+    if (state === "sent") text = text.replace("{at}", sentAt);
     line.textContent = text;
   }
 

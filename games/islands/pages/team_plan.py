@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from camp.formats.dates import at_time
 from camp.models import Round, RoundStatus
 from camp.pages.base import HtmxHttpRequest
 from games.islands import orders as islands_orders
@@ -181,7 +182,7 @@ def plan_context(
         "plan_stale_routes": [(i, stale.route(i)) for i in desk.idents if stale.route(i)] if stale else [],
         "plan_done": done,
         # The server's clock, not the phone's, says when the press landed ("Odesláno vedoucím v …").
-        "plan_done_at": time_format(timezone.localtime(), "H:i") if done else "",
+        "plan_done_at": at_time(timezone.now()) if done else "",
         "plan_check_url": reverse("islands_public:team_plan_check", args=[desk.link.token]),
         **plan_map_context(desk, OrderEntry(sheet, mode=mode), writable=writable),
     }

@@ -48,6 +48,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
+from camp.formats.dates import at_time
 from camp.models import Round, RoundStatus, Team
 from games.islands.errors import IslandsError, OrdersInvalid, PlanAlreadyStored, PlanStale
 from games.islands.models.notices import NoticeCode, PublicNotice
@@ -133,8 +134,8 @@ def _team_may_write(locked: Round, plan: TeamPlan, version: int) -> None:
     due = plans_due_at(locked)
     if due is not None and hand_in_closed(due, reopened=plan.reopened):
         raise IslandsError(
-            _("The hand-in of round %(number)d closed at %(time)s; ask staff to reopen it for your team.")
-            % {"number": locked.number, "time": time_format(timezone.localtime(due), "H:i")},
+            _("The hand-in of round %(number)d closed %(at)s; ask staff to reopen it for your team.")
+            % {"number": locked.number, "at": at_time(due)},
             code="closed",
         )
 

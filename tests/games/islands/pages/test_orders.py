@@ -439,7 +439,7 @@ def test_a_save_from_a_page_older_than_the_stored_orders_is_refused_showing_them
     assert note.startswith(
         "Někdo jiný mezitím uložil plán tahu tohoto týmu (po načtení této stránky); nic se neuložilo."
     )
-    assert "Uložil ho druhy v " in note and f"Trasa (Loď {ship[1:]}): {route}" in note
+    assert re.search(r"Uložil ho druhy ve? \d\d:\d\d:", note) and f"Trasa (Loď {ship[1:]}): {route}" in note
     assert "Stavba nákladních lodí: 0" in note
     stored = TeamOrders.objects.get(round=game, team=team)
     assert (stored.version, stored.build_cargo) == (1, 0)

@@ -119,7 +119,7 @@ def test_a_plain_post_redirects_back_to_the_page(game: Round, teams: list[Team])
         assert response.status_code == 302
         assert response["Location"] == f"{page_url(link)}?done=1"
         shown = plan_section(client.get(response["Location"]).content)
-    assert '<p class="zo-done" role="status" data-plan-done="18:05">Uloženo.</p>' in shown
+    assert '<p class="zo-done" role="status" data-plan-done="v 18:05">Uloženo.</p>' in shown
 
 
 def test_a_returned_plan_shows_the_note_and_approved_reads_approved(

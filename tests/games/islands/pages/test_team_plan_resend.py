@@ -32,7 +32,9 @@ def post(link: TeamLink, data: dict[str, str]) -> str:
 
 
 def done_line(html: str) -> str | None:
-    found = re.search(r'<p class="zo-done" role="status" data-plan-done="\d\d:\d\d">(.*?)</p>', html, re.S)
+    found = re.search(
+        r'<p class="zo-done" role="status" data-plan-done="ve? \d\d:\d\d">(.*?)</p>', html, re.S
+    )
     return found.group(1) if found else None
 
 
