@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy
 from camp.hooks.guards import BOARD_SIDE_GUARD, MINIGAME_KIND_GUARD, TEAM_ADD_GUARD, TEAM_NAME_GUARD
 from camp.models import MAX_TEAMS, TEAM_COLOURS, Camp, MiniGame, RouteLetters, Team, default_ap_table
 from camp.services import MAX_RANK, Problem, placement_rank_problem, too_many_teams_message
+from camp.staff.permissions import permission_words
 
 MAX_FORM_ROWS = 200
 _WHOLE_NUMBER = re.compile(r"^\s*[+]?\d{1,6}\s*$")
@@ -378,6 +379,14 @@ class IdModelMultipleChoiceField(forms.ModelMultipleChoiceField):  # type: ignor
                     self.error_messages["invalid_pk_value"], code="invalid_pk_value", params={"pk": pk}
                 )
         return super().clean(value)
+
+
+class PermissionChoiceField(IdModelMultipleChoiceField):
+    """The permissions of a user or a role, each named in the page's language ("Tábor | běh tábora |
+    Smí přidat"), not as Django stored it in English."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj.content_type} | {permission_words(obj.codename, obj.content_type.model, obj.name)}"
 
 
 # ---------------------------------------------------------------------------------- camp backups

@@ -35,8 +35,20 @@ from camp import selectors
 from camp.admin.inlines import AddTextInlinesMixin, MiniGameInline, PlacementInline, TeamInline
 from camp.admin.list_actions import SelectedRowsMixin
 from camp.admin.search import BoundedSearchMixin
-from camp.admin.widgets import LabelledFilteredSelectMultiple, LabelledSplitDateTime, UserChangeForm
-from camp.forms import APTableCheckForm, CampForm, IdModelMultipleChoiceField, RowIdField, TeamForm
+from camp.admin.widgets import (
+    AdminPasswordChangeForm,
+    LabelledFilteredSelectMultiple,
+    LabelledSplitDateTime,
+    UserChangeForm,
+)
+from camp.forms import (
+    APTableCheckForm,
+    CampForm,
+    IdModelMultipleChoiceField,
+    PermissionChoiceField,
+    RowIdField,
+    TeamForm,
+)
 from camp.marks import team_shape
 from camp.models import Camp, Round, Team, team_colour
 from camp.pages import ap_overview, backup_file, placements, rules, snapshots
@@ -412,7 +424,8 @@ class IdRangeAdminMixin:
     filter_vertical: Any
 
     def formfield_for_manytomany(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
-        kwargs.setdefault("form_class", IdModelMultipleChoiceField)
+        permissions = db_field.name in ("permissions", "user_permissions")
+        kwargs.setdefault("form_class", PermissionChoiceField if permissions else IdModelMultipleChoiceField)
         if db_field.name in (*self.filter_horizontal, *self.filter_vertical):
             stacked = db_field.name in self.filter_vertical
             kwargs.setdefault("widget", LabelledFilteredSelectMultiple(db_field.verbose_name, stacked))
@@ -421,6 +434,7 @@ class IdRangeAdminMixin:
 
 class UserAdmin(SelectedRowsMixin, BoundedSearchMixin, IdRangeAdminMixin, auth_admin.UserAdmin):
     form = UserChangeForm
+    change_password_form = AdminPasswordChangeForm
     # Django's split date and time inputs named each (last login, date joined; axe: label).
     formfield_overrides = {DateTimeField: {"widget": LabelledSplitDateTime}}
 

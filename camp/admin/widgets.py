@@ -10,6 +10,8 @@ from typing import Any
 
 from django.contrib.admin.widgets import AdminSplitDateTime, FilteredSelectMultiple
 from django.contrib.auth import forms as auth_forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 
 
 class LabelledSplitDateTime(AdminSplitDateTime):
@@ -41,6 +43,17 @@ class UserChangeForm(auth_forms.UserChangeForm):
         super().__init__(*args, **kwargs)
         if "password" in self.fields:
             self.fields["password"].widget = PasswordSummaryWidget()
+
+
+class AdminPasswordChangeForm(auth_forms.AdminPasswordChangeForm):
+    """Django's password change form, its warning translated: Django appends it to the help text as
+    plain English ("If disabled, the current password for this user will be lost.")."""
+
+    usable_password_help_text = format_lazy(
+        '{}<ul id="id_unusable_warning" class="messagelist"><li class="warning">{}</li></ul>',
+        auth_forms.SetUnusablePasswordMixin.usable_password_help_text,
+        gettext_lazy("If disabled, the current password for this user will be lost."),
+    )
 
 
 class LabelledFilteredSelectMultiple(FilteredSelectMultiple):

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 
 #: The teams' links: their tokens, addresses, QR codes, handouts, the link on a team's sheet.
 TEAM_LINKS = "camp.see_team_links"
@@ -36,12 +36,30 @@ SEED = "camp.see_seed"
 #: The camp's backups: the camp export and its restore, the database snapshots.
 EXPORT = "camp.export_camp"
 
-#: ``Camp.Meta.permissions`` (codename, name): the names as Django stores them, in English.
+#: ``Camp.Meta.permissions`` (codename, name): the names as Django stores them, in English (marked
+#: for translation: :func:`permission_words` shows them in the page's language).
 CAMP_PERMISSIONS = (
-    ("see_team_links", "Can see the teams' links, their QR codes and handouts"),
-    ("see_seed", "Can see the camp run's seed"),
-    ("export_camp", "Can download the camp's backups and restore a camp run from one"),
+    ("see_team_links", gettext_noop("Can see the teams' links, their QR codes and handouts")),
+    ("see_seed", gettext_noop("Can see the camp run's seed")),
+    ("export_camp", gettext_noop("Can download the camp's backups and restore a camp run from one")),
 )
+
+
+def permission_words(codename: str, model: str, stored: str) -> str:
+    """A permission's name in the page's language. Django writes every name in English when it
+    migrates ("Can add camp run"); its four model permissions read by their action (the model is
+    named beside them), the camp run's own by their translation."""
+    action, _sep, rest = codename.partition("_")
+    if rest == model:
+        if action == "add":
+            return pgettext("permission", "Can add")
+        if action == "change":
+            return pgettext("permission", "Can change")
+        if action == "delete":
+            return pgettext("permission", "Can delete")
+        if action == "view":
+            return pgettext("permission", "Can view")
+    return gettext(stored)
 
 
 def may_see_team_links(user: Any) -> bool:
