@@ -99,8 +99,12 @@ class TeamInlineFormSet(BaseInlineFormSet):
             return super().save_new(form, commit)
         data = form.cleaned_data
         return team_create(
-            camp=self.instance, name=data["name"], colour=data["colour"], order=data["order"],
-            label=data.get("label") or "", shape=data.get("shape") or "",
+            camp=self.instance,
+            name=data["name"],
+            colour=data["colour"],
+            order=data["order"],
+            label=data.get("label") or "",
+            shape=data.get("shape") or "",
         )
 
 
