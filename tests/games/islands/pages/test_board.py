@@ -60,6 +60,16 @@ def test_page_without_board_shows_a_preview(staff_client: Client, camp: Camp, te
     assert not BoardSetup.objects.exists()
 
 
+def test_the_chests_table_keeps_each_distance_whole(staff_client: Client, camp: Camp) -> None:
+    """A narrow column wrapped "≤" from its number: a no-break space holds them together."""
+    page = BeautifulSoup(staff_client.get(url("camp", camp)).content, "html.parser")
+    table = page.select_one("#preview table.zo-fair")
+    assert table is not None
+    headers = [th.get_text() for th in table.select("thead th")]
+    assert headers[0] == "Strana"
+    assert headers[1:] and all(re.fullmatch("vzdálenost ≤\xa0\\d+", h) for h in headers[1:]), headers
+
+
 def test_preview_fragment_with_htmx(staff_client: Client, camp: Camp) -> None:
     response = staff_client.get(url("camp", camp), {"seed": "42"}, **HTMX)
     html = response.content.decode()
