@@ -115,6 +115,11 @@ MEASURE = """() => {
       const b = el.getBoundingClientRect();
       return b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth;
     }).length,
+    // the hand-in marks alone on a line below their team's name (a long name wrapped before them)
+    markAlone: [...document.querySelectorAll('#board td.team .zo-plan')].filter(visible).filter(el => {
+      const name = [...el.parentElement.querySelector('.name').getClientRects()].pop();
+      return el.getBoundingClientRect().top >= name.bottom - 1;
+    }).map(el => el.parentElement.querySelector('.name').textContent),
     more: [...document.querySelectorAll('#board [data-pages-more]')].filter(visible)
       .map(el => el.textContent.trim()),
   };
@@ -153,6 +158,7 @@ def test_the_hall_reads_the_largest_board_with_twelve_teams(
         m = page.evaluate(MEASURE)
         _shoot(page, f"projector-{width}{'-hand-in' if open_next else ''}.png")
         assert m["handIn"] == (12 if open_next else 0), (width, m["handIn"])
+        assert not m["markAlone"], (width, m["markAlone"])
         assert m["scrollX"] <= 0 and m["scrollY"] <= 0, (width, m["scrollX"], m["scrollY"])
         assert not m["texts"], (width, m["texts"])
         assert m["shown"] and not m["halfShown"], (width, m["halfShown"])
