@@ -512,7 +512,8 @@ def _marker(item: ShipView | PirateView, x: float, y: float, size: MarkerSize, l
             + "</g>"
         )
     colour = safe_colour(item.colour)
-    title = f"{item.team}: {words.ship_label(item.ident)}"
+    # The ship as every event names it: "Loď 1 (Červení)"; its chests where the reader may see them.
+    title = words.who_label(item.team, item.ident)
     if item.chests is not None:
         chests_word = _("chests")
         title += f", {chests_word}: {item.chests}"

@@ -9,6 +9,7 @@ of it (pytest-django's ``db``), so replaying the round does not cost every test.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from io import StringIO
 from pathlib import Path
@@ -33,6 +34,13 @@ from games.islands.services import rounds as round_services
 
 CAMP_NAME = "Letní tábor techniků – 1. běh"
 GAME_SEED = 4151990316782215021
+
+
+def ship_title_team(title: str) -> str:
+    """The team a ship marker's hover title names ("Loď 1 (Červení), truhly: 2" -> "Červení")."""
+    named = re.fullmatch(r"(?:Loď \d+|Ship \d+|Bitevní loď|Battleship) \((.+?)\)(?:, .*)?", title)
+    assert named is not None, title
+    return named.group(1)
 
 
 def _new_camp() -> Camp:

@@ -13,6 +13,7 @@ from games.islands.engine.hexes import geometry, to_pixel
 from games.islands.maps.style import HARBOR_RADIUS, ROUTE_DASHES, SIZE, team_key
 from games.islands.maps.svg import projector_text_size, render_svg
 from games.islands.maps.visibility import HarborView, MapView, ShipView, for_public, for_staff
+from tests.games.islands.conftest import ship_title_team
 
 NAMES = [
     "Červení", "Modří", "Zelení", "Žlutí", "Fialoví", "Oranžoví",
@@ -68,14 +69,16 @@ def test_twelve_teams_show_twelve_shapes_on_their_harbors_and_ships(public: bool
             continue
         mark = marks[harbor.team]
         assert (mark["data-shape"], mark.get_text(), mark.select_one(".sh")["fill"]) == (
-            harbor.shape, harbor.label, harbor.colour
+            harbor.shape,
+            harbor.label,
+            harbor.colour,
         )
     assert projector or {str(m["data-shape"]) for m in marks.values()} == set(TEAM_SHAPES)
     by_team = {h.team: h for h in harbors}
     drawn = svg.select("g.ship")
     assert len(drawn) == len(ships)
     for ship in drawn:
-        team = by_team[ship.select_one("title").get_text().split(":")[0]]
+        team = by_team[ship_title_team(ship.select_one("title").get_text())]
         assert ship["data-shape"] == team.shape and ship.select_one(".sh")["fill"] == team.colour
         text = ship.select_one("text")
         assert (projector and text is None) or text.get_text() in {"1", "2", "⚔"}  # a dot: no number

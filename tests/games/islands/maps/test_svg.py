@@ -282,7 +282,7 @@ def test_markers_and_harbors_drawn_once_are_in_each_page_language() -> None:
         with translation.override(lang):
             drawn.setdefault(lang, []).append(str(render_svg(view)))
     assert drawn["cs"][0] == drawn["cs"][1]
-    assert "<title>Červení: Ship 1, chests: 3</title>" in drawn["en"][0]
+    assert "<title>Ship 1 (Červení), chests: 3</title>" in drawn["en"][0]
     assert "Z2 – harbor: Červení" in drawn["en"][0]
     assert "Z2 – přístav: Červení" in drawn["cs"][0] and "chests" not in drawn["cs"][0]
-    assert "<title>Červení: Loď 1, truhly: 3</title>" in drawn["cs"][0]
+    assert "<title>Loď 1 (Červení), truhly: 3</title>" in drawn["cs"][0]

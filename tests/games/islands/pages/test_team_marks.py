@@ -13,6 +13,7 @@ from django.urls import reverse
 from camp.models import Round, Team
 from games.islands.maps.style import ROUTE_DASHES
 from games.islands.models.board import Harbor
+from tests.games.islands.conftest import ship_title_team
 from tests.games.islands.pages.helpers import legal_route, orders_data, url
 
 pytestmark = pytest.mark.django_db
@@ -56,7 +57,7 @@ def assert_marks(svg: Tag, teams: list[Team], *, projector: bool = False) -> Non
     for ship in ships:
         title = ship.select_one("title")
         assert title is not None
-        team = by_team[title.get_text().split(":")[0]]
+        team = by_team[ship_title_team(title.get_text())]
         seen.add(team.name)
         assert ship["data-shape"] == team.shape
         assert fill_of(ship) == team.colour
