@@ -91,7 +91,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for line in lines:
         out(line)
-    # Ctrl+C, or a stop by the system: waitress ends its loop and closes the sockets.
+    # Ctrl+C, or a stop by the system: waitress ends its loop and closes the sockets. Started in the
+    # background by a shell without job control, the process inherits SIGINT ignored and Python
+    # leaves it so: Ctrl+C (or a script's SIGINT) must stop it all the same.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(0))
     try:
         server.run()

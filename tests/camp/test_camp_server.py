@@ -15,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from functools import partial
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -299,9 +300,13 @@ class Started:
         return f"http://127.0.0.1:{self.port}{path}"
 
 
-def start(data_dir: Path, port: int, **env: str) -> tuple[subprocess.Popen[str], Started]:
-    """Start the camp server and wait until it answers (the banner is printed just before)."""
+def start(
+    data_dir: Path, port: int, *, sigint_ignored: bool = False, **env: str
+) -> tuple[subprocess.Popen[str], Started]:
+    """Start the camp server and wait until it answers (the banner is printed just before);
+    ``sigint_ignored``: as a shell without job control starts a background job (``cmd &``)."""
     began = time.monotonic()
+    ignored = partial(signal.signal, signal.SIGINT, signal.SIG_IGN) if sigint_ignored else None
     process = subprocess.Popen(
         [sys.executable, "-m", "config.server", "--host", "127.0.0.1", "--port", str(port), "--threads", "2"],
         cwd=ROOT,
@@ -310,6 +315,7 @@ def start(data_dir: Path, port: int, **env: str) -> tuple[subprocess.Popen[str],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        preexec_fn=ignored,
     )
     started = Started(data_dir, port)
     assert process.stdout is not None
@@ -404,7 +410,8 @@ def test_the_logs_never_hold_a_whole_team_token(first_start: Started) -> None:
 
 def test_a_second_start_keeps_the_data_and_skips_the_first_start_work(first_start: Started) -> None:
     key = (first_start.data_dir / "secret_key").read_text()
-    process, again = start(first_start.data_dir, free_port())  # no DJANGO_SUPERUSER_* this time
+    # No DJANGO_SUPERUSER_* this time; started as "make camp &" would be: SIGINT still stops it.
+    process, again = start(first_start.data_dir, free_port(), sigint_ignored=True)
     try:
         status, _, _ = get(again.url("/admin/login/"))
     finally:
