@@ -59,6 +59,22 @@ def test_czech_is_complete(po_path: Path) -> None:
             assert _placeholders(msgstr) <= _placeholders(entry.msgid + entry.msgid_plural), entry.msgid
 
 
+@pytest.mark.parametrize("po_path", PO_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_message_is_in_a_catalogue_twice(po_path: Path) -> None:
+    """A message written twice compiles silently and the last one wins: the first is dead text
+    (Django's hidden admin headers were once translated twice, differently)."""
+    seen: dict[tuple[str | None, str], int] = {}
+    twice = []
+    for entry in polib.pofile(str(po_path)):
+        if entry.obsolete:
+            continue
+        key = (entry.msgctxt, entry.msgid)
+        if key in seen:
+            twice.append(f"{entry.msgid!r} (lines {seen[key]} and {entry.linenum})")
+        seen[key] = entry.linenum
+    assert not twice, f"in {po_path.relative_to(ROOT)} twice: {twice}"
+
+
 def _placeholders(text: str) -> set[str]:
     return set(re.findall(r"%\([a-z_]+\)[sd]|\{[a-z_]*\}", text))
 
