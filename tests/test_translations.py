@@ -13,7 +13,7 @@ import pytest
 from django.utils import translation
 
 ROOT = Path(__file__).resolve().parent.parent
-PO_FILES = sorted(p for p in ROOT.glob("**/locale/*/LC_MESSAGES/django.po") if ".venv" not in p.parts)
+PO_FILES = sorted(p for p in ROOT.glob("**/locale/*/LC_MESSAGES/django*.po") if ".venv" not in p.parts)
 
 
 def catalogue(entries: polib._BaseFile) -> dict[tuple[str | None, str, str], object]:

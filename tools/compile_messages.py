@@ -1,4 +1,5 @@
-"""Compile every ``locale/*/LC_MESSAGES/django.po`` of the project into ``.mo`` files.
+"""Compile every ``locale/*/LC_MESSAGES/django.po`` (and ``djangojs.po``, the JavaScript's) of the
+project into ``.mo`` files.
 
 Pure Python (polib), so a machine without GNU gettext can still update translations. The
 compiled files are committed; ``tests/test_translations.py`` checks that they are up to date.
@@ -15,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def po_files() -> list[Path]:
-    return sorted(p for p in ROOT.glob("**/locale/*/LC_MESSAGES/django.po") if ".venv" not in p.parts)
+    return sorted(p for p in ROOT.glob("**/locale/*/LC_MESSAGES/django*.po") if ".venv" not in p.parts)
 
 
 def main() -> int:

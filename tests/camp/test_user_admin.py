@@ -80,3 +80,14 @@ def test_the_password_pages_warning_and_an_error_title_are_czech(
     refused = admin_client.post(reverse("admin:auth_user_add"), {"username": ""})
     title = BeautifulSoup(refused.content, "html.parser").title
     assert title is not None and title.get_text().startswith("Chyba: uživatel: přidat")
+
+
+def test_the_two_box_choosers_script_words_are_czech(admin_client: Client) -> None:
+    """The chooser's help and buttons come from the admin's JavaScript catalogue, where Django's
+    Czech lacks them ("Choose all skupiny"): camp's djangojs catalogue fills them in."""
+    script = admin_client.get(reverse("admin:jsi18n")).content.decode()
+    assert '"Choose all %s": "Vybrat v\\u0161e: %s"' in script
+    assert '"(click to clear)": "(klepnut\\u00edm zru\\u0161\\u00edte)"' in script
+    with translation.override("en"):
+        english = admin_client.get(reverse("admin:jsi18n")).content.decode()
+    assert "Vybrat v\\u0161e: %s" not in english
