@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
 #: The teams' links: their tokens, addresses, QR codes, handouts, the link on a team's sheet.
 TEAM_LINKS = "camp.see_team_links"
@@ -45,20 +45,22 @@ CAMP_PERMISSIONS = (
 )
 
 
+#: Django's four model permissions by their codename's action (the model is named beside them).
+MODEL_ACTION_WORDS = {
+    "add": pgettext_lazy("permission", "Can add"),
+    "change": pgettext_lazy("permission", "Can change"),
+    "delete": pgettext_lazy("permission", "Can delete"),
+    "view": pgettext_lazy("permission", "Can view"),
+}
+
+
 def permission_words(codename: str, model: str, stored: str) -> str:
     """A permission's name in the page's language. Django writes every name in English when it
-    migrates ("Can add camp run"); its four model permissions read by their action (the model is
-    named beside them), the camp run's own by their translation."""
+    migrates ("Can add camp run"); its four model permissions read by their action, the camp run's
+    own by their translation."""
     action, _sep, rest = codename.partition("_")
-    if rest == model:
-        if action == "add":
-            return pgettext("permission", "Can add")
-        if action == "change":
-            return pgettext("permission", "Can change")
-        if action == "delete":
-            return pgettext("permission", "Can delete")
-        if action == "view":
-            return pgettext("permission", "Can view")
+    if rest == model and action in MODEL_ACTION_WORDS:
+        return str(MODEL_ACTION_WORDS[action])
     return gettext(stored)
 
 
