@@ -1,5 +1,5 @@
 """What proving a tighter bound than the judge's would cost: the fair deal's confirmation simulated
-without bots (issue 30; the table in docs/islands-map-generator.md, "What the misses say").
+without bots (issue 30; the table in docs/islands-fair-deal-findings.md, "What the misses say").
 
 Each style's camps of a board with three teams are drawn by lot: one side of one style ``d`` points
 ahead of its fair share (its other two sides d/2 behind each), every other share exact. The looks,
