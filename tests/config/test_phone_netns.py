@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.camp.test_camp_server import GOOD_PASSWORD, ROOT, clean_env, free_port
+from tests.config.test_camp_server import GOOD_PASSWORD, ROOT, clean_env, free_port
 
 IP = shutil.which("ip")
 NAME = f"zo{os.getpid() % 100000}"  # short: interface names hold 15 characters

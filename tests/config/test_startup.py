@@ -126,7 +126,7 @@ def test_manage_py_honours_a_settings_option() -> None:
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
     env.pop("DJANGO_TESTING", None)
     done = subprocess.run(
-        [sys.executable, "manage.py", "diffsettings", "--settings=tests.camp.english_settings"],
+        [sys.executable, "manage.py", "diffsettings", "--settings=tests.config.english_settings"],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -1,6 +1,0 @@
-"""The camp's settings in English: ``tests/camp/test_startup.py`` checks that ``manage.py`` honours
-a ``--settings`` option."""
-
-from config.settings import *  # noqa: F403
-
-LANGUAGE_CODE = "en"
