@@ -20,7 +20,7 @@ from camp import services
 from camp.models import Camp, Placement, Round, RoundStatus, Team
 from tests.camp.conftest import db_state
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def placements_url(round_: Round) -> str:
@@ -530,7 +530,7 @@ def test_language_switch_there_and_back_stays_on_the_page(admin_client: Client, 
 
 
 def test_home_is_the_start_page_that_links_the_staff_login(client: Client, db: None) -> None:
-    response = client.get("/")  # a phone at the banner's address (tests/camp/test_start_page.py)
+    response = client.get("/")  # a phone at the banner's address (tests/camp/pages/test_start_page.py)
     assert response.status_code == 200
     assert f'<a href="{reverse("admin:login")}">Přihlášení vedoucích</a>' in response.content.decode()
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from camp.pages import rules_text as rules
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def soup(client: Client, url: str) -> BeautifulSoup:

@@ -33,7 +33,7 @@ from games.islands.models.plans import PlanAction, PlanBy, PlanLogEntry, PlanSta
 from games.islands.models.rehearsals import Rehearsal
 from games.islands.models.rounds import IslandsRound, RoundResult, TeamOrders, UndoneResolution
 from games.islands.services import team_links
-from tests.camp.test_backup_roundtrip import delete_everything, normalised
+from tests.camp.backups.test_backup_roundtrip import delete_everything, normalised
 
 AT = datetime(2026, 7, 9, 19, 0, tzinfo=UTC)
 

@@ -21,7 +21,7 @@ from games.islands.models.links import TeamLink
 from games.islands.models.notices import NoticeCode, PublicNotice
 from games.islands.selectors.notices import notice_feed
 from games.islands.services import plans, team_links
-from tests.camp.test_backup_roundtrip import delete_everything
+from tests.camp.backups.test_backup_roundtrip import delete_everything
 
 AT = datetime(2026, 7, 9, 19, 0, tzinfo=UTC)
 

@@ -40,7 +40,7 @@ from games.islands.services import rounds as round_services
 sqlite_only = pytest.mark.skipif(
     connection.vendor != "sqlite", reason="snapshots are of a SQLite database (PostgreSQL: pg_dump)"
 )
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 STAMP = r"\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}[+-]\d{4}"
 
 
