@@ -255,7 +255,7 @@ LOGIN_URL = "admin:login"
 # clears the count. Staff lift a lock-out in the admin (Přístupové pokusy: delete the row) or with
 # ``manage.py axes_reset_username NAME``. The address is REMOTE_ADDR only: waitress serves the LAN
 # directly, and X-Forwarded-For is whatever a client writes. Off in tests (the test client's
-# login() authenticates without a request, which axes refuses); tests/camp/test_logins.py turns it on.
+# login() authenticates without a request, which axes refuses); tests/camp/staff/test_logins.py turns it on.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
