@@ -179,12 +179,6 @@ def staff(world: World, db: None) -> Client:
     return client
 
 
-@pytest.fixture(autouse=True)
-def default_language() -> Iterator[None]:
-    with translation.override(settings.LANGUAGE_CODE):
-        yield
-
-
 # ---------------------------------------------------------------------------------- filling URLs
 
 

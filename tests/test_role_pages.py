@@ -59,12 +59,6 @@ def world(django_db_setup: None, django_db_blocker: Any) -> Iterator[World]:
             transaction.set_rollback(True)
 
 
-@pytest.fixture(autouse=True)
-def default_language() -> Iterator[None]:
-    with translation.override(settings.LANGUAGE_CODE):
-        yield
-
-
 def login(kind: str) -> Client:
     user = get_user_model().objects.create_user(kind, f"{kind}@example.org", "heslo-heslo-123", is_staff=True)
     if kind == "viewer":

@@ -2,21 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from django.conf import settings
-from django.utils import translation
 
 from camp import services
 from camp.models import Camp, Placement, Round, Team
-
-
-@pytest.fixture(autouse=True)
-def default_language() -> Iterator[None]:
-    """Each test starts in the default language (Czech), whatever an earlier request activated."""
-    with translation.override(settings.LANGUAGE_CODE):
-        yield
 
 
 @pytest.fixture

@@ -3,12 +3,8 @@ a digital session (started) and a staff client."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from django.conf import settings
 from django.test import Client
-from django.utils import translation
 
 from camp import services as camp_services
 from camp.models import Camp, MiniGame, Round, Team
@@ -17,13 +13,7 @@ from games.batavia.models import BataviaSession
 
 
 @pytest.fixture
-def default_language() -> Iterator[None]:
-    with translation.override(settings.LANGUAGE_CODE):
-        yield
-
-
-@pytest.fixture
-def camp(db: None, default_language: None) -> Camp:
+def camp(db: None) -> Camp:
     return camp_services.camp_create(name="Letní tábor techniků – 1. běh", year=2026)
 
 

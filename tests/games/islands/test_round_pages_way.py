@@ -3,22 +3,11 @@ admin home, and a closed round says how to go on."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from bs4 import BeautifulSoup
-from django.conf import settings
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from camp.models import Round, Team
-
-
-@pytest.fixture(autouse=True)
-def default_language() -> Iterator[None]:
-    with translation.override(settings.LANGUAGE_CODE):
-        yield
 
 
 def page(client: Client, url: str) -> BeautifulSoup:

@@ -7,15 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 import time_machine
-from django.conf import settings
-from django.utils import timezone, translation
-
-
-@pytest.fixture(autouse=True)
-def default_language() -> Iterator[None]:
-    """Each test starts in Czech, whatever language an earlier request left active."""
-    with translation.override(settings.LANGUAGE_CODE):
-        yield
+from django.utils import timezone
 
 
 @pytest.fixture
