@@ -373,8 +373,8 @@ JUNK_VALUES = [
     *["", "abc", HUGE, "-5", "-" + HUGE, "1.5", "1e999", "NaN", UNICODE, LONG, "0", " 7 ", "\x00", WITH_NUL],
     *PAST_RANGES,
 ]
-#: A round file the parser takes (as ``tests/games/islands/test_rounds.py``'s ``ROUND_FILE``), for
-#: junk that only the storing can trip on.
+#: A round file the parser takes (as ``ROUND_FILE`` of
+#: ``tests/games/islands/services/test_round_files.py``), for junk that only the storing can trip on.
 _ROUND = (
     '{"format": "zlate-ostrovy/1", "side": 5, "seed": %(seed)s, "hexes": {"B2": {"tile": "treasure", '
     '"chests": %(chests)s}}, "teams": [{"name": "%(name)s", "harbor": "Z1", "delivered": %(delivered)s, '
