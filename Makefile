@@ -54,6 +54,7 @@ bench: $(VENV)/.installed-dev
 check: lint imports typecheck
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 imports: $(VENV)/.installed-dev
 	$(BIN)/lint-imports
 typecheck: $(VENV)/.installed-dev

@@ -20,17 +20,29 @@ from functools import lru_cache
 
 #: The teams' colours by seat, distinct at a glance on the board and on paper: a new team gets the
 #: first one its camp run does not use yet (the camp form, a round file's import).
+# fmt: off
 TEAM_COLOURS = (
     "#c0392b", "#2471a3", "#229954", "#d4ac0d", "#8e44ad", "#d35400",
     "#17a589", "#7f8c8d", "#1b2631", "#e84393", "#6e2c00", "#85c1e9",
 )
+# fmt: on
 
 #: The shapes by seat, the most different first (a camp of four uses circle, square, triangle,
 #: diamond). Twelve, so a camp of twelve teams has twelve outlines; each has room in its middle
 #: for a ship's number (:data:`SHAPE_INNER_WIDTH`).
 TEAM_SHAPES = (
-    "circle", "square", "triangle", "diamond", "hexagon", "star",
-    "cross", "triangle_down", "pentagon", "arrow", "trapezoid", "shield",
+    "circle",
+    "square",
+    "triangle",
+    "diamond",
+    "hexagon",
+    "star",
+    "cross",
+    "triangle_down",
+    "pentagon",
+    "arrow",
+    "trapezoid",
+    "shield",
 )
 
 #: How much of a shape's width its middle line offers to a text (the rest is its points): a marker

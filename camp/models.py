@@ -205,16 +205,20 @@ class Team(models.Model):
         _("mark"),
         max_length=LABEL_MAX_LENGTH,
         blank=True,
-        help_text=_("1 to 3 letters drawn on the team's harbor and in the maps' key, e.g. CH; "
-                    "empty: the first letters of its name."),
+        help_text=_(
+            "1 to 3 letters drawn on the team's harbor and in the maps' key, e.g. CH; "
+            "empty: the first letters of its name."
+        ),
     )
     shape = models.CharField(
         _("shape"),
         max_length=16,
         choices=TeamShape.choices,
         blank=True,
-        help_text=_("The outline of the team's harbor mark and ships, told apart on a black-and-white print; "
-                    "empty: one no other team of the camp run has."),
+        help_text=_(
+            "The outline of the team's harbor mark and ships, told apart on a black-and-white print; "
+            "empty: one no other team of the camp run has."
+        ),
     )
 
     objects: GameRowManager[Team] = GameRowManager(camp="camp")

@@ -109,8 +109,12 @@ def team_create(
     if order is None:
         order = (Team.objects.filter(camp=camp).aggregate(m=Max("order"))["m"] or 0) + 1
     team = Team(
-        camp=camp, name=name.strip(), colour=colour.strip().lower(), order=order,
-        label=label.strip().upper(), shape=shape,
+        camp=camp,
+        name=name.strip(),
+        colour=colour.strip().lower(),
+        order=order,
+        label=label.strip().upper(),
+        shape=shape,
     )
     team.fill_mark()
     team.full_clean()
@@ -235,7 +239,9 @@ def placements_locked_message(round: Round) -> str:  # noqa: A002
 
 
 def placements_check(
-    *, round: Round, ranks: PlacementRanks  # noqa: A002
+    *,
+    round: Round,  # noqa: A002
+    ranks: PlacementRanks,
 ) -> tuple[list[Problem], dict[int, int | None]]:
     """Check placements for ``round`` without writing anything.
 

@@ -33,9 +33,7 @@ SKIPPED = (".migrations", "config.wsgi")
 
 def _modules(package: str) -> list[ModuleType]:
     root = importlib.import_module(package)
-    names = [package] + [
-        info.name for info in pkgutil.walk_packages(root.__path__, prefix=package + ".")
-    ]
+    names = [package] + [info.name for info in pkgutil.walk_packages(root.__path__, prefix=package + ".")]
     return [importlib.import_module(name) for name in names]
 
 

@@ -272,4 +272,3 @@ def error_message(error: RulesError, state: GameState | None = None, action: obj
         "company_held": _("Cashing in needs a company new to you."),
     }
     return fallback.get(code, _("This action is not allowed now."))
-

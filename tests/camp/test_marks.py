@@ -245,21 +245,33 @@ def test_the_camp_form_stores_the_teams_in_the_order_typed_with_distinct_marks(
     response = admin_client.post(reverse("admin:camp_camp_add"), data)
     assert response.status_code == 302, response.content.decode()[:3000]
     stored = list(Camp.objects.get().teams.values_list("name", "label", "shape"))
-    assert stored == [("Zelení", "Z", "circle"), ("Chobotnice", "C", "square"), ("Červení", "ČE", "triangle"),
-                      ("Albatros", "X", "diamond")]
+    assert stored == [
+        ("Zelení", "Z", "circle"),
+        ("Chobotnice", "C", "square"),
+        ("Červení", "ČE", "triangle"),
+        ("Albatros", "X", "diamond"),
+    ]
 
 
 def test_two_rows_with_the_same_mark_are_refused_naming_it(admin_client: Client, camp: Camp) -> None:
     data = {
-        "name": camp.name, "year": str(camp.year), "run_number": str(camp.run_number),
-        "board_side": str(camp.board_side), "ap_table": "14, 11, 8", "route_letters": camp.route_letters,
-        "teams-TOTAL_FORMS": "2", "teams-INITIAL_FORMS": "0",
-        "teams-MIN_NUM_FORMS": "0", "teams-MAX_NUM_FORMS": "1000",
+        "name": camp.name,
+        "year": str(camp.year),
+        "run_number": str(camp.run_number),
+        "board_side": str(camp.board_side),
+        "ap_table": "14, 11, 8",
+        "route_letters": camp.route_letters,
+        "teams-TOTAL_FORMS": "2",
+        "teams-INITIAL_FORMS": "0",
+        "teams-MIN_NUM_FORMS": "0",
+        "teams-MAX_NUM_FORMS": "1000",
     }
     for index, name in enumerate(["Piráti", "Pavouci"]):
         data |= {
-            f"teams-{index}-name": name, f"teams-{index}-colour": TEAM_COLOURS[index],
-            f"teams-{index}-label": "P", f"teams-{index}-shape": TEAM_SHAPES[index],
+            f"teams-{index}-name": name,
+            f"teams-{index}-colour": TEAM_COLOURS[index],
+            f"teams-{index}-label": "P",
+            f"teams-{index}-shape": TEAM_SHAPES[index],
             f"teams-{index}-order": str(index + 1),
         }
     response = admin_client.post(reverse("admin:camp_camp_change", args=[camp.pk]), data)
@@ -276,7 +288,7 @@ def test_two_rows_with_the_same_mark_are_refused_naming_it(admin_client: Client,
 def test_add_another_team_rows_take_the_next_colour_shape_and_seat(
     live_server: Any, page: Any, admin_user: Any
 ) -> None:
-    """"Přidat další tým" copies one empty row: team_rows.js gives each copy the first colour and
+    """ "Přidat další tým" copies one empty row: team_rows.js gives each copy the first colour and
     shape no row above has and the seat after the highest, so saved teams sit in the order typed."""
     page.goto(f"{live_server.url}/admin/login/")
     page.fill("#id_username", "admin")

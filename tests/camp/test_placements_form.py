@@ -114,8 +114,19 @@ def test_each_row_needs_a_place_or_did_not_play_and_each_team_a_row(teams: list[
 
 @pytest.mark.parametrize(
     ("raw", "expected"),
-    [("12", 12), (" 12 ", 12), ("0", 0), ("9" * 18, int("9" * 18)), ("9" * 19, None), ("-1", None),
-     ("+1", None), ("1.0", None), ("١٢", None), ("", None), (None, None)],
+    [
+        ("12", 12),
+        (" 12 ", 12),
+        ("0", 0),
+        ("9" * 18, int("9" * 18)),
+        ("9" * 19, None),
+        ("-1", None),
+        ("+1", None),
+        ("1.0", None),
+        ("١٢", None),
+        ("", None),
+        (None, None),
+    ],
 )
 def test_a_row_id_is_ascii_digits_that_fit_the_database(raw: object, expected: int | None) -> None:
     assert RowIdField().clean(raw) == expected

@@ -150,9 +150,7 @@ class PaperCode:
     def sealed(self, *, camp: str, secret: bytes) -> bool:
         """Whether the seal is this camp run's (under ``secret``): a code printed for another camp
         run, or on another laptop, is not."""
-        expected = self.seal_for(
-            camp=camp, team=self.team, round_number=self.round_number, secret=secret
-        )
+        expected = self.seal_for(camp=camp, team=self.team, round_number=self.round_number, secret=secret)
         return hmac.compare_digest(expected, self.seal)
 
     @property

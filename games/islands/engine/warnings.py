@@ -116,9 +116,7 @@ def orders_warnings(
     battleship = next((s for s in sailed if s.ship.kind is ShipKind.BATTLESHIP), None)
     if orders.fire is not None and battleship is not None:
         if battleship.end is None:
-            warnings.append(
-                Caution(WarningCode.FIRE_FROM_HARBOR, battleship.ship.id, target=orders.fire)
-            )
+            warnings.append(Caution(WarningCode.FIRE_FROM_HARBOR, battleship.ship.id, target=orders.fire))
         elif not within_shot_range(battleship.end, orders.fire):
             warnings.append(
                 Caution(

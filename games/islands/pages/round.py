@@ -95,9 +95,9 @@ def round_steps(round_: Round, overview: RoundOverview, idle: frozenset[int] = f
     nothing = sum(1 for t in teams if t["nothing"])
     stored_hint = _("%(stored)d of %(total)d stored") % {"stored": stored, "total": len(teams)}
     if nothing and not resolved:
-        stored_hint += ", " + ngettext(
-            "%(n)d has nothing to do", "%(n)d have nothing to do", nothing
-        ) % {"n": nothing}
+        stored_hint += ", " + ngettext("%(n)d has nothing to do", "%(n)d have nothing to do", nothing) % {
+            "n": nothing
+        }
     if stale and not resolved:
         stored_hint += ", " + ngettext("%(n)d no longer fits", "%(n)d no longer fit", stale) % {"n": stale}
     pending = len(overview.pending_telescopes)

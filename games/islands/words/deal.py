@@ -66,4 +66,3 @@ STAGE_TEXTS: dict[str, object] = {
     "screening": _("Trying boards"),
     "confirming": _("Proving a board fair"),
 }
-

@@ -17,10 +17,12 @@ def test_a_prepared_read_runs_for_any_value_in_every_place_it_goes(camp: Camp, o
     Round.objects.create(camp=other_camp, number=2)
     # The value in two places, beside constants (a number 1 among them) that stay as built.
     read = PreparedRead(
-        lambda camp_id: Round.objects.filter(camp_id=camp_id, number__gte=1)
-        .exclude(camp_id__lt=camp_id)
-        .order_by("number")
-        .values_list("camp_id", "number")
+        lambda camp_id: (
+            Round.objects.filter(camp_id=camp_id, number__gte=1)
+            .exclude(camp_id__lt=camp_id)
+            .order_by("number")
+            .values_list("camp_id", "number")
+        )
     )
     assert read.rows(camp.pk) == [(camp.pk, 1)]
     assert read.rows(other_camp.pk) == [(other_camp.pk, 1), (other_camp.pk, 2)]

@@ -33,9 +33,7 @@ def current(camp: Camp) -> str | None:
 def version_writes(queries: CaptureQueriesContext) -> list[str]:
     """The statements of ``queries`` that wrote a camp run's version."""
     table = Camp._meta.db_table
-    return [
-        q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE") and table in q["sql"]
-    ]
+    return [q["sql"] for q in queries.captured_queries if q["sql"].startswith("UPDATE") and table in q["sql"]]
 
 
 def _game_models() -> Iterator[type[models.Model]]:

@@ -54,7 +54,7 @@ def test_the_secrets_are_the_head_s_and_the_links_the_leader_s_too(db: None) -> 
 
 
 def test_no_secret_permission_is_a_view_permission(db: None) -> None:
-    """"Every view_* permission" (a common way to make a read-only login) must not include a secret."""
+    """ "Every view_* permission" (a common way to make a read-only login) must not include a secret."""
     assert not any(codename.startswith("view_") for codename, _name in CAMP_PERMISSIONS)
 
 

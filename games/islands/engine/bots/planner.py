@@ -336,9 +336,7 @@ def targets(prey: Sequence[Hex], sailed: Sailed) -> list[Hex]:
     end = sailed.battleship_end
     if end is None:
         return []
-    return [
-        p for p in prey if within_shot_range(end, p) and all(distance(p, h) > 1 for h in sailed.ends)
-    ]
+    return [p for p in prey if within_shot_range(end, p) and all(distance(p, h) > 1 for h in sailed.ends)]
 
 
 def sail(plan: TeamPlan, steps: int) -> Sailed:

@@ -199,5 +199,3 @@ def test_a_held_pirate_is_freed_by_a_pirate_that_appears_beside_it() -> None:
     assert (placed.step, placed.at, placed.actor) == (2, beside, "P2")
     (free,) = [e for e in result.events if e.what is What.FREE]
     assert (free.step, free.half, free.at, free.actor, free.get("by")) == (2, 1, held, "P1", "P2")
-
-
