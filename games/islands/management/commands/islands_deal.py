@@ -13,25 +13,24 @@ from __future__ import annotations
 
 import json
 import secrets
-import sys
 import time
-from typing import Any, NoReturn
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 
-from camp.models import DEFAULT_AP_TABLE, Camp
+from camp.models import Camp
 from games.islands.deals import camp_deal_spec, deal_document, deal_report, deal_spec
 from games.islands.engine.rehearsal import MAX_WORKERS
 from games.islands.engine.rehearsal.deal import DealError, DealStatus, deal_fair_board
 from games.islands.errors import IslandsError
+from games.islands.management.rehearsal_command import RehearsalCommand
 from games.islands.services import board as board_services
 from games.islands.services import rehearsals as rehearsal_services
 from games.islands.words import deal as deal_words
 
 
-class Command(BaseCommand):
+class Command(RehearsalCommand):
     help = "Deal a fair board of the Golden Islands (proven fair by the rehearsal) and print it as JSON."
-    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--camp", type=int, help="a camp run's id: its side, teams and AP table")
@@ -83,15 +82,3 @@ class Command(BaseCommand):
                 self._fail(str(error))
             self.stderr.write(f"Stored as the board of “{camp}” (fair deal {row.pk}).")
         self.stdout.write(json.dumps(report, indent=2, sort_keys=True))
-
-    def _ap_table(self, text: str | None) -> list[int]:
-        if text is None:
-            return list(DEFAULT_AP_TABLE)
-        try:
-            return [int(part) for part in text.replace(" ", "").split(",")]
-        except ValueError:
-            self._fail(f"--ap-table must list whole numbers separated by commas, e.g. 14,11,8, not “{text}”.")
-
-    def _fail(self, line: str) -> NoReturn:
-        self.stderr.write(line)
-        sys.exit(2)

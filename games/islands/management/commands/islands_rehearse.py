@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import json
 import secrets
-import sys
-from typing import Any, NoReturn
+from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import CommandParser
 
-from camp.models import DEFAULT_AP_TABLE, Camp, Team
+from camp.models import Camp, Team
 from games.islands.engine.generator import GeneratorError
 from games.islands.engine.hexes import MAX_SIDE, MIN_SIDE, Hex, geometry
 from games.islands.engine.rehearsal import (
@@ -35,6 +34,7 @@ from games.islands.engine.rehearsal import (
 from games.islands.engine.rehearsal.spec import BOTS, MAX_BOARDS, MAX_CAMPS, MAX_ROUNDS, PLACEMENTS
 from games.islands.engine.state import Cell
 from games.islands.engine.tiles import Tile
+from games.islands.management.rehearsal_command import RehearsalCommand
 from games.islands.models.board import BoardHex, BoardSetup
 
 #: The command's own English for the engine's refusals of a spec (codes of ``RehearsalSpecError``).
@@ -65,10 +65,8 @@ def spec_error_line(error: RehearsalSpecError) -> str:
     return template.format(**error.params) if template else str(error)
 
 
-class Command(BaseCommand):
+class Command(RehearsalCommand):
     help = "Rehearse the Golden Islands on 1 to 4 boards (simulated camps) and print the report as JSON."
-    # Boards and numbers in, JSON out: none of the system checks (which load every page).
-    requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--camp", type=int, help="a camp run's id: its stored board, teams and AP table")
@@ -169,15 +167,3 @@ class Command(BaseCommand):
         cells = {Hex(q, r): Cell(Tile(tile), chests, revealed) for q, r, tile, chests, revealed in rows}
         seed = setup.generator_seed if not setup.hand_edits else None
         return RehearsalBoard("Camp board", camp.board_side, cells, seed)
-
-    def _ap_table(self, text: str | None) -> list[int]:
-        if text is None:
-            return list(DEFAULT_AP_TABLE)
-        try:
-            return [int(part) for part in text.replace(" ", "").split(",")]
-        except ValueError:
-            self._fail(f"--ap-table must list whole numbers separated by commas, e.g. 14,11,8, not “{text}”.")
-
-    def _fail(self, line: str) -> NoReturn:
-        self.stderr.write(line)
-        sys.exit(2)
