@@ -94,7 +94,6 @@ class BoardSetupAdmin(ReadOnlyAdmin):
             path("camp/<int:camp_id>/accept/", wrap(board.board_accept), name="islands_boardsetup_accept"),
             path("camp/<int:camp_id>/hex/", wrap(board.board_hex), name="islands_boardsetup_hex"),
             path("camp/<int:camp_id>/sides/", wrap(board.sides_draw), name="islands_boardsetup_sides"),
-            path("camp/<int:camp_id>/bay/", wrap(board.harbor_bay), name="islands_boardsetup_bay"),
             path("camp/<int:camp_id>/bays/", wrap(board.harbors_bays), name="islands_boardsetup_bays"),
             path("camp/<int:camp_id>/start/", wrap(board.game_start), name="islands_boardsetup_start"),
             path("camp/<int:camp_id>/deal/", wrap(deal.deal_start), name="islands_boardsetup_deal_start"),

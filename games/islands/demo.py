@@ -77,12 +77,15 @@ def game_setup(camp: Camp, *, board_seed: int = DEMO_BOARD_SEED, deal: bool = Fa
     taken: set[int] = set(
         Harbor.objects.filter(team__camp=camp, bay__isnull=False).values_list("bay", flat=True)
     )
+    chosen: dict[Team, int] = {}
     for harbor in Harbor.objects.filter(team__camp=camp, bay__isnull=True).select_related("team"):
         bays = [g.bay_number(b) for b in g.bays_on(harbor.side)]  # type: ignore[arg-type]
         middle = len(bays) // 2
         free = sorted((b for b in bays if b not in taken), key=lambda b: abs(bays.index(b) - middle))
-        board_services.harbor_set_bay(team=harbor.team, bay=free[0])
+        chosen[harbor.team] = free[0]
         taken.add(free[0])
+    if chosen:
+        board_services.harbors_set_bays(camp=camp, bays=chosen)
     board_services.game_start(camp=camp)
 
 

@@ -10,7 +10,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from camp.forms import parse_row_id
 from camp.models import Team
 from games.islands.engine.hexes import Hex, LabelError, geometry
 from games.islands.engine.tiles import Tile
@@ -107,34 +106,6 @@ def bay_number(text: str) -> int | None:
     """``"Z3"``, ``"z 3"`` or ``"3"`` -> 3; None for anything else."""
     digits = text.strip().upper().replace(" ", "").removeprefix("Z")
     return int(digits) if digits.isascii() and digits.isdigit() and len(digits) <= 3 else None
-
-
-class BayForm(forms.Form):
-    """A team's bay on a board of ``side``: ``team`` (its id; any other text is no team, see
-    :meth:`team_id`) and ``bay`` (``"Z3"``, ``"z 3"`` or ``"3"``), cleaned to the bay's number.
-    Whether the team may take that bay, the service says."""
-
-    team = Text()
-    bay = Text()
-
-    def __init__(self, data: Any, *, side: int) -> None:
-        super().__init__(data)
-        self.side = side
-
-    def clean_bay(self) -> int:
-        raw = self.cleaned_data["bay"]
-        number = bay_number(raw)
-        last = len(geometry(self.side).bays)
-        if number is None or not 1 <= number <= last:
-            raise ValidationError(
-                _("“%(bay)s” is not a bay of this board (Z1 … Z%(last)d).") % {"bay": raw[:10], "last": last},
-                code="bay",
-            )
-        return number
-
-    def team_id(self) -> int | None:
-        self.is_valid()
-        return parse_row_id(self.cleaned_data["team"])
 
 
 class BaysForm(forms.Form):

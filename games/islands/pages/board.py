@@ -31,7 +31,6 @@ from games.islands.engine.hexes import geometry
 from games.islands.engine.rehearsal.deal import CONFIRM_LOOKS
 from games.islands.errors import IslandsError
 from games.islands.forms.board import (
-    BayForm,
     BaysForm,
     BoardAcceptForm,
     BoardQuery,
@@ -415,29 +414,6 @@ def sides_draw(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
         drawn = ", ".join(f"{team.name}: {words.SIDE_NAMES[side]}" for team, side in sides.items())
         messages.success(
             request, _("Sides drawn by lot: %(drawn)s. Now pick each team's bay.") % {"drawn": drawn}
-        )
-    return HttpResponseRedirect(_page_url(camp) + "#harbors")
-
-
-@require_POST
-def harbor_bay(request: HtmxHttpRequest, camp_id: int) -> HttpResponse:
-    camp = _camp_to_change(request, camp_id)
-    form = BayForm(request.POST, side=camp.board_side)
-    team_id = form.team_id()
-    team = Team.objects.filter(camp=camp, pk=team_id).first() if team_id is not None else None
-    if team is None:
-        messages.error(request, _("Choose a team of this camp run."))
-        return HttpResponseRedirect(_page_url(camp) + "#harbors")
-    if not form.is_valid():
-        messages.error(request, str(form.errors["bay"][0]))
-        return HttpResponseRedirect(_page_url(camp) + "#harbors")
-    try:
-        harbor = board_services.harbor_set_bay(team=team, bay=form.cleaned_data["bay"])
-    except IslandsError as exc:
-        show_errors(request, exc)
-    else:
-        messages.success(
-            request, _("%(team)s: harbor in bay Z%(bay)d.") % {"team": team.name, "bay": harbor.bay}
         )
     return HttpResponseRedirect(_page_url(camp) + "#harbors")
 

@@ -223,49 +223,11 @@ def harbors_draw_sides(*, camp: Camp, redraw: bool = False) -> dict[Team, str]:
 
 
 @transaction.atomic
-def harbor_set_bay(*, team: Team, bay: int) -> Harbor:
-    """Record the bay a team picked for its harbor (``bay``: its bay, Z3 is 3): a bay on its side
-    that no other team has. (The board page's form reads what was typed: ``forms.BayForm``.)"""
-    camp = _lock_camp(team.camp)
-    team = Team.objects.get(pk=team.pk)
-    if _game_started(camp) or game_is_on(camp):
-        raise IslandsError(
-            _("The game has started: the harbors can no longer be placed by hand."), code="game_started"
-        )
-    harbor = Harbor.objects.filter(team=team).first()
-    if harbor is None or not harbor.side:
-        raise IslandsError(
-            _("Draw the sides first: %(team)s has no side yet.") % {"team": team.name}, code="no_side"
-        )
-    g = geometry(camp.board_side)
-    if not 1 <= bay <= len(g.bays):
-        raise IslandsError(
-            _("“%(bay)s” is not a bay of this board (Z1 … Z%(last)d).") % {"bay": bay, "last": len(g.bays)},
-            code="bay",
-        )
-    if g.bay_sides[g.bay(bay)] != harbor.side:
-        raise IslandsError(
-            _("Z%(bay)d is not %(on_side)s, which %(team)s drew.")
-            % {"bay": bay, "on_side": words.SIDE_ON[harbor.side], "team": team.name},
-            code="bay_side",
-        )
-    taken = Harbor.objects.filter(team__camp=camp, bay=bay).exclude(team=team).select_related("team").first()
-    if taken is not None:
-        raise IslandsError(
-            _("Z%(bay)d is already the harbor of %(other)s.") % {"bay": bay, "other": taken.team.name},
-            code="bay_taken",
-        )
-    harbor.bay = bay
-    harbor.save(update_fields=["bay"])
-    return harbor
-
-
-@transaction.atomic
 def harbors_set_bays(*, camp: Camp, bays: Mapping[Team, int]) -> list[Harbor]:
     """Record the bays of several teams at once (the board page's one form): all or nothing.
 
-    Each bay is checked as :func:`harbor_set_bay` checks one, against the bays after the whole
-    change (two teams may swap their bays in one go); every problem is said, naming its team and
+    Each bay must be one of the board's, on its team's side and no other team's, counted after the
+    whole change (two teams may swap their bays in one go); every problem is said, naming its team and
     bay, and then nothing is changed. A team left out keeps its bay."""
     camp = _lock_camp(camp)
     if _game_started(camp) or game_is_on(camp):

@@ -12,10 +12,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import QueryDict
 from django.utils import translation
 
+from camp.models import Team
 from games.islands.engine.hexes import geometry
 from games.islands.engine.notation import Alphabet
 from games.islands.engine.tiles import Tile
-from games.islands.forms.board import BayForm, HexForm
+from games.islands.forms.board import BaysForm, HexForm
 from games.islands.forms.files import MAX_IMPORT_BYTES, RoundFileForm
 from games.islands.forms.orders import FIRE_MODE, MAX_FIELD, OrderEntry, OrdersForm
 from games.islands.forms.orders import read_orders as read_form
@@ -126,22 +127,28 @@ def test_a_telescope_choice_is_read_into_a_hex_of_the_board() -> None:
     assert skipped.is_valid() and "at" not in skipped.cleaned_data
 
 
-@pytest.mark.parametrize(("team", "team_id"), [("12", 12), ("-1", None), ("١٢", None), ("", None)])
-def test_a_bay_post_names_a_team_only_by_its_ascii_id(team: str, team_id: int | None) -> None:
-    assert BayForm(query(team=team, bay="3"), side=5).team_id() == team_id
+#: A team of the bays' form (only its id and name are read).
+RED = Team(pk=1, name="Červení")
 
 
 @pytest.mark.parametrize(("bay", "number"), [("Z3", 3), (" z 3 ", 3), ("3", 3), ("Z12", 12), ("z01", 1)])
 def test_a_bay_is_read_as_its_number(bay: str, number: int) -> None:
-    form = BayForm(query(team="1", bay=bay), side=5)
-    assert form.is_valid() and form.cleaned_data["bay"] == number
+    form = BaysForm(query(**{"bay-1": bay}), side=5, teams=[RED])
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["bays"] == {RED: number}
 
 
-@pytest.mark.parametrize("bay", ["Z13", "Z0", "0", "x", "", "Z²", "Z-1", "Z 1 2 3 4", "E3"])
-def test_a_bay_not_of_this_board_is_named_as_typed(bay: str) -> None:
-    form = BayForm(query(team="1", bay=bay), side=5)
+@pytest.mark.parametrize("bay", ["Z13", "Z0", "0", "x", "Z²", "Z-1", "Z 1 2 3 4", "E3"])
+def test_a_bay_not_of_this_board_is_named_as_typed_with_its_team(bay: str) -> None:
+    form = BaysForm(query(**{"bay-1": bay}), side=5, teams=[RED])
     assert not form.is_valid()
-    assert form.errors["bay"] == [f"“{bay[:10]}” is not a bay of this board (Z1 … Z12)."]
+    assert form.non_field_errors() == [f"Červení: “{bay}” is not a bay of this board (Z1 … Z12)."]
+
+
+def test_a_bays_form_with_no_bay_is_refused() -> None:
+    form = BaysForm(query(**{"bay-1": "  "}), side=5, teams=[RED])
+    assert not form.is_valid()
+    assert form.non_field_errors() == ["Choose a bay for at least one team."]
 
 
 def test_a_hex_is_read_as_the_hex_its_tile_and_its_chests() -> None:

@@ -39,9 +39,7 @@ from tests.games.islands.conftest import (
 def set_up(camp: Camp) -> None:
     board_services.board_generate(camp=camp, seed=11)
     board_services.harbors_draw_sides(camp=camp)
-    for th in team_harbors(camp):
-        assert th.harbor is not None
-        board_services.harbor_set_bay(team=th.team, bay=th.bay_choices[0])
+    board_services.harbors_set_bays(camp=camp, bays={th.team: th.bay_choices[0] for th in team_harbors(camp)})
     board_services.game_start(camp=camp)
 
 

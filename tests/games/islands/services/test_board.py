@@ -36,8 +36,8 @@ def set_up(camp: Camp, teams: list[Team]) -> None:
     board_services.board_generate(camp=camp, seed=11)
     board_services.harbors_draw_sides(camp=camp)
     g = geometry(camp.board_side)
-    for harbor in Harbor.objects.filter(team__camp=camp):
-        board_services.harbor_set_bay(team=harbor.team, bay=g.bay_number(g.bays_on(harbor.side)[0]))
+    bays = {h.team: g.bay_number(g.bays_on(h.side)[0]) for h in Harbor.objects.filter(team__camp=camp)}
+    board_services.harbors_set_bays(camp=camp, bays=bays)
 
 
 def test_board_generate_stores_every_hex_hidden(camp: Camp) -> None:
@@ -141,43 +141,6 @@ def test_draw_sides_needs_board_and_teams(camp: Camp) -> None:
         board_services.harbors_draw_sides(camp=camp)
 
 
-def test_harbor_set_bay_rules(camp: Camp, teams: list[Team], other_camp: Camp) -> None:
-    board_services.board_generate(camp=camp, seed=11)
-    red, blue, green = teams
-    with pytest.raises(IslandsError) as exc:
-        board_services.harbor_set_bay(team=red, bay=1)
-    assert exc.value.code == "no_side"
-    board_services.harbors_draw_sides(camp=camp)
-    g = geometry(5)
-    side = Harbor.objects.get(team=red).side
-    mine = [g.bay_number(b) for b in g.bays_on(side)]
-    other = next(n for n in range(1, 13) if n not in mine)
-    assert board_services.harbor_set_bay(team=red, bay=mine[0]).bay == mine[0]
-    for bad, code in [(other, "bay_side"), (99, "bay"), (13, "bay"), (0, "bay"), (-1, "bay")]:
-        with pytest.raises(IslandsError) as exc:
-            board_services.harbor_set_bay(team=red, bay=bad)
-        assert exc.value.code == code
-    assert Harbor.objects.get(team=red).bay == mine[0]
-
-
-def test_teams_sharing_a_side_may_not_share_a_bay(camp: Camp, teams: list[Team]) -> None:
-    extra = camp_services.team_create(camp=camp, name="Žlutí", colour="#f1c40f")
-    board_services.board_generate(camp=camp, seed=11)
-    sides = board_services.harbors_draw_sides(camp=camp)
-    by_side: dict[str, list[Team]] = {}
-    for team, side in sides.items():
-        by_side.setdefault(side, []).append(team)
-    a, b = next(v for v in by_side.values() if len(v) == 2)
-    g = geometry(5)
-    bay = g.bay_number(g.bays_on(sides[a])[0])
-    board_services.harbor_set_bay(team=a, bay=bay)
-    with pytest.raises(IslandsError) as exc:
-        board_services.harbor_set_bay(team=b, bay=bay)
-    assert exc.value.code == "bay_taken"
-    assert a.name in exc.value.messages[0]
-    assert extra in sides
-
-
 def test_redraw_keeps_bays_of_teams_keeping_their_side(camp: Camp, teams: list[Team]) -> None:
     set_up(camp, teams)
     before = {h.team_id: (h.side, h.bay) for h in Harbor.objects.all()}
@@ -203,7 +166,7 @@ def test_game_start(camp: Camp, teams: list[Team]) -> None:
     with pytest.raises(IslandsError):
         board_services.harbors_draw_sides(camp=camp, redraw=True)
     with pytest.raises(IslandsError):
-        board_services.harbor_set_bay(team=teams[0], bay=1)
+        board_services.harbors_set_bays(camp=camp, bays={teams[0]: 1})
     assert Ship.objects.count() == 3
 
 
