@@ -20,6 +20,7 @@
 ``ZO_FAIR_PARTS`` runs some of the three (``symmetric,speed,dealt``: the default is all) or
 ``again``: the kept boards judged again on more camps (:func:`again`); ``ZO_FAIR_CASES`` some of the
 dealt cases (``7x3,13x12``: side and teams), so one setting's ten boards can be dealt on their own.
+A deal says each new board it tries, and each proof, on standard error (:func:`progress_lines`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import json
 import os
 import resource
 import secrets
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -36,7 +38,9 @@ from bench._targets import check
 from games.islands.engine.rehearsal import RehearsalSpec, rehearse
 from games.islands.engine.rehearsal.deal import (
     DealError,
+    DealProgress,
     DealSpec,
+    DealStatus,
     FairDeal,
     board_from_rows,
     board_rows,
@@ -129,11 +133,31 @@ def cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def progress_lines(deal: DealSpec) -> DealProgress:
+    """A line on standard error at each new candidate and proof (a long deal shows it is alive;
+    the figures printed on standard output are not touched)."""
+    started, last = time.monotonic(), (0, "")
+
+    def progress(status: DealStatus) -> None:
+        nonlocal last
+        if (status.candidate, status.stage) != last:
+            last = (status.candidate, status.stage)
+            minutes = (time.monotonic() - started) / 60
+            print(
+                f"  side {deal.side}, {deal.teams} teams, seed {deal.seed}: board {status.candidate}, "
+                f"{status.stage}, {status.camps} camps, {minutes:.1f} min",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    return progress
+
+
 def speed() -> None:
     for side, count, limit in SPEED_CASES:
         spec = DealSpec(side, count, AP_TABLES[count], seed=secrets.randbits(63))
         cpu, started = cpu_seconds(), time.monotonic()
-        found = deal_fair_board(spec, workers=WORKERS)
+        found = deal_fair_board(spec, workers=WORKERS, progress=progress_lines(spec))
         wall, used = time.monotonic() - started, cpu_seconds() - cpu
         print(
             f"side {side}, {count} teams: a proven board in {wall:.0f} s wall, {used:.0f} CPU s "
@@ -211,7 +235,7 @@ def dealt() -> None:
             deal = DealSpec(side, count, AP_TABLES[count], seed=first + n)
             cpu, started = cpu_seconds(), time.monotonic()
             try:
-                found = deal_fair_board(deal, workers=WORKERS)
+                found = deal_fair_board(deal, workers=WORKERS, progress=progress_lines(deal))
             except DealError as exc:
                 # A search that ends without a board dealt none: it counts against the nine in ten.
                 print(f"side {side}, {count} teams, seed {deal.seed}: no board dealt ({exc})")

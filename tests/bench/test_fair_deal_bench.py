@@ -18,11 +18,12 @@ from bench.fair_deal import (
     dealt_cases,
     keep,
     kept_board,
+    progress_lines,
     teams,
 )
 from games.islands.engine.generator import generate_map
 from games.islands.engine.rehearsal import RehearsalSpec, rehearse
-from games.islands.engine.rehearsal.deal import DealSpec, FairDeal
+from games.islands.engine.rehearsal.deal import DealSpec, DealStatus, FairDeal
 from games.islands.engine.rehearsal.spec import RehearsalBoard
 from games.islands.engine.state import Cell
 from games.islands.engine.tiles import Tile
@@ -77,3 +78,24 @@ def test_a_kept_board_gives_back_the_board_dealt_and_its_judge(tmp_path: Path) -
 def test_the_camps_read_are_those_of_the_style_stopped_soonest() -> None:
     # The judge stops every style at the same look; a style may still have played fewer camps.
     assert camps_read({"styles": [{"camps": 800}, {"camps": 1000}, {"camps": 1000}]}) == 800
+
+
+def test_a_long_deal_says_each_new_board_and_proof_on_standard_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    progress = progress_lines(DealSpec(13, 12, AP_TABLES[12], seed=1009))
+    for status in (
+        DealStatus("screening", 1, 150),
+        DealStatus("screening", 1, 300),  # the same board, further on: no line
+        DealStatus("confirming", 1, 900),
+        DealStatus("screening", 2, 9000),
+    ):
+        progress(status)
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = [line.split(", ")[2:5] for line in err.splitlines()]
+    assert lines == [
+        ["seed 1009: board 1", "screening", "150 camps"],
+        ["seed 1009: board 1", "confirming", "900 camps"],
+        ["seed 1009: board 2", "screening", "9000 camps"],
+    ]
