@@ -129,3 +129,12 @@ def test_the_command_names_an_impossible_setting_and_exits_2(capsys: pytest.Capt
         call_command("islands_deal", "--side", "9", "--teams", "30", "--workers", "1")
     assert exit_code.value.code == 2
     assert "30 týmů se nevejde na herní plán o straně 9" in capsys.readouterr().err
+
+
+def test_the_command_names_an_ap_table_it_cannot_read_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_code:
+        call_command("islands_deal", "--side", "5", "--teams", "3", "--ap-table", "14,x", "--workers", "1")
+    assert exit_code.value.code == 2
+    assert capsys.readouterr().err.strip() == (
+        "--ap-table must list whole numbers separated by commas, e.g. 14,11,8, not “14,x”."
+    )
